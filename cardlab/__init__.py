@@ -1,0 +1,20 @@
+"""cardlab: card games to teach with, in Jupyter.
+
+The engine (``cardlab.cards``, ``cardlab.engine``, ``cardlab.games``) needs nothing but
+Python; the widgets (``cardlab.widgets``) need anywidget and run in JupyterLab.
+"""
+
+from __future__ import annotations
+
+from .cards import HIDDEN, JOKER, Card, Cards, cards, parse_card, shuffled, standard_deck
+from .engine import Breakdown, Event, Game, Move, ScoreItem, Session, Step, Zone
+from .errors import CardError, IllegalMove, NotationError, StateError
+from .games import game, names as games
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "Cards", "cards", "parse_card", "shuffled", "standard_deck", "JOKER", "HIDDEN",
+    "Game", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
+    "CardError", "IllegalMove", "NotationError", "StateError", "game", "games",
+]

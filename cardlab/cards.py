@@ -1,0 +1,226 @@
+"""Cards, suits and ranks; notation in and out; decks and seeded shuffles.
+
+A :class:`Card` is a small immutable value ``Card(rank, suit)``: ranks 2..10, J=11, Q=12,
+K=13, A=14; suits ``"C" "D" "H" "S"``. The Joker is ``Card(0, "*")`` and a card whose face
+is hidden from a viewer is ``HIDDEN`` (``Card(-1, "?")``).
+
+Notation accepted by :func:`parse_card` and :func:`cards` (case-insensitive):
+``4C``, ``4♣``, ``10H``, ``TH``, ``10♥``, ``QH``, ``AS``, ``JK`` (Joker). Printed forms are
+``str(card)`` = ``4♣`` and ``card.code`` = ``4C`` / ``10H`` / ``JK``.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .errors import CardError
+
+__all__ = [
+    "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
+    "standard_deck", "shuffled", "suit_symbol", "suit_name",
+]
+
+SUITS = ("C", "D", "H", "S")
+RANKS = tuple(range(2, 15))
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_SUIT_FROM_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+                   "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+_RANK_CODE = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_NAME = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+# Four-colour deck colours (a teaching option of the widgets); the classic deck is red/black.
+_RED = frozenset(("D", "H"))
+
+
+def suit_symbol(suit: str) -> str:
+    """``"C"`` → ``"♣"``."""
+    return _SUIT_SYMBOL[suit]
+
+
+def suit_name(suit: str) -> str:
+    """``"C"`` → ``"clubs"``."""
+    return _SUIT_NAME[suit]
+
+
+class Card(NamedTuple):
+    """One playing card. Compare, hash and sort it like the tuple ``(rank, suit)``."""
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: ``Card.parse("10H")``, ``Card.parse("4♣")``, ``Card.parse("JK")``."""
+        return parse_card(text)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == "*"
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.suit == "?"
+
+    @property
+    def color(self) -> str | None:
+        """``"red"`` for hearts and diamonds, ``"black"`` for clubs and spades, else None."""
+        if self.suit in _RED:
+            return "red"
+        return "black" if self.suit in ("C", "S") else None
+
+    @property
+    def code(self) -> str:
+        """ASCII notation: ``4C``, ``10H``, ``QS``, ``JK``, ``??``."""
+        if self.suit == "*":
+            return "JK"
+        if self.suit == "?":
+            return "??"
+        return f"{_RANK_CODE.get(self.rank, self.rank)}{self.suit}"
+
+    @property
+    def rank_code(self) -> str:
+        return str(_RANK_CODE.get(self.rank, self.rank))
+
+    @property
+    def name(self) -> str:
+        """Words for screen readers and narration: ``"4 of clubs"``, ``"queen of hearts"``."""
+        if self.suit == "*":
+            return "joker"
+        if self.suit == "?":
+            return "face-down card"
+        return f"{_RANK_NAME.get(self.rank, self.rank)} of {_SUIT_NAME[self.suit]}"
+
+    def __str__(self) -> str:
+        if self.suit in _SUIT_SYMBOL:
+            return f"{_RANK_CODE.get(self.rank, self.rank)}{_SUIT_SYMBOL[self.suit]}"
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def _repr_html_(self) -> str:
+        return card_html(self)
+
+
+JOKER = Card(0, "*")
+HIDDEN = Card(-1, "?")
+_BY_CODE: dict[str, Card] = {}
+for _s in SUITS:
+    for _r in RANKS:
+        _c = Card(_r, _s)
+        _BY_CODE[_c.code] = _c
+        _BY_CODE[f"{_c.rank_code}{_SUIT_SYMBOL[_s]}"] = _c
+        if _r == 10:
+            _BY_CODE[f"T{_s}"] = _c
+            _BY_CODE[f"T{_SUIT_SYMBOL[_s]}"] = _c
+_BY_CODE["JK"] = JOKER
+_TOKEN = re.compile(r"[^\s,;]+")
+
+
+def parse_card(text: str) -> Card:
+    """Read one card from its notation, or raise :class:`CardError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise CardError(repr(text), 0, len(repr(text)), f"expected text such as '4C', got {type(text).__name__}")
+    token = text.strip()
+    card = _BY_CODE.get(token.upper())
+    if card is not None:
+        return card
+    start = text.find(token) if token else 0
+    raise CardError(text, start, start + len(token), _card_problem(token))
+
+
+def _card_problem(token: str) -> str:
+    if not token:
+        return "it is empty; write a rank and a suit such as '4C', '10♥' or 'QH'"
+    up = token.upper()
+    if up in ("JOKER", "JKR", "🃏"):
+        return "write the Joker as 'JK'"
+    suit = _SUIT_FROM_TEXT.get(up[-1])
+    rank_text = up[:-1]
+    if suit is None:
+        return f"unknown suit {token[-1]!r}; suits are C D H S (or ♣ ♦ ♥ ♠)"
+    if not rank_text:
+        return "the rank is missing; ranks are 2-10 (or T), J, Q, K, A"
+    return f"unknown rank {token[:-1]!r}; ranks are 2-10 (or T), J, Q, K, A"
+
+
+def cards(text: str | Iterable[Card | str]) -> Cards:
+    """Read a list of cards: ``cards("4C 5H QH")`` (spaces or commas between cards).
+
+    A malformed token raises :class:`CardError` that quotes the whole text and points at the
+    token. An iterable of cards or card texts is accepted too.
+    """
+    if isinstance(text, str):
+        out = []
+        for match in _TOKEN.finditer(text):
+            card = _BY_CODE.get(match.group().upper())
+            if card is None:
+                raise CardError(text, match.start(), match.end(), _card_problem(match.group()))
+            out.append(card)
+        return Cards(out)
+    return Cards(c if isinstance(c, Card) else parse_card(c) for c in text)
+
+
+class Cards(tuple):
+    """An immutable sequence of cards that prints as ``4♣ 5♥ Q♥`` and shows as cards in Jupyter."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"cards({' '.join(c.code for c in self)!r})"
+
+    @property
+    def codes(self) -> str:
+        return " ".join(c.code for c in self)
+
+    def _repr_html_(self) -> str:
+        return cards_html(self)
+
+
+def standard_deck(jokers: int = 0) -> Cards:
+    """The 52 cards in a fixed order (clubs, diamonds, hearts, spades; 2 up to A), then jokers."""
+    return Cards([Card(r, s) for s in SUITS for r in RANKS] + [JOKER] * jokers)
+
+
+def shuffled(deck: Iterable[Card], seed: int | str | None) -> Cards:
+    """A shuffled copy of ``deck`` using ``random.Random(seed)`` (never the global generator)."""
+    out = list(deck)
+    random.Random(seed).shuffle(out)
+    return Cards(out)
+
+
+# --- HTML reprs (no kernel needed: GitHub and nbviewer show them) -------------------------
+
+_HTML_COLOR = {"red": "#c62828", "black": "#1b1b1b"}
+
+
+def card_html(card: Card, *, highlight: bool = False) -> str:
+    """One card as a small inline HTML tile, with an ``aria-label``."""
+    base = ("display:inline-block;min-width:2.1em;padding:0.25em 0.3em;margin:0.1em;"
+            "border:1px solid #888;border-radius:0.3em;text-align:center;font-weight:600;"
+            "font-family:system-ui,sans-serif;background:#fff;")
+    if highlight:
+        base += "box-shadow:0 0 0 2px #f9a825;"
+    if card.is_hidden:
+        return (f'<span class="cardlab-card cardlab-back" role="img" aria-label="face-down card" '
+                f'style="{base}background:repeating-linear-gradient(45deg,#3949ab 0 4px,#5c6bc0 4px 8px);'
+                f'color:transparent">??</span>')
+    color = _HTML_COLOR.get(card.color or "black", "#1b1b1b")
+    if card.is_joker:
+        color = "#6a1b9a"
+    return (f'<span class="cardlab-card" role="img" aria-label="{html.escape(card.name)}" '
+            f'style="{base}color:{color}">{html.escape(str(card))}</span>')
+
+
+def cards_html(seq: Iterable[Card], *, highlight: Iterable[Card] = (), empty: str = "—") -> str:
+    marked = set(highlight)
+    items = [card_html(c, highlight=c in marked) for c in seq]
+    return "".join(items) if items else f'<span style="color:#888">{html.escape(empty)}</span>'

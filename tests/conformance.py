@@ -1,0 +1,120 @@
+"""The invariants every cardlab game keeps, checked state by state.
+
+Used by tests/test_conformance.py (pytest) and benchmarks/soak.py. A failed invariant raises
+AssertionError with the game, the seed, the step and the state's text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cardlab.cards import HIDDEN
+from cardlab.engine import Game, all_cards
+
+
+class Violation(AssertionError):
+    pass
+
+
+def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
+    """Check one state; return its legal moves."""
+    zones = game.zones(state)
+    # every card is in exactly one place
+    held = all_cards(zones)
+    if held != Counter(game.deck()):
+        missing = Counter(game.deck()) - held
+        extra = held - Counter(game.deck())
+        raise Violation(f"cards not conserved: missing {sorted(missing.elements())}, extra {sorted(extra.elements())}")
+    legal = game.legal_moves(state)
+    over = game.is_over(state)
+    if over and legal:
+        raise Violation(f"the game is over but legal_moves lists {legal[:3]}")
+    if not over and not legal:
+        raise Violation("no legal move, yet the game is not over")
+    if len(set(legal)) != len(legal):
+        raise Violation(f"legal_moves lists a move twice: {legal}")
+    breakdown = game.score(state)
+    if len(breakdown.totals) != game.players:
+        raise Violation("the breakdown's totals do not have one entry per player")
+    if over and not breakdown.final:
+        raise Violation("the game is over but its breakdown is not final")
+    if deep:
+        for move in legal:
+            text = str(move)
+            if game.parse_move(text) != move:
+                raise Violation(f"move notation does not round-trip: {text!r} -> {game.parse_move(text)!r}")
+            game.check(state, move)  # every listed move is accepted
+        # lossless JSON and text forms
+        again = game.state_from_json(state.to_json())
+        if again != state:
+            raise Violation("to_json/state_from_json does not round-trip")
+        again = game.state_from_text(state.to_text())
+        if again != state:
+            raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
+        game.validate(state)
+        check_views(game, state, zones)
+    return legal
+
+
+def check_views(game: Game, state: Any, zones: list) -> None:
+    """``view`` hides exactly what each player may not see, and nothing else."""
+    if game.view(state, None) != state:
+        raise Violation("the teacher's view (player None) is not the full state")
+    for player in range(game.players):
+        view = game.view(state, player)
+        vzones = game.zones(view)
+        if [z.name for z in vzones] != [z.name for z in zones]:
+            raise Violation(f"view({player}) has other zones than the state")
+        for full, seen in zip(zones, vzones):
+            if len(full.cards) != len(seen.cards):
+                raise Violation(f"view({player}) changes the number of cards in {full.name}")
+            if full.visible_to(player):
+                if full.cards != seen.cards:
+                    raise Violation(f"view({player}) changes the visible zone {full.name}")
+            elif any(c != HIDDEN for c in seen.cards):
+                raise Violation(f"view({player}) shows cards of {full.name}, which {player} may not see")
+        if game.to_move(view) != game.to_move(state):
+            raise Violation(f"view({player}) changes who is to move")
+        if player == game.to_move(state) and game.legal_moves(view) != game.legal_moves(state):
+            raise Violation(f"legal_moves of the mover's own view differ from those of the full state")
+        if getattr(view, "seed", -1) != -1:
+            raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
+
+
+def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000) -> int:
+    """Play one seeded random game, checking every invariant; return the number of moves."""
+    rng = random.Random(seed)
+    state = game.deal(seed=seed)
+    start_json = state.to_json()
+    moves = []
+    steps = 0
+    while True:
+        deep = deep_every > 0 and steps % deep_every == 0
+        try:
+            legal = check_state(game, state, deep=deep)
+        except AssertionError as err:
+            raise Violation(f"{game!r}, seed {seed}, after {steps} moves {[str(m) for m in moves[-5:]]}: {err}\n"
+                            f"{state.to_text()}") from None
+        if not legal:
+            break
+        move = rng.choice(legal)
+        before = state.to_json()
+        after = game.play(state, move)
+        if state.to_json() != before:
+            raise Violation(f"{game!r}, seed {seed}: play mutated its input state")
+        moves.append(move)
+        state = after
+        steps += 1
+        if steps > max_steps:
+            raise Violation(f"{game!r}, seed {seed}: no end after {max_steps} moves")
+    # replaying the deal and the moves gives the same end (chance is explicit)
+    replay = game.deal(seed=seed)
+    if replay.to_json() != start_json:
+        raise Violation(f"{game!r}: deal(seed={seed}) is not reproducible")
+    for move in moves:
+        replay = game.play(replay, str(move))
+    if replay != state:
+        raise Violation(f"{game!r}, seed {seed}: replaying the moves gives another state")
+    return steps

@@ -1,0 +1,31 @@
+"""One conformance test for every registered game, its variants and player counts."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import cardlab
+from cardlab.games import CONFORMANCE
+from conformance import random_game
+
+# Games checked in depth (every invariant at every step) and games checked fast (cards,
+# legality and the end at every step; round-trips and views every 10th step).
+DEEP_GAMES = int(os.environ.get("CARDLAB_CONFORMANCE_DEEP", "30"))
+FAST_GAMES = int(os.environ.get("CARDLAB_CONFORMANCE_FAST", "300"))
+
+
+def _id(config):
+    name, options = config
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+@pytest.mark.parametrize("config", CONFORMANCE, ids=[_id(c) for c in CONFORMANCE])
+def test_random_games_keep_every_invariant(config):
+    name, options = config
+    game = cardlab.game(name, **options)
+    for seed in range(DEEP_GAMES):
+        random_game(game, seed, deep_every=1)
+    for seed in range(DEEP_GAMES, DEEP_GAMES + FAST_GAMES):
+        random_game(game, seed, deep_every=10)
