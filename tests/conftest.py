@@ -1,0 +1,13 @@
+"""Shared test settings: hypothesis profiles (quick by default, thorough with CARDLAB_THOROUGH=1)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("quick", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("thorough" if os.environ.get("CARDLAB_THOROUGH") else "quick")
