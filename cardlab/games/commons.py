@@ -1,0 +1,856 @@
+"""Card Commons, with its Peek variant (rule text: shared/seeds/card-commons.txt).
+
+Every rule is in this module; ``docs/rules/card-commons.md`` maps each rule id to the sentence
+of the text it implements and records each reading chosen.
+
+A round, as moves (the player to act is always ``game.to_move(state)``):
+
+    commission 4H            each player, the round's first Claimant first
+    trade 4H for 5C          optional: the Claimant swaps a hand card with a face-up pool card
+    trade 3D for commission  optional, after that: the Claimant swaps a hand card with her Commission
+    claim 4H                 the Claimant plays her Claim
+    defend 4C                the Respondent's Defense (or, after No Defense, the Claimant's own)
+    discard 2S               No Defense: the Respondent discards (first and second discard)
+    next round               after a round is scored: deal the next one
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
+from ..engine import (
+    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
+    format_cards, replacer,
+)
+from ..errors import CardError, IllegalMove, NotationError, StateError
+
+__all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
+           "Defend", "Discard", "NextRound", "DECK", "WILDS"]
+
+# commons.deck: the 2-5 of every suit, plus the Q♥ and the K♠, which are Wilds.
+DECK: tuple[Card, ...] = tuple(Card(r, s) for s in "CDHS" for r in (2, 3, 4, 5)) + (Card(12, "H"), Card(13, "S"))
+WILDS = frozenset((Card(12, "H"), Card(13, "S")))
+NAMES = ("A", "B")
+PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
+_RED = frozenset("DH")
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Commission(Move):
+    """Put ``card`` from your hand face down as your Commission."""
+    card: Card
+
+    def __str__(self) -> str:
+        return f"commission {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class TradePool(Move):
+    """The Claimant gives ``give`` from her hand for the face-up pool card ``take``."""
+    give: Card
+    take: Card
+
+    def __str__(self) -> str:
+        return f"trade {self.give.code} for {self.take.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class TradeCommission(Move):
+    """The Claimant makes ``give`` her Commission and takes the old Commission into her hand."""
+    give: Card
+
+    def __str__(self) -> str:
+        return f"trade {self.give.code} for commission"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Move):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"claim {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Move):
+    """A Defense: the Respondent's answer, or after No Defense the Claimant's own answer."""
+    card: Card
+
+    def __str__(self) -> str:
+        return f"defend {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
+    """No Defense: the Respondent discards a card of his choice face up to the pool."""
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound(Move):
+    def __str__(self) -> str:
+        return "next round"
+
+
+_ONE_CARD = {"commission": Commission, "claim": Claim, "defend": Defend, "discard": Discard}
+_MOVE_WORDS = "commission 4H, trade 4H for 5C, trade 4H for commission, claim 4H, defend 4C, discard 2S, next round"
+_TOKENS = re.compile(r"\S+")
+
+
+# --- state --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CommonsState(State):
+    """One moment of a Card Commons game. Players are 0 (A) and 1 (B).
+
+    ``rounds`` holds the points of each round already scored and carried forward; the round
+    on the table is scored from its cards (so an edited end-of-round state scores at once).
+    ``traded`` is 0 (no trade yet this turn), 1 (traded with the pool) or 2 (traded with the
+    Commission: no more trades). ``claim`` is a Claim waiting for its answer.
+    """
+
+    GAME: ClassVar[str] = "card-commons"
+    peek: bool
+    seed: int
+    round: int
+    rounds: tuple[tuple[int, int], ...]
+    phase: str
+    claimant: int
+    traded: int
+    nest_egg: Card
+    pool_up: tuple[Card, ...]
+    pool_down: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    commissions: tuple[Card | None, Card | None]
+    sides: tuple[tuple[Card, ...], tuple[Card, ...]]
+    claim: Card | None
+
+
+# --- rules helpers (pure functions of cards) -------------------------------------------------------
+
+def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
+    """commons.defense: the cards of ``hand`` that answer ``claim`` (same value or a Wild;
+    any card answers a Wild Claim)."""
+    if claim in WILDS:
+        return hand
+    rank = claim.rank
+    return tuple(c for c in hand if c.rank == rank or c in WILDS)
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _color(card: Card) -> str:
+    return "red" if card.suit in _RED else "black"
+
+
+def _cards_text(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _or_list(cards: tuple[Card, ...]) -> str:
+    names = [str(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class CardCommons(Game):
+    """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
+
+    name = "card-commons"
+    title = "Card Commons"
+    rules_prefix = "commons"
+    state_class = CommonsState
+    players = 2
+
+    def __init__(self, variant: str = "standard") -> None:
+        if variant not in ("standard", "peek"):
+            raise ValueError(f"Card Commons has variants 'standard' and 'peek', not {variant!r}")
+        self.variant = variant
+        self.peek = variant == "peek"
+        # commons.game-end / commons.peek.rounds
+        self.last_round = 3 if self.peek else 4
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"variant": self.variant} if self.peek else {}
+
+    @classmethod
+    def for_state(cls, state: CommonsState) -> CardCommons:
+        return cls("peek" if state.peek else "standard")
+
+    def _check_options(self, state: CommonsState) -> None:
+        if state.peek != self.peek:
+            raise StateError("variant", _wrong_variant(state.peek))
+
+    def deck(self) -> tuple[Card, ...]:
+        return DECK
+
+    # -- round structure ---------------------------------------------------------------------------
+
+    def layout(self, round_: int) -> tuple[int, int]:
+        """(face-up, face-down) pool cards dealt in a round (commons.setup.pool, commons.peek.pool)."""
+        if self.peek:
+            return 1, 2
+        return (1, 2) if round_ in (3, 4) else (2, 1)
+
+    def multiplier(self, round_: int) -> int:
+        """commons.score.multiplier: the face-down pool count, ×1 in rounds 1-2 and extra rounds,
+        ×2 in rounds 3-4; Peek: ×1, ×1, ×2 and extra rounds ×1."""
+        if self.peek:
+            return 2 if round_ == 3 else 1
+        return 2 if round_ in (3, 4) else 1
+
+    @staticmethod
+    def first_claimant(round_: int) -> int:
+        """commons.first-claimant: A in odd rounds, B in even rounds."""
+        return (round_ - 1) % 2
+
+    def deal(self, seed: int | None = None, deck: Any = None, round: int = 1) -> CommonsState:
+        """Deal round ``round`` (default 1).
+
+        ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
+        cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
+        are shuffled from ``seed`` (a fresh random seed when None).
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
+        if not isinstance(round, int) or round < 1:
+            raise ValueError(f"round must be a whole number from 1, got {round!r}")
+        if deck is None:
+            cards = shuffled(DECK, f"{seed}:{round}")
+        else:
+            cards = tuple(Cards(deck) if not isinstance(deck, str) else _read_deck(deck))
+            if sorted(cards) != sorted(DECK):
+                missing = sorted(set(DECK) - set(cards))
+                extra = [c for c in cards if c not in DECK]
+                dupes = sorted({c for c in cards if cards.count(c) > 1})
+                problems = [f"missing {' '.join(c.code for c in missing)}" if missing else "",
+                            f"not in this game: {' '.join(c.code for c in extra)}" if extra else "",
+                            f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
+                raise ValueError("a stacked Card Commons deck holds the 18 cards (2-5 of each suit, QH, KS) "
+                                 "each once: " + "; ".join(p for p in problems if p))
+        return self._deal_round(seed, round, (), cards)
+
+    def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
+        up, down = self.layout(round_)
+        return CommonsState(
+            peek=self.peek, seed=seed, round=round_, rounds=rounds, phase="commission",
+            claimant=self.first_claimant(round_), traded=0,
+            nest_egg=cards[up + down], pool_up=cards[:up], pool_down=cards[up:up + down],
+            hands=(cards[up + down + 1:up + down + 8], cards[up + down + 8:]),
+            commissions=(None, None), sides=((), ()), claim=None)
+
+    # -- whose turn ------------------------------------------------------------------------------------
+
+    def to_move(self, state: CommonsState) -> int | None:
+        phase = state.phase
+        if phase in ("claim", "answer"):
+            return state.claimant
+        if phase in ("defend", "discard", "discard2"):
+            return 1 - state.claimant
+        if phase == "commission":
+            first = self.first_claimant(state.round)
+            return first if state.commissions[first] is None else 1 - first
+        if phase == "round-end":
+            return self.first_claimant(state.round + 1)
+        return None
+
+    # -- legal moves ---------------------------------------------------------------------------------
+
+    def legal_moves(self, state: CommonsState) -> list[Move]:
+        phase = state.phase
+        if phase == "claim":
+            hand = state.hands[state.claimant]
+            moves: list[Move] = []
+            if state.traded == 0:
+                moves += [TradePool(g, t) for g in hand for t in state.pool_up]
+            if state.traded < 2:
+                moves += [TradeCommission(g) for g in hand if g not in WILDS]
+            moves += [Claim(c) for c in hand]
+            return moves
+        if phase == "defend":
+            return [Defend(c) for c in answers(state.hands[1 - state.claimant], state.claim)]
+        if phase == "answer":
+            return [Defend(c) for c in answers(state.hands[state.claimant], state.claim)]
+        if phase in ("discard", "discard2"):
+            return [Discard(c) for c in state.hands[1 - state.claimant]]
+        if phase == "commission":
+            return [Commission(c) for c in state.hands[self.to_move(state)] if c not in WILDS]
+        if phase == "round-end":
+            return [NextRound()]
+        return []
+
+    # -- checking a move ---------------------------------------------------------------------------------
+
+    def _check(self, state: CommonsState, move: Move) -> None:
+        phase, mover = state.phase, self.to_move(state)
+        name = NAMES[mover]
+        expected = _PHASE_MOVES[phase]
+        if not isinstance(move, expected):
+            raise IllegalMove(move, "commons.turn", f"{self._waiting_for(state)}, not to {_describe(move)}")
+        if isinstance(move, NextRound):
+            return
+        card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
+        hand = state.hands[mover]
+        if card not in hand:
+            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {_cards_text(hand) or 'empty'})")
+        if isinstance(move, Commission):
+            if card in WILDS:
+                raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
+        elif isinstance(move, TradePool):
+            if state.traded:
+                raise IllegalMove(move, "commons.trade.order",
+                                  f"{name} has already traded this turn; the pool trade comes first and is made once per turn")
+            if move.take not in state.pool_up:
+                raise IllegalMove(move, "commons.trade.pool",
+                                  f"{move.take} is not a face-up card of the discard pool "
+                                  f"(face up: {_cards_text(state.pool_up) or 'none'})")
+        elif isinstance(move, TradeCommission):
+            if state.traded == 2:
+                raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with her Commission this turn")
+            if card in WILDS:
+                raise IllegalMove(move, "commons.commission.no-wild",
+                                  f"{card} is a Wild, and a Wild can't become a Commission")
+        elif isinstance(move, Defend):
+            if card not in answers(hand, state.claim):
+                raise IllegalMove(move, "commons.defense",
+                                  f"{card} does not answer the Claim {state.claim}: a Defense is a card of the "
+                                  f"same value ({state.claim.rank_code}) or a Wild")
+
+    def _waiting_for(self, state: CommonsState) -> str:
+        phase = state.phase
+        mover = self.to_move(state)
+        name = NAMES[mover] if mover is not None else ""
+        claim = state.claim
+        return {
+            "commission": f"{name} must choose a Commission",
+            "claim": f"it is {name}'s turn to trade or claim",
+            "defend": f"{name} must answer the Claim {claim} with a Defense",
+            "discard": f"{name} can't answer the Claim {claim}, so he must discard",
+            "answer": f"{name} must answer her own Claim {claim}",
+            "discard2": f"{name} must discard a second card",
+            "round-end": "the round is over; the next move is 'next round'",
+            "game-over": "the game is over",
+        }[phase]
+
+    # -- applying a move ------------------------------------------------------------------------------
+
+    def _apply(self, s: CommonsState, move: Move, log: list[Event] | None) -> CommonsState:
+        mover = self.to_move(s)
+        if isinstance(move, Claim):
+            return self._claim(s, move.card, log)
+        if isinstance(move, TradePool):
+            hand = _without(s.hands[mover], move.give) + (move.take,)
+            if log is not None:
+                log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from her hand for "
+                                 f"{move.take} from the pool; {move.give} goes face up to the pool.", mover, (move.give, move.take)))
+            return _replace(s, traded=1, pool_up=_without(s.pool_up, move.take) + (move.give,),
+                                 hands=_set(s.hands, mover, hand))
+        if isinstance(move, TradeCommission):
+            old = s.commissions[mover]
+            hand = _without(s.hands[mover], move.give) + (old,)
+            if log is not None:
+                log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from her hand with her "
+                                 f"Commission.", mover))
+                log.append(Event("commons.trade.commission", f"{move.give} is {NAMES[mover]}'s Commission now; the old "
+                                 f"Commission {old} goes to her hand.", mover, (move.give, old), frozenset((mover,))))
+            return _replace(s, traded=2, hands=_set(s.hands, mover, hand),
+                                 commissions=_set(s.commissions, mover, move.give))
+        if isinstance(move, Defend):
+            return self._defend(s, mover, move.card, log)
+        if isinstance(move, Discard):
+            return self._discard(s, mover, move.card, log)
+        if isinstance(move, Commission):
+            return self._commission(s, mover, move.card, log)
+        return self._next_round(s, log)
+
+    def _commission(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
+        commissions = _set(s.commissions, mover, card)
+        if log is not None:
+            log.append(Event("commons.commission", f"{NAMES[mover]} puts a card face down as their Commission.", mover))
+        phase = "claim" if None not in commissions else "commission"
+        if phase == "claim" and log is not None:
+            log.append(Event("commons.first-claimant", f"{NAMES[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
+        return _replace(s, phase=phase, hands=_set(s.hands, mover, _without(s.hands[mover], card)),
+                             commissions=commissions)
+
+    def _claim(self, s: CommonsState, card: Card, log: list[Event] | None) -> CommonsState:
+        claimant, respondent = s.claimant, 1 - s.claimant
+        hands = _set(s.hands, claimant, _without(s.hands[claimant], card))
+        options = answers(hands[respondent], card)
+        if log is not None:
+            log.append(Event("commons.claim", f"{NAMES[claimant]} claims with {card}.", claimant, (card,)))
+            r = NAMES[respondent]
+            if not options:
+                log.append(Event("commons.no-defense.discard",
+                                 f"{r} holds no {card.rank_code} and no Wild, so he can't answer and must discard.", respondent))
+            else:
+                log.append(Event("commons.defense.forced", f"{r} can answer, so he must defend.", respondent))
+                if len(options) == 1 and options[0] in WILDS and card not in WILDS:
+                    why = f"{r}'s only answer is the Wild {options[0]}, so he must play it."
+                elif len(options) == 1:
+                    why = f"{r}'s only answer is {options[0]}, so he must defend with it."
+                else:
+                    why = f"{r} can answer with {_or_list(options)} and chooses one."
+                log.append(Event("commons.defense.forced", why, respondent, options, frozenset((respondent,))))
+        return _replace(s, phase="defend" if options else "discard", traded=0, hands=hands, claim=card)
+
+    def _defend(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
+        claimant = s.claimant
+        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
+        # Respondent's side (whoever plays it), the Claim on the Claimant's side.
+        sides = _set(_set(s.sides, 1 - claimant, s.sides[1 - claimant] + (card,)), claimant, s.sides[claimant] + (s.claim,))
+        if s.phase == "defend":
+            if log is not None:
+                log.append(Event("commons.defense.placement", f"{NAMES[mover]} defends with {card}: the Defense goes on "
+                                 f"{NAMES[mover]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s side.", mover, (card, s.claim)))
+            return self._end_turn(_replace(s, hands=hands, sides=sides, claim=None), log)
+        if log is not None:
+            log.append(Event("commons.no-defense.self-answer", f"{NAMES[mover]} answers her own Claim with {card}: it goes on "
+                             f"{NAMES[1 - claimant]}'s side and the Claim {s.claim} on hers. {NAMES[1 - claimant]} must "
+                             f"discard a second card.", mover, (card, s.claim)))
+        return _replace(s, phase="discard2", hands=hands, sides=sides, claim=None)
+
+    def _discard(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
+        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        pool_up = s.pool_up + (card,)
+        if s.phase == "discard2":
+            if log is not None:
+                log.append(Event("commons.no-defense.second-discard", f"{NAMES[mover]} discards {card} face up as his second discard.", mover, (card,)))
+            return self._end_turn(_replace(s, hands=hands, pool_up=pool_up), log)
+        if log is not None:
+            log.append(Event("commons.no-defense.discard", f"{NAMES[mover]} discards {card} face up to the pool.", mover, (card,)))
+        claimant = s.claimant
+        own = answers(hands[claimant], s.claim)
+        if own:
+            if log is not None:
+                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer her own Claim {s.claim}, "
+                                 f"so she must.", claimant))
+                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer with {_or_list(own)}.",
+                                 claimant, own, frozenset((claimant,))))
+            return _replace(s, phase="answer", hands=hands, pool_up=pool_up)
+        if log is not None:
+            log.append(Event("commons.no-defense.claim-discarded", f"{NAMES[claimant]} can't answer her own Claim either, so "
+                             f"the Claim {s.claim} is discarded face up.", claimant, (s.claim,)))
+        return self._end_turn(_replace(s, hands=hands, pool_up=pool_up + (s.claim,), claim=None), log)
+
+    def _end_turn(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
+        """commons.turn: switch roles; when both hands are empty, score the round (commons.round-end)."""
+        if s.hands[0] or s.hands[1]:
+            if log is not None:
+                log.append(Event("commons.turn", f"Roles switch: {NAMES[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
+            return _replace(s, phase="claim", claimant=1 - s.claimant, traded=0)
+        return self._reveal(s, log)
+
+    def _reveal(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
+        """Both hands are empty: turn the Nest Egg and the Commissions face up, swapping a Wild Nest
+        Egg (commons.wild-nest-egg.*), then score and see whether the game is over."""
+        nest, down = s.nest_egg, s.pool_down
+        if log is not None:
+            log.append(Event("commons.round-end", f"Both hands are empty: the Nest Egg {nest} and the Commissions "
+                             f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.", None, (nest,)))
+        if nest in WILDS and not s.peek:
+            pick = random.Random(f"{s.seed}:{s.round}:swap").randrange(len(down))
+            if down[pick] in WILDS:
+                others = [i for i in range(len(down)) if i != pick]
+                if log is not None:
+                    log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a random "
+                                     f"face-down pool card, the other Wild {down[pick]}: use the other face-down card.", None))
+                pick = others[0] if others else None
+            if pick is None:
+                if log is not None:
+                    log.append(Event("commons.wild-nest-egg.both-score", "No card but a Wild is left to use as the Nest Egg, "
+                                     "so both Commissions score.", None))
+            else:
+                new = down[pick]
+                down = down[:pick] + (nest,) + down[pick + 1:]
+                if log is not None:
+                    log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the face-down "
+                                     f"pool card {new}, which is the Nest Egg instead.", None, (new,)))
+                nest = new
+        s = _replace(s, nest_egg=nest, pool_down=down, phase="round-end")
+        points = self.round_points(s)
+        totals = tuple(sum(r[p] for r in s.rounds) + points[p] for p in (0, 1))
+        over = s.round >= self.last_round and totals[0] != totals[1]
+        if log is not None:
+            for p in (0, 1):
+                log.append(Event("commons.score.count", f"{NAMES[p]} scores {points[p]} this round ({totals[p]} in all).", p))
+            if over:
+                log.append(Event("commons.game-end", f"{NAMES[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
+            elif s.round >= self.last_round:
+                log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks the tie.", None))
+        return _replace(s, phase="game-over") if over else s
+
+    def _next_round(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
+        rounds = s.rounds + (self.round_points(s),)
+        nxt = s.round + 1
+        if log is not None:
+            up, down = self.layout(nxt)
+            extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
+            log.append(Event("commons.setup.pool", f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
+                             f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
+        return self._deal_round(s.seed, nxt, rounds, shuffled(DECK, f"{s.seed}:{nxt}"))
+
+    # -- scoring -----------------------------------------------------------------------------------------
+
+    def commission_scores(self, commission: Card, nest_egg: Card, only_wild_left: bool = False) -> tuple[bool, str, str]:
+        """Whether ``commission`` scores against ``nest_egg``: (scores, reason, rule id)."""
+        if nest_egg in WILDS:
+            if self.peek:
+                ok = _color(commission) == _color(nest_egg)
+                verb = "scores" if ok else "does not score"
+                return ok, (f"the Wild Nest Egg {nest_egg} stays; a {_color(nest_egg)} Commission scores, "
+                            f"so {commission} {verb}"), "commons.peek.wild-nest-egg"
+            if only_wild_left:
+                return True, "only a Wild was left to use as the Nest Egg, so both Commissions score", "commons.wild-nest-egg.both-score"
+        if commission.suit == nest_egg.suit:
+            return True, f"{commission} matches the Nest Egg {nest_egg} by suit", "commons.score.match"
+        if commission.rank == nest_egg.rank:
+            return True, f"{commission} matches the Nest Egg {nest_egg} by value", "commons.score.match"
+        return False, f"{commission} matches neither the suit nor the value of the Nest Egg {nest_egg}", "commons.score.match"
+
+    def round_items(self, s: CommonsState) -> tuple[ScoreItem, ...]:
+        """The scoring of the round on the table: one line per player."""
+        mult = self.multiplier(s.round)
+        only_wild = s.nest_egg in WILDS and not s.peek
+        items = []
+        for p in (0, 1):
+            commission = s.commissions[p]
+            if commission is None:
+                continue
+            color = _color(commission)
+            counted = tuple(c for c in s.sides[p] if _color(c) == color)
+            ok, why, rule = self.commission_scores(commission, s.nest_egg, only_wild)
+            count = f"{len(counted)} {color} card{'s' if len(counted) != 1 else ''} on {NAMES[p]}'s side"
+            if ok:
+                reason = f"Round {s.round}: Commission {why}; {count} × {mult} = {len(counted) * mult}"
+                items.append(ScoreItem(p, len(counted) * mult, reason, rule if rule != "commons.score.match" else "commons.score.count", counted))
+            else:
+                items.append(ScoreItem(p, 0, f"Round {s.round}: Commission {why}: nothing for {count}", rule, ()))
+        return tuple(items)
+
+    def round_points(self, s: CommonsState) -> tuple[int, int]:
+        points = [0, 0]
+        for item in self.round_items(s):
+            points[item.player] += item.points
+        return points[0], points[1]
+
+    def score(self, state: CommonsState) -> Breakdown:
+        items = [ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
+                 for r, pts in enumerate(state.rounds, start=1) for p in (0, 1)]
+        notes: list[str] = []
+        revealed = state.phase in ("round-end", "game-over")
+        if revealed:
+            items += self.round_items(state)
+        elif HIDDEN not in (state.nest_egg, *state.commissions) and None not in state.commissions:
+            preview = self.round_items(state)
+            notes = [f"If round {state.round} ended now: " + "; ".join(f"{NAMES[i.player]} {i.points}" for i in preview)]
+        over = state.phase == "game-over"
+        breakdown = Breakdown(NAMES, tuple(items), f"Card Commons — round {state.round}", over, (), tuple(notes))
+        if over:
+            totals = breakdown.totals
+            winners = tuple(p for p in (0, 1) if totals[p] == max(totals))
+            breakdown = Breakdown(NAMES, tuple(items), breakdown.title, True, winners, tuple(notes))
+        return breakdown
+
+    # -- hidden information ------------------------------------------------------------------------
+
+    def zones(self, s: CommonsState) -> list[Zone]:
+        revealed = s.phase in ("round-end", "game-over")
+        secret = None if revealed else frozenset()
+        zones = [Zone("nest egg", (s.nest_egg,), secret), Zone("pool face up", s.pool_up)]
+        if s.peek and not revealed:
+            # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
+            first = self.first_claimant(s.round)
+            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,))),
+                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)))]
+        else:
+            zones.append(Zone("pool face down", s.pool_down, secret))
+        for p in (0, 1):
+            own = None if revealed else frozenset((p,))
+            commission = s.commissions[p]
+            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p),
+                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p),
+                      Zone(f"{NAMES[p]} side", s.sides[p], None, p)]
+        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, s.claimant))
+        return zones
+
+    def view(self, s: CommonsState, player: int | None) -> CommonsState:
+        if player is None:
+            return s
+        if player not in (0, 1):
+            raise ValueError(f"Card Commons has players 0 (A) and 1 (B), not {player!r}")
+        revealed = s.phase in ("round-end", "game-over")
+        other = 1 - player
+        changes: dict[str, Any] = {"seed": HIDDEN_SEED,
+                                   "hands": _set(s.hands, other, (HIDDEN,) * len(s.hands[other]))}
+        if not revealed:
+            changes["nest_egg"] = HIDDEN
+            if s.commissions[other] is not None:
+                changes["commissions"] = _set(s.commissions, other, HIDDEN)
+            if s.peek:
+                seen = 0 if self.first_claimant(s.round) == player else 1
+                changes["pool_down"] = tuple(c if i == seen else HIDDEN for i, c in enumerate(s.pool_down))
+            else:
+                changes["pool_down"] = (HIDDEN,) * len(s.pool_down)
+        return _replace(s, **changes)
+
+    # -- notation ----------------------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
+        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
+        words = [t[0].lower() for t in tokens]
+        if not tokens:
+            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
+
+        def card_at(i: int) -> Card:
+            if i >= len(tokens):
+                raise NotationError(text, len(text), len(text), f"a card is missing after {tokens[-1][0]!r}", "move")
+            token, start, end = tokens[i]
+            try:
+                return parse_card(token)
+            except CardError as err:
+                raise NotationError(text, start, end, err.reason, "move") from None
+
+        def no_more(i: int) -> None:
+            if len(tokens) > i:
+                raise NotationError(text, tokens[i][1], tokens[-1][2], "unexpected text at the end of the move", "move")
+
+        head = words[0]
+        if head in _ONE_CARD:
+            card = card_at(1)
+            no_more(2)
+            return _ONE_CARD[head](card)
+        if head == "trade":
+            give = card_at(1)
+            if len(words) < 3 or words[2] != "for":
+                where = tokens[2] if len(tokens) > 2 else (None, len(text), len(text))
+                raise NotationError(text, where[1], where[2], "write 'trade <card> for <pool card>' or 'trade <card> for commission'", "move")
+            if len(words) > 3 and words[3] == "commission":
+                no_more(4)
+                return TradeCommission(give)
+            take = card_at(3)
+            no_more(4)
+            return TradePool(give, take)
+        if words == ["next", "round"]:
+            return NextRound()
+        raise NotationError(text, tokens[0][1], tokens[0][2], f"unknown move; moves look like: {_MOVE_WORDS}", "move")
+
+    # -- the text form -------------------------------------------------------------------------------
+
+    _KEYS = ("variant", "seed", "round", "rounds", "phase", "claimant", "traded", "nest egg", "pool up",
+             "pool down", "A hand", "A commission", "A side", "B hand", "B commission", "B side", "claim")
+
+    def to_text(self, s: CommonsState) -> str:
+        rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
+        lines = [
+            f"variant: {'peek' if s.peek else 'standard'}",
+            f"seed: {s.seed}",
+            f"round: {s.round}",
+            f"rounds: {rounds}",
+            f"phase: {s.phase}",
+            f"claimant: {NAMES[s.claimant]}",
+            f"traded: {('none', 'pool', 'commission')[s.traded]}",
+            f"nest egg: {s.nest_egg.code}",
+            f"pool up: {format_cards(s.pool_up)}",
+            f"pool down: {format_cards(s.pool_down)}",
+        ]
+        for p in (0, 1):
+            commission = s.commissions[p]
+            lines += [f"{NAMES[p]} hand: {format_cards(s.hands[p])}",
+                      f"{NAMES[p]} commission: {'-' if commission is None else commission.code}",
+                      f"{NAMES[p]} side: {format_cards(s.sides[p])}"]
+        lines.append(f"claim: {'-' if s.claim is None else s.claim.code}")
+        return "\n".join(lines)
+
+    def _from_text(self, text: str) -> CommonsState:
+        form = TextForm(text, self._KEYS, "Card Commons")
+        variant = form.choice("variant", ("standard", "peek"), self.variant)
+        if variant != self.variant:
+            raise StateError(form.where("variant"), _wrong_variant(variant == "peek"))
+        round_ = form.int("round", 1)
+        if round_ < 1:
+            raise StateError(form.where("round"), "rounds are numbered from 1")
+        rounds = []
+        for token in form.text("rounds", "-").split():
+            if token in ("-", "—"):
+                continue
+            parts = token.split("-")
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {token!r}")
+            rounds.append((int(parts[0]), int(parts[1])))
+        hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
+        commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
+        claim = form.card("claim", "-", optional=True)
+        if form.has("phase"):
+            phase = form.choice("phase", PHASES)
+        elif not hands[0] and not hands[1]:
+            phase = "round-end"
+        elif None in commissions:
+            phase = "commission"
+        else:
+            phase = "defend" if claim is not None else "claim"
+        return CommonsState(
+            peek=self.peek, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
+            claimant=form.player("claimant", NAMES, NAMES[self.first_claimant(round_)]),
+            traded=("none", "pool", "commission").index(form.choice("traded", ("none", "pool", "commission"), "none")),
+            nest_egg=form.card("nest egg"), pool_up=form.cards("pool up", "-"), pool_down=form.cards("pool down", "-"),
+            hands=hands, commissions=commissions,
+            sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
+
+    def validate(self, s: CommonsState) -> None:
+        """Every card once, and the counts and placements the rules allow in ``s.phase``."""
+        if s.peek != self.peek:
+            self._check_options(s)
+        if s.round < 1:
+            raise StateError("round", "rounds are numbered from 1")
+        if len(s.rounds) != s.round - 1:
+            raise StateError("rounds", f"round {s.round} follows {s.round - 1} scored round(s); {len(s.rounds)} are given")
+        if any(p < 0 for r in s.rounds for p in r):
+            raise StateError("rounds", "a round's points can't be negative")
+        if s.phase not in PHASES:
+            raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
+        if s.claimant not in (0, 1) or s.traded not in (0, 1, 2):
+            raise StateError("claimant" if s.claimant not in (0, 1) else "traded", "out of range")
+        check_cards_once(self.zones(s), DECK)
+        self._validate_rounds(s)
+        up, down = self.layout(s.round)
+        if len(s.pool_down) != down:
+            raise StateError("pool down", f"round {s.round} has {down} face-down pool card(s), not {len(s.pool_down)}")
+        if len(s.pool_up) < up:
+            raise StateError("pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} are there")
+        for p in (0, 1):
+            if s.commissions[p] in WILDS:
+                raise StateError(f"{NAMES[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a Commission")
+        if len(s.sides[0]) != len(s.sides[1]):
+            raise StateError("sides", f"both sides of the tableau grow together, one card each per turn; "
+                                      f"A has {len(s.sides[0])} and B has {len(s.sides[1])}")
+        if s.traded and s.phase != "claim":
+            raise StateError("traded", "trades are made before the Claim; outside the claim phase it must be 'none'")
+        self._validate_phase(s)
+
+    def _validate_rounds(self, s: CommonsState) -> None:
+        """Extra rounds are played only while the totals are tied (commons.extra-round)."""
+        totals = [0, 0]
+        for number, points in enumerate(s.rounds, start=1):
+            totals = [totals[0] + points[0], totals[1] + points[1]]
+            if number >= self.last_round and totals[0] != totals[1]:
+                raise StateError("rounds", f"after round {number} the totals are {totals[0]}-{totals[1]}: the game "
+                                           f"was over, so there is no round {s.round}")
+
+    def _validate_phase(self, s: CommonsState) -> None:
+        phase, c = s.phase, s.claimant
+        h = (len(s.hands[0]), len(s.hands[1]))
+        r = 1 - c
+        if phase == "commission":
+            first = self.first_claimant(s.round)
+            if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
+                raise StateError("phase", "in the commission phase no card has been played yet")
+            if c != first:
+                raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
+            if s.commissions[first] is None and s.commissions[1 - first] is not None:
+                raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
+            if None not in s.commissions:
+                raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
+            for p in (0, 1):
+                want = 7 - (s.commissions[p] is not None)
+                if h[p] != want:
+                    raise StateError(f"{NAMES[p]} hand", f"holds {h[p]} cards; it should hold {want} in the commission phase")
+            return
+        if None in s.commissions:
+            missing = NAMES[s.commissions.index(None)]
+            raise StateError(f"{missing} commission", f"missing: after the commission phase both players have a Commission")
+        if phase in ("round-end", "game-over"):
+            if h != (0, 0) or s.claim is not None:
+                raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
+            if s.nest_egg in WILDS and not s.peek and any(c2 not in WILDS for c2 in s.pool_down):
+                raise StateError("nest egg", f"a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
+                                             f"(commons.wild-nest-egg.swap); put that card here instead")
+            totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
+            decided = s.round >= self.last_round and totals[0] != totals[1]
+            if decided and phase == "round-end":
+                raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
+            if not decided and phase == "game-over":
+                why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
+                raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
+            return
+        if phase == "claim":
+            if s.claim is not None:
+                raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
+            if h[0] != h[1] or h[0] == 0:
+                raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
+                                          f"A holds {h[0]} and B {h[1]}")
+            return
+        if phase in ("defend", "discard", "answer"):
+            if s.claim is None:
+                raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
+            # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
+            want = h[r] if phase == "answer" else h[r] - 1
+            if h[c] != want:
+                raise StateError(f"{NAMES[c]} hand", f"holds {h[c]} cards; in the {phase} phase it should hold {want}")
+            can = bool(answers(s.hands[r], s.claim))
+            if phase == "defend" and not can:
+                raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
+            if phase == "discard" and can:
+                raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code}, so he must defend: the phase is 'defend'")
+            if phase == "answer" and not answers(s.hands[c], s.claim):
+                raise StateError("phase", f"{NAMES[c]} can't answer her own Claim {s.claim.code}: it would be discarded")
+            return
+        # discard2: the Claimant has answered her own Claim; the Respondent owes a second discard
+        if s.claim is not None:
+            raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
+        if h[r] != h[c] + 1:
+            raise StateError(f"{NAMES[r]} hand", f"holds {h[r]} cards; before his second discard it should hold {h[c] + 1}")
+
+    # -- HTML ----------------------------------------------------------------------------------------
+
+    def state_html(self, s: CommonsState) -> str:
+        mover = self.to_move(s)
+        status = ("game over" if mover is None else f"{NAMES[mover]}: {self._waiting_for(s)}")
+        mult = self.multiplier(s.round)
+        rows = []
+        for z in self.zones(s):
+            rows.append(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
+                        f"<td>{cards_html(z.cards)}</td></tr>")
+        return (f"<div class='cardlab-state'><b>Card Commons{' (Peek)' if s.peek else ''}</b> — round {s.round} "
+                f"(×{mult}) — {status}<table>{''.join(rows)}</table></div>")
+
+
+_replace = replacer(CommonsState)
+_PHASE_MOVES: dict[str, tuple[type, ...]] = {
+    "commission": (Commission,), "claim": (TradePool, TradeCommission, Claim), "defend": (Defend,),
+    "discard": (Discard,), "answer": (Defend,), "discard2": (Discard,), "round-end": (NextRound,), "game-over": (),
+}
+
+
+def _set(pair: tuple, index: int, value: Any) -> tuple:
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _describe(move: Move) -> str:
+    return {Commission: "choose a Commission", TradePool: "trade with the pool", TradeCommission: "trade with the Commission",
+            Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
+
+
+def _wrong_variant(peek: bool) -> str:
+    call = "cardlab.game('card-commons', variant='peek')" if peek else "cardlab.game('card-commons')"
+    return f"this is a {'peek' if peek else 'standard'} state; read it with {call}"
+
+
+def _read_deck(text: str) -> tuple[Card, ...]:
+    from ..cards import cards
+    return tuple(cards(text))
