@@ -221,7 +221,8 @@ class CardCommons(Game):
 
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
         cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
-        are shuffled from ``seed`` (a fresh random seed when None).
+        are shuffled from ``seed`` (a fresh random seed when None). Dealing a later round
+        directly takes the rounds before it as scoreless.
         """
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 31)
@@ -240,7 +241,8 @@ class CardCommons(Game):
                             f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
                 raise ValueError("a stacked Card Commons deck holds the 18 cards (2-5 of each suit, QH, KS) "
                                  "each once: " + "; ".join(p for p in problems if p))
-        return self._deal_round(seed, round, (), cards)
+        # Dealing a later round directly: the rounds before it are taken as scoreless.
+        return self._deal_round(seed, round, ((0, 0),) * (round - 1), cards)
 
     def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
         up, down = self.layout(round_)
@@ -549,7 +551,7 @@ class CardCommons(Game):
 
     def score(self, state: CommonsState) -> Breakdown:
         items = [ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
-                 for r, pts in enumerate(state.rounds, start=1) for p in (0, 1)]
+                 for r, pts in enumerate(state.rounds, start=1) for p in (0, 1) if pts[p]]
         notes: list[str] = []
         revealed = state.phase in ("round-end", "game-over")
         if revealed:
@@ -686,7 +688,8 @@ class CardCommons(Game):
         if round_ < 1:
             raise StateError(form.where("round"), "rounds are numbered from 1")
         rounds = []
-        for token in form.text("rounds", "-").split():
+        # Without a 'rounds' line, the rounds before this one are taken as scoreless.
+        for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
             if token in ("-", "—"):
                 continue
             parts = token.split("-")

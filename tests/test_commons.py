@@ -1,0 +1,480 @@
+"""Card Commons: one test per rule sentence, the legal version and the illegal one."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardlab
+from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
+from cardlab.games.commons import DECK, WILDS, Claim, Defend, Discard
+
+GAME = cardlab.game("card-commons")
+PEEK = cardlab.game("card-commons", variant="peek")
+
+# A turn about to start in round 1: A is the Claimant.
+CLAIM = """
+round: 1
+phase: claim
+claimant: A
+nest egg: 4C
+pool up: 5H 2S
+pool down: 3S
+A hand: 2D 3H QH 2C 5S 4S
+A commission: 4H
+B hand: 2H 3C 4D 5D KS 3D
+B commission: 5C
+"""
+
+# B holds no 2 and no Wild; A holds more 2s and the K♠.
+NO_DEFENSE = """
+round: 1
+claimant: A
+nest egg: 4C
+pool up: 5H QH
+pool down: 3S
+A hand: 2D 2H 2C KS 5S 2S
+A commission: 5C
+B hand: 3H 3C 4D 5D 4S 3D
+B commission: 4H
+"""
+
+# Nobody but A's claim holds a 5, and both Wilds are in the pool.
+NOBODY_ANSWERS = """
+round: 1
+claimant: A
+nest egg: 5D
+pool up: 5H QH KS 3S
+pool down: 4S
+A hand: 5S 2D 2H 2C 3H
+A commission: 5C
+B hand: 3C 4D 4C 3D 4H
+B commission: 2S
+"""
+
+# The last Defense of round 3 is to come; the Nest Egg is the Wild Q♥.
+LAST_DEFENSE = """
+round: {round}
+rounds: {rounds}
+phase: defend
+claimant: A
+nest egg: QH
+pool up: {up}
+pool down: {down}
+A hand: -
+A commission: 4H
+A side: 3H 4D 3C 5S 4S
+B hand: 2S
+B commission: 5C
+B side: 3D 2H 4C 5D 3S
+claim: 2D
+"""
+
+# The text's example, dealt as round 3 from a stacked deck: pool up, pool down, Nest Egg,
+# A's 7 cards, B's 7 cards.
+EXAMPLE_DECK = "5H 4S KS 4C  4H 2D QH 2C 3H 5S 3S  5C 2H 3C 4D 5D 2S 3D"
+EXAMPLE_MOVES = ["commission 4H", "commission 5C", "claim 2D", "defend 2H", "claim 3C", "defend 3H",
+                 "claim QH", "defend 4D", "claim 5D", "defend 5S", "claim 2C", "defend 2S",
+                 "claim 3D", "defend 3S"]
+
+
+def state(text: str, game=GAME):
+    return game.state_from_text(text)
+
+
+def last_defense(round_=3, rounds="0-0 0-0", up="5H", down="KS 2C", game=GAME):
+    return state(LAST_DEFENSE.format(round=round_, rounds=rounds, up=up, down=down), game)
+
+
+def illegal(s, move, rule, game=GAME):
+    """Assert that ``move`` is refused under ``rule`` and that ``s`` is unchanged."""
+    before = s.to_json()
+    with pytest.raises(IllegalMove) as err:
+        game.play(s, move)
+    assert err.value.rule == rule, str(err.value)
+    assert s.to_json() == before
+    assert move in str(err.value) or str(game.parse_move(move)) in str(err.value)
+    return str(err.value)
+
+
+# --- the worked example ----------------------------------------------------------------------------
+
+def example_end():
+    s = GAME.deal(seed=1, deck=EXAMPLE_DECK, round=3)
+    for move in EXAMPLE_MOVES:
+        s = GAME.play(s, move)
+    return s
+
+
+def test_worked_example_you_score_6_and_the_opponent_4():
+    s = example_end()
+    assert s.phase == "round-end" and s.nest_egg == Card(4, "C")
+    breakdown = GAME.score(s)
+    assert breakdown.totals == (6, 4)
+    a, b = breakdown.items
+    assert "matches the Nest Egg 4♣ by value" in a.reason and "3 red cards" in a.reason and "× 2 = 6" in a.reason
+    assert Card(12, "H") in a.cards and len(a.cards) == 3
+    assert "by suit" in b.reason and b.points == 4 and len(b.cards) == 2
+
+
+def test_worked_example_with_a_3d_commission_scores_0():
+    text = example_end().to_text()
+    text = text.replace("A commission: 4H", "A commission: 3D").replace("B side: 2H 3C 4D 5D 2S 3D", "B side: 2H 3C 4D 5D 2S 4H")
+    s = GAME.state_from_text(text)
+    a = GAME.score(s).for_player(0)[0]
+    assert a.points == 0 and "matches neither the suit nor the value" in a.reason and "3 red cards" in a.reason
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+def test_the_deck_is_18_cards_with_two_wilds():
+    assert len(DECK) == 18 and len(set(DECK)) == 18
+    assert sorted(DECK) == sorted(cards("2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 2S 3S 4S 5S QH KS"))
+    assert WILDS == {Card(12, "H"), Card(13, "S")}
+
+
+@pytest.mark.parametrize("round_, up, down", [(1, 2, 1), (2, 2, 1), (3, 1, 2), (4, 1, 2), (5, 2, 1)])
+def test_setup_discards_to_the_pool_by_round(round_, up, down):
+    s = GAME.deal(seed=3, round=round_)
+    assert (len(s.pool_up), len(s.pool_down)) == (up, down)
+    assert len(s.hands[0]) == len(s.hands[1]) == 7
+    assert s.phase == "commission"
+
+
+def test_a_stacked_deck_is_dealt_in_the_documented_order():
+    s = GAME.deal(deck=EXAMPLE_DECK, round=3)
+    assert s.pool_up == (Card(5, "H"),) and s.pool_down == tuple(cards("4S KS")) and s.nest_egg == Card(4, "C")
+    assert s.hands == (tuple(cards("4H 2D QH 2C 3H 5S 3S")), tuple(cards("5C 2H 3C 4D 5D 2S 3D")))
+
+
+def test_a_stacked_deck_must_hold_the_18_cards():
+    with pytest.raises(ValueError, match="missing 5H"):
+        GAME.deal(deck="4S KS 4C 4H 2D QH 2C 3H 5S 3S 5C 2H 3C 4D 5D 2S 3D 3D")
+
+
+def test_deals_are_reproducible_from_the_seed():
+    assert GAME.deal(seed=11) == GAME.deal(seed=11)
+    assert GAME.deal(seed=11) != GAME.deal(seed=12)
+
+
+# --- commissions ---------------------------------------------------------------------------------
+
+def test_each_player_puts_a_commission_face_down_first_claimant_first():
+    s = GAME.deal(deck=EXAMPLE_DECK)
+    assert GAME.to_move(s) == 0
+    s = GAME.play(s, "commission 4H")
+    assert s.commissions == (Card(4, "H"), None) and Card(4, "H") not in s.hands[0]
+    assert GAME.to_move(s) == 1
+    assert GAME.view(s, 1).commissions[0] == HIDDEN
+    s = GAME.play(s, "commission 5C")
+    assert s.phase == "claim" and GAME.to_move(s) == 0
+
+
+def test_a_wild_cannot_be_a_commission():
+    s = GAME.deal(deck=EXAMPLE_DECK)
+    assert Claim(Card(12, "H")) not in GAME.legal_moves(s)
+    assert "commission QH" not in [str(m) for m in GAME.legal_moves(s)]
+    illegal(s, "commission QH", "commons.commission.no-wild")
+
+
+def test_a_commission_must_come_from_the_hand():
+    s = GAME.deal(deck=EXAMPLE_DECK)
+    illegal(s, "commission 5C", "commons.hand")  # B's card
+
+
+def test_the_first_claimant_alternates_by_round():
+    assert [GAME.deal(seed=1, round=r).claimant for r in (1, 2, 3, 4, 5)] == [0, 1, 0, 1, 0]
+    assert GAME.to_move(GAME.deal(seed=1, round=2)) == 1
+
+
+# --- trades -------------------------------------------------------------------------------------
+
+def test_trade_with_a_face_up_pool_card():
+    s = GAME.play(state(CLAIM), "trade 2D for 5H")
+    assert Card(5, "H") in s.hands[0] and Card(2, "D") not in s.hands[0]
+    assert s.pool_up == tuple(cards("2S 2D"))
+    assert s.phase == "claim" and s.traded == 1
+
+
+def test_trade_only_with_face_up_pool_cards():
+    illegal(state(CLAIM), "trade 2D for 3S", "commons.trade.pool")  # 3S is face down
+    illegal(state(CLAIM), "trade 2D for 4D", "commons.trade.pool")  # B's card
+
+
+def test_trade_with_the_commission():
+    s = GAME.play(state(CLAIM), "trade 2D for commission")
+    assert s.commissions[0] == Card(2, "D") and Card(4, "H") in s.hands[0]
+    assert s.traded == 2
+
+
+def test_the_commission_can_never_become_a_wild():
+    illegal(state(CLAIM), "trade QH for commission", "commons.commission.no-wild")
+
+
+def test_trades_in_order_once_each():
+    s = GAME.play(state(CLAIM), "trade 2D for 5H")
+    illegal(s, "trade 3H for 2S", "commons.trade.order")           # a second pool trade
+    s = GAME.play(s, "trade 3H for commission")                     # pool, then commission: fine
+    illegal(s, "trade 2C for commission", "commons.trade.order")    # a second commission trade
+    t = GAME.play(state(CLAIM), "trade 2D for commission")
+    illegal(t, "trade 3H for 5H", "commons.trade.order")            # the pool trade can't come after
+    assert GAME.play(t, "claim 3H").phase == "defend"
+
+
+def test_no_trade_after_the_claim():
+    s = GAME.play(state(CLAIM), "claim 2D")
+    illegal(s, "trade 3H for 5H", "commons.turn")
+
+
+# --- claim and defense ----------------------------------------------------------------------------
+
+def test_the_claimant_claims_with_any_card_she_holds():
+    s = GAME.play(state(CLAIM), "claim 5S")
+    assert s.claim == Card(5, "S") and s.phase == "defend" and GAME.to_move(s) == 1
+    illegal(state(CLAIM), "claim 5D", "commons.hand")
+
+
+def test_defense_by_same_value_or_wild_with_a_choice():
+    s = GAME.play(state(CLAIM), "claim 2D")
+    assert sorted(map(str, GAME.legal_moves(s))) == ["defend 2H", "defend KS"]
+    illegal(s, "defend 3C", "commons.defense")
+    after = GAME.play(s, "defend 2H")
+    assert after.sides == ((Card(2, "D"),), (Card(2, "H"),))  # Claim on A's side, Defense on B's
+    assert after.phase == "claim" and after.claimant == 1       # roles switch
+
+
+def test_any_card_answers_a_wild_claim():
+    s = GAME.play(state(CLAIM), "claim QH")
+    assert len(GAME.legal_moves(s)) == 6
+    assert GAME.play(s, "defend 3C").sides == ((Card(12, "H"),), (Card(3, "C"),))
+
+
+def test_an_only_answer_that_is_wild_must_be_played():
+    s = GAME.play(state(NO_DEFENSE.replace("A hand: 2D 2H 2C KS 5S 2S", "A hand: 2D 2H 2C 4S 5S 2S")
+                        .replace("B hand: 3H 3C 4D 5D 4S 3D", "B hand: 3H 3C 4D 5D KS 3D")), "claim 2D")
+    assert [str(m) for m in GAME.legal_moves(s)] == ["defend KS"]
+    illegal(s, "discard 3H", "commons.turn")
+
+
+def test_a_respondent_who_can_answer_may_not_discard():
+    s = GAME.play(state(CLAIM), "claim 2D")
+    message = illegal(s, "discard 3C", "commons.turn")
+    assert "must answer" in message
+
+
+# --- No Defense ---------------------------------------------------------------------------------
+
+def test_no_defense_discard_then_the_claimant_answers_then_a_second_discard():
+    step = GAME.step(state(NO_DEFENSE), "claim 2D")
+    assert step.after.phase == "discard"
+    assert any("no 2 and no Wild" in e.text for e in step.events)
+    illegal(step.after, "defend 3H", "commons.turn")
+    s = GAME.play(step.after, "discard 3H")
+    assert s.pool_up[-1] == Card(3, "H") and s.phase == "answer" and GAME.to_move(s) == 0
+    assert sorted(map(str, GAME.legal_moves(s))) == ["defend 2C", "defend 2H", "defend 2S", "defend KS"]
+    illegal(s, "defend 5S", "commons.defense")
+    s = GAME.play(s, "defend 2H")
+    assert s.sides == ((Card(2, "D"),), (Card(2, "H"),))  # her Defense goes on the Respondent's side
+    assert s.phase == "discard2" and GAME.to_move(s) == 1
+    s = GAME.play(s, "discard 4S")
+    assert s.pool_up[-1] == Card(4, "S") and s.phase == "claim" and s.claimant == 1
+    assert len(s.hands[0]) == len(s.hands[1]) == 4
+
+
+def test_no_defense_and_no_answer_discards_the_claim_face_up():
+    s = GAME.play(state(NOBODY_ANSWERS), "claim 5S")
+    assert s.phase == "discard"
+    step = GAME.step(s, "discard 3C")
+    after = step.after
+    assert after.pool_up[-2:] == (Card(3, "C"), Card(5, "S"))
+    assert after.sides == ((), ()) and after.claim is None
+    assert after.phase == "claim" and after.claimant == 1
+    assert [e.rule for e in step.events][1] == "commons.no-defense.claim-discarded"
+
+
+# --- end of round and scoring ----------------------------------------------------------------------
+
+def test_the_round_is_scored_when_both_hands_are_empty():
+    s = GAME.play(last_defense(), "defend 2S")
+    assert s.phase == "round-end"
+    assert GAME.legal_moves(s) == [cardlab.game("card-commons").parse_move("next round")]
+
+
+def test_a_commission_scores_by_suit_or_value_times_the_multiplier():
+    commons = GAME
+    ok, why, _ = commons.commission_scores(Card(4, "H"), Card(4, "C"))
+    assert ok and "by value" in why
+    ok, why, _ = commons.commission_scores(Card(5, "C"), Card(4, "C"))
+    assert ok and "by suit" in why
+    ok, why, _ = commons.commission_scores(Card(3, "D"), Card(4, "C"))
+    assert not ok
+    assert [GAME.multiplier(r) for r in (1, 2, 3, 4, 5, 6)] == [1, 1, 2, 2, 1, 1]
+
+
+def test_a_wild_nest_egg_is_swapped_and_the_other_wild_is_passed_over():
+    # Round 3: the face-down cards are K♠ (the other Wild) and 2♣: whichever is picked, 2♣ is the Nest Egg.
+    step = GAME.step(last_defense(down="KS 2C"), "defend 2S")
+    s = step.after
+    assert s.nest_egg == Card(2, "C") and Card(12, "H") in s.pool_down
+    assert {"commons.wild-nest-egg.swap"} <= {e.rule for e in step.events}
+    a, b = GAME.score(s).items
+    assert a.points == 0 and b.points == 6  # B's 5♣ matches 2♣ by suit: 3 black cards × 2
+
+
+def test_a_wild_nest_egg_swap_picks_a_random_face_down_card():
+    text = last_defense(down="2C 5H", up="KS").to_text()
+    picks = {GAME.play(GAME.state_from_text(text.replace("seed: 0", f"seed: {seed}")), "defend 2S").nest_egg
+             for seed in range(12)}
+    assert picks == {Card(2, "C"), Card(5, "H")}
+
+
+def test_when_only_a_wild_is_left_both_commissions_score():
+    # Round 1 has one face-down card, and it is the other Wild.
+    step = GAME.step(last_defense(round_=1, rounds="-", up="5H 2C", down="KS"), "defend 2S")
+    assert step.after.nest_egg == Card(12, "H")
+    assert "commons.wild-nest-egg.both-score" in {e.rule for e in step.events}
+    a, b = GAME.score(step.after).items
+    assert (a.points, b.points) == (3, 3)  # A: 3♥ 4♦ and the Claim 2♦ red; B: 4♣ 3♠ 2♠ black; ×1
+
+
+def test_the_game_ends_after_round_4_with_a_leader():
+    s = GAME.play(last_defense(round_=4, rounds="0-0 0-0 0-0"), "defend 2S")
+    assert s.phase == "game-over" and GAME.is_over(s) and GAME.legal_moves(s) == []
+    breakdown = GAME.score(s)
+    assert breakdown.final and breakdown.winners == (1,) and breakdown.totals == (0, 6)
+
+
+def test_a_tie_after_round_4_is_broken_by_extra_rounds_scored_x1():
+    s = GAME.play(last_defense(round_=4, rounds="6-0 0-0 0-0"), "defend 2S")
+    assert s.phase == "round-end" and GAME.score(s).totals == (6, 6)
+    s = GAME.play(s, "next round")
+    assert s.round == 5 and (len(s.pool_up), len(s.pool_down)) == (2, 1) and GAME.multiplier(5) == 1
+    assert s.rounds[-1] == (0, 6)
+
+
+def test_moves_after_the_game_is_over_are_refused():
+    s = GAME.play(last_defense(round_=4, rounds="0-0 0-0 0-0"), "defend 2S")
+    with pytest.raises(IllegalMove, match="the game is over"):
+        GAME.play(s, "next round")
+
+
+# --- Peek -------------------------------------------------------------------------------------
+
+def test_peek_has_three_rounds_of_one_up_two_down_scored_1_1_2():
+    assert PEEK.last_round == 3
+    assert [PEEK.multiplier(r) for r in (1, 2, 3, 4)] == [1, 1, 2, 1]
+    for r in (1, 2, 3, 4):
+        s = PEEK.deal(seed=2, round=r)
+        assert (len(s.pool_up), len(s.pool_down)) == (1, 2)
+
+
+def test_peek_each_player_sees_one_face_down_card():
+    s = PEEK.deal(seed=5)
+    first, second = s.pool_down
+    assert PEEK.view(s, 0).pool_down == (first, HIDDEN)   # round 1: A is the first Claimant
+    assert PEEK.view(s, 1).pool_down == (HIDDEN, second)
+    s2 = PEEK.deal(seed=5, round=2)                         # round 2: B is the first Claimant
+    assert PEEK.view(s2, 1).pool_down == (s2.pool_down[0], HIDDEN)
+    assert GAME.view(GAME.deal(seed=5, round=3), 0).pool_down == (HIDDEN, HIDDEN)
+
+
+def test_peek_a_wild_nest_egg_stays_and_a_commission_of_its_colour_scores():
+    step = PEEK.step(last_defense(game=PEEK), "defend 2S")
+    assert step.after.nest_egg == Card(12, "H")
+    assert not any(e.rule.startswith("commons.wild-nest-egg") for e in step.events)
+    a, b = PEEK.score(step.after).items
+    assert (a.points, b.points) == (6, 0)  # A's red 4♥ scores 3 red × 2; B's black 5♣ does not
+    assert a.rule == b.rule == "commons.peek.wild-nest-egg"
+
+
+def test_the_variant_must_match_the_state():
+    with pytest.raises(StateError, match="variant='peek'"):
+        GAME.state_from_json(PEEK.deal(seed=1).to_json())
+    with pytest.raises(ValueError, match="'standard' and 'peek'"):
+        cardlab.game("card-commons", variant="short")
+
+
+# --- hidden information -----------------------------------------------------------------------
+
+def test_a_player_sees_their_own_hand_and_commission_only():
+    s = state(CLAIM)
+    v = GAME.view(s, 1)
+    assert v.hands[0] == (HIDDEN,) * 6 and v.hands[1] == s.hands[1]
+    assert v.commissions == (HIDDEN, Card(5, "C")) and v.nest_egg == HIDDEN and v.pool_down == (HIDDEN,)
+    assert v.pool_up == s.pool_up and v.seed == -1
+
+
+def test_private_narration_is_marked():
+    step = GAME.step(state(CLAIM), "claim 2D")
+    private = [e for e in step.events if e.seen_by is not None]
+    assert private and all(e.seen_by == frozenset({1}) for e in private)
+    assert all("2H" not in e.text and "2♥" not in e.text for e in step.events if e.visible_to(0))
+
+
+# --- notation and text forms -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["commission 4H", "trade 4H for 5C", "trade 4H for commission", "claim QH",
+                                  "defend 4C", "discard 2S", "next round"])
+def test_move_notation_round_trips(text):
+    assert str(GAME.parse_move(text)) == text
+    assert str(GAME.parse_move(text.upper().replace("FOR", "for"))) == text
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("claim 4Z", "unknown suit"), ("fly 4H", "unknown move"), ("claim", "card is missing"),
+    ("trade 4H 5C", "trade <card> for"), ("claim 4H 5H", "unexpected text"), ("", "empty"),
+])
+def test_malformed_moves_say_what_is_wrong(text, fragment):
+    with pytest.raises(NotationError, match=fragment):
+        GAME.parse_move(text)
+
+
+@pytest.mark.parametrize("change, fragment", [
+    (("A hand: 2D", "A hand: 4C"), "4C appears 2 times"),
+    (("A hand: 2D 3H", "A hand: 3H"), "missing from the state: 2D"),
+    (("A commission: 4H", "A commission: QH"), "QH"),
+    (("pool down: 3S", "pool down: 3S 5H"), "appears 2 times"),
+    (("claimant: A", "claimant: C"), "expected a player"),
+    (("round: 1", "round: x"), "whole number"),
+    (("B hand: 2H 3C", "B hand: 2H 3X"), "line"),
+    (("nest egg: 4C", "nest egg: 4C\nbanana: 1"), "unknown key 'banana'"),
+    (("phase: claim", "phase: claim\nphase: defend"), "given twice"),
+])
+def test_invalid_text_states_say_exactly_what_is_wrong(change, fragment):
+    with pytest.raises(StateError, match=fragment):
+        GAME.state_from_text(CLAIM.replace(*change))
+
+
+def test_wrong_counts_and_placements_are_refused():
+    moved = CLAIM.replace("A hand: 2D 3H QH 2C 5S 4S", "A hand: 2D 3H QH 2C 5S 4S 2H").replace("B hand: 2H", "B hand:")
+    with pytest.raises(StateError, match="same number of cards"):
+        GAME.state_from_text(moved)
+    with pytest.raises(StateError, match="both sides of the tableau grow together"):
+        GAME.state_from_text(CLAIM.replace("A hand: 2D 3H", "A side: 2D\nA hand: 3H"))
+    with pytest.raises(StateError, match="phase is 'discard'"):
+        GAME.state_from_text(NOBODY_ANSWERS.replace("A hand: 5S", "A hand:").replace("claimant: A", "claimant: A\nphase: defend\nclaim: 5S"))
+
+
+def test_text_and_json_forms_round_trip():
+    s = example_end()
+    assert GAME.state_from_text(s.to_text()) == s
+    assert GAME.state_from_json(s.to_json()) == s
+    assert s.to_text().splitlines()[0] == "variant: standard"
+
+
+def test_json_errors_are_clear():
+    s = state(CLAIM)
+    with pytest.raises(StateError, match="not valid JSON"):
+        GAME.state_from_json(s.to_json()[:-5])
+    with pytest.raises(StateError, match="newer cardlab"):
+        GAME.state_from_json(s.to_json().replace('"version":1', '"version":9'))
+    with pytest.raises(StateError, match="not a 'card-commons' state"):
+        GAME.state_from_json(s.to_json().replace('"game":"card-commons"', '"game":"commerce"'))
+    with pytest.raises(StateError, match=r"state.nest_egg: unknown rank"):
+        GAME.state_from_json(s.to_json().replace('"nest_egg":"4C"', '"nest_egg":"1C"'))
+    with pytest.raises(StateError, match="missing field"):
+        GAME.state_from_json(s.to_json().replace('"claim":null', '"claimx":null'))
+
+
+def test_html_repr_shows_the_table():
+    html = state(CLAIM)._repr_html_()
+    assert "Card Commons" in html and "aria-label" in html and "A: it is A&#x27;s turn" in html.replace("'", "&#x27;")

@@ -1,0 +1,126 @@
+"""The shared protocol: the registry, sessions, breakdowns, errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cardlab
+from cardlab import IllegalMove, Session
+
+
+def commons_session(seed=4):
+    return Session(cardlab.game("card-commons"), seed=seed)
+
+
+def test_the_registry_names_every_game():
+    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest"]
+    assert repr(cardlab.game("card-commons", variant="peek")) == "cardlab.game('card-commons', variant='peek')"
+    assert cardlab.game("Card-Commons") == cardlab.game("card-commons")
+
+
+def test_an_unknown_game_lists_the_known_ones():
+    with pytest.raises(ValueError, match="cardlab has: card-commons, commerce, commitment, contest"):
+        cardlab.game("bridge")
+
+
+def test_importing_the_engine_needs_no_jupyter():
+    code = ("import sys, cardlab.games; cardlab.game('card-commons');"
+            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules];"
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_state_knows_its_game():
+    game = cardlab.game("card-commons", variant="peek")
+    state = game.deal(seed=1)
+    assert state.game == game
+    assert str(state) == state.to_text()
+
+
+def test_session_play_undo_redo_goto():
+    session = commons_session()
+    start = session.state
+    first = session.legal_moves()[0]
+    step = session.play(first)
+    assert step.before == start and session.state == step.after and session.moves == [first]
+    assert session.undo() and session.state == start
+    assert not session.undo()
+    assert session.redo() and session.state == step.after
+    assert not session.redo()
+    session.play(session.legal_moves()[0])
+    assert session.goto(0) and session.index == 0
+    assert session.goto(-1) and session.index == 2
+    with pytest.raises(IndexError, match="states 0 to 2"):
+        session.goto(5)
+
+
+def test_playing_from_a_past_state_replaces_the_future_and_branch_keeps_it():
+    session = commons_session()
+    for _ in range(3):
+        session.play(session.legal_moves()[0])
+    session.goto(1)
+    other = session.branch()
+    assert other.states == session.states[:2] and other.index == 1
+    other.play(other.legal_moves()[-1])
+    assert len(session.moves) == 3  # the original line is untouched
+    session.play(session.legal_moves()[-1])
+    assert len(session.moves) == 2 and session.index == 2
+
+
+def test_an_illegal_move_changes_nothing_in_a_session():
+    session = commons_session()
+    seen = []
+    session.observe(lambda s: seen.append(s.index))
+    with pytest.raises(IllegalMove):
+        session.play("claim 4H")
+    assert session.moves == [] and seen == []
+
+
+def test_observers_fire_once_per_change_and_can_stop():
+    session = commons_session()
+    seen = []
+    stop = session.observe(lambda s: seen.append(s.index))
+    session.play(session.legal_moves()[0])
+    session.undo()
+    session.undo()  # no change, no call
+    assert seen == [1, 0]
+    stop()
+    session.redo()
+    assert seen == [1, 0]
+
+
+def test_replace_starts_from_an_edited_state_after_validation():
+    session = commons_session()
+    session.play(session.legal_moves()[0])
+    game = session.game
+    edited = game.state_from_text(session.state.to_text())
+    session.replace(edited)
+    assert session.states == [edited] and session.moves == []
+
+
+def test_narration_hides_private_events_from_other_players():
+    session = commons_session()
+    while session.state.phase != "claim":
+        session.play(session.legal_moves()[0])
+    claim = next(m for m in session.legal_moves() if str(m).startswith("claim"))
+    session.play(claim)
+    teacher = session.narration()[-1]
+    a_view = session.narration(0)[-1]
+    assert len(teacher) >= len(a_view)
+
+
+def test_breakdown_totals_are_sums_of_items():
+    breakdown = cardlab.Breakdown(("A", "B"), (cardlab.ScoreItem(0, 3, "x", "r"), cardlab.ScoreItem(1, 2, "y", "r"),
+                                               cardlab.ScoreItem(0, -1, "z", "r")))
+    assert breakdown.totals == (2, 2)
+    assert "total: A 2, B 2" in str(breakdown)
+    assert "<table>" in breakdown._repr_html_()
+
+
+def test_illegal_move_is_a_value_error_naming_move_rule_and_reason():
+    err = IllegalMove("claim 4H", "commons.hand", "A does not hold 4♥")
+    assert isinstance(err, ValueError)
+    assert str(err) == "illegal move 'claim 4H': A does not hold 4♥ [commons.hand]"
