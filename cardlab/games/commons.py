@@ -206,7 +206,7 @@ class CardCommons(Game):
 
     def multiplier(self, round_: int) -> int:
         """commons.score.multiplier: the face-down pool count, ×1 in rounds 1-2 and extra rounds,
-        ×2 in rounds 3-4; Peek: ×1, ×1, ×2 and extra rounds ×1."""
+        ×2 in rounds 3-4; Peek: ×1, ×1, ×2 and extra rounds ×1 (commons.peek.extra-round)."""
         if self.peek:
             return 2 if round_ == 3 else 1
         return 2 if round_ in (3, 4) else 1
@@ -245,6 +245,7 @@ class CardCommons(Game):
         return self._deal_round(seed, round, ((0, 0),) * (round - 1), cards)
 
     def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
+        # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
         return CommonsState(
             peek=self.peek, seed=seed, round=round_, rounds=rounds, phase="commission",
@@ -256,6 +257,7 @@ class CardCommons(Game):
     # -- whose turn ------------------------------------------------------------------------------------
 
     def to_move(self, state: CommonsState) -> int | None:
+        """The player to act; None once the game is over (commons.end: no move is legal then)."""
         phase = state.phase
         if phase in ("claim", "answer"):
             return state.claimant
@@ -458,7 +460,8 @@ class CardCommons(Game):
 
     def _reveal(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
         """Both hands are empty: turn the Nest Egg and the Commissions face up, swapping a Wild Nest
-        Egg (commons.wild-nest-egg.*), then score and see whether the game is over."""
+        Egg (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
+        commons.wild-nest-egg.both-score), then score and see whether the game is over."""
         nest, down = s.nest_egg, s.pool_down
         if log is not None:
             log.append(Event("commons.round-end", f"Both hands are empty: the Nest Egg {nest} and the Commissions "

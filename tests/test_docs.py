@@ -1,0 +1,34 @@
+"""Every rule id a game cites is documented in docs/rules/<game>.md, and every documented id
+is implemented somewhere in the game's module."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab.games import _REGISTRY
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def rule_ids(text: str, prefix: str) -> set[str]:
+    found = re.findall(rf"\b{re.escape(prefix)}(?:\.[a-z0-9][a-z0-9-]*)+", text)
+    return {f for f in found if not f.endswith((".md", ".py"))}
+
+
+@pytest.mark.parametrize("name", list(_REGISTRY))
+def test_rule_ids_match_the_rules_page(name):
+    game = cardlab.game(name, **({"players": 4} if name == "commerce" else {}))
+    source = inspect.getsource(importlib.import_module(type(game).__module__))
+    page = DOCS / f"{name}.md"
+    assert page.exists(), f"{page} is missing"
+    documented = rule_ids(page.read_text(encoding="utf-8"), game.rules_prefix)
+    cited = rule_ids(source, game.rules_prefix)
+    assert documented, f"{page.name} lists no rule ids"
+    assert not cited - documented, f"rule ids used in the code but not in {page.name}: {sorted(cited - documented)}"
+    assert not documented - cited, f"rule ids in {page.name} that the code never names: {sorted(documented - cited)}"

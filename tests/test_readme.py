@@ -1,0 +1,25 @@
+"""The README's tour runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_python_blocks_run():
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+
+
+def test_readme_quick_start_has_exactly_two_commands():
+    text = README.read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```bash\n(.*?)```", quick, re.S)
+    assert len(commands) == 2 and all(len(c.strip().splitlines()) == 1 for c in commands)
+    assert "python -m pytest" in commands[1]
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1].strip() in ci
