@@ -16,10 +16,13 @@ base class adds notation handling, checked play, narration, JSON and text forms.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import html
 import json
+import os
 import re
+import tempfile
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -707,6 +710,90 @@ class Session:
         other.events = self.events[: self.index + 1]
         other.index = self.index
         return other
+
+    # -- saved games -------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The session as versioned JSON: the game, its options, the start state, the moves
+        (as notation) and the state on show. :meth:`from_json` replays it exactly."""
+        return json.dumps({"cardlab": "session", "version": JSON_VERSION, "game": self.game.name,
+                           "options": self.game.options, "start": encode(self.states[0]),
+                           "moves": [str(m) for m in self.moves], "index": self.index},
+                          ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "saved game", game: Game | None = None) -> Session:
+        """Read :meth:`to_json`'s output; a clear :class:`StateError` for anything else. With
+        ``game``, a saved game of another game (or other options) is refused too."""
+        from .games import game as make_game
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise StateError(where, f"not a readable saved game: the JSON is broken or cut short ({err})") from None
+        if not isinstance(data, dict) or data.get("cardlab") != "session":
+            raise StateError(where, "not a cardlab saved game (expected \"cardlab\": \"session\")")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise StateError(where, "the \"version\" field is missing or not a whole number")
+        if version > JSON_VERSION:
+            raise StateError(where, f"saved by a newer cardlab (format version {version}); this cardlab reads "
+                                    f"version {JSON_VERSION}: upgrade cardlab")
+        options, moves, index = data.get("options"), data.get("moves"), data.get("index")
+        if not isinstance(options, dict) or not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise StateError(where, "the \"options\" or \"moves\" field is missing or malformed")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= len(moves):
+            raise StateError(where, f"\"index\" must be a whole number from 0 to {len(moves)}")
+        try:
+            saved = make_game(data.get("game"), **options)
+        except (TypeError, ValueError) as err:
+            raise StateError(where, f"unknown game or options: {err}") from None
+        if game is not None and saved != game:
+            raise StateError(where, f"this file holds a game of {saved!r}, not of {game!r}")
+        game = saved
+        start = decode(game.state_class, data.get("start"), "start")
+        game._check_options(start)
+        game.validate(start)
+        session = cls(game, start)
+        for number, move in enumerate(moves, start=1):
+            try:
+                step = game.step(session.states[-1], move)
+            except ValueError as err:
+                raise StateError(f"{where}, move {number}", str(err)) from None
+            session.states.append(step.after)
+            session.moves.append(step.move)
+            session.events.append(step.events)
+        session.index = index
+        return session
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the session to ``path`` atomically: a temporary file beside it, then a rename,
+        so an interrupted save leaves the previous file intact."""
+        target = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(target))
+        handle, temporary = tempfile.mkstemp(prefix=".cardlab-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(self.to_json())
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, game: Game | None = None) -> Session:
+        """Read a session written by :meth:`save`. A truncated, corrupted, wrong-game (when
+        ``game`` is given) or future-version file raises :class:`StateError` naming the file
+        and the problem."""
+        target = os.fspath(path)
+        try:
+            with open(target, encoding="utf-8") as handle:
+                text = handle.read()
+        except UnicodeDecodeError:
+            raise StateError(target, "not a cardlab saved game (not UTF-8 text)") from None
+        return cls.from_json(text, where=target, game=game)
 
     def narration(self, viewer: int | None = None) -> list[str]:
         """One line per move: the move and what it caused, as ``viewer`` may read it

@@ -124,3 +124,61 @@ def test_illegal_move_is_a_value_error_naming_move_rule_and_reason():
     err = IllegalMove("claim 4H", "commons.hand", "A does not hold 4♥")
     assert isinstance(err, ValueError)
     assert str(err) == "illegal move 'claim 4H': A does not hold 4♥ [commons.hand]"
+
+
+# --- saved games ----------------------------------------------------------------------------------
+
+def played_session(moves=12, seed=5):
+    session = commons_session(seed)
+    for _ in range(moves):
+        session.play(session.legal_moves()[-1])
+    session.goto(min(7, len(session.moves)))
+    return session
+
+
+def test_save_and_load_round_trip(tmp_path):
+    session = played_session()
+    path = tmp_path / "game.json"
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.states == session.states and loaded.moves == session.moves
+    assert loaded.index == 7 and loaded.events == session.events
+
+
+def test_an_interrupted_save_leaves_the_previous_file(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    played_session(3).save(path)
+    before = path.read_text()
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+    monkeypatch.setattr("os.replace", broken_replace)
+    with pytest.raises(OSError):
+        played_session(9).save(path)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("mangle, fragment", [
+    (lambda t: t[: len(t) // 2], "broken or cut short"),
+    (lambda t: t.replace('"session"', '"state"'), "not a cardlab saved game"),
+    (lambda t: t.replace('"version": 1', '"version": 7'), "newer cardlab"),
+    (lambda t: t.replace('"game": "card-commons"', '"game": "bridge"'), "unknown game"),
+    (lambda t: t.replace('"index": 7', '"index": 99'), "index"),
+    (lambda t: t.replace('"moves": [\n  "', '"moves": [\n  "claim 9H", "', 1), "move 1"),
+    (lambda t: "\udcff", "broken"),
+])
+def test_damaged_saved_games_are_refused_clearly(tmp_path, mangle, fragment):
+    text = played_session().to_json()
+    with pytest.raises(cardlab.StateError, match=fragment):
+        Session.from_json(mangle(text))
+
+
+def test_a_saved_game_of_another_game_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    played_session().save(path)
+    with pytest.raises(cardlab.StateError, match="not of cardlab.game\\('card-commons', variant='peek'\\)"):
+        Session.load(path, game=cardlab.game("card-commons", variant="peek"))
+    (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(cardlab.StateError, match="not UTF-8"):
+        Session.load(tmp_path / "bin.json")
