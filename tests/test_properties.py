@@ -1,0 +1,259 @@
+"""Property-based tests: whatever text or JSON a learner types, the answer is a valid object or
+a ValueError that says what is wrong — never another exception, never a silently wrong state.
+Sessions keep a consistent history under any sequence of play/undo/redo/goto/branch.
+
+Profiles (tests/conftest.py): quick by default, thorough with CARDLAB_THOROUGH=1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+import cardlab
+from cardlab import Card, CardError, NotationError, Session, StateError, cards, parse_card
+from cardlab.cards import JOKER, standard_deck
+from cardlab.games import CONFORMANCE
+
+CONFIG_IDS = [n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in CONFORMANCE]
+CARD_TEXT = st.text(alphabet="0123456789TJQKAXZCDHSjkqa♣♦♥♠ ,;?*\t-", max_size=30)
+ALL_CARDS = list(standard_deck()) + [JOKER]
+
+
+@lru_cache(maxsize=None)
+def game_of(index: int):
+    name, options = CONFORMANCE[index]
+    return cardlab.game(name, **options)
+
+
+@lru_cache(maxsize=None)
+def sample_states(index: int, count: int = 40) -> tuple:
+    """Reachable states of a configuration, from seeded random play."""
+    game, rng, found = game_of(index), random.Random(index), []
+    for seed in range(4):
+        state = game.deal(seed=seed)
+        while len(found) < count * (seed + 1) // 4:
+            found.append(state)
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    return tuple(found)
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+@given(st.sampled_from(ALL_CARDS))
+def test_every_card_round_trips_through_both_notations(card):
+    assert parse_card(card.code) == card and parse_card(str(card)) == card
+
+
+@given(CARD_TEXT)
+def test_card_text_is_read_or_refused_with_a_card_error(text):
+    try:
+        hand = cards(text)
+    except CardError as err:
+        assert 0 <= err.start <= err.end <= len(text)
+        assert repr(text[err.start:err.end]) in str(err) or not text.strip()
+        return
+    assert cards(hand.codes) == hand
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@given(data=st.data())
+def test_move_text_is_read_or_refused_with_a_notation_error(index, data):
+    game = game_of(index)
+    state = data.draw(st.sampled_from(sample_states(index)))
+    legal = game.legal_moves(state)
+    if legal and data.draw(st.booleans()):
+        text = mutate_text(str(data.draw(st.sampled_from(legal))), data)
+    else:
+        text = data.draw(st.text(max_size=30))
+    try:
+        move = game.parse_move(text)
+    except NotationError:
+        return
+    assert game.parse_move(str(move)) == move
+    try:
+        game.check(state, move)
+    except cardlab.IllegalMove as err:
+        assert err.rule and err.reason
+        assert move not in legal
+    else:
+        assert move in legal
+
+
+def mutate_text(text: str, data) -> str:
+    choice = data.draw(st.integers(0, 4))
+    if choice == 0 or not text:
+        return text
+    i = data.draw(st.integers(0, len(text) - 1))
+    if choice == 1:
+        return text[:i] + text[i + 1:]
+    if choice == 2:
+        return text[:i] + data.draw(st.sampled_from(list("0123456789TJQKACDHSx -♥>"))) + text[i:]
+    if choice == 3:
+        return text[:i]
+    return text.upper() if data.draw(st.booleans()) else text.lower()
+
+
+# --- states as text and JSON ---------------------------------------------------------------------
+
+def mutate_lines(text: str, data) -> str:
+    lines = text.splitlines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        if not lines:
+            break
+        i = data.draw(st.integers(0, len(lines) - 1))
+        kind = data.draw(st.integers(0, 5))
+        if kind == 0:
+            del lines[i]
+        elif kind == 1:
+            lines.insert(i, lines[i])
+        elif kind == 2:
+            j = data.draw(st.integers(0, len(lines) - 1))
+            key_i, _, val_i = lines[i].partition(":")
+            key_j, _, val_j = lines[j].partition(":")
+            lines[i], lines[j] = f"{key_i}:{val_j}", f"{key_j}:{val_i}"
+        elif kind == 3:
+            lines[i] = mutate_text(lines[i], data)
+        elif kind == 4:
+            card = data.draw(st.sampled_from(ALL_CARDS))
+            lines[i] = lines[i] + " " + card.code
+        else:
+            lines[i] = data.draw(st.text(max_size=20))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@given(data=st.data())
+def test_state_text_is_read_exactly_or_refused_clearly(index, data):
+    game = game_of(index)
+    state = data.draw(st.sampled_from(sample_states(index)))
+    text = mutate_lines(state.to_text(), data)
+    try:
+        read = game.state_from_text(text)
+    except StateError as err:
+        assert str(err).strip() and err.reason
+        return
+    except ValueError as err:  # any other ValueError must still say something
+        pytest.fail(f"state_from_text raised {type(err).__name__} instead of StateError: {err}")
+    assert game.state_from_text(read.to_text()) == read  # accepted means valid and exact
+    game.validate(read)
+
+
+@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@given(data=st.data())
+def test_state_json_is_read_exactly_or_refused_clearly(index, data):
+    game = game_of(index)
+    state = data.draw(st.sampled_from(sample_states(index)))
+    value = json.loads(state.to_json())
+    mutate_json(value, data)
+    try:
+        read = game.state_from_json(json.dumps(value))
+    except StateError as err:
+        assert err.reason
+        return
+    assert game.state_from_json(read.to_json()) == read
+    game.validate(read)
+
+
+def mutate_json(value, data) -> None:
+    node = value
+    path = [node]
+    while isinstance(node, (dict, list)) and node and data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
+        path.append((node, key))
+        node = node[key]
+    if len(path) == 1:
+        value["state"] = data.draw(st.sampled_from([None, 3, "x", [], {}]))
+        return
+    parent, key = path[-1]
+    parent[key] = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=4),
+                                      st.sampled_from([c.code for c in ALL_CARDS]), st.just([]), st.just({})))
+
+
+# --- sessions ------------------------------------------------------------------------------------
+
+class SessionMachine(RuleBasedStateMachine):
+    """Drive a Session with play/undo/redo/goto/branch and check its history stays consistent."""
+
+    config = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = game_of(self.config)
+        self.session = Session(self.game, self.game.deal(seed=self.config))
+        self.calls = 0
+        self.session.observe(self._observed)
+        self.rng = random.Random(1)
+
+    def _observed(self, session) -> None:
+        self.calls += 1
+
+    def _expect_one_call(self, changed: bool, before: int) -> None:
+        assert self.calls == before + (1 if changed else 0)
+
+    @precondition(lambda self: not self.game.is_over(self.session.state))
+    @rule(pick=st.integers(0, 10_000))
+    def play(self, pick):
+        before_state, before_calls = self.session.state, self.calls
+        moves = self.session.legal_moves()
+        move = moves[pick % len(moves)]
+        step = self.session.play(move)
+        assert step.before == before_state and self.session.state == step.after
+        assert self.session.index == len(self.session.moves)
+        self._expect_one_call(True, before_calls)
+        assert self.session.undo() and self.session.state == before_state  # undo restores exactly
+        assert self.session.redo() and self.session.state == step.after
+
+    @rule()
+    def undo(self):
+        before = self.calls
+        self._expect_one_call(self.session.undo(), before)
+
+    @rule()
+    def redo(self):
+        before = self.calls
+        self._expect_one_call(self.session.redo(), before)
+
+    @rule(to=st.integers(0, 10_000))
+    def goto(self, to):
+        before = self.calls
+        self._expect_one_call(self.session.goto(to % len(self.session.states)), before)
+
+    @rule()
+    def branch(self):
+        other = self.session.branch()
+        assert other.state == self.session.state and len(other.states) == self.session.index + 1
+
+    @rule()
+    def illegal(self):
+        before, index = self.calls, self.session.index
+        with pytest.raises(ValueError):
+            self.session.play("this is not a move")
+        assert self.calls == before and self.session.index == index
+
+    @invariant()
+    def history_is_consistent(self):
+        s = self.session
+        assert len(s.states) == len(s.moves) + 1 == len(s.events)
+        assert 0 <= s.index < len(s.states)
+        for i in range(max(0, len(s.moves) - 3), len(s.moves)):  # the newest steps replay
+            assert self.game.play(s.states[i], s.moves[i]) == s.states[i + 1]
+
+
+@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+def test_sessions_keep_a_consistent_history(index):
+    machine = type(f"SessionMachine{index}", (SessionMachine,), {"config": index})
+    runner = settings(max_examples=max(8, settings.default.max_examples // 5), stateful_step_count=25,
+                      deadline=None)(machine).TestCase
+    runner("runTest").runTest()
