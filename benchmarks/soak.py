@@ -1,0 +1,57 @@
+"""Soak: play many random (and, where available, bot) games of every game and variant,
+checking every conformance invariant at every step, and print counts of games, moves and
+failures. Failures must be zero.
+
+    python benchmarks/soak.py                 # 100,000 games in all
+    python benchmarks/soak.py --games 2000    # a quicker run
+    python benchmarks/soak.py --deep-every 1  # round-trips and views at every step (slower)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import cardlab  # noqa: E402
+from cardlab.games import CONFORMANCE  # noqa: E402
+from conformance import random_game  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000, help="games in all, shared by the configurations")
+    parser.add_argument("--deep-every", type=int, default=25,
+                        help="check round-trips, views and every listed move every N steps (cards, "
+                             "legality and the end are checked at every step)")
+    parser.add_argument("--seed", type=int, default=1_000_000, help="first seed")
+    args = parser.parse_args()
+    per_config = max(1, args.games // len(CONFORMANCE))
+    total_games = total_moves = failures = 0
+    start = time.perf_counter()
+    print(f"{'game':<34} {'games':>7} {'moves':>10} {'failures':>9} {'seconds':>8}")
+    for name, options in CONFORMANCE:
+        game = cardlab.game(name, **options)
+        games = moves = failed = 0
+        t0 = time.perf_counter()
+        for seed in range(args.seed, args.seed + per_config):
+            try:
+                moves += random_game(game, seed, deep_every=args.deep_every)
+            except Exception:  # noqa: BLE001 - a soak counts every kind of failure
+                failed += 1
+                if failed <= 3:
+                    traceback.print_exc(limit=3)
+            games += 1
+        label = name + "".join(f" {k}={v}" for k, v in options.items())
+        print(f"{label:<34} {games:>7} {moves:>10} {failed:>9} {time.perf_counter() - t0:>8.1f}", flush=True)
+        total_games, total_moves, failures = total_games + games, total_moves + moves, failures + failed
+    print(f"{'total':<34} {total_games:>7} {total_moves:>10} {failures:>9} {time.perf_counter() - start:>8.1f}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
