@@ -1,0 +1,931 @@
+"""Commitment (rule text: shared/seeds/commitment.txt).
+
+Every rule is in this module; ``docs/rules/commitment.md`` maps each rule id to the sentence
+of the text it implements and records each reading chosen.
+
+Two players win battle cards over 3 rounds by committing cards to suit stacks. Moves (the
+player to act is always ``game.to_move(state)``):
+
+    7H b1            commit a card to battle 1 (an Ace goes on the other player's side)
+    4S b1 clubs      a wild spade (2-10), on the stack of your choice
+    JH b1 -> b2      a Jack, and the battle its stack moves to (in round 1 simply JH b1)
+    pass             pass for the rest of the round
+    next round       once both have passed and the battles are scored: clear them, start the next round
+
+A side of a battle is three stacks (hearts, clubs, diamonds), each listed bottom card first.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from ..cards import HIDDEN, JOKER, Card, cards, cards_html, parse_card, shuffled
+from ..engine import (
+    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
+    format_cards,
+)
+from ..errors import CardError, IllegalMove, NotationError, StateError
+
+__all__ = ["Commitment", "CommitmentState", "Battle", "Commit", "Pass", "NextRound", "Verdict",
+           "stack_value", "stack_arithmetic", "judge", "BATTLE_DECK", "DRAW_DECK", "BATTLE_VP"]
+
+NAMES = ("A", "B")
+ROUNDS = 3
+HAND_SIZE = 10          # commitment.deal
+ROUND_DRAW = 6          # commitment.setup.draw
+STACK_SUITS = ("H", "C", "D")                 # each side's stacks, in this order
+STACK_NAMES = ("hearts", "clubs", "diamonds")
+_SLOT = {"H": 0, "C": 1, "D": 2}
+_STACK_WORDS = {**{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)}, "h": "H", "c": "C", "d": "D",
+                "♥": "H", "♣": "C", "♦": "D", "heart": "H", "club": "C", "diamond": "D"}
+
+# commitment.battle-deck: the 2 Jokers and the A♠, J♠, Q♠ and K♠, with their VP (commitment.vp).
+BATTLE_VP: dict[Card, int] = {JOKER: 1, Card(11, "S"): 2, Card(12, "S"): 2, Card(13, "S"): 3, Card(14, "S"): 3}
+BATTLE_DECK: tuple[Card, ...] = (JOKER, JOKER, Card(14, "S"), Card(11, "S"), Card(12, "S"), Card(13, "S"))
+# the draw deck: hearts, clubs and diamonds complete, spades 2-10 only
+DRAW_DECK: tuple[Card, ...] = (tuple(Card(r, s) for s in STACK_SUITS for r in range(2, 15))
+                               + tuple(Card(r, "S") for r in range(2, 11)))
+_DRAW_SET = frozenset(DRAW_DECK)
+_ORDER = {card: i for i, card in enumerate(DRAW_DECK)}   # hands are kept in this order
+
+# What a card does when committed (commitment.number / .spade / .ace / .jack / .queen / .king).
+NUMBER, SPADE, ACE, JACK, QUEEN, KING = "number", "spade", "ace", "jack", "queen", "king"
+_KIND: dict[Card, str] = {}
+_VALUE: dict[Card, int] = {}
+for _card in DRAW_DECK:
+    _KIND[_card] = (SPADE if _card.suit == "S" else
+                    {14: ACE, 11: JACK, 12: QUEEN, 13: KING}.get(_card.rank, NUMBER))
+    _VALUE[_card] = 1 if _card.rank == 14 else 0 if _card.rank > 10 else _card.rank
+_KIND_RULE = {NUMBER: "commitment.stack", SPADE: "commitment.spade", ACE: "commitment.ace",
+              JACK: "commitment.face", QUEEN: "commitment.face", KING: "commitment.face"}
+
+Stack = tuple[Card, ...]
+Side = tuple[Stack, Stack, Stack]          # hearts, clubs, diamonds; each bottom card first
+_EMPTY_SIDE: Side = ((), (), ())
+
+
+# --- moves --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Commit(Move):
+    """Commit ``card`` to battle number ``battle`` (1-based). ``stack`` is a wild spade's
+    stack ("H", "C" or "D"); ``to`` is the battle a Jack's stack moves to."""
+
+    card: Card
+    battle: int
+    stack: str | None = None
+    to: int | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.card.code} b{self.battle}"
+        if self.stack is not None:
+            text += f" {STACK_NAMES[_SLOT[self.stack]] if self.stack in _SLOT else self.stack}"
+        if self.to is not None:
+            text += f" -> b{self.to}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Pass for the rest of the round."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound(Move):
+    """After a scored round: discard the committed cards, hand out the battle cards, start the next round."""
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+PASS, NEXT_ROUND = Pass(), NextRound()
+_MOVE_EXAMPLES = "7H b1, 4S b1 clubs, JH b1 -> b2, pass, next round"
+
+
+def _card_moves(card: Card, battles: int) -> tuple[Commit, ...]:
+    """Every distinct way to commit ``card`` when ``battles`` battles are out."""
+    kind = _KIND[card]
+    moves: list[Commit] = []
+    for b in range(1, battles + 1):
+        if kind == SPADE:
+            moves += [Commit(card, b, suit) for suit in STACK_SUITS]
+        elif kind == JACK and battles > 1:
+            moves += [Commit(card, b, to=t) for t in range(1, battles + 1) if t != b]
+        else:
+            moves.append(Commit(card, b))
+    return tuple(moves)
+
+
+_MOVES = {n: {card: _card_moves(card, n) for card in DRAW_DECK} for n in range(1, ROUNDS + 1)}
+_WELL_FORMED = {n: frozenset(m for ms in table.values() for m in ms) for n, table in _MOVES.items()}
+
+
+# --- state --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """A battle card and the two sides committed to it: ``sides[player]`` = (hearts, clubs, diamonds)."""
+
+    card: Card
+    sides: tuple[Side, Side]
+
+
+@dataclass(frozen=True, slots=True)
+class CommitmentState(State):
+    """One moment of a Commitment game. Players are 0 (A) and 1 (B).
+
+    ``battles`` are the battles of the current round (b1 first). When both players have
+    passed, the round is over and scored where it lies: the battles stay on the table until
+    ``next round`` (or for good after round 3), and the score counts them. ``won`` holds the
+    battle cards taken in earlier rounds; ``draw`` and ``battle_deck`` are listed top first;
+    ``first`` is the player who started round 1; ``turn`` is None when the game is over.
+    """
+
+    GAME: ClassVar[str] = "commitment"
+    seed: int
+    round: int
+    first: int
+    turn: int | None
+    passed: tuple[bool, bool]
+    hands: tuple[Stack, Stack]
+    battles: tuple[Battle, ...]
+    battle_deck: tuple[Card, ...]
+    draw: tuple[Card, ...]
+    won: tuple[Stack, Stack]
+    discard: tuple[Card, ...]
+
+    @property
+    def round_over(self) -> bool:
+        """Both players have passed: the battles on the table are scored."""
+        return self.passed[0] and self.passed[1]
+
+
+# --- scoring (pure functions of cards) -----------------------------------------------------------
+
+def stack_value(stack: Iterable[Card]) -> int:
+    """commitment.score.stack: a stack's value, bottom card first. Number cards count their
+    face value (a wild spade too), Aces 1, J Q K 0; a King doubles every card below it."""
+    total = 0
+    for card in stack:
+        if card.rank == 13:
+            total *= 2          # commitment.king: only what lies below the King so far
+        else:
+            total += _VALUE[card]
+    return total
+
+
+def stack_arithmetic(stack: Sequence[Card]) -> str:
+    """The sum behind :func:`stack_value`, spelled out: ``(3♣ + 4♠) × 2 by K♣ + 5♣ = 19``."""
+    if not stack:
+        return "empty = 0"
+    expr = ""
+    for card in stack:
+        if card.rank == 13:
+            if not expr:
+                expr = f"{card} (0)"
+            else:
+                expr = f"({expr}) × 2 by {card}" if " " in expr else f"{expr} × 2 by {card}"
+        else:
+            term = str(card) if card.rank <= 10 else f"{card} ({_VALUE[card]})"
+            expr = f"{expr} + {term}" if expr else term
+    return f"{expr} = {stack_value(stack)}"
+
+
+class Verdict(NamedTuple):
+    """How a battle scores: stack values per side, suits won per player, and who takes the card."""
+
+    values: tuple[tuple[int, int, int], tuple[int, int, int]]
+    suits: tuple[int, int]
+    winner: int | None
+    rule: str
+
+
+def judge(battle: Battle) -> Verdict:
+    """Score one battle (commitment.score.suit / .suits / .total / .discard)."""
+    values = tuple(tuple(stack_value(stack) for stack in side) for side in battle.sides)
+    a = sum(1 for x, y in zip(values[0], values[1]) if x > y)
+    b = sum(1 for x, y in zip(values[0], values[1]) if y > x)
+    if a != b:
+        return Verdict(values, (a, b), 0 if a > b else 1, "commitment.score.suits")
+    total_a, total_b = sum(values[0]), sum(values[1])
+    if total_a != total_b:
+        return Verdict(values, (a, b), 0 if total_a > total_b else 1, "commitment.score.total")
+    return Verdict(values, (a, b), None, "commitment.score.discard")
+
+
+def _verdict_text(battle: Battle, verdict: Verdict) -> str:
+    """Why the battle card goes where it goes, in words."""
+    values, (a, b) = verdict.values, verdict.suits
+    suits = []
+    for slot, name in enumerate(STACK_NAMES):
+        x, y = values[0][slot], values[1][slot]
+        if x == y:
+            suits.append(f"{name} tied {x} to {y}")
+        else:
+            w = 0 if x > y else 1
+            suits.append(f"{NAMES[w]} wins {name} {max(x, y)} to {min(x, y)}")
+    text = "; ".join(suits) + ". "
+    text = text[0].upper() + text[1:]
+    if a != b:
+        hi, lo = max(a, b), min(a, b)
+        return text + f"{NAMES[verdict.winner]} wins more suits, {hi} to {lo}."
+    each = "No suit to either player" if a == 0 else f"{a} suit{'s' if a > 1 else ''} each"
+    total_a, total_b = sum(values[0]), sum(values[1])
+    if total_a == total_b:
+        return text + f"{each}, and the totals of all three stacks are equal, {total_a} to {total_b}."
+    return (text + f"{each}, so the higher total of all three stacks takes it: "
+            f"{max(total_a, total_b)} to {min(total_a, total_b)}.")
+
+
+def _vp_of(cards_won: Iterable[Card]) -> int:
+    return sum(BATTLE_VP[c] for c in cards_won)
+
+
+def _sorted(hand: Iterable[Card]) -> Stack:
+    return tuple(sorted(hand, key=_ORDER.__getitem__))
+
+
+def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, stack: Stack) -> tuple[Battle, ...]:
+    """``battles`` with the stack ``slot`` of ``player``'s side at battle ``b`` replaced."""
+    battle = battles[b]
+    side = battle.sides[player]
+    side = (stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1 else (side[0], side[1], stack)
+    sides = (side, battle.sides[1]) if player == 0 else (battle.sides[0], side)
+    return battles[:b] + (Battle(battle.card, sides),) + battles[b + 1:]
+
+
+def _pair(pair: tuple, index: int, value: Any) -> tuple:
+    return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _battle_names(n: int) -> str:
+    return _list([f"b{i}" for i in range(1, n + 1)]) if n else "no battles"
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+class Commitment(Game):
+    """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
+
+    name = "commitment"
+    title = "Commitment"
+    rules_prefix = "commitment"
+    state_class = CommitmentState
+    players = 2
+
+    def __init__(self, **options: Any) -> None:
+        if options:
+            raise ValueError(f"Commitment takes no options; got {', '.join(sorted(options))}")
+
+    def deck(self) -> tuple[Card, ...]:
+        return BATTLE_DECK + DRAW_DECK
+
+    # -- the deal -----------------------------------------------------------------------------------
+
+    def deal(self, seed: int | None = None, deck: Iterable[Card | str] | str | None = None,
+             first: int | str | None = None) -> CommitmentState:
+        """Round 1, ready to play.
+
+        ``seed`` shuffles both decks and picks who starts round 1 (a fresh random seed when
+        None). ``deck`` stacks the 54 cards instead, top first: the 6 battle cards (round 1's,
+        then round 2's two, then round 3's three), A's 10 cards, B's 10 cards, then the draw
+        deck (in rounds 2 and 3 A draws the next 6, then B). ``first`` ("A"/"B" or 0/1) fixes
+        who starts round 1.
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a whole number from 0, got {seed!r}")
+        if deck is None:
+            battle_deck = tuple(shuffled(BATTLE_DECK, f"{seed}:battle"))
+            draw = tuple(shuffled(DRAW_DECK, f"{seed}:draw"))
+        else:
+            battle_deck, draw = _stacked(deck)
+        if first is None:
+            starter = random.Random(f"{seed}:first").randrange(2)   # commitment.first
+        else:
+            starter = _player(first, "first")
+        sides = (_EMPTY_SIDE, _EMPTY_SIDE)
+        return CommitmentState(
+            seed=seed, round=1, first=starter, turn=starter, passed=(False, False),
+            hands=(_sorted(draw[:HAND_SIZE]), _sorted(draw[HAND_SIZE:2 * HAND_SIZE])),
+            battles=(Battle(battle_deck[0], sides),), battle_deck=battle_deck[1:],
+            draw=draw[2 * HAND_SIZE:], won=((), ()), discard=())
+
+    # -- whose turn, and what they may do -----------------------------------------------------------
+
+    def to_move(self, state: CommitmentState) -> int | None:
+        return state.turn
+
+    def legal_moves(self, state: CommitmentState) -> list[Move]:
+        turn = state.turn
+        if turn is None:
+            return []
+        if state.passed[0] and state.passed[1]:
+            return [NEXT_ROUND]
+        table = _MOVES[len(state.battles)]
+        moves: list[Move] = [m for card in state.hands[turn] for m in table[card]]
+        moves.append(PASS)
+        return moves
+
+    def _check(self, s: CommitmentState, move: Move) -> None:
+        kind = type(move)
+        if s.passed[0] and s.passed[1]:
+            if kind is not NextRound:
+                raise IllegalMove(move, "commitment.round.next",
+                                  f"both players have passed, so round {s.round} is over and scored; "
+                                  f"the next move is 'next round'")
+            return
+        if kind is Pass:
+            return
+        p = s.turn
+        if kind is NextRound:
+            waiting = " and ".join(NAMES[i] for i in (0, 1) if not s.passed[i])
+            raise IllegalMove(move, "commitment.round.end",
+                              f"round {s.round} goes on until both players have passed; {waiting} has not passed yet")
+        if kind is not Commit:
+            raise IllegalMove(move, "commitment.commit", f"{move!r} is not a Commitment move")
+        card = move.card
+        if card not in s.hands[p]:
+            q = 1 - p
+            held = f"{NAMES[p]} does not hold {card} (hand: {' '.join(map(str, s.hands[p])) or 'empty'})"
+            if s.passed[q]:
+                raise IllegalMove(move, "commitment.pass",
+                                  f"{NAMES[q]} has passed and plays no more cards this round; it is {NAMES[p]}'s "
+                                  f"turn, and {held}")
+            raise IllegalMove(move, "commitment.commit", held)
+        if move not in _WELL_FORMED[len(s.battles)]:
+            raise self._misplaced(s, move)
+
+    def _misplaced(self, s: CommitmentState, move: Commit) -> IllegalMove:
+        """Why a move with a held card is still illegal: the battle, stack or destination is wrong."""
+        n, card, kind = len(s.battles), move.card, _KIND[move.card]
+        here = f"round {s.round} has {_battle_names(n)}"
+        if not 1 <= move.battle <= n:
+            return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
+        if kind == SPADE and move.stack is None:
+            return IllegalMove(move, "commitment.spade",
+                               f"{card} is wild: name the stack it joins, such as '{card.code} b{move.battle} clubs'")
+        if kind != SPADE and move.stack is not None:
+            where = (f"the other player's {STACK_NAMES[_SLOT[card.suit]]} stack" if kind == ACE
+                     else f"its own suit's stack ({STACK_NAMES[_SLOT[card.suit]]})")
+            return IllegalMove(move, _KIND_RULE[kind],
+                               f"{card} goes on {where}; only a spade 2-10 chooses its stack")
+        if kind != JACK:
+            return IllegalMove(move, "commitment.jack",
+                               f"only a Jack moves a stack to another battle; {card} stays at b{move.battle}")
+        if n == 1:
+            return IllegalMove(move, "commitment.jack",
+                               f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} b{move.battle}'")
+        if move.to is None:
+            other = 1 if move.battle != 1 else 2
+            return IllegalMove(move, "commitment.jack",
+                               f"{card} must move its stack to another battle when there is one, such as "
+                               f"'{card.code} b{move.battle} -> b{other}'")
+        if move.to == move.battle:
+            return IllegalMove(move, "commitment.jack",
+                               f"{card}'s stack moves to another battle, not back to b{move.battle}")
+        return IllegalMove(move, "commitment.jack", f"there is no battle b{move.to} to move the stack to: {here}")
+
+    # -- applying a move ------------------------------------------------------------------------------
+
+    def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None) -> CommitmentState:
+        kind = type(move)
+        if kind is Commit:
+            return self._commit(s, move, log)
+        if kind is Pass:
+            return self._pass(s, log)
+        return self._next_round(s, log)
+
+    def _commit(self, s: CommitmentState, move: Commit, log: list[Event] | None) -> CommitmentState:
+        p = s.turn
+        q = 1 - p
+        card = move.card
+        hand = s.hands[p]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1:]
+        b = move.battle - 1
+        kind = _KIND[card]
+        battles, draw, discard = s.battles, s.draw, s.discard
+        if kind == SPADE:        # commitment.spade: the chosen stack of your side
+            slot = _SLOT[move.stack]
+            battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
+        elif kind == ACE:        # commitment.ace: the other side, then draw
+            slot = _SLOT[card.suit]
+            battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
+            if draw:
+                hand = _sorted(hand + draw[:1])
+                draw = draw[1:]
+        else:
+            slot = _SLOT[card.suit]
+            stack = battles[b].sides[p][slot] + (card,)
+            if kind == JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
+                battles = _with_stack(battles, b, p, slot, ())
+                t = move.to - 1
+                battles = _with_stack(battles, t, p, slot, battles[t].sides[p][slot] + stack)
+            elif kind == QUEEN:                          # commitment.queen: both stacks of her suit go
+                discard = discard + stack + battles[b].sides[q][slot]
+                battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
+            else:
+                battles = _with_stack(battles, b, p, slot, stack)
+        after = CommitmentState(
+            seed=s.seed, round=s.round, first=s.first, turn=p if s.passed[q] else q, passed=s.passed,
+            hands=(hand, s.hands[1]) if p == 0 else (s.hands[0], hand), battles=battles,
+            battle_deck=s.battle_deck, draw=draw, won=s.won, discard=discard)
+        if log is not None:
+            self._narrate_commit(s, after, move, log)
+        return after
+
+    def _narrate_commit(self, s: CommitmentState, after: CommitmentState, move: Commit, log: list[Event]) -> None:
+        p, card, kind = s.turn, move.card, _KIND[move.card]
+        me, other = NAMES[p], NAMES[1 - p]
+        b = f"b{move.battle}"
+        slot = _SLOT[move.stack] if kind == SPADE else _SLOT[card.suit]
+        suit = STACK_NAMES[slot]
+
+        def now(player: int, battle: int) -> str:
+            stack = after.battles[battle - 1].sides[player][slot]
+            return f"{NAMES[player]}'s {suit} at b{battle}: {stack_arithmetic(stack)}"
+
+        if kind == NUMBER:
+            log.append(Event("commitment.stack", f"{me} commits {card} to {b}; {now(p, move.battle)}.", p, (card,)))
+        elif kind == SPADE:
+            log.append(Event("commitment.spade", f"{me} commits {card}, a wild spade, to the {suit} stack at {b}; "
+                             f"it belongs to that stack from now on: {now(p, move.battle)}.", p, (card,)))
+        elif kind == ACE:
+            log.append(Event("commitment.ace", f"{me} commits {card}: an Ace goes on the other player's side, so it "
+                             f"joins {now(1 - p, move.battle)}.", p, (card,)))
+            drawn = [c for c in after.hands[p] if c not in s.hands[p]]
+            if drawn:
+                log.append(Event("commitment.ace", f"{me} draws a card from the draw deck ({len(after.draw)} left).", p))
+                log.append(Event("commitment.ace", f"{me} draws {drawn[0]}.", p, (drawn[0],), frozenset((p,))))
+            else:
+                log.append(Event("commitment.ace", f"The draw deck is empty, so {me} draws nothing.", p))
+        elif kind == JACK and move.to is None:
+            log.append(Event("commitment.jack", f"{me} commits {card} to {b}. There is no other battle in round 1, "
+                             f"so the Jack stays and adds 0: {now(p, move.battle)}.", p, (card,)))
+        elif kind == JACK:
+            moved = s.battles[move.battle - 1].sides[p][slot] + (card,)
+            log.append(Event("commitment.jack", f"{me} commits {card} to {b}, and the Jack moves {me}'s whole {suit} "
+                             f"stack there ({' '.join(map(str, moved))}) on top of {me}'s {suit} at b{move.to}; "
+                             f"{now(p, move.to)}.", p, moved))
+        elif kind == QUEEN:
+            mine = s.battles[move.battle - 1].sides[p][slot] + (card,)
+            theirs = s.battles[move.battle - 1].sides[1 - p][slot]
+            gone = f"{other}'s {suit} stack there ({' '.join(map(str, theirs))})" if theirs else \
+                f"{other}'s {suit} stack there, which is empty"
+            log.append(Event("commitment.queen", f"{me} commits {card} to {b}: the Queen discards her stack "
+                             f"({' '.join(map(str, mine))}) and {gone}.", p, mine + theirs))
+        else:
+            log.append(Event("commitment.king", f"{me} commits {card} to {b}: it doubles every card below it in "
+                             f"the stack, and none played on top; {now(p, move.battle)}.", p, (card,)))
+        if s.passed[1 - p]:
+            log.append(Event("commitment.pass", f"{other} has passed, so {me} plays again.", p))
+
+    def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
+        p = s.turn
+        q = 1 - p
+        passed = _pair(s.passed, p, True)
+        if log is not None:
+            log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
+        if not s.passed[q]:
+            if log is not None:
+                log.append(Event("commitment.pass", f"{NAMES[q]} may commit cards, one at a time, until "
+                                 f"{NAMES[q]} passes too.", q))
+            turn = q
+        else:
+            vp = self._standing_vp(s, passed)
+            turn = None if s.round == ROUNDS else self._starter(s.first, vp)
+            if log is not None:
+                self._narrate_round_end(s, vp, turn, log)
+        return CommitmentState(
+            seed=s.seed, round=s.round, first=s.first, turn=turn, passed=passed, hands=s.hands,
+            battles=s.battles, battle_deck=s.battle_deck, draw=s.draw, won=s.won, discard=s.discard)
+
+    @staticmethod
+    def _standing_vp(s: CommitmentState, passed: tuple[bool, bool]) -> tuple[int, int]:
+        """Each player's VP: battle cards won, plus those of a finished round still on the table."""
+        vp = [_vp_of(s.won[0]), _vp_of(s.won[1])]
+        if passed[0] and passed[1]:
+            for battle in s.battles:
+                winner = judge(battle).winner
+                if winner is not None:
+                    vp[winner] += BATTLE_VP[battle.card]
+        return vp[0], vp[1]
+
+    @staticmethod
+    def _starter(first: int, vp: tuple[int, int]) -> int:
+        """commitment.round.start: more VP starts; on equal VP, round 1's starter."""
+        return first if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+
+    def _narrate_round_end(self, s: CommitmentState, vp: tuple[int, int], turn: int | None,
+                           log: list[Event]) -> None:
+        log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle."))
+        for i, battle in enumerate(s.battles, start=1):
+            verdict = judge(battle)
+            for p in (0, 1):
+                stacks = "; ".join(f"{name} {stack_arithmetic(stack)}"
+                                   for name, stack in zip(STACK_NAMES, battle.sides[p]))
+                rule = "commitment.king" if any(c.rank == 13 for st in battle.sides[p] for c in st) else "commitment.score.stack"
+                log.append(Event(rule, f"b{i} ({battle.card}), {NAMES[p]}'s stacks: {stacks}.", p,
+                                 tuple(c for st in battle.sides[p] for c in st)))
+            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True), verdict.winner, (battle.card,)))
+        score = f"A has {vp[0]} VP and B has {vp[1]}"
+        if turn is None:
+            if vp[0] == vp[1]:
+                log.append(Event("commitment.end", f"After round 3, {score}: equal VP, so the game is a draw."))
+            else:
+                w = 0 if vp[0] > vp[1] else 1
+                log.append(Event("commitment.end", f"After round 3, {score}: {NAMES[w]} wins.", w))
+            return
+        why = (f"equal VP, so {NAMES[s.first]}, who started round 1, starts" if vp[0] == vp[1]
+               else f"{NAMES[turn]} has more VP and starts")
+        log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", turn))
+
+    def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
+        won = [s.won[0], s.won[1]]
+        discard = s.discard
+        for battle in s.battles:
+            for side in battle.sides:
+                discard += side[0] + side[1] + side[2]
+        taken: list[tuple[int | None, Card]] = []
+        for battle in s.battles:
+            winner = judge(battle).winner
+            taken.append((winner, battle.card))
+            if winner is None:
+                discard += (battle.card,)
+            else:
+                won[winner] += (battle.card,)
+        count = s.round + 1
+        turned = s.battle_deck[:count]
+        draw = s.draw
+        hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
+        after = CommitmentState(
+            seed=s.seed, round=count, first=s.first, turn=s.turn, passed=(False, False), hands=hands,
+            battles=tuple(Battle(card, (_EMPTY_SIDE, _EMPTY_SIDE)) for card in turned),
+            battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]), discard=discard)
+        if log is not None:
+            self._narrate_next_round(s, after, taken, log)
+        return after
+
+    def _narrate_next_round(self, s: CommitmentState, after: CommitmentState,
+                            taken: list[tuple[int | None, Card]], log: list[Event]) -> None:
+        for winner, card in taken:
+            if winner is None:
+                log.append(Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.", None, (card,)))
+            else:
+                log.append(Event("commitment.vp", f"{NAMES[winner]} keeps {card} ({BATTLE_VP[card]} VP).", winner, (card,)))
+        log.append(Event("commitment.round.discard", f"Every card committed in round {s.round} is discarded; the "
+                         f"cards still in hand carry over."))
+        turned = tuple(b.card for b in after.battles)
+        names = _list([f"b{i} {card}" for i, card in enumerate(turned, start=1)])
+        log.append(Event("commitment.setup.battles", f"Round {after.round}: {len(turned)} battle cards are turned "
+                         f"up: {names}.", None, turned))
+        for p in (0, 1):
+            new = s.draw[p * ROUND_DRAW:(p + 1) * ROUND_DRAW]
+            log.append(Event("commitment.setup.draw", f"{NAMES[p]} draws {ROUND_DRAW} cards and now holds "
+                             f"{len(after.hands[p])}.", p))
+            log.append(Event("commitment.setup.draw", f"{NAMES[p]} draws {' '.join(map(str, new))}.", p, new,
+                             frozenset((p,))))
+        log.append(Event("commitment.round.start", f"{NAMES[after.turn]} starts round {after.round}.", after.turn))
+
+    # -- score ------------------------------------------------------------------------------------
+
+    def score(self, s: CommitmentState) -> Breakdown:
+        """VP won in earlier rounds, and the battles on the table stack by stack: scored (their
+        VP counted) once both players have passed, otherwise shown as they stand (0 points)."""
+        items = [ScoreItem(p, BATTLE_VP[card], f"{NAMES[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
+                 for p in (0, 1) for card in s.won[p]]
+        notes: list[str] = []
+        scored = s.round_over
+        for i, battle in enumerate(s.battles, start=1):
+            for p in (0, 1):
+                for name, stack in zip(STACK_NAMES, battle.sides[p]):
+                    if stack:
+                        rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
+                        items.append(ScoreItem(p, 0, f"b{i} {battle.card}: {NAMES[p]}'s {name} "
+                                               f"{stack_arithmetic(stack)}", rule, stack))
+            verdict = judge(battle)
+            if not scored and not any(battle.sides[0] + battle.sides[1]):
+                notes.append(f"b{i} {battle.card}: no card committed yet.")
+                continue
+            text = _result_text(i, battle, verdict, scored)
+            if verdict.winner is None:
+                notes.append(f"{text} [{verdict.rule}]")
+            else:
+                points = BATTLE_VP[battle.card] if scored else 0
+                items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
+        final = s.turn is None
+        title = f"Round {s.round} scored" if scored else f"Round {s.round} in play: the battles as they stand"
+        winners: tuple[int, ...] = ()
+        if final:
+            title = "Final score"
+            totals = [sum(i.points for i in items if i.player == p) for p in (0, 1)]
+            if totals[0] == totals[1]:
+                notes.append("Equal VP: the game is a draw. [commitment.end]")
+            else:
+                winners = (0,) if totals[0] > totals[1] else (1,)
+        return Breakdown(NAMES, tuple(items), title, final, winners, tuple(notes))
+
+    # -- views and zones ---------------------------------------------------------------------------
+
+    def zones(self, s: CommitmentState) -> list[Zone]:
+        nobody: frozenset[int] = frozenset()
+        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0), Zone("B hand", s.hands[1], frozenset((1,)), 1),
+                 Zone("draw deck", s.draw, nobody), Zone("battle deck", s.battle_deck, nobody)]
+        for i, battle in enumerate(s.battles, start=1):
+            zones.append(Zone(f"b{i} battle card", (battle.card,)))
+            for p in (0, 1):
+                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p)
+                          for name, stack in zip(STACK_NAMES, battle.sides[p])]
+        zones += [Zone("A won", s.won[0], None, 0), Zone("B won", s.won[1], None, 1), Zone("discard", s.discard)]
+        return zones
+
+    def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
+        if player is None:
+            return s
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 (A), 1 (B) or None (everything), got {player!r}")
+        other = 1 - player
+        return CommitmentState(
+            seed=HIDDEN_SEED, round=s.round, first=s.first, turn=s.turn, passed=s.passed,
+            hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])), battles=s.battles,
+            battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw), won=s.won, discard=s.discard)
+
+    # -- notation ------------------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
+        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
+        if not tokens:
+            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_EXAMPLES}", "move")
+        words = [t[0].lower() for t in tokens]
+
+        def fail(i: int, reason: str) -> NotationError:
+            start, end = (tokens[i][1], tokens[i][2]) if i < len(tokens) else (len(text), len(text))
+            return NotationError(text, start, end, reason, "move")
+
+        def no_more(i: int) -> None:
+            if len(tokens) > i:
+                raise NotationError(text, tokens[i][1], tokens[-1][2], "unexpected text at the end of the move", "move")
+
+        if words[0] == "pass":
+            no_more(1)
+            return PASS
+        if words[:2] == ["next", "round"]:
+            no_more(2)
+            return NEXT_ROUND
+        if words[0] == "next":
+            raise fail(1, "write 'next round'")
+        try:
+            card = parse_card(tokens[0][0])
+        except CardError as err:
+            raise fail(0, f"{err.reason}; moves look like: {_MOVE_EXAMPLES}") from None
+        battle = _battle_number(words, 1, fail, f"name the battle after the card, such as '{card.code} b1'")
+        i, stack, to = 2, None, None
+        if i < len(words) and words[i] != "->":
+            stack = _STACK_WORDS.get(words[i])
+            if stack is None:
+                raise fail(i, "expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack")
+            i += 1
+        if i < len(words) and words[i] == "->":
+            to = _battle_number(words, i + 1, fail, "name the battle the Jack's stack moves to, such as '-> b2'")
+            i += 2
+        no_more(i)
+        return Commit(card, battle, stack, to)
+
+    # -- the text form -------------------------------------------------------------------------------
+
+    _KEYS = ("seed", "round", "first", "turn", "passed", "A hand", "B hand", "draw deck", "battle deck",
+             *(f"b{i}{suffix}" for i in range(1, ROUNDS + 1) for suffix in ("", " A", " B")),
+             "A won", "B won", "discard")
+
+    def to_text(self, s: CommitmentState) -> str:
+        passed = " ".join(NAMES[p] for p in (0, 1) if s.passed[p]) or "-"
+        lines = [f"seed: {s.seed}", f"round: {s.round}", f"first: {NAMES[s.first]}",
+                 f"turn: {'-' if s.turn is None else NAMES[s.turn]}", f"passed: {passed}",
+                 f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
+                 f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
+        for i, battle in enumerate(s.battles, start=1):
+            lines.append(f"b{i}: {battle.card.code}")
+            lines += [f"b{i} {NAMES[p]}: " + " / ".join(format_cards(st) for st in battle.sides[p]) for p in (0, 1)]
+        lines += [f"A won: {format_cards(s.won[0])}", f"B won: {format_cards(s.won[1])}",
+                  f"discard: {format_cards(s.discard)}"]
+        return "\n".join(lines)
+
+    def _from_text(self, text: str) -> CommitmentState:
+        form = TextForm(text, self._KEYS, "Commitment")
+        passed = form.text("passed", "-").replace(",", " ").split()
+        if passed in (["-"], ["—"]):
+            passed = []
+        for name in passed:
+            if name.upper() not in NAMES:
+                raise StateError(form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}")
+        battles = []
+        for i in range(1, ROUNDS + 1):
+            key = f"b{i}"
+            if not form.has(key):
+                for p in NAMES:
+                    if form.has(f"{key} {p}"):
+                        raise StateError(form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: <battle card>'")
+                continue
+            if len(battles) != i - 1:
+                raise StateError(form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is missing")
+            card = form.card(key)
+            sides = tuple(_read_side(form, f"{key} {p}") for p in NAMES)
+            battles.append(Battle(card, sides))
+        return CommitmentState(
+            seed=form.int("seed", HIDDEN_SEED), round=form.int("round"), first=form.player("first", NAMES),
+            turn=form.player("turn", NAMES, optional=True),
+            passed=tuple(n in (x.upper() for x in passed) for n in NAMES),
+            hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
+            battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
+            won=(form.cards("A won", "-"), form.cards("B won", "-")), discard=form.cards("discard", "-"))
+
+    # -- validation ------------------------------------------------------------------------------------
+
+    def validate(self, s: CommitmentState) -> None:
+        """Every card once, in a place the rules allow, with the counts the round implies."""
+        if not 1 <= s.round <= ROUNDS:
+            raise StateError("round", f"Commitment has rounds 1 to {ROUNDS}, not {s.round}")
+        if s.first not in (0, 1) or s.turn not in (0, 1, None):
+            raise StateError("first" if s.first not in (0, 1) else "turn", "expected player 0 (A) or 1 (B)")
+        check_cards_once(self.zones(s), self.deck())
+        self._validate_places(s)
+        self._validate_counts(s)
+        self._validate_turn(s)
+
+    @staticmethod
+    def _validate_places(s: CommitmentState) -> None:
+        for p in (0, 1):
+            for card in s.hands[p]:
+                if card not in _DRAW_SET:
+                    raise StateError(f"{NAMES[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
+            for card in s.won[p]:
+                if card not in BATTLE_VP:
+                    raise StateError(f"{NAMES[p]} won", f"{card.code} is not a battle card; only battle cards are won")
+        for card in s.draw:
+            if card not in _DRAW_SET:
+                raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
+        for card in s.battle_deck:
+            if card not in BATTLE_VP:
+                raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
+        for i, battle in enumerate(s.battles, start=1):
+            if battle.card not in BATTLE_VP:
+                raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
+            for p in (0, 1):
+                for slot, stack in enumerate(battle.sides[p]):
+                    where = f"b{i} {NAMES[p]} {STACK_NAMES[slot]}"
+                    for card in stack:
+                        if card not in _DRAW_SET:
+                            raise StateError(where, f"{card.code} is a battle card; it can't be committed")
+                        if card.suit not in (STACK_SUITS[slot], "S"):
+                            raise StateError(where, f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
+                                                    f"on its own suit's stack, and only spades 2-10 are wild")
+                        if _KIND[card] == QUEEN:
+                            raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at once "
+                                                    f"with her stack and the other player's stack of her suit")
+
+    @staticmethod
+    def _validate_counts(s: CommitmentState) -> None:
+        over = s.turn is None
+        if len(s.battles) != s.round:
+            raise StateError("battles", f"round {s.round} has {s.round} battle(s); {len(s.battles)} are given")
+        out = sum(range(1, s.round + 1))
+        if len(s.battle_deck) != len(BATTLE_DECK) - out:
+            raise StateError("battle deck", f"after {out} battle card(s) turned up by round {s.round}, the battle deck "
+                                            f"holds {len(BATTLE_DECK) - out}; it holds {len(s.battle_deck)}")
+        resolved = len(s.won[0]) + len(s.won[1]) + sum(1 for c in s.discard if c in BATTLE_VP)
+        if resolved != out - s.round:
+            raise StateError("won", f"the battles of the {s.round - 1} earlier round(s) gave {out - s.round} battle "
+                                    f"card(s), won or discarded; {resolved} are there")
+        aces = sum(1 for b in s.battles for side in b.sides for st in side for c in st if c.rank == 14)
+        aces += sum(1 for c in s.discard if c.rank == 14 and c.suit != "S")
+        dealt = 2 * HAND_SIZE + 2 * ROUND_DRAW * (s.round - 1)
+        want = len(DRAW_DECK) - dealt - aces
+        if len(s.draw) != want:
+            raise StateError("draw deck", f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
+                                          f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}")
+        if over and s.round != ROUNDS:
+            raise StateError("turn", f"'-' means the game is over, which happens after round {ROUNDS}")
+
+    def _validate_turn(self, s: CommitmentState) -> None:
+        if s.round_over:
+            vp = self._standing_vp(s, s.passed)
+            want = None if s.round == ROUNDS else self._starter(s.first, vp)
+            if s.turn != want:
+                who = "'-': the game is over" if want is None else \
+                    f"{NAMES[want]}, who starts round {s.round + 1} ({vp[0]} VP to {vp[1]})"
+                raise StateError("turn", f"both players have passed, so the turn is {who}")
+            return
+        if s.turn is None:
+            raise StateError("turn", "the game is over only when both players have passed in round 3")
+        if s.passed[s.turn]:
+            raise StateError("turn", f"{NAMES[s.turn]} has passed and plays no more cards this round; "
+                                     f"it is {NAMES[1 - s.turn]}'s turn")
+
+    # -- HTML ----------------------------------------------------------------------------------------
+
+    def state_html(self, s: CommitmentState) -> str:
+        if s.turn is None:
+            status = "game over"
+        elif s.round_over:
+            status = f"round {s.round} scored; {NAMES[s.turn]} plays 'next round'"
+        else:
+            status = f"{NAMES[s.turn]} to move" + "".join(f"; {NAMES[p]} has passed" for p in (0, 1) if s.passed[p])
+        rows = []
+        for i, battle in enumerate(s.battles, start=1):
+            for p in (1, 0):
+                stacks = "".join(f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>" for st in battle.sides[p])
+                label = f"b{i} {battle.card} — {NAMES[p]}" if p == 1 else f"b{i} — {NAMES[p]}"
+                rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th>{stacks}</tr>")
+        heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)
+        hidden = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{z.name}</th><td colspan='3'>"
+                         f"{cards_html(z.cards)}</td></tr>" for z in self.zones(s) if not z.name.startswith("b"))
+        return (f"<div class='cardlab-state'><b>Commitment</b> — round {s.round} — {status}"
+                f"<table><tr><th></th>{heads}</tr>{''.join(rows)}{hidden}</table></div>")
+
+
+# --- helpers for notation, decks and text ----------------------------------------------------------
+
+_TOKENS = re.compile(r"->|[^\s>-]+|\S")
+
+
+def _battle_number(words: list[str], i: int, fail: Any, missing: str) -> int:
+    if i >= len(words):
+        raise fail(i, missing)
+    word = words[i]
+    if not re.fullmatch(r"b[1-9][0-9]*", word):
+        raise fail(i, f"expected a battle such as b1, got {word!r}")
+    return int(word[1:])
+
+
+def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
+    why = _verdict_text(battle, verdict)
+    card = battle.card
+    if verdict.winner is None:
+        return f"b{i}: {card} {'is' if scored else 'would be'} discarded. {why}"
+    taker = NAMES[verdict.winner]
+    vp = BATTLE_VP[card]
+    if scored:
+        return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
+    return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
+
+
+def _read_side(form: TextForm, key: str) -> Side:
+    text = form.text(key, "- / - / -")
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise StateError(form.where(key), f"expected three stacks, hearts / clubs / diamonds, separated by '/'; "
+                                          f"got {len(parts)}")
+    stacks = []
+    for part in parts:
+        part = part.strip()
+        if part in ("-", "—", ""):
+            stacks.append(())
+            continue
+        try:
+            stacks.append(tuple(cards(part)))
+        except CardError as err:
+            raise StateError(form.where(key), str(err)) from None
+    return (stacks[0], stacks[1], stacks[2])
+
+
+def _player(value: int | str, what: str) -> int:
+    if isinstance(value, str) and value.strip().upper() in NAMES:
+        return NAMES.index(value.strip().upper())
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
+    raise ValueError(f"{what} must be 'A' or 'B' (or 0 or 1), got {value!r}")
+
+
+def _stacked(deck: Iterable[Card | str] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The battle deck and the rest, from a stacked 54-card deck (battle cards first)."""
+    order = tuple(cards(deck))
+    want, got = Counter(BATTLE_DECK + DRAW_DECK), Counter(order)
+    if got != want:
+        problems = []
+        if want - got:
+            problems.append(f"missing {' '.join(c.code for c in sorted((want - got).elements()))}")
+        if got - want:
+            problems.append(f"extra {' '.join(c.code for c in sorted((got - want).elements()))}")
+        raise ValueError("a stacked Commitment deck holds the 54 cards (52 and 2 Jokers) each once: "
+                         + "; ".join(problems))
+    head = order[:len(BATTLE_DECK)]
+    if sorted(head) != sorted(BATTLE_DECK):
+        raise ValueError(f"a stacked Commitment deck starts with the 6 battle cards (JK JK AS JS QS KS, any order); "
+                         f"it starts with {' '.join(c.code for c in head)}")
+    return head, order[len(BATTLE_DECK):]

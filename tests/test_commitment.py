@@ -1,0 +1,646 @@
+"""Commitment: one test per rule, each showing the rule at work and the illegal version refused."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardlab
+from cardlab import HIDDEN, JOKER, IllegalMove, NotationError, StateError, cards
+from cardlab.games.commitment import (
+    BATTLE_DECK, BATTLE_VP, DRAW_DECK, NEXT_ROUND, PASS, Battle, Commit, CommitmentState, judge, stack_arithmetic,
+    stack_value,
+)
+
+game = cardlab.game("commitment")
+C = cardlab.Card.parse
+
+
+# --- hand-written positions ------------------------------------------------------------------------
+
+def position(*, round: int = 1, first: str = "A", turn: str = "A", passed: str = "-", a: str = "", b: str = "",
+             battles: tuple = (), draw_top: str = "", battle_deck: str | None = None, a_won: str = "",
+             b_won: str = "", discard: str = "") -> CommitmentState:
+    """A state read from its text form, with the cards named here where they are named. The draw
+    deck is ``draw_top`` then unnamed cards, up to the size the round implies; the battle deck
+    (unless given) is filled from the unnamed battle cards; every other card is discarded."""
+    stacks = " ".join(" ".join(x[1:]) for x in battles).replace("/", " ").replace("-", " ")
+    named = list(cards(" ".join([a, b, draw_top, a_won, b_won, discard, battle_deck or "", stacks]
+                                + [x[0] for x in battles])))
+    rest = sorted((c for c in DRAW_DECK if c not in named), key=lambda c: c.rank != 14)  # Aces into the deck
+    aces = sum(1 for c in cards(stacks + " " + discard) if c.rank == 14 and c.suit != "S")
+    size = 48 - 20 - 12 * (round - 1) - aces - len(cards(draw_top))
+    spare = [c for c in BATTLE_DECK if c != JOKER and c not in named] + [JOKER] * (2 - named.count(JOKER))
+    if battle_deck is None:
+        count = 6 - sum(range(1, round + 1))
+        battle_deck, spare = " ".join(c.code for c in spare[:count]), spare[count:]
+    lines = [f"round: {round}", f"first: {first}", f"turn: {turn}", f"passed: {passed}",
+             f"A hand: {a or '-'}", f"B hand: {b or '-'}",
+             f"draw deck: {' '.join([draw_top] + [c.code for c in rest[:size]]).strip() or '-'}",
+             f"battle deck: {battle_deck or '-'}"]
+    for i, (card, side_a, side_b) in enumerate(battles, start=1):
+        lines += [f"b{i}: {card}", f"b{i} A: {side_a}", f"b{i} B: {side_b}"]
+    leftover = " ".join([discard] + [c.code for c in rest[size:] + spare]).strip()
+    lines += [f"A won: {a_won or '-'}", f"B won: {b_won or '-'}", f"discard: {leftover or '-'}"]
+    return game.state_from_text("\n".join(lines))
+
+
+EMPTY = "- / - / -"
+
+
+def side(state: CommitmentState, battle: int, player: int) -> tuple[str, str, str]:
+    """A side's three stacks as card codes (hearts, clubs, diamonds)."""
+    return tuple(" ".join(c.code for c in stack) for stack in state.battles[battle - 1].sides[player])
+
+
+def refused(state: CommitmentState, move: str, rule: str) -> IllegalMove:
+    """Assert ``move`` is illegal under ``rule`` and leaves ``state`` as it was."""
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as info:
+        game.play(state, move)
+    assert info.value.rule == rule, info.value
+    assert state.to_json() == before
+    assert game.parse_move(move) not in game.legal_moves(state)
+    return info.value
+
+
+# --- the worked example --------------------------------------------------------------------------------
+
+EXAMPLE = """\
+round: 1
+first: A
+turn: A
+passed: A B
+A hand: 3H 4H 5C 6C
+B hand: 5H 6H 7C 8C 7D 8D
+draw deck: 7H 9H JH QH KH AH 2C 4C 10C JC QC AC 2D 4D 9D 10D JD QD KD AD 2S 3S 5S 6S 7S 8S 9S 10S
+battle deck: JK JK AS JS KS
+b1: QS
+b1 A: 8H 2H / 3C 4S KC / 6D
+b1 B: 10H / 9C / 5D 3D
+A won: -
+B won: -
+discard: -
+"""
+
+
+def test_worked_example_scores_exactly():
+    state = game.state_from_text(EXAMPLE)
+    verdict = judge(state.battles[0])
+    assert verdict.values == ((10, 14, 6), (10, 9, 8))
+    assert verdict.suits == (1, 1)
+    assert (sum(verdict.values[0]), sum(verdict.values[1])) == (30, 27)
+    assert verdict.winner == 0 and verdict.rule == "commitment.score.total"
+    score = game.score(state)
+    assert score.title == "Round 1 scored"
+    assert score.totals == (2, 0)
+    reasons = [(i.player, i.points, i.reason, i.rule) for i in score.items]
+    assert reasons == [
+        (0, 0, "b1 Q♠: A's hearts 8♥ + 2♥ = 10", "commitment.score.stack"),
+        (0, 0, "b1 Q♠: A's clubs (3♣ + 4♠) × 2 by K♣ = 14", "commitment.king"),
+        (0, 0, "b1 Q♠: A's diamonds 6♦ = 6", "commitment.score.stack"),
+        (1, 0, "b1 Q♠: B's hearts 10♥ = 10", "commitment.score.stack"),
+        (1, 0, "b1 Q♠: B's clubs 9♣ = 9", "commitment.score.stack"),
+        (1, 0, "b1 Q♠: B's diamonds 5♦ + 3♦ = 8", "commitment.score.stack"),
+        (0, 2, "b1: A takes Q♠ (2 VP). Hearts tied 10 to 10; A wins clubs 14 to 9; B wins diamonds 8 to 6. "
+               "1 suit each, so the higher total of all three stacks takes it: 30 to 27.", "commitment.score.total"),
+    ]
+    assert score.items[1].cards == tuple(cards("3C 4S KC"))
+    assert score.items[-1].cards == (C("QS"),)
+
+
+def test_worked_example_played_out():
+    """The same position one pass earlier: B has passed, A passes, the round is scored and A keeps Q♠."""
+    state = dataclasses.replace(game.state_from_text(EXAMPLE), passed=(False, True))
+    game.validate(state)
+    assert game.score(state).totals == (0, 0)          # not won yet: the round is still on
+    assert "if the round ended now, A would take Q♠" in game.score(state).items[-1].reason
+    step = game.step(state, "pass")
+    assert step.after == game.state_from_text(EXAMPLE)
+    rules = [e.rule for e in step.events]
+    assert "commitment.score.total" in rules and rules[-1] == "commitment.round.start"
+    after = game.play(step.after, "next round")
+    assert after.won == ((C("QS"),), ()) and game.score(after).totals == (2, 0)
+
+
+# --- the cards and the deal ---------------------------------------------------------------------------
+
+def test_deck_is_54_cards_with_two_identical_jokers():
+    deck = game.deck()
+    assert len(deck) == 54 and deck.count(JOKER) == 2
+    assert sorted(deck) == sorted(cardlab.standard_deck(jokers=2))
+    assert BATTLE_VP == {JOKER: 1, C("JS"): 2, C("QS"): 2, C("KS"): 3, C("AS"): 3}
+    assert not {c for c in DRAW_DECK if c.suit == "S" and c.rank > 10}
+    assert len(DRAW_DECK) == 48
+
+
+STACKED = ("QS JK JK AS JS KS "                     # battle deck: b1, then round 2's two, then round 3's three
+           "2H 3H 4H 5H 6H 7H 8H 9H 10H JH "        # A's 10
+           "2C 3C 4C 5C 6C 7C 8C 9C 10C JC "        # B's 10
+           "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S 10S QH KH AH QC KC AC")
+
+
+def test_stacked_deal_order():
+    state = game.deal(deck=STACKED, first="B")
+    assert state.battles == (Battle(C("QS"), (((), (), ()), ((), (), ()))),)
+    assert state.battle_deck == tuple(cards("JK JK AS JS KS"))
+    assert state.hands == (tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")), tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")))
+    assert state.draw[:3] == tuple(cards("2D 3D 4D")) and len(state.draw) == 28
+    assert (state.round, state.first, state.turn, state.passed) == (1, 1, 1, (False, False))
+
+
+def test_deal_rejects_a_bad_deck_and_a_bad_starter():
+    with pytest.raises(ValueError, match="starts with the 6 battle cards"):
+        game.deal(deck=STACKED.replace("QS JK", "2D JK", 1).replace(" 2D 3D", " QS 3D", 1))
+    with pytest.raises(ValueError, match="missing QS"):
+        game.deal(deck=STACKED.replace("QS ", "", 1))
+    with pytest.raises(ValueError, match="extra 2H"):
+        game.deal(deck=STACKED + " 2H")
+    with pytest.raises(ValueError, match="'A' or 'B'"):
+        game.deal(seed=1, first="C")
+    with pytest.raises(ValueError, match="no options"):
+        cardlab.game("commitment", jokers=3)
+
+
+def test_the_seed_shuffles_and_picks_the_first_player():
+    assert game.deal(seed=5) == game.deal(seed=5)
+    assert game.deal(seed=5) != game.deal(seed=6)
+    assert {game.deal(seed=s).first for s in range(20)} == {0, 1}
+    fresh = game.deal()
+    assert fresh.seed >= 0 and game.deal(seed=fresh.seed) == fresh
+    assert game.deal(seed=5, first="A").turn == 0 and game.deal(seed=5, first=1).turn == 1
+
+
+def test_round_one_has_one_battle_and_ten_cards_each():
+    state = game.deal(seed=3)
+    assert len(state.battles) == 1 and len(state.battle_deck) == 5
+    assert [len(h) for h in state.hands] == [10, 10]
+
+
+# --- committing -------------------------------------------------------------------------------------------
+
+def test_a_number_card_goes_on_its_own_suit_stack_on_your_side():
+    state = position(a="7H 9C", b="5D", battles=(("QS", EMPTY, EMPTY),))
+    after = game.play(state, "7H b1")
+    assert side(after, 1, 0) == ("7H", "", "") and side(after, 1, 1) == ("", "", "")
+    assert after.hands[0] == (C("9C"),) and after.turn == 1
+    refused(state, "7H b1 clubs", "commitment.stack")
+
+
+def test_you_commit_only_a_card_you_hold_to_a_battle_that_exists():
+    state = position(a="7H", b="5D", battles=(("QS", EMPTY, EMPTY),))
+    err = refused(state, "5D b1", "commitment.commit")
+    assert "A does not hold 5♦" in err.reason
+    err = refused(state, "7H b2", "commitment.commit")
+    assert "no battle b2" in err.reason and "round 1 has b1" in err.reason
+    refused(state, "JK b1", "commitment.commit")
+
+
+def test_an_ace_goes_on_the_other_side_and_you_draw():
+    state = position(a="AH 2C", b="5D", battles=(("QS", "3H / - / -", "4H / - / -"),), draw_top="9D")
+    step = game.step(state, "AH b1")
+    after = step.after
+    assert side(after, 1, 1) == ("4H AH", "", "") and side(after, 1, 0) == ("3H", "", "")
+    assert after.hands[0] == tuple(cards("2C 9D")) and after.draw == state.draw[1:]
+    assert judge(after.battles[0]).values == ((3, 0, 0), (5, 0, 0))    # the Ace counts 1 for B
+    private = [e for e in step.events if e.seen_by is not None]
+    assert [(e.text, e.seen_by) for e in private] == [("A draws 9♦.", frozenset({0}))]
+    refused(state, "AH b1 hearts", "commitment.ace")
+
+
+def test_the_draw_deck_never_runs_out_for_an_ace():
+    """44 cards are dealt in all and there are three Aces to draw for: the deck keeps at least one."""
+    state = position(round=3, a="AD", b="5D", discard="AH AC 2H", draw_top="9D",
+                     battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
+                     battle_deck="", a_won="JK QS", b_won="AS")
+    assert len(state.draw) == 2
+    after = game.play(state, "AD b2")
+    assert len(after.draw) == 1 and C("9D") in after.hands[0]
+    empty = dataclasses.replace(state, draw=(), discard=state.discard + state.draw)   # unreachable, yet handled
+    with pytest.raises(StateError, match="the draw deck holds 2 cards; it holds 0"):
+        game.validate(empty)
+    step = game.step(empty, "AD b2")
+    assert step.after.hands[0] == () and "draws nothing" in step.events[-1].text
+
+
+def test_a_jack_in_round_one_stays_and_adds_zero():
+    state = position(a="JH 2C", b="5D", battles=(("QS", "6H / - / -", EMPTY),))
+    after = game.play(state, "JH b1")
+    assert side(after, 1, 0) == ("6H JH", "", "") and judge(after.battles[0]).values[0] == (6, 0, 0)
+    err = refused(state, "JH b1 -> b2", "commitment.jack")
+    assert "round 1 has one battle" in err.reason
+
+
+def test_a_jack_moves_its_whole_stack_onto_your_stack_at_another_battle():
+    state = position(round=2, a="JH 2C", b="5D", a_won="JK",
+                     battles=(("QS", "6H 4S / 3C / -", "9H / - / -"), ("KS", "2H / - / -", "5H / - / -")))
+    after = game.play(state, "JH b1 -> b2")
+    assert side(after, 1, 0) == ("", "3C", "")
+    assert side(after, 2, 0) == ("2H 6H 4S JH", "", "")
+    assert side(after, 1, 1) == ("9H", "", "") and side(after, 2, 1) == ("5H", "", "")
+    assert game.legal_moves(state).count(Commit(C("JH"), 1, to=2)) == 1
+    err = refused(state, "JH b1", "commitment.jack")
+    assert "must move its stack to another battle" in err.reason
+    refused(state, "JH b1 -> b1", "commitment.jack")
+    err = refused(state, "JH b1 -> b5", "commitment.jack")
+    assert "no battle b5" in err.reason
+    refused(state, "2C b1 -> b2", "commitment.jack")
+
+
+def test_a_jack_moves_even_an_empty_stack_and_lands_on_an_empty_one():
+    state = position(round=2, a="JD", b="5D", a_won="JK", battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    assert [str(m) for m in game.legal_moves(state)] == ["JD b1 -> b2", "JD b2 -> b1", "pass"]
+    after = game.play(state, "JD b2 -> b1")
+    assert side(after, 1, 0) == ("", "", "JD") and side(after, 2, 0) == ("", "", "")
+
+
+def test_a_moved_king_doubles_the_cards_it_lands_on():
+    """The moved stack goes on top, so the cards already there are below its King."""
+    state = position(round=2, a="JC", b="5D", a_won="JK",
+                     battles=(("QS", "- / 2C KC / -", EMPTY), ("KS", "- / 5C 3C / -", EMPTY)))
+    after = game.play(state, "JC b1 -> b2")
+    stack = after.battles[1].sides[0][1]
+    assert stack == tuple(cards("5C 3C 2C KC JC"))
+    assert stack_value(stack) == (5 + 3 + 2) * 2
+    assert stack_arithmetic(stack) == "(5♣ + 3♣ + 2♣) × 2 by K♣ + J♣ (0) = 20"
+
+
+def test_a_stack_moved_onto_a_king_is_not_doubled():
+    state = position(round=2, a="JC", b="5D", a_won="JK",
+                     battles=(("QS", "- / 9C / -", EMPTY), ("KS", "- / 5C KC / -", EMPTY)))
+    after = game.play(state, "JC b1 -> b2")
+    assert stack_value(after.battles[1].sides[0][1]) == 5 * 2 + 9
+
+
+def test_a_queen_discards_her_stack_and_the_other_players_stack_of_her_suit():
+    state = position(round=2, a="QH 2C", b="5D", a_won="JK",
+                     battles=(("QS", "6H 4S / 3C / -", "9H AH / 7C / -"), ("KS", "2H / - / -", "5H / - / -")))
+    step = game.step(state, "QH b1")
+    after = step.after
+    assert side(after, 1, 0) == ("", "3C", "") and side(after, 1, 1) == ("", "7C", "")
+    assert side(after, 2, 0) == ("2H", "", "") and side(after, 2, 1) == ("5H", "", "")
+    assert after.discard[-5:] == tuple(cards("6H 4S QH 9H AH"))
+    assert step.events[0].rule == "commitment.queen"
+    refused(state, "QH b1 clubs", "commitment.face")
+    refused(state, "QH b1 -> b2", "commitment.jack")
+
+
+def test_a_queen_on_an_empty_opposite_stack_discards_only_her_own():
+    state = position(a="QD", b="5D", battles=(("QS", "- / - / 8D", "9H / - / -"),))
+    after = game.play(state, "QD b1")
+    assert side(after, 1, 0) == ("", "", "") and side(after, 1, 1) == ("9H", "", "")
+    assert after.discard[-2:] == tuple(cards("8D QD"))
+
+
+def test_a_king_doubles_only_the_cards_below_it():
+    state = position(a="KC 6C", b="2D", battles=(("QS", "- / 3C 4S / -", "- / 9C / -"),))
+    after = game.play(state, "KC b1")
+    assert judge(after.battles[0]).values[0] == (0, (3 + 4) * 2, 0)
+    on_top = game.play(game.play(after, "2D b1"), "6C b1")      # played on top of the King: not doubled
+    assert judge(on_top.battles[0]).values[0] == (0, (3 + 4) * 2 + 6, 0)
+    refused(state, "KC b1 clubs", "commitment.face")
+
+
+@given(st.lists(st.sampled_from(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S AC JC")), max_size=6, unique=True),
+       st.lists(st.sampled_from(cards("2D 3D 4D 5D 6D 7D")), max_size=4, unique=True))
+def test_king_doubling_property(below, above):
+    stack = tuple(below) + (C("KC"),) + tuple(above)
+    values = {**{c: c.rank for c in cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S 2D 3D 4D 5D 6D 7D")},
+              C("AC"): 1, C("JC"): 0}
+    assert stack_value(stack) == 2 * sum(values[c] for c in below) + sum(values[c] for c in above)
+
+
+def test_a_spade_joins_the_stack_you_choose_then_belongs_to_it():
+    state = position(a="4S KC", b="2D QC", battles=(("QS", "- / 3C / -", "- / 9C / -"),))
+    moves = [str(m) for m in game.legal_moves(state) if m != PASS]
+    assert moves == ["4S b1 hearts", "4S b1 clubs", "4S b1 diamonds", "KC b1"]     # in hand order
+    after = game.play(state, "4S b1 clubs")
+    assert side(after, 1, 0) == ("", "3C 4S", "")
+    doubled = game.play(game.play(after, "2D b1"), "KC b1")
+    assert judge(doubled.battles[0]).values[0] == (0, 14, 0)
+    queened = game.play(after, "QC b1")                       # B's Queen of clubs takes the 4♠ with A's clubs
+    assert side(queened, 1, 0) == ("", "", "") and C("4S") in queened.discard
+    refused(state, "4S b1", "commitment.spade")
+    assert game.parse_move("4S b1 ♣") == game.parse_move("4s B1 Clubs") == Commit(C("4S"), 1, "C")
+
+
+# --- turns and passing --------------------------------------------------------------------------------------
+
+def test_players_take_turns():
+    state = position(a="2H 3H", b="2C 3C", battles=(("QS", EMPTY, EMPTY),))
+    after = game.play(state, "2H b1")
+    assert after.turn == 1
+    refused(after, "3H b1", "commitment.commit")             # A's card, but it is B's turn
+
+
+def test_passing_is_for_the_whole_round():
+    state = position(a="2H 3H", b="2C 3C 4C", battles=(("QS", EMPTY, EMPTY),))
+    after = game.play(state, "pass")
+    assert after.passed == (True, False) and after.turn == 1
+    after = game.play(after, "2C b1")
+    assert after.turn == 1                                   # B keeps committing, one card at a time
+    err = refused(after, "3H b1", "commitment.pass")         # A has passed
+    assert "A has passed" in err.reason
+    after = game.play(after, "3C b1")
+    assert after.turn == 1 and side(after, 1, 1) == ("", "2C 3C", "")
+    end = game.play(after, "pass")
+    assert end.round_over and end.passed == (True, True)
+    assert end.hands == (tuple(cards("2H 3H")), (C("4C"),))
+
+
+def test_a_player_with_no_cards_must_pass():
+    state = position(turn="B", passed="A", a="2H", b="", battles=(("QS", "5H / - / -", EMPTY),))
+    assert game.legal_moves(state) == [PASS]
+    refused(state, "2H b1", "commitment.pass")
+    state = position(a="", b="2C", battles=(("QS", EMPTY, "- / 5C / -"),))
+    assert game.legal_moves(state) == [PASS]
+    refused(state, "2C b1", "commitment.commit")
+
+
+def test_after_both_pass_the_round_is_scored_and_waits_for_next_round():
+    state = game.state_from_text(EXAMPLE)
+    assert game.legal_moves(state) == [NEXT_ROUND]
+    refused(state, "3H b1", "commitment.round.next")
+    refused(state, "pass", "commitment.round.next")
+    going = position(a="2H", b="2C", battles=(("QS", EMPTY, EMPTY),))
+    err = refused(going, "next round", "commitment.round.end")
+    assert "A and B" in err.reason
+
+
+def test_next_round_discards_hands_out_turns_up_and_draws():
+    state = game.state_from_text(EXAMPLE)
+    step = game.step(state, "next round")
+    after = step.after
+    assert after.round == 2 and after.won == ((C("QS"),), ())
+    assert after.discard == tuple(cards("8H 2H 3C 4S KC 6D 10H 9C 5D 3D"))
+    assert [b.card for b in after.battles] == [JOKER, JOKER] and after.battle_deck == tuple(cards("AS JS KS"))
+    assert after.hands[0] == tuple(cards("3H 4H 7H 9H JH QH KH AH 5C 6C"))          # kept 4 + drew 6
+    assert after.hands[1] == tuple(cards("5H 6H 2C 4C 7C 8C 10C JC QC AC 7D 8D"))   # kept 6 + drew 6
+    assert len(after.draw) == 28 - 12 and after.turn == 0 and after.passed == (False, False)
+    assert {e.rule for e in step.events} >= {"commitment.round.discard", "commitment.setup.battles",
+                                              "commitment.setup.draw", "commitment.vp"}
+    # what each player drew is told only to that player
+    private = {e.text: e.seen_by for e in step.events if e.seen_by}
+    assert private == {"A draws 7♥ 9♥ J♥ Q♥ K♥ A♥.": frozenset({0}), "B draws 2♣ 4♣ 10♣ J♣ Q♣ A♣.": frozenset({1})}
+
+
+def test_more_vp_starts_the_next_round():
+    """B started round 1, but A won the battle: A starts round 2."""
+    text = EXAMPLE.replace("first: A", "first: B").replace("passed: A B", "passed: A")
+    state = game.state_from_text(text.replace("turn: A", "turn: B"))
+    end = game.play(state, "pass")
+    assert end.turn == 0
+    assert game.play(end, "next round").turn == 0
+    with pytest.raises(StateError, match="the turn is A, who starts round 2"):
+        game.state_from_text(text.replace("passed: A", "passed: A B").replace("turn: A", "turn: B"))
+
+
+def test_equal_vp_the_round_one_starter_starts():
+    for first, turn in (("A", 0), ("B", 1)):                 # 1 suit each, 30 to 30: Q♠ is discarded
+        state = position(first=first, turn=first, passed="A B",
+                         battles=(("QS", "8H 2H / 3C 4S KC / 6D", "10H / 9C / 5D 3D 3S"),))
+        assert judge(state.battles[0]).rule == "commitment.score.discard" and state.turn == turn
+        assert game.play(state, "next round").turn == turn
+
+
+def test_the_leader_after_round_two_starts_round_three():
+    state = position(round=2, first="A", turn="B", passed="A B", a="2H", b="2C", a_won="", b_won="JK",
+                     battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    assert state.turn == 1
+    after = game.play(state, "next round")
+    assert after.round == 3 and after.turn == 1 and len(after.battles) == 3 and after.battle_deck == ()
+
+
+# --- scoring a battle --------------------------------------------------------------------------------------------
+
+def battle(a: str, b: str, card: str = "QS") -> Battle:
+    state = position(battles=((card, a, b),))
+    return state.battles[0]
+
+
+def test_each_suit_goes_to_the_higher_stack_and_ties_to_nobody():
+    verdict = judge(battle("9H / 2C / 5D", "3H / AC / 5S"))
+    assert verdict.values == ((9, 2, 5), (3, 1, 5)) and verdict.suits == (2, 0)
+
+
+def test_more_suits_takes_the_battle_card():
+    verdict = judge(battle("10H 9H / 2C / 3D", "2H / 3C / 4D"))      # B wins with the lower total
+    assert verdict.suits == (1, 2) and verdict.winner == 1 and verdict.rule == "commitment.score.suits"
+    assert (sum(verdict.values[0]), sum(verdict.values[1])) == (24, 9)
+    verdict = judge(battle("2H / - / -", "- / - / -"))
+    assert verdict.suits == (1, 0) and verdict.winner == 0
+
+
+def test_equal_suits_the_higher_total_takes_it():
+    verdict = judge(battle("10H / 2C / -", "3H / 8C / -"))
+    assert verdict.suits == (1, 1) and verdict.winner == 0 and verdict.rule == "commitment.score.total"
+
+
+def test_equal_suits_and_equal_totals_discard_the_battle_card():
+    verdict = judge(battle("10H / 2C / -", "2H / 10C / -"))
+    assert verdict.suits == (1, 1) and verdict.winner is None and verdict.rule == "commitment.score.discard"
+    state = position(turn="A", passed="A B", battles=(("QS", "10H / 2C / -", "2H / 10C / -"),))
+    score = game.score(state)
+    assert score.totals == (0, 0)
+    assert score.notes == ("b1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
+                           "1 suit each, and the totals of all three stacks are equal, 12 to 12. "
+                           "[commitment.score.discard]",)
+    after = game.play(state, "next round")
+    assert after.won == ((), ()) and C("QS") in after.discard
+
+
+def test_an_empty_battle_is_discarded():
+    verdict = judge(battle(EMPTY, EMPTY))
+    assert verdict.suits == (0, 0) and verdict.winner is None
+
+
+ROUND3 = dict(round=3, a="2H", b="9D", battle_deck="")
+
+
+def test_after_round_three_more_vp_wins():
+    state = position(**ROUND3, turn="B", passed="A", a_won="JK QS", b_won="AS",
+                     battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, "- / - / 4D"), ("KS", EMPTY, EMPTY)))
+    assert game.score(state).totals == (3, 3)        # round 3 not scored yet
+    step = game.step(state, "pass")
+    end = step.after
+    assert end.turn is None and game.legal_moves(end) == [] and game.is_over(end)
+    score = game.score(end)
+    assert score.final and score.title == "Final score"
+    assert score.totals == (1 + 2 + 1, 3 + 2) and score.winners == (1,)
+    assert step.events[-1].text == "After round 3, A has 4 VP and B has 5: B wins."
+    with pytest.raises(IllegalMove) as info:
+        game.play(end, "next round")
+    assert info.value.rule == "commitment.end"
+
+
+def test_equal_vp_after_round_three_is_a_draw():
+    state = position(**ROUND3, turn="-", passed="A B", a_won="JK", b_won="QS",
+                     battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    assert C("AS") in state.discard                   # round 2's other battle card was discarded
+    score = game.score(state)
+    assert score.final and score.totals == (2, 2) and score.winners == ()
+    assert score.notes[-1] == "Equal VP: the game is a draw. [commitment.end]"
+
+
+# --- notation ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, move", [
+    ("7H b1", Commit(C("7H"), 1)),
+    ("10d b3", Commit(C("10D"), 3)),
+    ("4S b1 clubs", Commit(C("4S"), 1, "C")),
+    ("4♠ b2 hearts", Commit(C("4S"), 2, "H")),
+    ("JH b1 -> b2", Commit(C("JH"), 1, to=2)),
+    ("JH b1->b3", Commit(C("JH"), 1, to=3)),
+    ("pass", PASS),
+    ("  Next   Round ", NEXT_ROUND),
+])
+def test_notation_reads_and_writes_moves(text, move):
+    assert game.parse_move(text) == move
+    assert game.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text, token, reason", [
+    ("", "", "it is empty"),
+    ("7X b1", "7X", "unknown suit"),
+    ("7H", "", "name the battle after the card, such as '7H b1'"),
+    ("7H x1", "x1", "expected a battle such as b1"),
+    ("7H b0", "b0", "expected a battle such as b1"),
+    ("4S b1 spades", "spades", "expected a stack (hearts, clubs or diamonds)"),
+    ("JH b1 ->", "", "name the battle the Jack's stack moves to"),
+    ("pass now", "now", "unexpected text"),
+    ("next turn", "turn", "write 'next round'"),
+])
+def test_notation_errors_point_at_the_problem(text, token, reason):
+    with pytest.raises(NotationError) as info:
+        game.parse_move(text)
+    err = info.value
+    assert text[err.start:err.end] == token and reason in err.reason
+
+
+def test_legal_moves_list_every_distinct_choice_once():
+    state = position(round=2, a="2H 4S JC AD", b="5D", a_won="JK", battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    moves = [str(m) for m in game.legal_moves(state)]
+    assert moves == ["2H b1", "2H b2",
+                     "4S b1 hearts", "4S b1 clubs", "4S b1 diamonds", "4S b2 hearts", "4S b2 clubs", "4S b2 diamonds",
+                     "JC b1 -> b2", "JC b2 -> b1",
+                     "AD b1", "AD b2",
+                     "pass"]
+    assert all(game.is_legal(state, m) for m in moves)
+
+
+# --- the text form, JSON and views --------------------------------------------------------------------------------
+
+def test_text_and_json_round_trip():
+    state = game.state_from_text(EXAMPLE)
+    assert state.to_text() == "seed: -1\n" + EXAMPLE.rstrip("\n")      # an unknown seed is -1
+    assert game.state_from_text(state.to_text()) == state
+    assert game.state_from_json(state.to_json()) == state
+    dealt = game.deal(seed=11)
+    assert game.state_from_text(dealt.to_text()) == dealt and game.state_from_json(dealt.to_json()) == dealt
+
+
+def test_a_battle_line_defaults_to_empty_stacks():
+    text = EXAMPLE.replace("b1 A: 8H 2H / 3C 4S KC / 6D\n", "").replace("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C 8H 2H 3C 4S KC 6D")
+    state = game.state_from_text(text.replace("turn: A", "turn: B"))
+    assert state.battles[0].sides[0] == ((), (), ())
+
+
+@pytest.mark.parametrize("change, where, reason", [
+    (("colour: red", "colour: red"), "line 1", "unknown key 'colour'"),
+    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC"), "line 10 (b1 A)", "expected three stacks"),
+    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC / 6Z"), "line 10 (b1 A)", "unknown suit"),
+    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC 6D / -"), "b1 A clubs", "6D can't be on a clubs stack"),
+    (("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C QS"), "A hand, b1 battle card", "QS appears 2 times"),
+    (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
+    (("b1: QS\n", ""), "line 9 (b1 A)", "there is no battle b1"),
+    (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
+    (("round: 1", "round: 4"), "round", "rounds 1 to 3"),
+    (("turn: A", "turn: B"), "turn", "the turn is A, who starts round 2"),
+    (("passed: A B", "passed: C"), "line 4 (passed)", "expected the players who have passed"),
+    (("battle deck: JK JK AS JS KS", "battle deck: JK JK AS JS"), "battle deck", "holds 5; it holds 4"),
+    (("draw deck: 7H 9H", "draw deck: 9H"), "draw deck", "the draw deck holds 28 cards; it holds 27"),
+])
+def test_text_errors_say_where_and_why(change, where, reason):
+    old, new = change
+    text = new + "\n" + EXAMPLE if old == new else EXAMPLE.replace(old, new)
+    if new == "b1: 2C":
+        text = text.replace("A won: -", "A won: QS").replace(" 2C ", " ")
+    if old.startswith("draw deck"):
+        text = text.replace("discard: -", "discard: 7H")
+    if old.startswith("battle deck"):
+        text = text.replace("discard: -", "discard: KS")
+    with pytest.raises(StateError) as info:
+        game.state_from_text(text)
+    assert info.value.where == where and reason in info.value.reason, info.value
+
+
+def test_a_queen_never_stays_on_the_table_and_a_passed_player_does_not_move():
+    text = EXAMPLE.replace("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H QH / 3C 4S KC / 6D").replace("QH ", "", 1)
+    with pytest.raises(StateError, match="a Queen is discarded at once"):
+        game.state_from_text(text.replace("draw deck: 7H 9H JH QH", "draw deck: 7H 9H JH"))
+    with pytest.raises(StateError, match="A has passed and plays no more cards"):
+        game.state_from_text(EXAMPLE.replace("passed: A B", "passed: A"))
+    with pytest.raises(StateError, match="'-' means the game is over, which happens after round 3"):
+        game.state_from_text(EXAMPLE.replace("turn: A", "turn: -"))
+    with pytest.raises(StateError, match="game is over only when both players have passed in round 3"):
+        position(**ROUND3, turn="-", passed="A", battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+
+
+def test_json_errors():
+    with pytest.raises(StateError, match="not valid JSON"):
+        game.state_from_json("{")
+    data = json.loads(game.state_from_text(EXAMPLE).to_json())
+    data["state"]["round"] = "one"
+    with pytest.raises(StateError, match="expected a whole number"):
+        game.state_from_json(json.dumps(data))
+    data["game"] = "contest"
+    with pytest.raises(StateError, match="not a 'commitment' state"):
+        game.state_from_json(json.dumps(data))
+
+
+def test_a_view_hides_the_other_hand_and_both_decks():
+    state = game.deal(seed=4, first="A")
+    view = game.view(state, 0)
+    assert view.hands[0] == state.hands[0] and set(view.hands[1]) == {HIDDEN} and len(view.hands[1]) == 10
+    assert set(view.draw) == {HIDDEN} and len(view.draw) == 28
+    assert set(view.battle_deck) == {HIDDEN} and view.battles == state.battles and view.seed == -1
+    assert game.legal_moves(view) == game.legal_moves(state)
+    assert game.view(state, None) is state
+    with pytest.raises(ValueError, match="player must be"):
+        game.view(state, 2)
+
+
+def test_zones_name_every_place():
+    state = game.state_from_text(EXAMPLE)
+    zones = {z.name: z for z in game.zones(state)}
+    assert list(zones) == ["A hand", "B hand", "draw deck", "battle deck", "b1 battle card",
+                           "b1 A hearts", "b1 A clubs", "b1 A diamonds", "b1 B hearts", "b1 B clubs", "b1 B diamonds",
+                           "A won", "B won", "discard"]
+    assert zones["A hand"].seen_by == frozenset({0}) and zones["draw deck"].seen_by == frozenset()
+    assert zones["b1 A clubs"].cards == tuple(cards("3C 4S KC")) and zones["b1 A clubs"].seen_by is None
+
+
+def test_the_game_object():
+    assert repr(game) == "cardlab.game('commitment')" and game.options == {}
+    state = game.deal(seed=2)
+    assert state.game == game
+    html = game.state_html(game.state_from_text(EXAMPLE))
+    assert "round 1 scored" in html and "K♣" in html
+
+
+def test_every_commit_is_narrated_with_its_rule():
+    state = position(round=2, a="2H 4S JC AD QD KH", b="5D 6D", a_won="JK", draw_top="9C",
+                     battles=(("QS", EMPTY, "- / - / 3D"), ("KS", EMPTY, EMPTY)))
+    expected = {"2H b1": "commitment.stack", "4S b1 clubs": "commitment.spade", "JC b1 -> b2": "commitment.jack",
+                "AD b1": "commitment.ace", "QD b1": "commitment.queen", "KH b1": "commitment.king",
+                "pass": "commitment.pass"}
+    for move, rule in expected.items():
+        events = game.step(state, move).events
+        assert events[0].rule == rule and events[0].player == 0 and events[0].text.startswith("A ")
+    text = game.step(state, "KH b1").events[0].text
+    assert text == ("A commits K♥ to b1: it doubles every card below it in the stack, and none played on top; "
+                    "A's hearts at b1: K♥ (0) = 0.")
