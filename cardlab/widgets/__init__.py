@@ -1,0 +1,20 @@
+"""cardlab's Jupyter widgets (anywidget): tables to play, step through and edit games.
+
+    import cardlab
+    from cardlab.widgets import Table
+    session = cardlab.Session(cardlab.game("card-commons"), seed=7)
+    Table(session)               # the teacher's table: every card, the editor
+    Table(session, viewer=1)     # B's table: B's view only
+
+Components, each usable on its own and bound to a Session: :class:`Hand`, :class:`Tableau`,
+:class:`ScoreBreakdown`, :class:`Stepper`, :class:`StateEditor`. All widgets showing one
+session stay in step with it, whoever changes it. See docs/widgets.md.
+"""
+
+from __future__ import annotations
+
+from .base import SessionWidget
+from .components import Chooser, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+
+__all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor",
+           "SessionWidget", "Chooser", "HintProvider"]

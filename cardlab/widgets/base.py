@@ -1,0 +1,220 @@
+"""What every cardlab widget shares: a binding to a Session and a viewer, and the actions.
+
+A widget observes its session and recomputes its view-model whenever the session changes,
+whoever changed it (Python code, another widget, a computer player). The browser sends
+actions as custom messages ``{"action": ..., "rev": ..., ...}``; each is checked here (is it
+known to this widget, well formed, made on the table now on show, by the player to move?)
+and then handed to the engine, whose answer — the new position, or the reason a move or an
+edit is refused — appears in the widget. Nothing the browser sends can change the session
+except through the engine's checked ``play``, ``goto`` and ``replace``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from ..cards import HIDDEN, Card, parse_card
+from ..engine import Session, Step, replace_cards
+from . import frontend
+from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, narrate, redact, visible_around
+
+log = logging.getLogger("cardlab.widgets")
+
+
+class Refused(ValueError):
+    """An action refused before it reaches the engine (unknown, malformed, stale, out of turn)."""
+
+
+def _field(content: dict[str, Any], key: str, kind: type) -> Any:
+    value = content.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise Refused(f"refused: the {content.get('action')!r} action needs {key!r} as {kind.__name__}")
+    return value
+
+
+class SessionWidget(anywidget.AnyWidget):
+    """Base class of the cardlab widgets: bound to ``session``, seen by ``viewer``.
+
+    ``viewer`` is a player index (that player's view only) or None (the teacher: everything).
+    Subclasses say which component the browser draws, which view-model parts it needs and
+    which actions it accepts.
+    """
+
+    _esm = frontend.ESM
+    _css = frontend.CSS
+
+    #: The position on show, as the viewer sees it (see viewmodel.Position).
+    view = traitlets.Dict().tag(sync=True)
+    #: The move log: {"entries": [...]} (only for widgets that show it).
+    history = traitlets.Dict().tag(sync=True)
+    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"}.
+    message = traitlets.Dict().tag(sync=True)
+    #: Draw clubs green and diamonds blue (a four-colour deck).
+    four_colour = traitlets.Bool(False).tag(sync=True)
+
+    component: ClassVar[str] = ""
+    actions: ClassVar[frozenset[str]] = frozenset()
+    shows_history: ClassVar[bool] = False
+
+    def __init__(self, session: Session, viewer: Viewer = None, *, four_colour: bool = False) -> None:
+        if not isinstance(session, Session):
+            raise TypeError(f"a cardlab widget shows a cardlab.Session, got {type(session).__name__}")
+        players = session.game.players
+        if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players):
+            raise ValueError(f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}")
+        super().__init__(four_colour=four_colour)
+        self._session = session
+        self._viewer = viewer
+        self._rev = 0
+        self._message_id = 0
+        self._history = History(viewer)
+        self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            name: getattr(self, f"_act_{name}") for name in self.actions}
+        self._unobserve = session.observe(self._session_changed)
+        self.on_msg(self._receive)
+        self._refresh()
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def viewer(self) -> Viewer:
+        return self._viewer
+
+    def close(self) -> None:
+        """Stop following the session and close the widget in the browser."""
+        self._unobserve()
+        super().close()
+
+    # -- the view-model ------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        return Position(self._session, self._viewer)
+
+    def _parts(self, pos: Position) -> JSON:
+        """The component's view-model parts beyond the header."""
+        raise NotImplementedError
+
+    def _refresh(self) -> None:
+        self._rev += 1
+        pos = self.position()
+        with self.hold_sync():
+            self.view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
+            if self.shows_history:
+                self.history = {"entries": self._history.entries(self._session)}
+
+    def _session_changed(self, _session: Session) -> None:
+        with self.hold_sync():
+            self._refresh()
+            self.message = {}
+
+    def _say(self, text: str, kind: str = "info", cards: tuple[Card, ...] = ()) -> None:
+        self._message_id += 1
+        self.message = {"id": self._message_id, "text": text, "kind": kind, "cards": codes(cards)}
+
+    # -- actions from the browser --------------------------------------------------------------
+
+    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        with self.hold_sync():
+            try:
+                self._dispatch(content)
+            except ValueError as err:  # IllegalMove, NotationError, StateError, Refused
+                self._say(str(err), "error")
+            except Exception as err:  # noqa: BLE001 - shown in the widget, logged for the developer
+                log.exception("cardlab widget action failed")
+                self._say(f"cardlab could not do that ({type(err).__name__}: {err})", "error")
+
+    def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("action"), str):
+            raise Refused("refused: a message without an action")
+        action = content["action"]
+        if action not in self._handlers:
+            raise Refused(f"refused: unknown action {action!r}")
+        if _field(content, "rev", int) != self._rev:
+            raise Refused("The table changed before that click arrived: nothing was done. Please try again.")
+        self._handlers[action](content)
+
+    def _require_turn(self, pos: Position) -> None:
+        if pos.over:
+            raise Refused("The game is over: no more moves.")
+        if not pos.can_act:
+            raise Refused(f"It is {pos.name(pos.to_move)}'s turn, not yours.")  # type: ignore[arg-type]
+
+    def _act_play(self, content: dict[str, Any]) -> None:
+        text = _field(content, "move", str)
+        pos = self.position()
+        self._require_turn(pos)
+        move = pos.game.parse_move(text)
+        if self._viewer is not None:
+            pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
+        step = self._session.play(move)
+        self._report(step, pos.name(pos.to_move))  # type: ignore[arg-type]
+
+    def _report(self, step: Step, player: str) -> None:
+        visible = visible_around(self._session.game, step.before, step.after, self._viewer)
+        told = " ".join(e["text"] for e in narrate(step.events, self._viewer))
+        self._say(f"{player}: {redact(str(step.move), visible)}." + (f" {told}" if told else ""))
+
+    def _act_explain(self, content: dict[str, Any]) -> None:
+        code = _field(content, "card", str)
+        card = HIDDEN if code == HIDDEN.code else parse_card(code)
+        pos = self.position()
+        self._require_turn(pos)
+        self._say(explain_card(pos.game, pos.seen, card, pos.legal), "error")
+
+    def _act_goto(self, content: dict[str, Any]) -> None:
+        index = _field(content, "index", int)
+        if not 0 <= index <= len(self._session.moves):
+            raise Refused(f"refused: there is no state {index}; this game has states 0 to {len(self._session.moves)}")
+        self._session.goto(index)
+
+    def _act_swap(self, content: dict[str, Any]) -> None:
+        pair = content.get("cards")
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(c, str) for c in pair):
+            raise Refused("refused: the 'swap' action needs two cards")
+        a, b = (parse_card(c) for c in pair)
+        if a == b:
+            raise Refused("Those are the same card: nothing to change.")
+        edited = swap_cards(self._session.state, a, b)
+        self._session.replace(edited)  # the validator's StateError, if any, is shown
+        self._say(f"Swapped {a} and {b}. The history starts again from this state.")
+
+    def _act_edit_text(self, content: dict[str, Any]) -> None:
+        text = _field(content, "text", str)
+        edited = self._session.game.state_from_text(text)
+        if edited == self._session.state:
+            raise Refused("The text describes the state on show: nothing changed.")
+        self._session.replace(edited)
+        self._say("State replaced. The history starts again from this state.")
+
+    # -- display ---------------------------------------------------------------------------------
+
+    def _describe(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        session = self._session
+        who = "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"
+        where = "start" if session.index == 0 else f"move {session.index}"
+        extra = self._describe()
+        return (f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.moves)}"
+                f"{', ' + extra if extra else ''})")
+
+
+def swap_cards(state: Any, a: Card, b: Card) -> Any:
+    """``state`` with card ``a`` and card ``b`` exchanged (the first of each, in field order)."""
+    left = {a: 1, b: 1}
+
+    def swap(card: Card) -> Card:
+        if card in left and left[card]:
+            left[card] -= 1
+            return b if card == a else a
+        return card
+    return replace_cards(state, swap)
+

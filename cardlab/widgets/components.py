@@ -1,0 +1,225 @@
+"""The cardlab widgets: Hand, Tableau, ScoreBreakdown, Stepper, StateEditor, and Table.
+
+Each is bound to a :class:`cardlab.Session` and a viewer (a player number, or None for the
+teacher) and can be shown on its own; a :class:`Table` shows them all together for one
+viewer, drawn by the same front-end renderers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, Move, Session
+from .base import Refused, SessionWidget
+from .viewmodel import JSON, Position, Viewer, move_cards, pretty
+
+#: A computer player: given the game and the view of the player to move, the move it makes.
+Chooser = Callable[[Game, Any], "Move | str"]
+#: A hint: given the game and the view of the player to move, a move, or (move, why).
+HintProvider = Callable[[Game, Any], "Move | str | tuple[Move | str, str]"]
+
+
+def _check_player(game: Game, player: Any, what: str) -> int:
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < game.players:
+        raise ValueError(f"{what} is a player number from 0 to {game.players - 1}; got {player!r}")
+    return player
+
+
+class Hand(SessionWidget):
+    """One player's hand: face up for that player (and the teacher), face down for others.
+
+    Cards with a legal move are highlighted; selecting one offers its moves. ``viewer``
+    defaults to the hand's own player; ``Hand(session, 1, viewer=None)`` is the teacher's
+    look at B's hand.
+    """
+
+    component = "hand"
+    actions = frozenset({"play", "explain"})
+
+    def __init__(self, session: Session, player: int, *, viewer: Viewer | str = "player",
+                 four_colour: bool = False) -> None:
+        self._player = _check_player(session.game, player, "player")
+        super().__init__(session, player if viewer == "player" else viewer, four_colour=four_colour)  # type: ignore[arg-type]
+
+    @property
+    def player(self) -> int:
+        return self._player
+
+    def _parts(self, pos: Position) -> JSON:
+        return {"layout": pos.hand_layout(self._player), "moves": pos.moves()}
+
+    def _describe(self) -> str:
+        pile = self.view["layout"]["items"][0]
+        return f"{pile['title']}: {len(pile['cards'])} cards"
+
+
+class Tableau(SessionWidget):
+    """The whole table, laid out for the game; clicking a card offers its legal moves."""
+
+    component = "tableau"
+    actions = frozenset({"play", "explain"})
+
+    def _parts(self, pos: Position) -> JSON:
+        return {"layout": pos.layout(), "moves": pos.moves()}
+
+
+class ScoreBreakdown(SessionWidget):
+    """The score with its reasons: line items, rule ids and the cards that count."""
+
+    component = "breakdown"
+
+    def _parts(self, pos: Position) -> JSON:
+        return {"breakdown": pos.breakdown_json()}
+
+    def _describe(self) -> str:
+        bd = self.view["breakdown"]
+        if "totals" not in bd:
+            return "score hidden"
+        return " ".join(f"{n} {t}" for n, t in zip(bd["players"], bd["totals"]))
+
+
+class Stepper(SessionWidget):
+    """The move log with narration; first / previous / next / last, a slider, and
+    clicking a move shows the state after it. Playing from a past state replaces the moves
+    after it (``session.branch()`` first keeps them)."""
+
+    component = "stepper"
+    actions = frozenset({"goto"})
+    shows_history = True
+
+    def _parts(self, pos: Position) -> JSON:
+        return {}
+
+
+class StateEditor(SessionWidget):
+    """Change any card of the state on show, or edit its text form.
+
+    A card is changed by swapping it with another card of the deck (every card of a game is
+    always somewhere). Every edit goes through the game's validator; a refused edit shows
+    the validator's message and changes nothing; an accepted one replaces the session's
+    state (``session.replace``), so the log starts again from it. The editor shows every
+    card, so it has no player viewer.
+    """
+
+    component = "editor"
+    actions = frozenset({"swap", "edit_text"})
+
+    def __init__(self, session: Session, *, four_colour: bool = False) -> None:
+        super().__init__(session, None, four_colour=four_colour)
+
+    def _parts(self, pos: Position) -> JSON:
+        return {"layout": pos.layout(), "editor": pos.editor()}
+
+
+class Table(SessionWidget):
+    """A game's whole table for one viewer: the tableau with the hands, the moves, the score
+    breakdown, the move log and stepper, and (for the teacher) the state editor.
+
+    ``opponent``: a computer player ``choose(game, view) -> move`` that plays every seat but
+    the viewer's. It moves when such a seat is to act at the end of the history (never while
+    you step through the past), ``opponent_delay`` seconds later so the move can be followed.
+    ``hint``: ``hint(game, view) -> move`` or ``(move, why)``; the table then shows a Hint
+    button on the viewer's turn. Both get only the acting player's view.
+    """
+
+    component = "table"
+    shows_history = True
+
+    def __init__(self, session: Session, viewer: Viewer = None, *, editor: bool | None = None,
+                 opponent: Chooser | None = None, hint: HintProvider | None = None,
+                 opponent_delay: float = 0.8, four_colour: bool = False) -> None:
+        if editor and viewer is not None:
+            raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
+        if opponent is not None and viewer is None:
+            raise ValueError("an opponent plays every seat but the viewer's: give the viewer (such as viewer=0)")
+        self._editor = viewer is None if editor is None else editor
+        self._opponent = opponent
+        self._hint = hint
+        self._opponent_delay = opponent_delay
+        self._opponent_busy = False
+        self._opponent_timer: asyncio.TimerHandle | None = None
+        self.actions = frozenset({"play", "explain", "goto"}
+                                 | ({"swap", "edit_text"} if self._editor else set())
+                                 | ({"hint"} if hint is not None else set()))
+        super().__init__(session, viewer, four_colour=four_colour)
+        self._consider_opponent()
+
+    def _parts(self, pos: Position) -> JSON:
+        parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
+                 "hint": self._hint is not None}
+        if self._editor:
+            parts["editor"] = pos.editor()
+        return parts
+
+    def close(self) -> None:
+        if self._opponent_timer is not None:
+            self._opponent_timer.cancel()
+        super().close()
+
+    # -- hints -----------------------------------------------------------------------------------
+
+    def _act_hint(self, content: dict[str, Any]) -> None:
+        pos = self.position()
+        self._require_turn(pos)
+        game = pos.game
+        answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        move, why = answer if isinstance(answer, tuple) else (answer, "")
+        move = game.move(move)
+        text = f"Hint: {pretty(str(move))}" + (f" — {why}" if why else "")
+        self._say(text, "hint", move_cards(move))
+
+    # -- the computer opponent -------------------------------------------------------------------
+
+    def _session_changed(self, session: Session) -> None:
+        super()._session_changed(session)
+        self._consider_opponent()
+
+    def _opponent_due(self) -> bool:
+        session = self._session
+        if self._opponent is None or session.index != len(session.moves):
+            return False
+        mover = session.game.to_move(session.state)
+        return mover is not None and mover != self._viewer
+
+    def _consider_opponent(self) -> None:
+        """Let the computer move if it is its turn: later when a kernel's event loop runs
+        (so the learner sees each move), at once in plain Python."""
+        if self._opponent_busy or self._opponent_timer is not None or not self._opponent_due():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is not None:
+            self._opponent_timer = loop.call_later(self._opponent_delay, self._opponent_turn)
+            return
+        self._opponent_busy = True
+        try:
+            while self._opponent_due() and self._opponent_move():
+                pass
+        finally:
+            self._opponent_busy = False
+
+    def _opponent_turn(self) -> None:
+        self._opponent_timer = None
+        if self._opponent_due():
+            self._opponent_move()  # the session's change schedules the next one
+
+    def _opponent_move(self) -> bool:
+        session, game = self._session, self._session.game
+        mover = game.to_move(session.state)
+        name = game.player_names[mover]  # type: ignore[index]
+        with self.hold_sync():
+            try:
+                move = self._opponent(game, game.view(session.state, mover))  # type: ignore[misc]
+                step = session.play(move)
+            except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
+                self._say(f"The computer player for {name} failed: {err}", "error")
+                return False
+            self._report(step, name)
+        return True
+
+
+__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider", "Refused"]

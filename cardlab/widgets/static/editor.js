@@ -1,0 +1,43 @@
+// cardlab front end, part 6: the state editor (the teacher's tool: it shows every card).
+//
+// editor = {text, deck: [codes], where: {code: place}}. "Change a card" then a click on any
+// card of the table picks that slot; choosing another card of the deck swaps the two (every
+// card of the deck is always somewhere, so a change is a swap). The text form can be edited
+// and applied as a whole. Python validates either edit; a refused edit leaves the state as
+// it was and the validator's message appears in the message line.
+
+function renderEditor(vm, ctx) {
+  const editor = vm.editor;
+  if (!editor) return null;
+  const ui = ctx.ui;
+  const picking = ui.slot
+    ? h("div", { class: "cardlab-picker", role: "group", "aria-label": "replace with" },
+        h("div", { class: "cardlab-choices-title" }, "Swap ", miniCards([ui.slot.code], ctx),
+          ` (${editor.where[ui.slot.code] ?? ui.slot.zone}) with:`),
+        h("div", { class: "cardlab-deck" }, editor.deck.filter((c) => c !== ui.slot.code).map((code) =>
+          cardElement(code, {
+            small: true, key: `pick:${code}`, title: `${cardInfo(code).label}: ${editor.where[code] ?? ""}`,
+            action: () => ctx.send("swap", { cards: [ui.slot.code, code] }),
+          }))),
+        button("Cancel", () => ctx.setSlot(null), { dataset: { key: "slot-cancel" } }))
+    : null;
+  const textarea = h("textarea", {
+    class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
+    spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
+  });
+  textarea.value = ui.draft ?? editor.text;
+  textarea.addEventListener("input", () => { ui.draft = textarea.value; });
+  return h("div", { class: "cardlab-editor" },
+    h("div", { class: "cardlab-section-title", text: "Edit the state" }),
+    vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
+      () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
+    ctx.editing() && !ui.slot ? h("div", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null,
+    picking,
+    h("details", { class: "cardlab-text-form", open: ui.textOpen || vm.component === "editor" ? true : undefined,
+        ontoggle: (e) => { ui.textOpen = e.target.open; } },
+      h("summary", { text: "Text form" }),
+      textarea,
+      h("div", { class: "cardlab-choices-list" },
+        button("Apply text", () => ctx.send("edit_text", { text: textarea.value }), { dataset: { key: "apply" } }),
+        button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } }))));
+}

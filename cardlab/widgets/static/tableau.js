@@ -1,0 +1,45 @@
+// cardlab front end, part 2: the table's zones, laid out by the tree Python sends.
+//
+// A layout node is either a group {kind: "group", title, dir: "row" | "column", role, items}
+// or a pile {kind: "pile", zone, title, cards, spread, note, hand}. Piles spread as a "fan"
+// (overlapping, every index visible), a "row", a "column" (a stack seen from the side) or a
+// "stack" (only the top card, with a count).
+
+function renderNode(node, ctx) {
+  return node.kind === "pile" ? renderPile(node, ctx) : renderGroup(node, ctx);
+}
+
+function renderGroup(group, ctx) {
+  const classes = ["cardlab-group", `cardlab-dir-${group.dir ?? "row"}`];
+  if (group.role) classes.push(`cardlab-role-${group.role}`);
+  if (group.active) classes.push("cardlab-active");
+  return h("div", { class: classes.join(" "), role: "group", "aria-label": group.title ?? undefined },
+    group.title ? h("div", { class: "cardlab-group-title" }, group.title,
+      group.badge ? h("span", { class: "cardlab-badge", text: group.badge }) : null) : null,
+    h("div", { class: "cardlab-group-items" }, group.items.map((item) => renderNode(item, ctx))));
+}
+
+function renderPile(pile, ctx) {
+  let codes = pile.cards;
+  if (pile.hand && ctx.sorted()) codes = [...codes].sort((a, b) => cardOrder(a) - cardOrder(b));
+  const spread = pile.spread ?? "row";
+  const shown = spread === "stack" ? codes.slice(-1) : codes;
+  const cards = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+    shown.length
+      ? shown.map((code, i) => ctx.tableCard(code, pile.zone, spread === "stack" ? codes.length - 1 : i))
+      : h("div", { class: "cardlab-empty", text: "empty" }));
+  const count = spread === "stack" || codes.length > 6
+    ? h("span", { class: "cardlab-count", text: `${codes.length} card${codes.length === 1 ? "" : "s"}` })
+    : null;
+  return h("section", {
+      class: `cardlab-pile${pile.hand ? " cardlab-hand" : ""}`,
+      dataset: { zone: pile.zone }, "aria-label": pile.title,
+    },
+    h("div", { class: "cardlab-pile-title" }, pile.title, count,
+      pile.note ? h("span", { class: "cardlab-note", text: pile.note }) : null,
+      pile.hand && codes.length > 1 ? button("sorted", () => ctx.toggleSort(), {
+        class: "cardlab-button cardlab-toggle", "aria-pressed": ctx.sorted() ? "true" : "false",
+        title: "sort the hand by suit and rank, or show it as held", dataset: { key: `sort:${pile.zone}` },
+      }) : null),
+    cards);
+}

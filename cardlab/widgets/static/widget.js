@@ -1,0 +1,159 @@
+// cardlab front end, part 7: the widget itself.
+//
+// Every cardlab widget uses this one module; the view-model says which component it is
+// ("table", "hand", "tableau", "breakdown", "stepper" or "editor") and the same renderers
+// draw the parts, so a Table is exactly its components put together. Synced traits: `view`
+// (the position on show, from game.view for the viewer), `history` (the move log), `message`
+// (the last explanation or refusal) and `four_colour`. User actions go to Python with
+// model.send({action, rev, ...}); `rev` lets Python refuse a click made on an outdated table.
+
+function tableauPart(vm, ctx) {
+  return h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, ctx));
+}
+
+function headerPart(vm, ctx) {
+  return h("div", { class: "cardlab-header" },
+    h("span", { class: "cardlab-title", text: vm.title }),
+    h("span", { class: "cardlab-viewer", text: vm.viewer_text }),
+    h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
+    h("label", { class: "cardlab-option" },
+      h("input", { type: "checkbox", checked: ctx.model.get("four_colour") || undefined,
+        dataset: { key: "four-colour" },
+        onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
+      " four-colour deck"));
+}
+
+const COMPONENTS = {
+  table: (vm, ctx) => [
+    headerPart(vm, ctx),
+    renderMessage(ctx.message(), ctx),
+    h("div", { class: "cardlab-main" },
+      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
+    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx), renderEditor(vm, ctx)),
+  ],
+  hand: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
+  tableau: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
+  breakdown: (vm, ctx) => [renderBreakdown(vm.breakdown, ctx)],
+  stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
+  editor: (vm, ctx) => [tableauPart(vm, ctx), renderEditor(vm, ctx), renderMessage(ctx.message(), ctx)],
+};
+
+function mount(model, el) {
+  // What the user is doing right now; reset whenever Python sends a new position (rev).
+  const ui = {
+    rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
+    allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
+  };
+  const root = h("div", { class: "cardlab-root" });
+  el.append(root);
+
+  const ctx = {
+    model, ui,
+    vm: () => model.get("view"),
+    history: () => model.get("history"),
+    message: () => model.get("message"),
+    render: () => render(),
+    send(action, payload = {}) {
+      model.send({ action, rev: ctx.vm().rev, ...payload });
+    },
+    play(move) {
+      ui.selected = null;
+      ctx.send("play", { move: move.move });
+    },
+    goto(index) { ctx.send("goto", { index }); },
+    editing: () => ctx.vm().component === "editor" || ui.editing,
+    sorted: () => ui.sorted,
+    toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; render(); },
+    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; render(); },
+    setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; render(); },
+    setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; render(); },
+    preview: (move) => showPreview(root, move),
+    countCards(codes) {
+      for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
+      for (const code of codes) {
+        for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
+          el.classList.add("cardlab-counting");
+        }
+      }
+    },
+    highlightClasses: () => [],
+    tableCard(code, zone, index) {
+      const vm = ctx.vm();
+      const key = `card:${zone}:${index}`;
+      const here = (s) => s && s.zone === zone && s.index === index;
+      if (ctx.editing()) {
+        return cardElement(code, {
+          key, classes: here(ui.slot) ? ["cardlab-selected"] : [],
+          action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
+        });
+      }
+      const moves = vm.can_act ? movesOfCard(vm.moves, code) : [];
+      const classes = [];
+      if (moves.length) classes.push("cardlab-playable");
+      if (here(ui.selected)) classes.push("cardlab-selected");
+      const usable = vm.can_act && code !== HIDDEN_CODE;
+      return cardElement(code, {
+        key, classes,
+        title: moves.length ? `${cardInfo(code).label}: ${moves.length} move${moves.length === 1 ? "" : "s"}` : undefined,
+        action: usable ? () => (moves.length
+          ? ctx.select(here(ui.selected) ? null : { code, zone, index })
+          : ctx.send("explain", { card: code })) : undefined,
+      });
+    },
+  };
+
+  function render() {
+    const vm = model.get("view");
+    if (!vm || !vm.component) return;
+    if (vm.rev !== ui.rev) {
+      ui.rev = vm.rev;
+      ui.selected = null;
+      ui.slot = null;
+      ui.draft = null;
+    }
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? active.dataset.key : null;
+    const classes = ["cardlab-root", `cardlab-${vm.component}`];
+    if (model.get("four_colour")) classes.push("cardlab-four-colour");
+    if (ctx.editing()) classes.push("cardlab-editing");
+    root.className = classes.join(" ");
+    root.replaceChildren(...COMPONENTS[vm.component](vm, ctx).filter(Boolean));
+    const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
+    ui.focusMenu = false;
+    const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+    if (target) target.focus({ preventScroll: true });
+    const current = root.querySelector(".cardlab-log .cardlab-current");
+    if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
+    root.dataset.rev = String(vm.rev);
+    root.dataset.step = String(vm.step ?? 0);
+  }
+
+  // Several traits may change in one update: draw once, after all of them.
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; render(); });
+  };
+  const onKey = (event) => {
+    if (event.key === "Escape" && (ui.selected || ui.slot)) {
+      ui.selected = null;
+      ui.slot = null;
+      render();
+    }
+  };
+  root.addEventListener("keydown", onKey);
+  const traits = ["change:view", "change:history", "change:message", "change:four_colour"];
+  for (const name of traits) model.on(name, schedule);
+  render();
+  return () => {
+    for (const name of traits) model.off(name, schedule);
+  };
+}
+
+export default {
+  render({ model, el }) {
+    return mount(model, el);
+  },
+};

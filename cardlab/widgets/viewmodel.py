@@ -1,0 +1,297 @@
+"""View-models: the small JSON documents the widgets send to the browser.
+
+Everything here uses the game protocol only (``view``, ``zones``, ``legal_moves``,
+``score``, ``to_text``, the session's history), so every game works with the same
+components. For a player, every part is computed from ``game.view(state, player)``: no card
+hidden from them reaches the browser, and the move log names such cards "a hidden card".
+
+This module does not import anywidget, so the view-models can be tested without Jupyter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from ..cards import HIDDEN, SUITS, Card
+from ..engine import Breakdown, Event, Game, Move, Session, Zone
+from ..errors import IllegalMove
+from . import layouts
+
+Viewer = int | None
+JSON = dict[str, Any]
+
+#: How a card the viewer may not see is named in the move log and in messages.
+HIDDEN_WORDS = "a hidden card"
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def deck_order(card: Card) -> tuple[int, int]:
+    """Suits in the order clubs, diamonds, hearts, spades, then rank; jokers last."""
+    return (SUITS.index(card.suit) if card.suit in SUITS else len(SUITS), card.rank)
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move involves: its Card-typed fields (and tuples of cards), in field order."""
+    if not dataclasses.is_dataclass(move):
+        return ()
+    found: list[Card] = []
+    for f in dataclasses.fields(move):
+        value = getattr(move, f.name)
+        if isinstance(value, Card):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, Card))
+    return tuple(found)
+
+
+# A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
+_CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")
+_FROM_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def _token_card(match: re.Match[str]) -> Card:
+    if match.group(0) == "JK":
+        return Card(0, "*")
+    rank_text, suit = match.group(1), match.group(2)
+    rank = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}.get(rank_text) or int(rank_text)
+    return Card(rank, _FROM_SYMBOL.get(suit, suit))
+
+
+def pretty(text: str) -> str:
+    """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
+    return _CARD_TOKEN.sub(lambda m: str(_token_card(m)), text)
+
+
+def redact(text: str, visible: frozenset[Card] | None) -> str:
+    """``text`` with every card not in ``visible`` named "a hidden card" (None: keep all)."""
+    def one(match: re.Match[str]) -> str:
+        card = _token_card(match)
+        return str(card) if visible is None or card in visible else HIDDEN_WORDS
+    return _CARD_TOKEN.sub(one, text)
+
+
+def move_json(move: Move) -> JSON:
+    """A legal move as the browser sees it: its notation (sent back to play it), a label and its cards."""
+    return {"move": str(move), "text": pretty(str(move)), "cards": codes(move_cards(move))}
+
+
+def _variants(move: Move, card: Card) -> Iterable[Move]:
+    """``move`` with one of its cards replaced by ``card``: the moves a click on ``card`` might mean."""
+    for f in dataclasses.fields(move):  # type: ignore[arg-type]
+        value = getattr(move, f.name)
+        try:
+            if isinstance(value, Card) and value != card:
+                yield dataclasses.replace(move, **{f.name: card})  # type: ignore[type-var]
+            elif isinstance(value, tuple) and not isinstance(value, Card):
+                for i, v in enumerate(value):
+                    if isinstance(v, Card) and v != card:
+                        yield dataclasses.replace(move, **{f.name: value[:i] + (card,) + value[i + 1:]})  # type: ignore[type-var]
+        except (TypeError, ValueError):  # a move class that refuses such a value
+            continue
+
+
+def explain_card(game: Game, state: Any, card: Card, legal: Sequence[Move]) -> str:
+    """Why ``card`` has no legal move in ``state``, in the engine's own words.
+
+    The moves a click on ``card`` might mean are the legal moves with ``card`` put in place of
+    one of their cards; the engine's :class:`IllegalMove` for each says why it is refused.
+    ``state`` is what the mover sees, so the reasons reveal nothing hidden from them.
+    """
+    if card.is_hidden:
+        return "That card is face down: you cannot see it, so you cannot use it."
+    candidates: list[Move] = []
+    for move in legal:
+        if dataclasses.is_dataclass(move):
+            candidates.extend(v for v in _variants(move, card) if v not in legal and v not in candidates)
+    reasons: list[str] = []
+    for candidate in candidates:
+        try:
+            game.check(state, candidate)
+        except IllegalMove as err:
+            if str(err) not in reasons:
+                reasons.append(str(err))
+        except Exception:  # noqa: BLE001 - a candidate the engine cannot even read says nothing
+            continue
+    if reasons:
+        return "\n".join(pretty(r) for r in reasons[:3])
+    choices = ", ".join(pretty(str(m)) for m in legal[:8]) + (", …" if len(legal) > 8 else "")
+    return f"No move uses {card} now. The moves are: {choices}."
+
+
+# --- one position, seen by one viewer -----------------------------------------------------------
+
+@dataclass
+class Position:
+    """The state on show in a session, as ``viewer`` sees it (None: the teacher sees everything)."""
+
+    session: Session
+    viewer: Viewer
+    game: Game = field(init=False)
+    state: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game = self.session.game
+        self.state = self.session.state
+
+    @cached_property
+    def seen(self) -> Any:
+        """The state as the viewer sees it: ``game.view(state, viewer)``."""
+        return self.game.view(self.state, self.viewer)
+
+    @cached_property
+    def zones(self) -> list[Zone]:
+        return self.game.zones(self.seen)
+
+    @cached_property
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.seen)
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def can_act(self) -> bool:
+        """Whether this viewer may move now: the teacher moves for whoever is to act."""
+        return not self.over and (self.viewer is None or self.viewer == self.to_move)
+
+    @cached_property
+    def legal(self) -> list[Move]:
+        """The viewer's legal moves (none when it is not their turn): from their own view."""
+        return self.game.legal_moves(self.seen) if self.can_act else []
+
+    @cached_property
+    def breakdown(self) -> Breakdown | None:
+        """The score as the viewer may know it; None if the engine cannot score this view."""
+        try:
+            return self.game.score(self.seen)
+        except Exception:  # noqa: BLE001 - shown as "score not available", never as a traceback
+            return None
+
+    def name(self, player: int) -> str:
+        return self.game.player_names[player]
+
+    # -- the parts of the view-model -----------------------------------------------------------
+
+    def header(self) -> JSON:
+        session = self.session
+        return {
+            "game": self.game.name, "title": self.game.title or self.game.name,
+            "players": list(self.game.player_names), "viewer": self.viewer,
+            "viewer_text": ("Teacher's view: every card face up" if self.viewer is None
+                            else f"You play {self.name(self.viewer)}"),
+            "status": self.status(), "to_move": self.to_move, "over": self.over,
+            "can_act": self.can_act, "waiting": self.waiting(),
+            "step": session.index, "steps": len(session.moves),
+        }
+
+    def status(self) -> str:
+        if not self.over:
+            return f"{self.name(self.to_move)} to move"  # type: ignore[arg-type]
+        winners = self.breakdown.winners if self.breakdown else ()
+        if not winners:
+            return "Game over"
+        names = " and ".join(self.name(w) for w in winners)
+        return f"Game over: {names} win{'s' if len(winners) == 1 else ''}"
+
+    def waiting(self) -> str:
+        if self.over:
+            return "The game is over."
+        return "" if self.can_act else f"Waiting for {self.name(self.to_move)} to move."  # type: ignore[arg-type]
+
+    def layout(self) -> JSON:
+        return layouts.layout(self.game, self.seen, self.zones, self.viewer, self.to_move)
+
+    def hand_layout(self, player: int) -> JSON:
+        zone = layouts.hand_zone(self.zones, player)
+        title = f"{self.name(player)}'s hand" + (" (you)" if player == self.viewer else "")
+        return layouts.group(None, [layouts.pile(self.game, zone, self.viewer, title=title, hand=True)])
+
+    def moves(self) -> list[JSON]:
+        return [move_json(m) for m in self.legal]
+
+    def breakdown_json(self) -> JSON:
+        bd = self.breakdown
+        if bd is None:
+            return {"unavailable": "The score cannot be worked out from what you can see yet."}
+        return {
+            "title": bd.title, "players": list(bd.players), "final": bd.final,
+            "totals": list(bd.totals), "winners": list(bd.winners), "notes": list(bd.notes),
+            "items": [{"player": i.player, "points": i.points, "reason": pretty(i.reason),
+                       "rule": i.rule, "cards": codes(i.cards)} for i in bd.items],
+        }
+
+    def editor(self) -> JSON:
+        """The teacher's editing aids: the text form, the deck, and where each card lies."""
+        if self.viewer is not None:
+            raise ValueError("the state editor shows every card: only the teacher's view (viewer=None) has it")
+        where: dict[str, str] = {}
+        for zone in self.game.zones(self.state):
+            for card in zone.cards:
+                where.setdefault(card.code, zone.name)
+        deck = sorted(set(self.game.deck()), key=deck_order)
+        return {"text": self.game.to_text(self.state), "deck": codes(deck), "where": where}
+
+
+# --- the move log ---------------------------------------------------------------------------
+
+def visible_cards(game: Game, state: Any, viewer: Viewer) -> frozenset[Card] | None:
+    """The cards ``viewer`` sees in ``state`` (None for the teacher: every card)."""
+    if viewer is None:
+        return None
+    seen = game.view(state, viewer)
+    return frozenset(c for z in game.zones(seen) for c in z.cards if c != HIDDEN)
+
+
+def narrate(events: Sequence[Event], viewer: Viewer) -> list[JSON]:
+    """A move's events that ``viewer`` may read (``Event.visible_to``), cards with suit symbols."""
+    return [{"text": pretty(e.text), "rule": e.rule} for e in events if e.visible_to(viewer)]
+
+
+def visible_around(game: Game, before: Any, after: Any, viewer: Viewer) -> frozenset[Card] | None:
+    """The cards a player may read in a move's notation: those they see just before or just
+    after it. Any other card (the opponent's Commission, say) is "a hidden card" in the log."""
+    return _union(visible_cards(game, before, viewer), visible_cards(game, after, viewer))
+
+
+def _union(a: frozenset[Card] | None, b: frozenset[Card] | None) -> frozenset[Card] | None:
+    return None if a is None or b is None else a | b
+
+
+@dataclass
+class History:
+    """The move log of a session for one viewer; entries of past moves are computed once."""
+
+    viewer: Viewer
+    _cache: dict[int, tuple[Any, Any, Move, JSON]] = field(default_factory=dict)
+
+    def entries(self, session: Session) -> list[JSON]:
+        out = []
+        for i, move in enumerate(session.moves):
+            before, after = session.states[i], session.states[i + 1]
+            hit = self._cache.get(i)
+            if hit is None or hit[0] is not before or hit[1] is not after or hit[2] is not move:
+                hit = self._cache[i] = (before, after, move, self.entry(session.game, before, after, move, session.events[i + 1]))
+            out.append(hit[3])
+        for stale in [i for i in self._cache if i >= len(session.moves)]:
+            del self._cache[stale]
+        return out
+
+    def entry(self, game: Game, before: Any, after: Any, move: Move, events: Sequence[Event]) -> JSON:
+        mover = game.to_move(before)
+        visible = visible_around(game, before, after, self.viewer)
+        return {
+            "player": game.player_names[mover] if mover is not None else "",
+            "move": redact(str(move), visible),
+            "events": narrate(events, self.viewer),
+        }
