@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -127,6 +129,13 @@ def test_worked_example_played_out():
     assert after.won == ((C("QS"),), ()) and game.score(after).totals == (2, 0)
 
 
+def test_the_rules_page_shows_the_tested_example_and_its_score():
+    page = (Path(__file__).parent.parent / "docs" / "rules" / "commitment.md").read_text(encoding="utf-8")
+    blocks = [body for lang, body in re.findall(r"```(\w*)\n(.*?)```", page, re.S) if not lang]
+    assert blocks[0] == EXAMPLE
+    assert blocks[1] == str(game.score(game.state_from_text(EXAMPLE))) + "\n"
+
+
 # --- the cards and the deal ---------------------------------------------------------------------------
 
 def test_deck_is_54_cards_with_two_identical_jokers():
@@ -151,6 +160,15 @@ def test_stacked_deal_order():
     assert state.hands == (tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")), tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")))
     assert state.draw[:3] == tuple(cards("2D 3D 4D")) and len(state.draw) == 28
     assert (state.round, state.first, state.turn, state.passed) == (1, 1, 1, (False, False))
+
+
+@given(st.permutations(BATTLE_DECK), st.permutations(DRAW_DECK), st.sampled_from("AB"))
+def test_any_stacked_deck_is_dealt_in_the_documented_order(battle_deck, draw_deck, first):
+    state = game.deal(deck=list(battle_deck) + list(draw_deck), first=first)
+    assert state.battles[0].card == battle_deck[0] and state.battle_deck == tuple(battle_deck[1:])
+    assert sorted(state.hands[0]) == sorted(draw_deck[:10]) and sorted(state.hands[1]) == sorted(draw_deck[10:20])
+    assert state.draw == tuple(draw_deck[20:]) and state.turn == state.first == "AB".index(first)
+    game.validate(state)
 
 
 def test_deal_rejects_a_bad_deck_and_a_bad_starter():

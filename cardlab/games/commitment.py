@@ -41,6 +41,7 @@ ROUND_DRAW = 6          # commitment.setup.draw
 STACK_SUITS = ("H", "C", "D")                 # each side's stacks, in this order
 STACK_NAMES = ("hearts", "clubs", "diamonds")
 _SLOT = {"H": 0, "C": 1, "D": 2}
+_STACK_NAME = dict(zip(STACK_SUITS, STACK_NAMES))
 _STACK_WORDS = {**{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)}, "h": "H", "c": "C", "d": "D",
                 "♥": "H", "♣": "C", "♦": "D", "heart": "H", "club": "C", "diamond": "D"}
 
@@ -61,8 +62,10 @@ for _card in DRAW_DECK:
     _KIND[_card] = (SPADE if _card.suit == "S" else
                     {14: ACE, 11: JACK, 12: QUEEN, 13: KING}.get(_card.rank, NUMBER))
     _VALUE[_card] = 1 if _card.rank == 14 else 0 if _card.rank > 10 else _card.rank
-_KIND_RULE = {NUMBER: "commitment.stack", SPADE: "commitment.spade", ACE: "commitment.ace",
-              JACK: "commitment.face", QUEEN: "commitment.face", KING: "commitment.face"}
+del _card
+# the rule that puts a card (other than a wild spade) on its stack
+_PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
+                   QUEEN: "commitment.face", KING: "commitment.face"}
 
 Stack = tuple[Card, ...]
 Side = tuple[Stack, Stack, Stack]          # hearts, clubs, diamonds; each bottom card first
@@ -84,7 +87,7 @@ class Commit(Move):
     def __str__(self) -> str:
         text = f"{self.card.code} b{self.battle}"
         if self.stack is not None:
-            text += f" {STACK_NAMES[_SLOT[self.stack]] if self.stack in _SLOT else self.stack}"
+            text += f" {_STACK_NAME.get(self.stack, self.stack)}"
         if self.to is not None:
             text += f" -> b{self.to}"
         return text
@@ -172,7 +175,8 @@ class CommitmentState(State):
 
 def stack_value(stack: Iterable[Card]) -> int:
     """commitment.score.stack: a stack's value, bottom card first. Number cards count their
-    face value (a wild spade too), Aces 1, J Q K 0; a King doubles every card below it."""
+    face value, a wild spade too (commitment.number), Aces 1, J Q K 0; a King doubles every
+    card below it."""
     total = 0
     for card in stack:
         if card.rank == 13:
@@ -192,7 +196,8 @@ def stack_arithmetic(stack: Sequence[Card]) -> str:
             if not expr:
                 expr = f"{card} (0)"
             else:
-                expr = f"({expr}) × 2 by {card}" if " " in expr else f"{expr} × 2 by {card}"
+                compound = " + " in expr or " × " in expr
+                expr = f"({expr}) × 2 by {card}" if compound else f"{expr} × 2 by {card}"
         else:
             term = str(card) if card.rank <= 10 else f"{card} ({_VALUE[card]})"
             expr = f"{expr} + {term}" if expr else term
@@ -221,7 +226,7 @@ def judge(battle: Battle) -> Verdict:
     return Verdict(values, (a, b), None, "commitment.score.discard")
 
 
-def _verdict_text(battle: Battle, verdict: Verdict) -> str:
+def _verdict_text(verdict: Verdict) -> str:
     """Why the battle card goes where it goes, in words."""
     values, (a, b) = verdict.values, verdict.suits
     suits = []
@@ -375,13 +380,14 @@ class Commitment(Game):
         here = f"round {s.round} has {_battle_names(n)}"
         if not 1 <= move.battle <= n:
             return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
-        if kind == SPADE and move.stack is None:
+        if kind == SPADE and move.stack not in _SLOT:
             return IllegalMove(move, "commitment.spade",
-                               f"{card} is wild: name the stack it joins, such as '{card.code} b{move.battle} clubs'")
+                               f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
+                               f"'{card.code} b{move.battle} clubs'")
         if kind != SPADE and move.stack is not None:
             where = (f"the other player's {STACK_NAMES[_SLOT[card.suit]]} stack" if kind == ACE
                      else f"its own suit's stack ({STACK_NAMES[_SLOT[card.suit]]})")
-            return IllegalMove(move, _KIND_RULE[kind],
+            return IllegalMove(move, _PLACEMENT_RULE[kind],
                                f"{card} goes on {where}; only a spade 2-10 chooses its stack")
         if kind != JACK:
             return IllegalMove(move, "commitment.jack",
@@ -874,7 +880,7 @@ def _battle_number(words: list[str], i: int, fail: Any, missing: str) -> int:
 
 
 def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
-    why = _verdict_text(battle, verdict)
+    why = _verdict_text(verdict)
     card = battle.card
     if verdict.winner is None:
         return f"b{i}: {card} {'is' if scored else 'would be'} discarded. {why}"
