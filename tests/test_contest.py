@@ -648,6 +648,14 @@ def test_ace_low_counts_an_ace_as_one():
     assert allowed(low, "claim 1 2 3H", low_game).after.points[3] == tuple(cards("9S"))  # 1 loses to 9
 
 
+def test_ace_low_counts_for_a_card_played_by_a_queens_power():
+    low_game = cardlab.game("contest", ace="low")
+    state = table(a="QH AH 10S 7C 9C 10C JC", b=HAND_B, row="5H | 6S | - | -", game=low_game)
+    legal = low_game.legal_moves(state)  # ♥ 5 + 1 ties ♠ 6: the claimant chooses
+    assert low_game.parse_move("claim 1 2 QH reinforce AH 1 keep 2") in legal
+    refused(state, "claim 1 2 QH reinforce AH 1", "contest.claim.tie", low_game)
+
+
 def test_pile_value_top_counts_the_top_card_only():
     row = "5H 7H | 9S | - | -"
     top_game = cardlab.game("contest", pile_value="top")
