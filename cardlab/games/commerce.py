@@ -527,8 +527,10 @@ class Commerce(Game):
         offered = s.offer
         given = s.hands[q]
         i = given.index(card)
-        changed = {p: s.hands[p] + (card,), q: given[:i] + (offered,) + given[i + 1:]}
-        hands = tuple(changed.get(x, h) for x, h in enumerate(s.hands))
+        row = list(s.hands)
+        row[p] = row[p] + (card,)
+        row[q] = given[:i] + (offered,) + given[i + 1:]
+        hands = tuple(row)
         if log is not None:
             a, b = NAMES[p], NAMES[q]
             log.append(Event("commerce.barter.answer", f"{b} gives {a} a card and takes the offered one: "
