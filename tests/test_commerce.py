@@ -713,6 +713,25 @@ def test_invalid_deal_records_are_refused():
             G3.state_from_text(text.replace(old, new))
 
 
+def test_the_deal_passes_left_in_the_record_and_on_the_table():
+    text = play(example_start(), *EXAMPLE_MOVES).to_text()
+    with pytest.raises(StateError, match="after C comes A"):
+        G3.state_from_text(text.replace("dealer: A", "dealer: B"))
+    two = play(example_start(), *EXAMPLE_MOVES, "knock")
+    assert "deal 2: dealer A" in two.to_text()
+    with pytest.raises(StateError, match="deal 2 is dealt by A"):
+        G3.state_from_text(two.to_text().replace("deal 2: dealer A; turns -", "deal 2: dealer C; turns -"))
+
+
+def test_a_finished_game_shows_its_last_deal_as_settled():
+    over = play(example_start(), *EXAMPLE_MOVES, "knock", "knock")
+    assert G3.is_over(over)
+    hands = over.hands
+    swapped = (hands[1], hands[0], hands[2])
+    with pytest.raises(StateError, match="the table shows deal 3 as it was settled"):
+        G3.validate(dataclasses.replace(over, hands=swapped))
+
+
 def test_json_errors_are_clear():
     s = example_start()
     with pytest.raises(StateError, match="4-player state"):

@@ -138,7 +138,8 @@ class CommerceState(State):
 
 TRIPLET, SEQUENCE, POINT, NOTHING = 3, 2, 1, 0
 CATEGORY = {TRIPLET: "triplet", SEQUENCE: "sequence", POINT: "point", NOTHING: "nothing"}
-_ARTICLE = {TRIPLET: "a triplet", SEQUENCE: "a sequence", POINT: "a point", NOTHING: "a hand with no combination and no point"}
+_ARTICLE = {TRIPLET: "a triplet", SEQUENCE: "a sequence", POINT: "a point",
+            NOTHING: "a hand with no combination and no point"}
 _PLURAL = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 Key = tuple[int, int, int]
 
@@ -321,7 +322,8 @@ def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -
     reason += ": the dealer first, then the nearest player to the dealer's left"
     if seated_first not in (0, 1):
         return Comparison((a, b), None, "commerce.rank.tie", reason)
-    return Comparison((a, b), seated_first, "commerce.rank.tie", reason + f"; the {('first', 'second')[seated_first]} hand sits nearer")
+    nearer = ("first", "second")[seated_first]
+    return Comparison((a, b), seated_first, "commerce.rank.tie", f"{reason}; the {nearer} hand sits nearer")
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -717,7 +719,8 @@ class Commerce(Game):
 
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), f"expected the text of a move, such as {_MOVE_WORDS}", "move")
+            raise NotationError(repr(text), 0, len(repr(text)),
+                                f"expected the text of a move, such as {_MOVE_WORDS}", "move")
         tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
         if not tokens:
             raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
@@ -824,8 +827,8 @@ class Commerce(Game):
                 raise StateError("hands", f"the game is over: the table shows deal {n} as it was settled "
                                           f"(its dealer, turns and hands, with no offer)")
         elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
-            after = NAMES[s.history[-1].dealer]
-            raise StateError("dealer", f"the deal passes to the left: after {after} comes {NAMES[(s.history[-1].dealer + 1) % n]}")
+            last = s.history[-1].dealer
+            raise StateError("dealer", f"the deal passes to the left: after {NAMES[last]} comes {NAMES[(last + 1) % n]}")
         offerer = self._turn_player(s) if s.offer is not None else -1
         for p, hand in enumerate(s.hands):
             want = HAND - (p == offerer)
