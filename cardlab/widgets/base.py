@@ -89,7 +89,9 @@ class SessionWidget(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Stop following the session and close the widget in the browser."""
-        self._unobserve()
+        unobserve = self.__dict__.pop("_unobserve", None)  # absent if __init__ failed early
+        if unobserve is not None:
+            unobserve()
         super().close()
 
     # -- the view-model ------------------------------------------------------------------------

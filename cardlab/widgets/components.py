@@ -154,8 +154,9 @@ class Table(SessionWidget):
         return parts
 
     def close(self) -> None:
-        if self._opponent_timer is not None:
-            self._opponent_timer.cancel()
+        timer = self.__dict__.get("_opponent_timer")
+        if timer is not None:
+            timer.cancel()
         super().close()
 
     # -- hints -----------------------------------------------------------------------------------

@@ -1,0 +1,459 @@
+"""The widgets' view-models and actions, driven from Python (no browser).
+
+A click in the browser is a custom message; here tests send the same messages through
+ipywidgets' own handler (``_handle_custom_msg``) and read the synced traits.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+import cardlab
+from cardlab.cards import Card, parse_card
+from cardlab.games import CONFORMANCE
+from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from cardlab.widgets.base import swap_cards
+from cardlab.widgets.viewmodel import HIDDEN_WORDS, explain_card, move_cards, pretty, redact
+
+
+def send(widget: Any, action: str, **payload: Any) -> dict:
+    """Send what the browser sends for a click; return the widget's message afterwards."""
+    widget._handle_custom_msg({"action": action, "rev": widget.view["rev"], **payload}, [])
+    return widget.message
+
+
+def commons_session(*moves: str, seed: int = 7) -> cardlab.Session:
+    """Card Commons dealt with seed 7: A holds 2S 5C 2C KS 2H 4S 3H, B 3S 4H 4D 5S 2D 3C 4C;
+    the pool shows 5H QH; the Nest Egg is 3D."""
+    session = cardlab.Session(cardlab.game("card-commons"), seed=seed)
+    for move in moves:
+        session.play(move)
+    return session
+
+
+CLAIMED = ("commission 2S", "commission 3S", "claim 4S")  # B must now defend with a 4
+
+
+def round_end() -> cardlab.Session:
+    session = commons_session()
+    while not any(str(m) == "next round" for m in session.legal_moves()):
+        session.play(session.legal_moves()[0])
+    return session
+
+
+# --- text helpers ------------------------------------------------------------------------------
+
+def test_pretty_writes_card_codes_with_suit_symbols_and_leaves_words_alone():
+    assert pretty("trade 4H for 10C") == "trade 4♥ for 10♣"
+    assert pretty("claim QS as JK") == "claim Q♠ as JK"
+    assert pretty("AS well as 4Hx and H4") == "A♠ well as 4Hx and H4"
+    assert pretty("b1 hearts") == "b1 hearts"
+
+
+def test_redact_names_only_the_visible_cards():
+    visible = frozenset({parse_card("4H")})
+    assert redact("trade 4H for 5C", visible) == f"trade 4♥ for {HIDDEN_WORDS}"
+    assert redact("5♣ and 4♥", visible) == f"{HIDDEN_WORDS} and 4♥"
+    assert redact("trade 4H for 5C", None) == "trade 4♥ for 5♣"
+
+
+def test_move_cards_are_the_card_fields_of_the_move():
+    game = cardlab.game("card-commons")
+    assert move_cards(game.parse_move("trade 2C for 5H")) == (parse_card("2C"), parse_card("5H"))
+    assert move_cards(game.parse_move("claim 4S")) == (parse_card("4S"),)
+    assert move_cards(game.parse_move("next round")) == ()
+
+
+def test_swap_cards_exchanges_two_cards_and_only_the_first_of_a_repeated_card():
+    joker, four = Card(0, "*"), parse_card("4H")
+    state = ((joker, four), (joker,))
+    assert swap_cards(state, joker, four) == ((four, joker), (joker,))
+    assert swap_cards(state, four, joker) == ((four, joker), (joker,))
+
+
+# --- the view-model -----------------------------------------------------------------------------
+
+def test_table_view_model_lists_zones_moves_and_score_for_the_teacher():
+    session = commons_session("commission 2S", "commission 3S")
+    table = Table(session)
+    view = table.view
+    assert view["component"] == "table" and view["viewer"] is None and view["can_act"]
+    assert view["status"] == "A to move" and view["step"] == 2 and view["steps"] == 2
+    piles = _piles(view["layout"])
+    zones = session.game.zones(session.state)
+    assert sorted(p["zone"] for p in piles) == sorted(z.name for z in zones)
+    for zone in zones:
+        assert _pile(view, zone.name)["cards"] == [c.code for c in zone.cards]
+    assert [m["move"] for m in view["moves"]] == [str(m) for m in session.legal_moves()]
+    trade = next(m for m in view["moves"] if m["move"] == "trade 2C for 5H")
+    assert trade["cards"] == ["2C", "5H"] and trade["text"] == "trade 2♣ for 5♥"
+    assert view["editor"]["text"] == session.game.to_text(session.state)
+    assert view["breakdown"]["totals"] == list(session.game.score(session.state).totals)
+
+
+def test_player_view_model_hides_the_opponents_cards_and_offers_moves_only_on_their_turn():
+    session = commons_session("commission 2S", "commission 3S")
+    a, b = Table(session, viewer=0), Table(session, viewer=1)
+    assert _pile(a.view, "B hand")["cards"] == ["??"] * 6
+    assert _pile(b.view, "A hand")["cards"] == ["??"] * 6
+    a_hand = next(z for z in session.game.zones(session.state) if z.name == "A hand")
+    assert _pile(a.view, "A hand")["cards"] == [c.code for c in a_hand.cards]
+    assert a.view["can_act"] and a.view["moves"]
+    assert not b.view["can_act"] and b.view["moves"] == [] and b.view["waiting"] == "Waiting for A to move."
+    assert "editor" not in a.view and "editor" not in b.view
+
+
+def test_components_show_their_own_part():
+    session = commons_session("commission 2S")
+    hand = Hand(session, 1)
+    assert hand.view["component"] == "hand"
+    assert _piles(hand.view["layout"]) == [_pile(Table(session, viewer=1).view, "B hand") | {"title": "B's hand (you)"}]
+    assert _pile(Hand(session, 0, viewer=1).view, "A hand")["cards"] == ["??"] * 6
+    assert Tableau(session, 1).view["layout"] == Table(session, viewer=1).view["layout"]
+    assert ScoreBreakdown(session).view["breakdown"] == Table(session).view["breakdown"]
+    assert Stepper(session).history == Table(session).history
+    editor = StateEditor(session)
+    assert editor.view["editor"]["deck"][:4] == ["2C", "3C", "4C", "5C"]
+    assert editor.view["editor"]["where"]["3D"] == "nest egg"
+
+
+def test_every_widget_follows_the_session_whoever_changes_it():
+    session = commons_session()
+    teacher, player, stepper = Table(session), Table(session, viewer=1), Stepper(session, 1)
+    session.play("commission 2S")  # from Python
+    assert teacher.view["step"] == player.view["step"] == stepper.view["step"] == 1
+    assert player.view["can_act"]
+    send(player, "play", move="commission 3S")  # from another widget
+    assert session.moves[-1] == session.game.parse_move("commission 3S")
+    assert teacher.view["step"] == stepper.view["step"] == 2
+    assert [e["move"] for e in stepper.history["entries"]] == [f"commission {HIDDEN_WORDS}", "commission 3♠"]
+    assert [e["move"] for e in teacher.history["entries"]] == ["commission 2♠", "commission 3♠"]
+
+
+def test_a_closed_widget_stops_following_the_session():
+    session = commons_session()
+    table = Table(session)
+    rev = table.view["rev"]
+    table.close()
+    session.play("commission 2S")
+    assert table.view["rev"] == rev
+
+
+def test_score_breakdown_lists_items_with_rules_and_cards():
+    session = round_end()
+    breakdown = ScoreBreakdown(session).view["breakdown"]
+    score = session.game.score(session.state)
+    assert [(i["player"], i["points"], i["rule"], i["cards"]) for i in breakdown["items"]] == [
+        (i.player, i.points, i.rule, [c.code for c in i.cards]) for i in score.items]
+    assert breakdown["items"] and all(i["rule"].startswith("commons.") for i in breakdown["items"])
+
+
+@pytest.mark.parametrize("config", CONFORMANCE, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
+def test_a_players_synced_state_never_holds_a_card_hidden_from_them(config):
+    """Random games through the widgets: at every step, each player's table names no card
+    that player may not see. The table (zones, moves) holds only cards the player sees now;
+    the log and the message name a card only if the player saw it just before or after that
+    move; the score is ``score(view)``, which may recall cards shown in an earlier deal."""
+    name, options = config
+    game = cardlab.game(name, **options)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        session = cardlab.Session(game, seed=seed)
+        tables = [Table(session, viewer=p) for p in range(game.players)]
+        for _ in range(40):
+            for p, table in enumerate(tables):
+                _assert_hides(game, session, p, table)
+            mover = game.to_move(session.state)
+            if mover is None:
+                break
+            move = rng.choice(session.legal_moves())
+            message = send(tables[mover], "play", move=str(move))
+            assert message["kind"] == "info", message
+        for table in tables:
+            table.close()
+
+
+def _assert_hides(game: Any, session: Any, player: int, table: Any) -> None:
+    view = game.view(session.state, player)
+    assert table.view["breakdown"] == _breakdown_json(game.score(view))
+    synced = json.dumps({k: v for k, v in table.view.items() if k != "breakdown"}, ensure_ascii=False)
+    leaked = _mentioned(synced) & _hidden_from(game, session.state, player)
+    assert not leaked, f"{leaked} hidden from {player} but in their view-model"
+    if table.message:  # the mover's message tells their move as their log does
+        entry = table.history["entries"][-1]
+        told = " ".join(e["text"] for e in entry["events"])
+        assert table.message["text"] == f"{entry['player']}: {entry['move']}." + (f" {told}" if told else "")
+    for i, entry in enumerate(table.history["entries"]):
+        before, after = session.states[i], session.states[i + 1]
+        leaked = _mentioned(entry["move"]) & _hidden_from(game, before, player) & _hidden_from(game, after, player)
+        assert not leaked, f"{leaked} hidden from {player} but in the log: {entry}"
+        readable = [e for e in session.events[i + 1] if e.visible_to(player)]
+        assert [e["text"] for e in entry["events"]] == [pretty(e.text) for e in readable]
+
+
+def _breakdown_json(score: Any) -> dict:
+    items = [{"player": i.player, "points": i.points, "reason": pretty(i.reason), "rule": i.rule,
+              "cards": [c.code for c in i.cards]} for i in score.items]
+    return {"title": score.title, "players": list(score.players), "final": score.final, "totals": list(score.totals),
+            "winners": list(score.winners), "notes": list(score.notes), "items": items}
+
+
+def _hidden_from(game: Any, state: Any, player: int) -> set[Card]:
+    zones = game.zones(state)
+    seen = {c for z in zones if z.visible_to(player) for c in z.cards}
+    return {c for z in zones if not z.visible_to(player) for c in z.cards} - seen
+
+
+_CARD = re.compile(r"(?<![\w?])(?:(10|[2-9JQKA])([CDHS♣♦♥♠])|JK)(?!\w)")
+
+
+def _mentioned(text: str) -> set[Card]:
+    """Every card named in ``text``, by code ("4H", "JK") or with its symbol ("4♥")."""
+    return {parse_card(m.group(0)) for m in _CARD.finditer(text)}
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+def test_a_legal_click_plays_the_move_and_narrates_it():
+    session = commons_session(*CLAIMED)
+    table = Table(session, viewer=1)
+    message = send(table, "play", move="defend 4D")
+    assert session.moves[-1] == session.game.parse_move("defend 4D")
+    assert message["kind"] == "info" and message["text"].startswith("B: defend 4♦.")
+    assert table.view["step"] == 4
+
+
+def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing():
+    session = commons_session(*CLAIMED)
+    table = Table(session, viewer=1)
+    before = list(session.states)
+    message = send(table, "play", move="defend 5S")
+    assert message["kind"] == "error"
+    assert "does not answer the Claim 4♠" in message["text"] and "[commons.defense]" in message["text"]
+    assert "Traceback" not in message["text"]
+    assert session.states == before
+
+
+def test_clicking_a_card_without_a_move_explains_why():
+    session = commons_session(*CLAIMED)
+    game = session.game
+    view = game.view(session.state, 1)
+    text = explain_card(game, view, parse_card("5S"), game.legal_moves(view))
+    assert text.startswith("illegal move 'defend 5♠'") and "[commons.defense]" in text
+    table = Table(session, viewer=1)
+    assert send(table, "explain", card="5S") == table.message
+    assert table.message["text"] == text and table.message["kind"] == "error"
+    assert "face down" in send(table, "explain", card="??")["text"]
+
+
+def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
+    session = round_end()
+    game = session.game
+    text = explain_card(game, session.state, parse_card("3D"), game.legal_moves(session.state))
+    assert text == "No move uses 3♦ now. The moves are: next round."
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("not a dict", "without an action"),
+    ({"rev": 1}, "without an action"),
+    ({"action": "cheat"}, "unknown action 'cheat'"),
+    ({"action": "play", "move": 7}, "needs 'move' as str"),
+    ({"action": "goto", "index": "1"}, "needs 'index' as int"),
+    ({"action": "goto", "index": True}, "needs 'index' as int"),
+    ({"action": "goto", "index": 99}, "there is no state 99"),
+    ({"action": "goto", "index": -1}, "there is no state -1"),
+    ({"action": "swap", "cards": ["4H"]}, "needs two cards"),
+    ({"action": "swap", "cards": ["4H", "4H"]}, "same card"),
+    ({"action": "swap", "cards": ["4H", "ZZ"]}, "not a valid card"),
+    ({"action": "play", "move": "fly away"}, "not a valid move"),
+    ({"action": "play", "move": "defend 4D", "rev": 0}, "changed before that click arrived"),
+    ({"action": "play", "move": "defend 4D", "rev": None}, "needs 'rev' as int"),
+])
+def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
+    session = commons_session(*CLAIMED)
+    table = Table(session)
+    before = (list(session.states), session.index)
+    if isinstance(content, dict) and "rev" not in content:
+        content = {**content, "rev": table.view["rev"]}
+    table._handle_custom_msg(content, [])
+    assert table.message["kind"] == "error" and reason in table.message["text"], table.message
+    assert (session.states, session.index) == before
+
+
+def test_a_player_cannot_move_out_of_turn_or_use_actions_their_widget_lacks():
+    session = commons_session(*CLAIMED)
+    a = Table(session, viewer=0)
+    assert send(a, "play", move="defend 4D")["text"] == "It is B's turn, not yours."
+    assert send(a, "explain", card="2H")["text"] == "It is B's turn, not yours."
+    assert "unknown action 'swap'" in send(a, "swap", cards=["4D", "5S"])["text"]
+    assert "unknown action 'hint'" in send(a, "hint")["text"]
+    assert "unknown action 'play'" in send(Stepper(session), "play", move="defend 4D")["text"]
+    assert "unknown action 'goto'" in send(ScoreBreakdown(session), "goto", index=0)["text"]
+    assert len(session.moves) == 3
+
+
+def test_moves_are_refused_once_the_game_is_over():
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, seed=3)
+    while not game.is_over(session.state):
+        session.play(session.legal_moves()[0])
+    table = Table(session)
+    assert table.view["over"] and table.view["moves"] == [] and table.view["status"].startswith("Game over")
+    assert send(table, "play", move="next round")["text"] == "The game is over: no more moves."
+
+
+def test_stepping_shows_past_states_and_playing_from_one_branches():
+    session = commons_session(*CLAIMED)
+    table = Table(session)
+    send(table, "goto", index=1)
+    assert session.index == 1 and table.view["step"] == 1 and table.view["steps"] == 3
+    assert _pile(table.view, "claim")["cards"] == []
+    assert len(table.history["entries"]) == 3
+    send(table, "goto", index=3)
+    assert _pile(table.view, "claim")["cards"] == ["4S"]
+    send(table, "goto", index=2)
+    send(table, "play", move="claim 2H")
+    assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
+    assert [e["move"] for e in table.history["entries"]][-1] == "claim 2♥"
+
+
+def test_the_editor_swaps_cards_and_the_breakdown_follows():
+    session = round_end()
+    table = Table(session)
+    items = table.view["breakdown"]["items"]
+    assert [i["points"] for i in items] == [0, 0]
+    message = send(table, "swap", cards=["3D", "2H"])  # the Nest Egg becomes 2H: A's 2S matches it
+    assert message["kind"] == "info", message
+    assert session.state.nest_egg == parse_card("2H") and len(session.moves) == 0
+    assert table.view["breakdown"]["items"][0]["points"] > 0
+    assert _pile(table.view, "nest egg")["cards"] == ["2H"]
+
+
+def test_an_invalid_edit_shows_the_validators_message_and_changes_nothing():
+    session = commons_session("commission 2S")
+    table = Table(session)
+    before = session.state
+    message = send(table, "swap", cards=["2S", "QH"])
+    assert message["kind"] == "error" and message["text"] == "A commission: QH is a Wild, and a Wild can't be a Commission"
+    assert session.state is before
+    text = session.game.to_text(before).replace("nest egg: 3D", "nest egg: 3D 4D")
+    message = send(table, "edit_text", text=text)
+    assert message["kind"] == "error" and "nest egg" in message["text"]
+    assert session.state is before
+
+
+def test_the_text_form_edits_the_state():
+    session = commons_session()
+    editor = StateEditor(session)
+    text = session.game.to_text(session.state)
+    assert "nothing changed" in send(editor, "edit_text", text=text)["text"]
+    edited = text.replace("nest egg: 3D", "nest egg: 2H").replace("A hand: 2S 5C 2C KS 2H", "A hand: 2S 5C 2C KS 3D")
+    assert send(editor, "edit_text", text=edited)["kind"] == "info"
+    assert session.state.nest_egg == parse_card("2H")
+    assert editor.view["editor"]["text"] == edited
+
+
+def test_the_editor_is_the_teachers_only():
+    session = commons_session()
+    with pytest.raises(ValueError, match="only the teacher"):
+        Table(session, viewer=0, editor=True)
+    assert "editor" not in Table(session, editor=False).view
+
+
+def test_bad_arguments_are_refused_clearly():
+    session = commons_session()
+    with pytest.raises(TypeError, match="cardlab.Session"):
+        Table(cardlab.game("card-commons"))
+    for viewer in (2, -1, True, "A"):
+        with pytest.raises(ValueError, match="viewer is a player number from 0 to 1"):
+            Table(session, viewer=viewer)
+    with pytest.raises(ValueError, match="player is a player number"):
+        Hand(session, 5)
+
+
+# --- computer opponent and hints (the extension points) ----------------------------------------
+
+def first_legal(game: Any, view: Any) -> Any:
+    return game.legal_moves(view)[0]
+
+
+def test_an_opponent_plays_every_other_seat_until_it_is_the_viewers_turn():
+    session = commons_session()
+    seen: list[Any] = []
+
+    def opponent(game: Any, view: Any) -> Any:
+        seen.append(view)
+        return first_legal(game, view)
+
+    table = Table(session, viewer=1, opponent=opponent)
+    assert [str(m) for m in session.moves] == ["commission 2S"]  # A moved at once
+    assert all(c == cardlab.HIDDEN for c in seen[0].hands[1])  # from A's view only
+    assert table.view["can_act"] and table.message["text"].startswith("A: commission")
+    send(table, "play", move="commission 3S")
+    assert len(session.moves) > 2 and session.game.to_move(session.state) in (1, None)
+
+
+def test_an_opponent_waits_while_the_past_is_on_show():
+    session = commons_session(*CLAIMED)
+    session.goto(2)  # A to claim, in the past
+    Table(session, viewer=1, opponent=first_legal)
+    assert session.index == 2 and len(session.moves) == 3
+
+
+def test_a_failing_opponent_is_reported_in_the_table():
+    def broken(game: Any, view: Any) -> str:
+        return "claim 9H"
+    table = Table(commons_session(), viewer=1, opponent=broken)
+    assert table.message["kind"] == "error" and table.message["text"].startswith("The computer player for A failed")
+    with pytest.raises(ValueError, match="give the viewer"):
+        Table(commons_session(), opponent=first_legal)
+
+
+def test_a_hint_names_a_move_and_its_cards():
+    session = commons_session(*CLAIMED)
+    table = Table(session, viewer=1, hint=lambda game, view: (game.legal_moves(view)[1], "keep the red 4"))
+    assert table.view["hint"] is True
+    message = send(table, "hint")
+    assert message == {**message, "kind": "hint", "text": "Hint: defend 4♦ — keep the red 4", "cards": ["4D"]}
+    assert len(session.moves) == 3
+    assert Table(session, viewer=1).view["hint"] is False
+
+
+# --- display ------------------------------------------------------------------------------------
+
+def test_reprs_are_stable_and_readable():
+    session = commons_session("commission 2S")
+    assert repr(Table(session)) == "Table(card-commons, teacher, move 1 of 1)"
+    assert repr(Table(session, viewer=1)) == "Table(card-commons, player B, move 1 of 1)"
+    assert repr(Hand(session, 1)) == "Hand(card-commons, player B, move 1 of 1, B's hand (you): 7 cards)"
+    assert repr(ScoreBreakdown(session)) == "ScoreBreakdown(card-commons, teacher, move 1 of 1, A 0 B 0)"
+    assert repr(Stepper(session)) == "Stepper(card-commons, teacher, move 1 of 1)"
+    assert repr(StateEditor(session)) == "StateEditor(card-commons, teacher, move 1 of 1)"
+    session.goto(0)
+    assert repr(Tableau(session)) == "Tableau(card-commons, teacher, start of 1)"
+    data, _ = Table(session)._repr_mimebundle_()
+    assert data["text/plain"] == "Table(card-commons, teacher, start of 1)"
+
+
+def test_four_colour_is_a_synced_option():
+    table = Table(commons_session(), four_colour=True)
+    assert table.four_colour and "four_colour" in table.keys
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+def _piles(node: dict) -> list[dict]:
+    if node["kind"] == "pile":
+        return [node]
+    return [p for item in node["items"] for p in _piles(item)]
+
+
+def _pile(view: dict, zone: str) -> dict:
+    found = [p for p in _piles(view["layout"]) if p["zone"] == zone]
+    assert len(found) == 1, f"zone {zone!r} appears {len(found)} times"
+    return found[0]
