@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -763,3 +764,19 @@ def test_replay_from_seed_and_moves():
 def test_html_repr_shows_the_table_and_the_ledger():
     html = example_start()._repr_html_()
     assert "Commerce" in html and "Ledger: A -1, B -1, C -1; pool 3" in html and "6♠" in html
+
+
+# --- the rules page -----------------------------------------------------------------------------------
+
+def test_the_rules_page_examples_run():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / "commerce.md").read_text(encoding="utf-8")
+    snippets = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(snippets) == 2
+    for code in snippets:
+        namespace = {"cardlab": cardlab}
+        exec(code, namespace)  # noqa: S102 - the page's own examples
+    assert namespace["game"].score(namespace["state"], deal=1).totals == (2, -1, -1)
+    text = re.search(r"```\n(# Commerce.*?)```", page, re.S).group(1)
+    shown = G3.state_from_text(text)
+    assert shown == play(example_start(), "trade KD", "barter 9C")
+    assert shown.to_text().strip() == text.strip()
