@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -232,6 +233,32 @@ def test_with_too_few_cards_for_a_mulligan_any_order_is_allowed():
     step = allowed(state, "arrange 4H 5H 9H 2C")
     assert "too short for a mulligan" in step.events[0].text
     GAME.validate(step.after)
+
+
+def seven_mulligans_deck() -> str:
+    """A deck whose first 8 groups of 4 for A (its secret cards and 7 mulligans) each hold 3 cards
+    of one suit; B's 4 secret cards (the second group from the top) are of 4 suits."""
+    by_suit = {s: [c.code for c in DECK if c.suit == s] for s in "CDHS"}
+    b_secret = [by_suit[s].pop() for s in "CDHS"]
+    groups = []
+    for i in range(8):
+        suit, other = "CDHS"[i % 4], "CDHS"[(i + 1) % 4]
+        groups.append([by_suit[suit].pop(), by_suit[suit].pop(), by_suit[suit].pop(), by_suit[other].pop()])
+    rest = [c for s in "CDHS" for c in by_suit[s]]
+    return " ".join(groups[0] + b_secret + [c for g in groups[1:] for c in g] + rest)
+
+
+def test_after_seven_mulligans_the_deck_is_too_short_for_an_eighth():
+    state = GAME.deal(deck=seven_mulligans_deck())
+    for _ in range(7):
+        assert GAME.legal_moves(state) == [Mulligan()]
+        state = GAME.play(state, "mulligan")
+    assert len(state.stock) == 16 and len(state.discard) == 28
+    assert len(GAME.legal_moves(state)) == 24  # contest.secret.short-stock: any order
+    refused(state, "mulligan", "contest.secret.short-stock")
+    state = GAME.play(state, GAME.legal_moves(state)[0])
+    state = GAME.play(state, GAME.legal_moves(state)[0])
+    assert [len(h) for h in state.hands] == [7, 7] and len(state.stock) == 2 and state.last_turns is None
 
 
 def test_b_arranges_after_a_and_the_hands_are_dealt():
@@ -485,6 +512,13 @@ EXAMPLE_POINTS = {"C": "7C 8C", "D": "2D 5D 9D JD KD", "H": "3H 6H QH", "S": "4S
 
 def end_state(secrets: tuple[str, str], points: dict) -> ContestState:
     return table(a="", b="", stock="-", stage="over", to_move="-", secrets=secrets, points=points)
+
+
+def test_the_rules_page_shows_the_same_end_position():
+    page = (Path(__file__).parent.parent / "docs" / "rules" / "contest.md").read_text(encoding="utf-8")
+    block = page.split("The whole end position", 1)[1].split("```", 2)[1]
+    assert GAME.state_from_text(block) == GAME.state_from_text(EXAMPLE)
+    assert "(1 + 3) × 3 + 2 × 2 + 4 × 1 = **20**" in page
 
 
 def test_a_secret_suit_with_an_empty_points_pile_scores_nothing():

@@ -138,18 +138,9 @@ PASS = Pass()
 _OPEN = {c: tuple(Open(c, p) for p in range(1, 5)) for c in DECK}
 _REINFORCE = {c: tuple(Reinforce(c, p) for p in range(1, 5)) for c in DECK}
 _EXCHANGE = {c: Exchange(c) for c in DECK}
-_CLAIMS: dict[tuple, Claim] = {}
 _MOVE_WORDS = ("arrange 4H 2C 9H 5S, mulligan, open 5H 2, reinforce 7H 2, claim 1 3 9H "
                "[discard 2 | open 5H 2 | reinforce 5H 1] [keep 3], exchange 4H, pass")
 _TOKENS = re.compile(r"\S+")
-
-
-def _claim(p: int, q: int, card: Card, discard: int | None, play: Move | None, keep: int | None) -> Claim:
-    key = (p, q, card, discard, play, keep)
-    move = _CLAIMS.get(key)
-    if move is None:
-        move = _CLAIMS[key] = Claim(p, q, card, discard, play, keep)  # type: ignore[arg-type]
-    return move
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -210,8 +201,24 @@ def can_arrange(secret: tuple[Card, ...]) -> bool:
     return all(suits.count(s) <= 2 for s in suits)
 
 
-def _apart(cards: tuple[Card, ...]) -> bool:
-    return all(a.suit != b.suit for a, b in zip(cards, cards[1:]))
+def _apart(secret: tuple[Card, ...]) -> bool:
+    """No two of the 4 secret cards of a suit side by side (contest.secret.neighbours)."""
+    a, b, c, d = secret
+    return a.suit != b.suit and b.suit != c.suit and c.suit != d.suit
+
+
+_ORDERS = tuple(permutations(range(SECRET_SIZE)))
+_APART_ORDERS: dict[tuple[str, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
+    """The orders (as index tuples) of ``secret`` that keep its suits apart, by suit pattern."""
+    pattern = tuple(c.suit for c in secret)
+    orders = _APART_ORDERS.get(pattern)
+    if orders is None:
+        orders = _APART_ORDERS[pattern] = tuple(
+            o for o in _ORDERS if all(pattern[o[i]] != pattern[o[i + 1]] for i in range(SECRET_SIZE - 1)))
+    return orders
 
 
 def secret_score(secret: tuple[Card, ...], points: tuple[tuple[Card, ...], ...]) -> int:
@@ -350,13 +357,12 @@ class Contest(Game):
 
     def _setup_moves(self, state: ContestState) -> list[Move]:
         secret = state.secrets[state.turn]
-        orders = list(permutations(secret))
-        apart: list[Move] = [Arrange(o) for o in orders if _apart(o)]  # type: ignore[arg-type]
-        if apart:
-            return apart
-        if len(state.stock) >= MULLIGAN_NEEDS:
-            return [MULLIGAN]
-        return [Arrange(o) for o in orders]  # type: ignore[arg-type]
+        orders = _apart_orders(secret)
+        if not orders:
+            if len(state.stock) >= MULLIGAN_NEEDS:
+                return [MULLIGAN]
+            orders = _ORDERS  # contest.secret.short-stock: any order
+        return [Arrange((secret[a], secret[b], secret[c], secret[d])) for a, b, c, d in orders]
 
     # -- checking a move -----------------------------------------------------------------------------
 
@@ -556,16 +562,13 @@ class Contest(Game):
             return _replace(state, arranged=1, turn=1, secrets=secrets)
         stock = state.stock
         hands = (stock[:HAND_SIZE], stock[HAND_SIZE:2 * HAND_SIZE])
+        # At least 2 cards remain: a mulligan needs 18 cards, so at most 7 are made (44 - 28 - 14 = 2).
         stock = stock[2 * HAND_SIZE:]
-        last_turns = None if stock else 2
         if log is not None:
             log.append(Event("contest.deal", f"Each player is dealt a hand of {HAND_SIZE} cards; A plays first.", None))
             for p in (0, 1):
                 log.append(Event("contest.deal", f"{NAMES[p]}'s hand: {_text(hands[p])}.", p, hands[p], frozenset((p,))))
-            if not stock:
-                log.append(Event("contest.end", "The deal used up the draw pile: A, then B, take one last turn each, "
-                                                "without drawing.", None))
-        return _replace(state, arranged=2, turn=0, last_turns=last_turns, secrets=secrets, hands=hands, stock=stock)
+        return _replace(state, arranged=2, turn=0, secrets=secrets, hands=hands, stock=stock)
 
     def _apply_mulligan(self, state: ContestState, log: list[Event] | None) -> ContestState:
         player = state.turn
@@ -888,7 +891,11 @@ _LAYOUTS = tuple(_Layout(tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT)) 
 
 
 class _CardMoves:
-    """The moves a card can take part in, built once: the hot path hands them out."""
+    """The moves a card can take part in, built once: the hot path hands them out.
+
+    A claim table holds the 18 claims of one card with one power choice: entry ``3k + keep``
+    claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
+    """
 
     __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered")
 
@@ -898,22 +905,28 @@ class _CardMoves:
         self.opens = _OPEN[card]
         self.reinforces = _REINFORCE[card]
         self.exchange = _EXCHANGE[card]
-        # plain[3k + keep]: a claim of the pair _PAIRS[k], keep 0 (no tie), 1 (first) or 2 (second)
-        self.plain = tuple(_claim(p + 1, q + 1, card, None, None, (None, p + 1, q + 1)[keep])
-                           for p, q in _PAIRS for keep in range(3))
+        self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
-        self.powered: dict[tuple[int, int, int], Claim] = {}
+        # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
+        self.powered: dict[int, tuple[Claim, ...]] = {}
 
-    def power_claim(self, k: int, keep: int, discard: int, play: Open | Reinforce | None) -> Claim:
-        """A claim using the card's power; ``play`` is one of the shared Open/Reinforce moves."""
-        key = (3 * k + keep, discard, id(play))
-        move = self.powered.get(key)
-        if move is None:
-            p, q = _PAIRS[k]
-            move = self.powered[key] = _claim(p + 1, q + 1, self.card, discard or None, play,
-                                              (None, p + 1, q + 1)[keep])
-        return move
+    def _table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
+        return tuple(Claim(p + 1, q + 1, self.card, discard, play, (None, p + 1, q + 1)[keep])
+                     for p, q in _PAIRS for keep in range(3))
+
+    def jack_table(self, discard: int) -> tuple[Claim, ...]:
+        table = self.powered.get(discard)
+        if table is None:
+            table = self.powered[discard] = self._table(discard, None)
+        return table
+
+    def queen_table(self, play: Open | Reinforce) -> tuple[Claim, ...]:
+        """``play`` must be one of the shared moves of ``_OPEN`` / ``_REINFORCE`` (they live forever)."""
+        table = self.powered.get(id(play))
+        if table is None:
+            table = self.powered[id(play)] = self._table(None, play)
+        return table
 
 
 _CARD_MOVES = {c: _CardMoves(c) for c in DECK}
@@ -943,17 +956,13 @@ def _turn_moves(state: ContestState) -> list[Move]:
             append(e.opens[i])
         for i in reinforces[si]:  # contest.reinforce
             append(e.reinforces[i])
-        plain = e.plain
-        for k, p, q in claims[si]:  # contest.claim; contest.claim.tie: the claimant chooses
-            if values[p] == values[q]:
-                append(plain[3 * k + 1])
-                append(plain[3 * k + 2])
-            else:
-                append(plain[3 * k])
-        if e.jack:
-            _jack_claims(moves, e, code, layout, values)
+        _add_claims(append, e.plain, claims[si], values)  # contest.claim
+        if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
+            for r in reinforces[si]:
+                after = _LAYOUTS[code - (si + 1) * _WEIGHT[r]]
+                _add_claims(append, e.jack_table(r + 1), after.claims[si], values)
         if e.queen:
-            _queen_claims(moves, e, hand, code, layout, values, low, top)
+            _queen_claims(append, e, hand, code, layout, values, low, top)
         if stock:  # contest.exchange
             append(e.exchange)
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
@@ -961,25 +970,16 @@ def _turn_moves(state: ContestState) -> list[Move]:
     return moves
 
 
-def _powered(moves: list[Move], e: _CardMoves, pairs: tuple, values: list[int], discard: int,
-             play: Open | Reinforce | None) -> None:
+def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int]) -> None:
     for k, p, q in pairs:
-        if values[p] == values[q]:
-            moves.append(e.power_claim(k, 1, discard, play))
-            moves.append(e.power_claim(k, 2, discard, play))
+        if values[p] == values[q]:  # contest.claim.tie: the claimant chooses
+            append(table[3 * k + 1])
+            append(table[3 * k + 2])
         else:
-            moves.append(e.power_claim(k, 0, discard, play))
+            append(table[3 * k])
 
 
-def _jack_claims(moves: list[Move], e: _CardMoves, code: int, layout: _Layout, values: list[int]) -> None:
-    """contest.claim.jack: first discard a pile of the card's suit, then claim."""
-    si = e.suit
-    for r in layout.reinforces[si]:
-        after = _LAYOUTS[code - (si + 1) * _WEIGHT[r]]
-        _powered(moves, e, after.claims[si], values, r + 1, None)
-
-
-def _queen_claims(moves: list[Move], e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
+def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
                   values: list[int], low: bool, top: bool) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
     si = e.suit
@@ -992,11 +992,11 @@ def _queen_claims(moves: list[Move], e: _CardMoves, hand: tuple[Card, ...], code
         for r in layout.opens[si]:
             worth = values[:]
             worth[r] = v
-            _powered(moves, e, _LAYOUTS[code + (si + 1) * _WEIGHT[r]].claims[si], worth, 0, x.opens[r])
+            _add_claims(append, e.queen_table(x.opens[r]), _LAYOUTS[code + (si + 1) * _WEIGHT[r]].claims[si], worth)
         for r in layout.reinforces[si]:
             worth = values[:]
             worth[r] = v if top else values[r] + v
-            _powered(moves, e, layout.claims[si], worth, 0, x.reinforces[r])
+            _add_claims(append, e.queen_table(x.reinforces[r]), layout.claims[si], worth)
 
 
 def _position(move: Move, position: Any) -> int:
@@ -1170,4 +1170,4 @@ class _Reader:
             raise NotationError(self.text, token[1], self.tokens[-1][2],
                                 "unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', "
                                 "'open 5H 2' or 'reinforce 5H 1', then optionally 'keep 3'", "move")
-        return _claim(first, second, card, discard, play, keep)
+        return Claim(first, second, card, discard, play, keep)
