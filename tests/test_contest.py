@@ -620,6 +620,14 @@ def test_a_state_of_other_options_is_refused():
     assert low.state_from_text("ace: low\n" + EXAMPLE).ace == "low"
 
 
+def test_json_fields_out_of_range_are_refused():
+    data = json.loads(base().to_json())
+    data["state"]["last_turns"] = 3
+    with pytest.raises(StateError) as caught:
+        GAME.state_from_json(json.dumps(data))
+    assert caught.value.where == "last_turns" and "got 3" in caught.value.reason
+
+
 def test_json_round_trip_and_errors():
     state = GAME.deal(seed=3)
     assert GAME.state_from_json(state.to_json()) == state

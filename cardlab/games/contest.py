@@ -792,8 +792,10 @@ class Contest(Game):
         if state.seed is not None and state.seed < 0:
             raise StateError("seed", "a seed is a whole number from 0 ('-' for a stacked deck); "
                                      "-1 marks a player's view, which is not a whole state")
-        if state.arranged not in (0, 1, 2) or state.turn not in (-1, 0, 1) or state.last_turns not in (None, 0, 1, 2):
-            raise StateError("stage", "out of range")
+        for field, value, allowed in (("arranged", state.arranged, (0, 1, 2)), ("turn", state.turn, (-1, 0, 1)),
+                                      ("last_turns", state.last_turns, (None, 0, 1, 2))):
+            if value not in allowed:
+                raise StateError(field, f"expected one of {', '.join(map(str, allowed))}, got {value!r}")
         check_cards_once(self.zones(state), DECK)
         for p in (0, 1):
             if len(state.secrets[p]) != SECRET_SIZE:
@@ -808,7 +810,7 @@ class Contest(Game):
             wrong = [c for c in pile if c.suit != suit]
             if wrong:
                 raise StateError(f"points {suit}", f"{_text(tuple(wrong))} cannot be in the "
-                                                   f"{suit_symbol(suit)} points pile (one pile per suit)")
+                                                   f"{suit_symbol(suit)} points pile (contest.points: one pile per suit)")
         if state.arranged < 2:
             self._validate_setup(state)
         else:
@@ -952,11 +954,15 @@ def _turn_moves(state: ContestState) -> list[Move]:
     for card in hand:
         e = _CARD_MOVES[card]
         si = e.suit
+        places = e.opens
         for i in opens[si]:  # contest.open
-            append(e.opens[i])
+            append(places[i])
+        places = e.reinforces
         for i in reinforces[si]:  # contest.reinforce
-            append(e.reinforces[i])
-        _add_claims(append, e.plain, claims[si], values)  # contest.claim
+            append(places[i])
+        pairs = claims[si]
+        if pairs:  # contest.claim
+            _add_claims(append, e.plain, pairs, values)
         if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
             for r in reinforces[si]:
                 after = _LAYOUTS[code - (si + 1) * _WEIGHT[r]]
