@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from cardlab.games.contest import (
 )
 
 GAME = cardlab.game("contest")
+ROOT = Path(__file__).parent.parent
 
 # The worked scoring example (docs/rules/contest.md, the tutorial): A's secret cards ♥ ♣ ♥ ♠
 # against points piles of ♥ 3, ♣ 2, ♠ 1 and ♦ 5 cards score (1 + 3) × 3 + 2 × 2 + 4 × 1 = 20.
@@ -515,10 +517,33 @@ def end_state(secrets: tuple[str, str], points: dict) -> ContestState:
 
 
 def test_the_rules_page_shows_the_same_end_position():
-    page = (Path(__file__).parent.parent / "docs" / "rules" / "contest.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "rules" / "contest.md").read_text(encoding="utf-8")
     block = page.split("The whole end position", 1)[1].split("```", 2)[1]
     assert GAME.state_from_text(block) == GAME.state_from_text(EXAMPLE)
     assert "(1 + 3) × 3 + 2 × 2 + 4 × 1 = **20**" in page
+
+
+def rule_rows() -> dict[str, str]:
+    """The rules page's table rows, by rule id."""
+    page = (ROOT / "docs" / "rules" / "contest.md").read_text(encoding="utf-8")
+    return {line.split("`")[1]: line for line in page.splitlines() if line.startswith("| `contest.")}
+
+
+def test_every_rule_id_of_the_engine_is_on_the_rules_page():
+    source = (ROOT / "cardlab" / "games" / "contest.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(contest\.[a-z.-]+)"', source))
+    assert len(used) > 20 and used <= set(rule_rows()), used - set(rule_rows())
+
+
+def test_the_rules_page_quotes_the_rule_text_exactly():
+    seed = ROOT.parent / "shared" / "seeds" / "contest.txt"
+    if not seed.exists():
+        pytest.skip("the rule texts are kept beside the checkout, in shared/seeds")
+    rule_text = " ".join(seed.read_text(encoding="utf-8").split())
+    for rule, line in rule_rows().items():
+        for quote in re.findall(r'"(.*?)"', line.split(" | ")[1]):
+            for part in quote.split("…"):
+                assert " ".join(part.split()) in rule_text, (rule, part)
 
 
 def test_a_secret_suit_with_an_empty_points_pile_scores_nothing():
