@@ -69,11 +69,35 @@ def test_move_cards_are_the_card_fields_of_the_move():
     assert move_cards(game.parse_move("next round")) == ()
 
 
-def test_swap_cards_exchanges_two_cards_and_only_the_first_of_a_repeated_card():
-    joker, four = Card(0, "*"), parse_card("4H")
-    state = ((joker, four), (joker,))
-    assert swap_cards(state, joker, four) == ((four, joker), (joker,))
-    assert swap_cards(state, four, joker) == ((four, joker), (joker,))
+def test_swap_cards_exchanges_the_chosen_slot_with_a_card_elsewhere():
+    game = cardlab.game("commitment")
+    state = game.deal(seed=7)
+    battle_card = next(z for z in game.zones(state) if z.name == "b1 battle card").cards[0]
+    joker = Card(0, "*")
+    assert battle_card == joker  # with seed 7 one Joker is the battle card, the other in the battle deck
+    deck = next(z for z in game.zones(state) if z.name == "battle deck")
+    four = next(c for z in game.zones(state) if z.name == "A hand" for c in z.cards)
+    for zone, index in (("b1 battle card", 0), ("battle deck", deck.cards.index(joker))):
+        edited = swap_cards(game, state, joker, four, (zone, index))
+        after = {z.name: z.cards for z in game.zones(edited)}
+        assert after[zone][index] == four
+        assert joker in after["A hand"]
+        moved = sum(a != b for z in game.zones(state) for a, b in zip(z.cards, after[z.name]))
+        assert moved == 2
+
+
+def test_swap_cards_leaves_the_record_of_a_settled_deal_alone():
+    game = cardlab.game("commerce", players=3)
+    session = cardlab.Session(game, seed=7)
+    session.play(session.legal_moves()[0])
+    session.play("knock")
+    state = session.state
+    record = state.history[0]
+    a = state.hands[0][0]
+    b = next(c for c in state.stock if any(c in hand for hand in record.hands))  # in the stock and in deal 1
+    edited = swap_cards(game, state, a, b)
+    assert edited.history == state.history
+    assert edited.hands[0][0] == b and a in edited.stock
 
 
 # --- the view-model -----------------------------------------------------------------------------
@@ -180,6 +204,7 @@ def test_a_players_synced_state_never_holds_a_card_hidden_from_them(config):
 
 def _assert_hides(game: Any, session: Any, player: int, table: Any) -> None:
     view = game.view(session.state, player)
+    assert sorted(p["zone"] for p in _piles(table.view["layout"])) == sorted(z.name for z in game.zones(view))
     assert table.view["breakdown"] == _breakdown_json(game.score(view))
     synced = json.dumps({k: v for k, v in table.view.items() if k != "breakdown"}, ensure_ascii=False)
     leaked = _mentioned(synced) & _hidden_from(game, session.state, player)
@@ -438,6 +463,18 @@ def test_reprs_are_stable_and_readable():
     assert repr(Tableau(session)) == "Tableau(card-commons, teacher, start of 1)"
     data, _ = Table(session)._repr_mimebundle_()
     assert data["text/plain"] == "Table(card-commons, teacher, start of 1)"
+
+
+def test_the_editor_swaps_the_clicked_one_of_two_identical_cards():
+    game = cardlab.game("commitment")
+    session = cardlab.Session(game, seed=7)
+    table = Table(session)
+    deck = [c.code for z in game.zones(session.state) if z.name == "battle deck" for c in z.cards]
+    assert _pile(table.view, "b1 battle card")["cards"] == ["JK"] and "JK" in deck  # the first Joker in zone order
+    message = send(table, "swap", cards=["JK", "QS"], zone="b1 battle card", index=0)
+    assert message["kind"] == "info", message
+    assert _pile(table.view, "b1 battle card")["cards"] == ["QS"]
+    assert _pile(table.view, "battle deck")["cards"] == [c.replace("QS", "JK") for c in deck]
 
 
 def test_four_colour_is_a_synced_option():

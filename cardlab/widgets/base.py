@@ -12,6 +12,7 @@ except through the engine's checked ``play``, ``goto`` and ``replace``.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -19,7 +20,8 @@ import anywidget
 import traitlets
 
 from ..cards import HIDDEN, Card, parse_card
-from ..engine import Session, Step, replace_cards
+from ..engine import Game, Session, Step, replace_cards
+from ..errors import StateError
 from . import frontend
 from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, narrate, redact, visible_around
 
@@ -183,7 +185,9 @@ class SessionWidget(anywidget.AnyWidget):
         a, b = (parse_card(c) for c in pair)
         if a == b:
             raise Refused("Those are the same card: nothing to change.")
-        edited = swap_cards(self._session.state, a, b)
+        zone, index = content.get("zone"), content.get("index")
+        slot = (zone, index) if isinstance(zone, str) and isinstance(index, int) and not isinstance(index, bool) else None
+        edited = swap_cards(self._session.game, self._session.state, a, b, slot)
         self._session.replace(edited)  # the validator's StateError, if any, is shown
         self._say(f"Swapped {a} and {b}. The history starts again from this state.")
 
@@ -209,14 +213,77 @@ class SessionWidget(anywidget.AnyWidget):
                 f"{', ' + extra if extra else ''})")
 
 
-def swap_cards(state: Any, a: Card, b: Card) -> Any:
-    """``state`` with card ``a`` and card ``b`` exchanged (the first of each, in field order)."""
-    left = {a: 1, b: 1}
+Slot = tuple[int, int]  # (zone number, card number) in game.zones(state)
+
+
+def swap_cards(game: Game, state: Any, a: Card, b: Card, slot: tuple[str, int] | None = None) -> Any:
+    """``state`` with card ``a`` and card ``b`` exchanged on the table.
+
+    ``slot`` (a zone's name and a position in it) says which ``a`` when the state holds
+    several (Commitment's two Jokers); otherwise the first in zone order is meant, and ``b``
+    is the first ``b`` elsewhere. Cards live in the state's fields, which may also remember
+    cards elsewhere (a settled deal's hands): the exchange is the one whose zones come out
+    as expected. A ``b`` that is not in the state simply replaces ``a`` (the validator then
+    says what it thinks of that).
+    """
+    zones = [list(z.cards) for z in game.zones(state)]
+    names = [z.name for z in game.zones(state)]
+    pa = _slot(zones, names, a, slot)
+    pb = _find(zones, b, skip=pa)
+    expected = [list(cards) for cards in zones]
+    expected[pa[0]][pa[1]] = b
+    if pb is not None:
+        expected[pb[0]][pb[1]] = a
+    count = _occurrences(state)
+    for i in range(count[a]):
+        for j in range(count[b] if pb is not None else 1):
+            edited = _exchange(state, a, i, b, j if pb is not None else None)
+            if [list(z.cards) for z in game.zones(edited)] == expected:
+                return edited
+    raise StateError("cards", f"{a} and {b} cannot be exchanged in this state")
+
+
+def _slot(zones: list[list[Card]], names: list[str], card: Card, slot: tuple[str, int] | None) -> Slot:
+    if slot is not None and slot[0] in names:
+        z = names.index(slot[0])
+        if 0 <= slot[1] < len(zones[z]) and zones[z][slot[1]] == card:
+            return z, slot[1]
+    found = _find(zones, card)
+    if found is None:
+        raise StateError("cards", f"{card} is not on the table")
+    return found
+
+
+def _find(zones: list[list[Card]], card: Card, skip: Slot | None = None) -> Slot | None:
+    for z, cards in enumerate(zones):
+        for i, c in enumerate(cards):
+            if c == card and (z, i) != skip:
+                return z, i
+    return None
+
+
+def _occurrences(state: Any) -> Counter[Card]:
+    count: Counter[Card] = Counter()
+
+    def tally(card: Card) -> Card:
+        count[card] += 1
+        return card
+    replace_cards(state, tally)
+    return count
+
+
+def _exchange(state: Any, a: Card, i: int, b: Card, j: int | None) -> Any:
+    """``state`` with the ``i``-th ``a`` (in field order) made ``b`` and the ``j``-th ``b`` made ``a``."""
+    seen: Counter[Card] = Counter()
 
     def swap(card: Card) -> Card:
-        if card in left and left[card]:
-            left[card] -= 1
-            return b if card == a else a
+        if card not in (a, b):
+            return card
+        n = seen[card]
+        seen[card] += 1
+        if card == a and n == i:
+            return b
+        if card == b and n == j:
+            return a
         return card
     return replace_cards(state, swap)
-

@@ -88,8 +88,136 @@ def default(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to
     return group(None, [*(seat(p) for p in others), shared, seat(me)], dir="column")
 
 
+# --- the four games ---------------------------------------------------------------------------
+
+class Placer:
+    """Hands out a game's zones by name, once each; :meth:`rest` returns the zones no layout
+    placed, so a zone a layout does not know (yet) still appears on the table."""
+
+    def __init__(self, game: Game, zones: Sequence[Zone], viewer: int | None) -> None:
+        self.game, self.viewer = game, viewer
+        self._zones = {z.name: z for z in zones}
+        self._order = [z.name for z in zones]
+        self._used: set[str] = set()
+
+    def pile(self, name: str, title: str | None = None, **options: Any) -> JSON | None:
+        zone = self._zones.get(name)
+        if zone is None or name in self._used:
+            return None
+        self._used.add(name)
+        return pile(self.game, zone, self.viewer, title=title, **options)
+
+    def piles(self, *specs: tuple[str, str]) -> list[JSON]:
+        return [p for name, title in specs if (p := self.pile(name, title)) is not None]
+
+    def rest(self) -> JSON | None:
+        left = [self.pile(name) for name in self._order if name not in self._used]
+        return group("Other", [p for p in left if p], role="shared") if left else None
+
+
+def _seat(game: Game, p: int, viewer: int | None, to_move: int | None, items: Sequence[JSON | None],
+          role_text: str = "") -> JSON:
+    title = seat_title(game, p, viewer) + (f" · {role_text}" if role_text else "")
+    return group(title, [i for i in items if i], role="player", active=p == to_move,
+                 badge="to move" if p == to_move else None)
+
+
+def _column(title: str | None, items: Sequence[JSON | None], role: str | None = None) -> JSON:
+    return group(title, [i for i in items if i], dir="column", role=role)
+
+
+def _finish(place: Placer, items: list[JSON | None]) -> JSON:
+    return _column(None, [*items, place.rest()])
+
+
+def commons(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+    """Card Commons: each player's hand and Commission at their edge; the two sides of the
+    tableau grow out from the Nest Egg toward their owners; the discard pool beside it."""
+    place = Placer(game, zones, viewer)
+    (other,), me = seat_order(game, viewer)
+    claimant = getattr(view, "claimant", None)
+
+    def seat(p: int) -> JSON:
+        n = game.player_names[p]
+        return _seat(game, p, viewer, to_move, place.piles((f"{n} hand", "Hand"), (f"{n} commission", "Commission")),
+                     "Claimant" if p == claimant else "Respondent" if claimant is not None else "")
+
+    def side(p: int) -> JSON | None:
+        n = game.player_names[p]
+        return place.pile(f"{n} side", f"{n}'s side of the tableau")
+
+    centre = group(None, place.piles(("nest egg", "Nest Egg"), ("claim", "Claim"),
+                                     ("pool face up", "Pool, face up"), ("pool face down", "Pool, face down")))
+    tableau = _column("Tableau", [side(other), centre, side(me)], role="shared")
+    return _finish(place, [seat(other), tableau, seat(me)])
+
+
+def commerce(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+    """Commerce: every seat around the table (the viewer's last, nearest), each with its hand,
+    the dealer marked and its ledger balance; the stock, waste, barter offer and pool between."""
+    place = Placer(game, zones, viewer)
+    others, me = seat_order(game, viewer)
+    dealer = getattr(view, "dealer", None)
+    ledger = getattr(game, "ledger", None)
+    balances = ledger(view) if callable(ledger) else None
+    pool = getattr(game, "pool", None)
+
+    def seat(p: int) -> JSON:
+        n = game.player_names[p]
+        notes = (["dealer"] if p == dealer else []) + ([f"ledger {balances[p]:+d}"] if balances else [])
+        return _seat(game, p, viewer, to_move, [place.pile(f"{n}'s hand", "Hand")], " · ".join(notes))
+
+    middle = place.piles(("stock", "Stock"), ("waste", "Waste"), ("offer", "Barter offer"))
+    title = f"Pool: {pool(view)} points" if callable(pool) else None
+    return _finish(place, [group(None, [seat(p) for p in others]), group(title, middle, role="shared"), seat(me)])
+
+
+def commitment(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+    """Commitment: each battle card between the two sides' hearts, clubs and diamonds stacks
+    (the opponent's above, the viewer's below); hands, won battle cards and the decks around."""
+    place = Placer(game, zones, viewer)
+    (other,), me = seat_order(game, viewer)
+    suits = (("hearts", "♥ hearts"), ("clubs", "♣ clubs"), ("diamonds", "♦ diamonds"))
+    battles = sorted({z.name.split()[0] for z in zones if z.name.endswith(" battle card")}, key=lambda b: int(b[1:]))
+
+    def stacks(b: str, p: int) -> JSON:
+        n = game.player_names[p]
+        return group(None, [x for name, title in suits
+                            if (x := place.pile(f"{b} {n} {name}", f"{n} {title}", spread="column"))])
+
+    def battle(b: str) -> JSON:
+        return _column(f"Battle {b[1:]}", [stacks(b, other), place.pile(f"{b} battle card", "Battle card"),
+                                           stacks(b, me)], role="battle")
+
+    def seat(p: int) -> JSON:
+        n = game.player_names[p]
+        return _seat(game, p, viewer, to_move, place.piles((f"{n} hand", "Hand"), (f"{n} won", "Battle cards won")))
+
+    decks = group(None, place.piles(("draw deck", "Draw deck"), ("battle deck", "Battle deck"), ("discard", "Discard")),
+                  role="shared")
+    return _finish(place, [seat(other), group(None, [battle(b) for b in battles]), decks, seat(me)])
+
+
+def contest(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+    """Contest: each player's four secret cards in order (1st to 4th position) and hand; the
+    four Contest positions in a row; the points pile of each suit; the discard and draw piles."""
+    place = Placer(game, zones, viewer)
+    (other,), me = seat_order(game, viewer)
+
+    def seat(p: int) -> JSON:
+        n = game.player_names[p]
+        return _seat(game, p, viewer, to_move, place.piles((f"{n} secret", "Secret cards, 1st to 4th"), (f"{n} hand", "Hand")))
+
+    row = group("Contest positions", [x for i in range(1, 5)
+                                      if (x := place.pile(f"position {i}", f"Position {i}", spread="column"))], role="shared")
+    points = group("Points piles", [x for s, sym in (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
+                                    if (x := place.pile(f"points {s}", f"{sym} points"))], role="shared")
+    piles = group(None, place.piles(("discard", "Discard pile"), ("draw pile", "Draw pile")), role="shared")
+    return _finish(place, [seat(other), row, points, piles, seat(me)])
+
+
 #: Game name → its layout; games not listed use :func:`default`.
-LAYOUTS: dict[str, Layout] = {}
+LAYOUTS: dict[str, Layout] = {"card-commons": commons, "commerce": commerce, "commitment": commitment, "contest": contest}
 
 
 def layout(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:

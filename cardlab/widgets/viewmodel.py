@@ -113,17 +113,16 @@ def explain_card(game: Game, state: Any, card: Card, legal: Sequence[Move]) -> s
     for move in legal:
         if dataclasses.is_dataclass(move):
             candidates.extend(v for v in _variants(move, card) if v not in legal and v not in candidates)
-    reasons: list[str] = []
+    reasons: dict[tuple[str, str], str] = {}  # one line per distinct reason, with its first move
     for candidate in candidates:
         try:
             game.check(state, candidate)
         except IllegalMove as err:
-            if str(err) not in reasons:
-                reasons.append(str(err))
+            reasons.setdefault((err.rule, err.reason), str(err))
         except Exception:  # noqa: BLE001 - a candidate the engine cannot even read says nothing
             continue
     if reasons:
-        return "\n".join(pretty(r) for r in reasons[:3])
+        return "\n".join(pretty(r) for r in list(reasons.values())[:3])
     choices = ", ".join(pretty(str(m)) for m in legal[:8]) + (", …" if len(legal) > 8 else "")
     return f"No move uses {card} now. The moves are: {choices}."
 

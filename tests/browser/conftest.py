@@ -141,7 +141,7 @@ def start_lab(base: Path) -> LabServer:
     log = base / "jupyter-lab.log"
     command = [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser",
                f"--port={port}", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
-               "--IdentityProvider.token=", "--ServerApp.password=",
+               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
                f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}"]
     with log.open("w") as out:
@@ -227,7 +227,10 @@ class LabPage:
 
     def open(self, selector: str, count: int = 1) -> None:
         """Open the notebook, run all its cells and wait for ``count`` elements matching ``selector``."""
-        self.page.goto(f"{self.lab.url}/lab/tree/{self.path}")
+        # A workspace of its own, reset: JupyterLab would otherwise reopen earlier tests'
+        # notebooks, whose widgets' comms are gone.
+        workspace = Path(self.path).stem
+        self.page.goto(f"{self.lab.url}/lab/workspaces/{workspace}/tree/{self.path}?reset")
         self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=WIDGET_TIMEOUT_MS)
         self.page.evaluate("() => window.jupyterapp.started")
         self.page.evaluate(_OPEN_JS, self.path)
@@ -241,6 +244,19 @@ class LabPage:
         if result["err"]:
             raise AssertionError(f"kernel error running {code!r}: {result['err']}")
         return result["out"]
+
+    def close(self) -> None:
+        """Close the page, then shut its kernel down through the server's REST API (shutting
+        it down from the page would make the page log errors about the widgets' closed comms)."""
+        self.page.context.close()
+        if self in _OPEN_PAGES:
+            _OPEN_PAGES.remove(self)
+        with urllib.request.urlopen(f"{self.lab.url}/api/sessions", timeout=10) as resp:
+            sessions = json.load(resp)
+        for session in sessions:
+            if session.get("path") == self.path:
+                request = urllib.request.Request(f"{self.lab.url}/api/sessions/{session['id']}", method="DELETE")
+                urllib.request.urlopen(request, timeout=10).close()
 
     def assert_no_errors(self) -> None:
         errors, self.errors = self.errors, []
@@ -261,19 +277,20 @@ def lab_page(lab: LabServer, browser: Any) -> Iterator[Any]:
     Pages live for the test module; after each test, :func:`_no_page_errors` fails the test
     if any of them logged a JavaScript error.
     """
-    contexts: list[Any] = []
+    pages: list[LabPage] = []
 
     def make(name: str, *cells: str, width: int = 1400, height: int = 1000) -> LabPage:
         lab.notebook(name, *cells)
         context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
         page = LabPage(context.new_page(), lab, name)
+        pages.append(page)
         _OPEN_PAGES.append(page)
         return page
 
     yield make
-    for context in contexts:
-        context.close()
+    for page in pages:
+        if not page.page.is_closed():
+            page.page.context.close()
     _OPEN_PAGES.clear()
 
 

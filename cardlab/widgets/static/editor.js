@@ -17,7 +17,7 @@ function renderEditor(vm, ctx) {
         h("div", { class: "cardlab-deck" }, editor.deck.filter((c) => c !== ui.slot.code).map((code) =>
           cardElement(code, {
             small: true, key: `pick:${code}`, title: `${cardInfo(code).label}: ${editor.where[code] ?? ""}`,
-            action: () => ctx.send("swap", { cards: [ui.slot.code, code] }),
+            action: () => ctx.send("swap", { cards: [ui.slot.code, code], zone: ui.slot.zone, index: ui.slot.index }),
           }))),
         button("Cancel", () => ctx.setSlot(null), { dataset: { key: "slot-cancel" } }))
     : null;

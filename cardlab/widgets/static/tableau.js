@@ -20,13 +20,15 @@ function renderGroup(group, ctx) {
 }
 
 function renderPile(pile, ctx) {
-  let codes = pile.cards;
-  if (pile.hand && ctx.sorted()) codes = [...codes].sort((a, b) => cardOrder(a) - cardOrder(b));
+  // [code, index in the zone]: the index names the slot even when the hand is shown sorted.
+  let cards = pile.cards.map((code, i) => [code, i]);
+  if (pile.hand && ctx.sorted()) cards.sort((a, b) => cardOrder(a[0]) - cardOrder(b[0]) || a[1] - b[1]);
   const spread = pile.spread ?? "row";
-  const shown = spread === "stack" ? codes.slice(-1) : codes;
-  const cards = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+  const shown = spread === "stack" ? cards.slice(-1) : cards;
+  const codes = pile.cards;
+  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
     shown.length
-      ? shown.map((code, i) => ctx.tableCard(code, pile.zone, spread === "stack" ? codes.length - 1 : i))
+      ? shown.map(([code, i]) => ctx.tableCard(code, pile.zone, i))
       : h("div", { class: "cardlab-empty", text: "empty" }));
   const count = spread === "stack" || codes.length > 6
     ? h("span", { class: "cardlab-count", text: `${codes.length} card${codes.length === 1 ? "" : "s"}` })
@@ -41,5 +43,5 @@ function renderPile(pile, ctx) {
         class: "cardlab-button cardlab-toggle", "aria-pressed": ctx.sorted() ? "true" : "false",
         title: "sort the hand by suit and rank, or show it as held", dataset: { key: `sort:${pile.zone}` },
       }) : null),
-    cards);
+    cardsEl);
 }

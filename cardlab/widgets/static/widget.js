@@ -92,7 +92,8 @@ function mount(model, el) {
       const classes = [];
       if (moves.length) classes.push("cardlab-playable");
       if (here(ui.selected)) classes.push("cardlab-selected");
-      const usable = vm.can_act && code !== HIDDEN_CODE;
+      // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
+      const usable = !vm.over && code !== HIDDEN_CODE;
       return cardElement(code, {
         key, classes,
         title: moves.length ? `${cardInfo(code).label}: ${moves.length} move${moves.length === 1 ? "" : "s"}` : undefined,

@@ -1,0 +1,333 @@
+"""Each game's table in JupyterLab, driven by clicks in Chromium.
+
+For every game: the teacher's table renders every zone; a legal move is played by clicking
+a card and choosing the move in its menu; a click on a card with no legal move shows the
+engine's explanation; an edit in the state editor changes the score breakdown; the stepper
+goes back and forward, and a change made from Python re-renders the table. A player's page
+contains none of the cards hidden from them, and works from the keyboard. Screenshots of
+each table are saved in tests/browser/screenshots/ for review.
+
+Each position is built here, in the test process, and saved as a session file that the
+notebook loads (so not even the notebook's source names a hidden card); between tests the
+kernel puts the position back with ``reset(...)``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import cardlab
+from cardlab.widgets.viewmodel import pretty
+
+TIMEOUT_MS = 20_000
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A position of one game and what to click in it."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    moves: tuple[str, ...]            # played before the tests start
+    click: tuple[str, str]            # a card to click, and the legal move to choose in its menu
+    refused: tuple[str, str]          # a card with no legal move, and a phrase of the engine's reason
+    edit_moves: tuple[str, ...]       # the position in which the editor is tried
+    swap: tuple[str, str, str] | None  # (zone, card in it, card to swap it with); None: edit the text
+    history: tuple[str, ...]          # moves to step through
+    edit_until: str | None = None     # then first legal moves until this move is legal (a round's end)
+
+    @property
+    def id(self) -> str:
+        return self.game
+
+    def session(self, moves: tuple[str, ...]) -> cardlab.Session:
+        session = cardlab.Session(cardlab.game(self.game, **self.options), seed=self.seed)
+        for move in moves:
+            session.play(move)
+        return session
+
+    @property
+    def edit_position(self) -> tuple[str, ...]:
+        session = self.session(self.edit_moves)
+        while self.edit_until and self.edit_until not in map(str, session.legal_moves()):
+            session.play(session.legal_moves()[0])
+        return tuple(map(str, session.moves))
+
+    @property
+    def viewer(self) -> int:
+        """The player whose page is checked: the one to move after ``moves``."""
+        session = self.session(self.moves)
+        return session.game.to_move(session.state)
+
+
+SCENARIOS = [
+    Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
+             click=("4D", "defend 4D"), refused=("5S", "does not answer the Claim 4♠"),
+             edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
+             history=("commission 2S", "commission 3S", "claim 4S", "defend 4D")),
+    Scenario("commerce", {"players": 4}, 7, (),
+             click=("6H", "trade 6H"), refused=("stock", "does not hold"),
+             edit_moves=("trade 6H", "knock"), swap=None,
+             history=("trade 6H", "trade 6D", "trade 10D")),
+    Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
+             click=("2C", "2C b1"), refused=("JK", "does not hold JK"),
+             edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
+             history=("6H b1", "8H b1", "2C b1")),
+    Scenario("contest", {}, 7, ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
+             click=("3D", "open 3D 1"), refused=("4H", "does not hold 4♥"),
+             edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), swap=("A secret", "KS", "3D"),
+             history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1")),
+]
+
+
+def _notebook_cells(scenario: Scenario, file: str, viewer: int | None) -> tuple[str, ...]:
+    setup = (
+        "import cardlab\n"
+        "from cardlab.widgets import Table\n"
+        f"session = cardlab.Session.load({file!r})\n"
+        "start, game = session.states[0], session.game\n"
+        "def reset(*moves):\n"
+        "    session.replace(start)\n"
+        "    for move in moves:\n"
+        "        session.play(move)"
+    )
+    show = f"table = Table(session, viewer={viewer!r})\ntable"
+    return setup, show
+
+
+def _open(lab: Any, lab_page: Any, scenario: Scenario, viewer: int | None) -> Any:
+    who = "teacher" if viewer is None else f"player{viewer}"
+    file = f"{scenario.game}-{who}.json"
+    scenario.session(scenario.moves).save(lab.root / file)
+    page = lab_page(f"{scenario.game}-{who}.ipynb", *_notebook_cells(scenario, file, viewer))
+    page.open(".cardlab-table[data-rev]")
+    page.run(f"reset(*{list(scenario.moves)!r})")
+    return page
+
+
+@pytest.fixture(scope="module", params=SCENARIOS, ids=lambda s: s.id)
+def teacher(request: Any, lab: Any, lab_page: Any) -> Any:
+    page = _open(lab, lab_page, request.param, None)
+    yield page, request.param
+    page.close()
+
+
+@pytest.fixture(scope="module", params=SCENARIOS, ids=lambda s: s.id)
+def player(request: Any, lab: Any, lab_page: Any) -> Any:
+    page = _open(lab, lab_page, request.param, request.param.viewer)
+    yield page, request.param
+    page.close()
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+def _table(page: Any) -> Any:
+    return page.page.locator(".cardlab-table")
+
+
+def _rev(page: Any) -> int:
+    return int(_table(page).get_attribute("data-rev"))
+
+
+def _wait_rev(page: Any, after: int) -> None:
+    page.page.wait_for_function(
+        "(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev", arg=after, timeout=TIMEOUT_MS)
+
+
+def _reset(page: Any, moves: tuple[str, ...]) -> None:
+    before = _rev(page)
+    page.run(f"reset(*{list(moves)!r})")
+    _wait_rev(page, before)
+
+
+def _card(page: Any, code: str) -> Any:
+    return _table(page).locator(f'.cardlab-tableau [data-code="{code}"]').first
+
+
+def _step(page: Any) -> int:
+    return int(_table(page).get_attribute("data-step"))
+
+
+def _wait_step(page: Any, step: int) -> None:
+    page.page.wait_for_function(
+        "(step) => document.querySelector('.cardlab-table').dataset.step === String(step)", arg=step, timeout=TIMEOUT_MS)
+
+
+def _message(page: Any, kind: str) -> str:
+    message = _table(page).locator(f".cardlab-message-{kind} .cardlab-message-text")
+    message.wait_for(timeout=TIMEOUT_MS)
+    return message.inner_text()
+
+
+def _open_text_form(page: Any) -> Any:
+    if _table(page).locator(".cardlab-text-form[open]").count() == 0:
+        _table(page).locator(".cardlab-text-form summary").click()
+    return _table(page).locator("textarea.cardlab-text")
+
+
+def _zone_card(page: Any, zone: str, code: str | None = None) -> Any:
+    cards = _table(page).locator(f'.cardlab-tableau [data-zone="{zone}"] .cardlab-card')
+    return cards.first if code is None else _table(page).locator(
+        f'.cardlab-tableau [data-zone="{zone}"] [data-code="{code}"]').first
+
+
+# --- the teacher's table -----------------------------------------------------------------------
+
+def test_the_table_renders_every_zone(teacher):
+    page, scenario = teacher
+    session = scenario.session(scenario.moves)
+    zones = [z.name for z in session.game.zones(session.state)]
+    rendered = _table(page).locator("[data-zone]").evaluate_all("els => els.map(e => e.dataset.zone)")
+    assert sorted(rendered) == sorted(zones)
+    mover = session.game.player_names[session.game.to_move(session.state)]
+    assert _table(page).locator(".cardlab-status").inner_text() == f"{mover} to move"
+    page.screenshot(f"{scenario.game}-teacher", ".cardlab-table")
+
+
+def test_a_legal_move_is_played_by_clicking(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.moves)
+    code, move = scenario.click
+    _card(page, code).click()
+    choice = _table(page).locator(f'.cardlab-menu [data-move="{move}"]')
+    choice.wait_for(timeout=TIMEOUT_MS)
+    choice.hover()  # the preview lifts the move's cards
+    assert _table(page).locator(f'.cardlab-tableau .cardlab-preview[data-code="{code}"]').count() == 1
+    before = _rev(page)
+    choice.click()
+    _wait_rev(page, before)
+    assert _step(page) == len(scenario.moves) + 1
+    last = _table(page).locator(".cardlab-log-entry").last.inner_text()
+    assert pretty(move) in last
+    assert page.run("print(session.moves[-1])").strip() == move
+
+
+def test_cancel_closes_the_menu_and_plays_nothing(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.moves)
+    _card(page, scenario.click[0]).click()
+    _table(page).locator(".cardlab-menu").wait_for(timeout=TIMEOUT_MS)
+    _table(page).locator(".cardlab-cancel").click()
+    assert _table(page).locator(".cardlab-menu").count() == 0
+    page.page.keyboard.press("Escape")
+    assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
+
+
+def test_a_card_without_a_legal_move_shows_why(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.moves)
+    target, reason = scenario.refused
+    card = _zone_card(page, target) if target.islower() else _card(page, target)
+    card.click()
+    text = _message(page, "error")
+    assert text.startswith("illegal move") and reason in text, text
+    assert "Traceback" not in text
+    assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
+
+
+def test_an_edit_changes_the_score_breakdown(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.edit_position)
+    breakdown = _table(page).locator(".cardlab-breakdown")
+    before_text, before = breakdown.inner_text(), _rev(page)
+    if scenario.swap is not None:
+        zone, card, other = scenario.swap
+        _table(page).locator('[data-key="editing"]').click()
+        _zone_card(page, zone, card).click()
+        _table(page).locator(f'.cardlab-picker [data-code="{other}"]').click()
+        _wait_rev(page, before)
+        assert _zone_card(page, zone, other).count() == 1
+    else:  # the text form: give B's deal-1 hand to A and A's to B
+        text = json.loads(page.run("import json; print(json.dumps(game.to_text(session.state)))"))
+        record = next(line for line in text.splitlines() if line.startswith("deal 1:"))
+        head, hands = record.split("hands ")
+        first, second, *others = hands.split(" / ")
+        edited = text.replace(record, head + "hands " + " / ".join([second, first, *others]))
+        _open_text_form(page).fill(edited)
+        _table(page).locator('[data-key="apply"]').click()
+        _wait_rev(page, before)
+    assert _message(page, "info")
+    assert breakdown.inner_text() != before_text
+    page.screenshot(f"{scenario.game}-edited", ".cardlab-table")
+
+
+def test_a_refused_edit_shows_the_validators_message(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.edit_position)
+    textarea = _open_text_form(page)
+    textarea.fill(textarea.input_value() + "\nno such key: 1")
+    _table(page).locator('[data-key="apply"]').click()
+    assert "unknown key 'no such key'" in _message(page, "error")
+
+
+def test_stepping_back_and_forward(teacher):
+    page, scenario = teacher
+    _reset(page, scenario.history)
+    total = len(scenario.history)
+    assert _step(page) == total
+    nav = lambda name: _table(page).locator(f'[data-key="nav:{name}"]').click()  # noqa: E731
+    nav("first")
+    _wait_step(page, 0)
+    nav("next")
+    _wait_step(page, 1)
+    nav("last")
+    _wait_step(page, total)
+    nav("previous")
+    _wait_step(page, total - 1)
+    _table(page).locator('[data-key="log:1"]').click()
+    _wait_step(page, 1)
+    _table(page).locator(".cardlab-slider").fill(str(total))
+    _table(page).locator(".cardlab-slider").dispatch_event("change")
+    _wait_step(page, total)
+    page.run("session.goto(2)")  # a change made from Python
+    _wait_step(page, 2)
+    assert _table(page).locator(".cardlab-log-entry.cardlab-current button").inner_text().startswith("2.")
+    assert page.run("print(session.index, len(session.moves))").split() == ["2", str(total)]
+
+
+# --- a player's table -------------------------------------------------------------------------
+
+def test_a_players_page_holds_no_card_hidden_from_them(player):
+    page, scenario = player
+    session = scenario.session(scenario.moves)
+    game, viewer = session.game, scenario.viewer
+    zones = game.zones(session.state)
+    seen = {c for z in zones if z.visible_to(viewer) for c in z.cards}
+    hidden = {c for z in zones if not z.visible_to(viewer) for c in z.cards} - seen
+    assert hidden
+    text = page.page.evaluate("""() => [document.body.innerText,
+        ...[...document.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value))].join('\\n')""")
+    for card in hidden:
+        for form in (card.code, str(card), card.name):
+            assert form not in _words(text, form), f"{card} is hidden from {game.player_names[viewer]} but on their page"
+    face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count()
+    assert face_down >= min(len(hidden), 1)
+    page.screenshot(f"{scenario.game}-player", ".cardlab-table")
+
+
+def _words(text: str, form: str) -> set[str]:
+    """The occurrences of ``form`` in ``text`` that stand alone (not inside a longer token)."""
+    import re
+    return {m.group(0) for m in re.finditer(rf"(?<![\w?]){re.escape(form)}(?![\w])", text)}
+
+
+def test_a_player_plays_from_the_keyboard(player):
+    page, scenario = player
+    _reset(page, scenario.moves)
+    code, move = scenario.click
+    card = _card(page, code)
+    card.focus()
+    page.page.keyboard.press("Enter")
+    choice = _table(page).locator(f'.cardlab-menu [data-move="{move}"]')
+    choice.wait_for(timeout=TIMEOUT_MS)
+    assert page.page.evaluate("() => document.activeElement.dataset.move") is not None  # focus moved into the menu
+    before = _rev(page)
+    choice.focus()
+    page.page.keyboard.press("Space")
+    _wait_rev(page, before)
+    assert page.run("print(session.moves[-1])").strip() == move
