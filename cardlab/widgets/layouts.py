@@ -19,8 +19,11 @@ from ..engine import Game, Zone
 JSON = dict[str, Any]
 Layout = Callable[[Game, Any, Sequence[Zone], "int | None", "int | None"], JSON]
 
-#: Zones with more face-down cards than this are drawn as a stack with a count.
-STACK_FROM = 8
+#: Zones with more cards than this are drawn compactly: as a stack with a count when nobody
+#: may look through them (a stock), else as a fan.
+COMPACT_FROM = 8
+#: A hand of more cards than this is fanned (overlapping); a smaller one lies in a row.
+FAN_FROM = 5
 
 
 def group(title: str | None, items: Sequence[JSON], *, dir: str = "row", role: str | None = None,
@@ -35,12 +38,15 @@ def is_hand(zone: Zone) -> bool:
 
 def pile(game: Game, zone: Zone, viewer: int | None, *, title: str | None = None, spread: str | None = None,
          hand: bool | None = None) -> JSON:
-    """One zone as a pile. ``spread`` defaults to a fan for hands, a stack for a big face-down
-    pile (a stock) and a row otherwise."""
+    """One zone as a pile. ``spread`` defaults to a stack for a big pile that nobody may look
+    through (a stock: even the teacher sees only its top and its count; the text form lists
+    it), a fan for another big pile or a hand of more than five cards, and a row otherwise."""
     hand = is_hand(zone) if hand is None else hand
     if spread is None:
-        face_down = bool(zone.cards) and all(c == HIDDEN for c in zone.cards)
-        spread = "fan" if hand else "stack" if face_down and len(zone.cards) > STACK_FROM else "row"
+        big = len(zone.cards) > COMPACT_FROM
+        unseen = zone.seen_by == frozenset() or all(c == HIDDEN for c in zone.cards)
+        spread = ("stack" if big and unseen and not hand else
+                  "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
     return {"kind": "pile", "zone": zone.name, "title": title or zone.name, "spread": spread,
             "hand": hand, "note": secrecy(game, zone, viewer), "cards": [c.code for c in zone.cards]}
 

@@ -279,7 +279,7 @@ def lab_page(lab: LabServer, browser: Any) -> Iterator[Any]:
     """
     pages: list[LabPage] = []
 
-    def make(name: str, *cells: str, width: int = 1400, height: int = 1000) -> LabPage:
+    def make(name: str, *cells: str, width: int = 1400, height: int = 1800) -> LabPage:
         lab.notebook(name, *cells)
         context = browser.new_context(viewport={"width": width, "height": height})
         page = LabPage(context.new_page(), lab, name)

@@ -308,6 +308,19 @@ def test_a_players_page_holds_no_card_hidden_from_them(player):
     face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count()
     assert face_down >= min(len(hidden), 1)
     page.screenshot(f"{scenario.game}-player", ".cardlab-table")
+    _in_dark_theme(page, lambda: page.screenshot(f"{scenario.game}-player-dark", ".cardlab-table"))
+
+
+def _in_dark_theme(page: Any, action: Any) -> None:
+    """Run ``action`` with JupyterLab's dark theme on, then switch back to the light one."""
+    def theme(name: str, light: str) -> None:
+        page.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", name)
+        page.page.wait_for_function("(l) => document.body.dataset.jpThemeLight === l", arg=light, timeout=TIMEOUT_MS)
+    theme("JupyterLab Dark", "false")
+    try:
+        action()
+    finally:
+        theme("JupyterLab Light", "true")
 
 
 def _words(text: str, form: str) -> set[str]:

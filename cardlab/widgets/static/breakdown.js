@@ -9,21 +9,18 @@ function renderBreakdown(bd, ctx) {
   if (bd.unavailable) {
     return h("div", { class: "cardlab-breakdown" }, h("div", { class: "cardlab-muted", text: bd.unavailable }));
   }
-  const rows = bd.items.map((item, i) => {
-    const row = h("tr", {
-        class: "cardlab-item", tabindex: "0", dataset: { key: `item:${i}` },
-        onmouseenter: () => ctx.countCards(item.cards),
-        onfocus: () => ctx.countCards(item.cards),
-        onmouseleave: () => ctx.countCards([]),
-        onblur: () => ctx.countCards([]),
-      },
-      h("td", { class: "cardlab-item-player", text: bd.players[item.player] }),
-      h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
-      h("td", { class: "cardlab-item-reason" }, item.reason,
-        item.cards.length ? miniCards(item.cards, ctx) : null),
-      h("td", {}, h("code", { class: "cardlab-rule", text: item.rule })));
-    return row;
-  });
+  const rows = bd.items.map((item, i) => h("tr", {
+      class: "cardlab-item", tabindex: "0", dataset: { key: `item:${i}` },
+      onmouseenter: () => ctx.countCards(item.cards),
+      onfocus: () => ctx.countCards(item.cards),
+      onmouseleave: () => ctx.countCards([]),
+      onblur: () => ctx.countCards([]),
+    },
+    h("td", { class: "cardlab-item-player", text: bd.players[item.player] }),
+    h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
+    h("td", { class: "cardlab-item-reason" }, item.reason,
+      item.cards.length ? miniCards(item.cards, ctx) : null,
+      h("code", { class: "cardlab-rule", text: item.rule }))));
   const totals = bd.players.map((name, p) =>
     h("span", { class: `cardlab-total${bd.winners.includes(p) ? " cardlab-winner" : ""}` },
       `${name} `, h("strong", { text: String(bd.totals[p]) })));
@@ -31,7 +28,7 @@ function renderBreakdown(bd, ctx) {
     h("div", { class: "cardlab-section-title", text: bd.title }),
     rows.length
       ? h("table", { class: "cardlab-breakdown-table" },
-          h("thead", {}, h("tr", {}, ["player", "points", "why", "rule"].map((t) => h("th", { scope: "col", text: t })))),
+          h("thead", {}, h("tr", {}, ["player", "points", "why (and the rule)"].map((t) => h("th", { scope: "col", text: t })))),
           h("tbody", {}, rows))
       : h("div", { class: "cardlab-muted", text: "No points yet." }),
     h("div", { class: "cardlab-totals" }, "Totals: ", totals,
