@@ -302,7 +302,7 @@ class CardCommons(Game):
         name = NAMES[mover]
         expected = _PHASE_MOVES[phase]
         if not isinstance(move, expected):
-            raise IllegalMove(move, "commons.turn", f"{self._waiting_for(state)}, not to {_describe(move)}")
+            raise IllegalMove(move, "commons.turn", f"{self._waiting_for(state)}, so {name} can't {_describe(move)} now")
         if isinstance(move, NextRound):
             return
         card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
@@ -322,7 +322,7 @@ class CardCommons(Game):
                                   f"(face up: {_cards_text(state.pool_up) or 'none'})")
         elif isinstance(move, TradeCommission):
             if state.traded == 2:
-                raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with her Commission this turn")
+                raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with the Commission this turn")
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild",
                                   f"{card} is a Wild, and a Wild can't become a Commission")
@@ -341,8 +341,8 @@ class CardCommons(Game):
             "commission": f"{name} must choose a Commission",
             "claim": f"it is {name}'s turn to trade or claim",
             "defend": f"{name} must answer the Claim {claim} with a Defense",
-            "discard": f"{name} can't answer the Claim {claim}, so he must discard",
-            "answer": f"{name} must answer her own Claim {claim}",
+            "discard": f"{name} can't answer the Claim {claim} and must discard",
+            "answer": f"{name} must answer their own Claim {claim}",
             "discard2": f"{name} must discard a second card",
             "round-end": "the round is over; the next move is 'next round'",
             "game-over": "the game is over",
@@ -357,7 +357,7 @@ class CardCommons(Game):
         if isinstance(move, TradePool):
             hand = _without(s.hands[mover], move.give) + (move.take,)
             if log is not None:
-                log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from her hand for "
+                log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from hand for "
                                  f"{move.take} from the pool; {move.give} goes face up to the pool.", mover, (move.give, move.take)))
             return _replace(s, traded=1, pool_up=_without(s.pool_up, move.take) + (move.give,),
                                  hands=_set(s.hands, mover, hand))
@@ -365,10 +365,10 @@ class CardCommons(Game):
             old = s.commissions[mover]
             hand = _without(s.hands[mover], move.give) + (old,)
             if log is not None:
-                log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from her hand with her "
+                log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
                                  f"Commission.", mover))
                 log.append(Event("commons.trade.commission", f"{move.give} is {NAMES[mover]}'s Commission now; the old "
-                                 f"Commission {old} goes to her hand.", mover, (move.give, old), frozenset((mover,))))
+                                 f"Commission {old} goes to the hand.", mover, (move.give, old), frozenset((mover,))))
             return _replace(s, traded=2, hands=_set(s.hands, mover, hand),
                                  commissions=_set(s.commissions, mover, move.give))
         if isinstance(move, Defend):
@@ -398,13 +398,13 @@ class CardCommons(Game):
             r = NAMES[respondent]
             if not options:
                 log.append(Event("commons.no-defense.discard",
-                                 f"{r} holds no {card.rank_code} and no Wild, so he can't answer and must discard.", respondent))
+                                 f"{r} holds no {card.rank_code} and no Wild: no Defense, so {r} must discard.", respondent))
             else:
-                log.append(Event("commons.defense.forced", f"{r} can answer, so he must defend.", respondent))
+                log.append(Event("commons.defense.forced", f"{r} can answer, so {r} must defend.", respondent))
                 if len(options) == 1 and options[0] in WILDS and card not in WILDS:
-                    why = f"{r}'s only answer is the Wild {options[0]}, so he must play it."
+                    why = f"{r}'s only answer is the Wild {options[0]}, so {r} must play it."
                 elif len(options) == 1:
-                    why = f"{r}'s only answer is {options[0]}, so he must defend with it."
+                    why = f"{r}'s only answer is {options[0]}, so {r} must defend with it."
                 else:
                     why = f"{r} can answer with {_or_list(options)} and chooses one."
                 log.append(Event("commons.defense.forced", why, respondent, options, frozenset((respondent,))))
@@ -422,8 +422,8 @@ class CardCommons(Game):
                                  f"{NAMES[mover]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s side.", mover, (card, s.claim)))
             return self._end_turn(_replace(s, hands=hands, sides=sides, claim=None), log)
         if log is not None:
-            log.append(Event("commons.no-defense.self-answer", f"{NAMES[mover]} answers her own Claim with {card}: it goes on "
-                             f"{NAMES[1 - claimant]}'s side and the Claim {s.claim} on hers. {NAMES[1 - claimant]} must "
+            log.append(Event("commons.no-defense.self-answer", f"{NAMES[mover]} answers their own Claim with {card}: it goes on "
+                             f"{NAMES[1 - claimant]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s. {NAMES[1 - claimant]} must "
                              f"discard a second card.", mover, (card, s.claim)))
         return _replace(s, phase="discard2", hands=hands, sides=sides, claim=None)
 
@@ -432,7 +432,7 @@ class CardCommons(Game):
         pool_up = s.pool_up + (card,)
         if s.phase == "discard2":
             if log is not None:
-                log.append(Event("commons.no-defense.second-discard", f"{NAMES[mover]} discards {card} face up as his second discard.", mover, (card,)))
+                log.append(Event("commons.no-defense.second-discard", f"{NAMES[mover]} discards {card} face up as a second discard.", mover, (card,)))
             return self._end_turn(_replace(s, hands=hands, pool_up=pool_up), log)
         if log is not None:
             log.append(Event("commons.no-defense.discard", f"{NAMES[mover]} discards {card} face up to the pool.", mover, (card,)))
@@ -440,13 +440,13 @@ class CardCommons(Game):
         own = answers(hands[claimant], s.claim)
         if own:
             if log is not None:
-                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer her own Claim {s.claim}, "
-                                 f"so she must.", claimant))
+                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer their own Claim {s.claim}, "
+                                 f"so {NAMES[claimant]} must.", claimant))
                 log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer with {_or_list(own)}.",
                                  claimant, own, frozenset((claimant,))))
             return _replace(s, phase="answer", hands=hands, pool_up=pool_up)
         if log is not None:
-            log.append(Event("commons.no-defense.claim-discarded", f"{NAMES[claimant]} can't answer her own Claim either, so "
+            log.append(Event("commons.no-defense.claim-discarded", f"{NAMES[claimant]} can't answer their own Claim either, so "
                              f"the Claim {s.claim} is discarded face up.", claimant, (s.claim,)))
         return self._end_turn(_replace(s, hands=hands, pool_up=pool_up + (s.claim,), claim=None), log)
 
@@ -515,16 +515,18 @@ class CardCommons(Game):
         if nest_egg in WILDS:
             if self.peek:
                 ok = _color(commission) == _color(nest_egg)
-                verb = "scores" if ok else "does not score"
-                return ok, (f"the Wild Nest Egg {nest_egg} stays; a {_color(nest_egg)} Commission scores, "
-                            f"so {commission} {verb}"), "commons.peek.wild-nest-egg"
+                relation = "like" if ok else "unlike"
+                return ok, (f"the Wild Nest Egg {nest_egg} stays, and Commission {commission} is {_color(commission)} "
+                            f"{relation} it"), "commons.peek.wild-nest-egg"
             if only_wild_left:
-                return True, "only a Wild was left to use as the Nest Egg, so both Commissions score", "commons.wild-nest-egg.both-score"
+                return True, (f"only a Wild was left to use as the Nest Egg, so Commission {commission} scores"), \
+                    "commons.wild-nest-egg.both-score"
         if commission.suit == nest_egg.suit:
-            return True, f"{commission} matches the Nest Egg {nest_egg} by suit", "commons.score.match"
+            return True, f"Commission {commission} matches the Nest Egg {nest_egg} by suit", "commons.score.match"
         if commission.rank == nest_egg.rank:
-            return True, f"{commission} matches the Nest Egg {nest_egg} by value", "commons.score.match"
-        return False, f"{commission} matches neither the suit nor the value of the Nest Egg {nest_egg}", "commons.score.match"
+            return True, f"Commission {commission} matches the Nest Egg {nest_egg} by value", "commons.score.match"
+        return False, (f"Commission {commission} matches neither the suit nor the value of the Nest Egg "
+                       f"{nest_egg}"), "commons.score.match"
 
     def round_items(self, s: CommonsState) -> tuple[ScoreItem, ...]:
         """The scoring of the round on the table: one line per player."""
@@ -540,10 +542,10 @@ class CardCommons(Game):
             ok, why, rule = self.commission_scores(commission, s.nest_egg, only_wild)
             count = f"{len(counted)} {color} card{'s' if len(counted) != 1 else ''} on {NAMES[p]}'s side"
             if ok:
-                reason = f"Round {s.round}: Commission {why}; {count} × {mult} = {len(counted) * mult}"
+                reason = f"Round {s.round}: {why}; {count} × {mult} = {len(counted) * mult}"
                 items.append(ScoreItem(p, len(counted) * mult, reason, rule if rule != "commons.score.match" else "commons.score.count", counted))
             else:
-                items.append(ScoreItem(p, 0, f"Round {s.round}: Commission {why}: nothing for {count}", rule, ()))
+                items.append(ScoreItem(p, 0, f"Round {s.round}: {why}: nothing for {count}", rule, ()))
         return tuple(items)
 
     def round_points(self, s: CommonsState) -> tuple[int, int]:
@@ -812,15 +814,15 @@ class CardCommons(Game):
             if phase == "defend" and not can:
                 raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
             if phase == "discard" and can:
-                raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code}, so he must defend: the phase is 'defend'")
+                raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
             if phase == "answer" and not answers(s.hands[c], s.claim):
-                raise StateError("phase", f"{NAMES[c]} can't answer her own Claim {s.claim.code}: it would be discarded")
+                raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
             return
         # discard2: the Claimant has answered her own Claim; the Respondent owes a second discard
         if s.claim is not None:
             raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
         if h[r] != h[c] + 1:
-            raise StateError(f"{NAMES[r]} hand", f"holds {h[r]} cards; before his second discard it should hold {h[c] + 1}")
+            raise StateError(f"{NAMES[r]} hand", f"holds {h[r]} cards; before the second discard it should hold {h[c] + 1}")
 
     # -- HTML ----------------------------------------------------------------------------------------
 
