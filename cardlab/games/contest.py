@@ -889,7 +889,12 @@ class _Layout:
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
 _SUIT_CODE = {s: i + 1 for i, s in enumerate(SUITS)}
 _WEIGHT = (1, 5, 25, 125)
-_LAYOUTS = tuple(_Layout(tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT)) for code in range(5 ** POSITIONS))
+_LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: write _LAYOUTS[code] or _layout(code)
+
+
+def _layout(code: int) -> _Layout:
+    layout = _LAYOUTS[code] = _Layout(tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT))
+    return layout
 
 
 class _CardMoves:
@@ -946,7 +951,7 @@ def _turn_moves(state: ContestState) -> list[Move]:
         if pile:
             code += _SUIT_CODE[pile[0].suit] * _WEIGHT[i]
             values[i] = pile_value(pile, low, top)
-    layout = _LAYOUTS[code]
+    layout = _LAYOUTS[code] or _layout(code)
     opens, reinforces, claims = layout.opens, layout.reinforces, layout.claims
     stock = state.stock
     moves: list[Move] = []
@@ -965,7 +970,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
             _add_claims(append, e.plain, pairs, values)
         if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
             for r in reinforces[si]:
-                after = _LAYOUTS[code - (si + 1) * _WEIGHT[r]]
+                after_code = code - (si + 1) * _WEIGHT[r]
+                after = _LAYOUTS[after_code] or _layout(after_code)
                 _add_claims(append, e.jack_table(r + 1), after.claims[si], values)
         if e.queen:
             _queen_claims(append, e, hand, code, layout, values, low, top)
@@ -998,7 +1004,9 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
         for r in layout.opens[si]:
             worth = values[:]
             worth[r] = v
-            _add_claims(append, e.queen_table(x.opens[r]), _LAYOUTS[code + (si + 1) * _WEIGHT[r]].claims[si], worth)
+            after_code = code + (si + 1) * _WEIGHT[r]
+            after = _LAYOUTS[after_code] or _layout(after_code)
+            _add_claims(append, e.queen_table(x.opens[r]), after.claims[si], worth)
         for r in layout.reinforces[si]:
             worth = values[:]
             worth[r] = v if top else values[r] + v
