@@ -7,8 +7,12 @@ ipywidgets' own handler (``_handle_custom_msg``) and read the synced traits.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,7 +147,6 @@ def test_components_show_their_own_part():
     assert Stepper(session).history == Table(session).history
     editor = StateEditor(session)
     assert editor.view["editor"]["deck"][:4] == ["2C", "3C", "4C", "5C"]
-    assert editor.view["editor"]["where"]["3D"] == "nest egg"
 
 
 def test_every_widget_follows_the_session_whoever_changes_it():
@@ -182,7 +185,8 @@ def test_a_players_synced_state_never_holds_a_card_hidden_from_them(config):
     """Random games through the widgets: at every step, each player's table names no card
     that player may not see. The table (zones, moves) holds only cards the player sees now;
     the log and the message name a card only if the player saw it just before or after that
-    move; the score is ``score(view)``, which may recall cards shown in an earlier deal."""
+    move; the narration is the events the player may read (``Event.seen_by``); the score is
+    ``score(view)``, which may recall cards shown in an earlier deal."""
     name, options = config
     game = cardlab.game(name, **options)
     for seed in (1, 2):
@@ -206,19 +210,19 @@ def _assert_hides(game: Any, session: Any, player: int, table: Any) -> None:
     view = game.view(session.state, player)
     assert sorted(p["zone"] for p in _piles(table.view["layout"])) == sorted(z.name for z in game.zones(view))
     assert table.view["breakdown"] == _breakdown_json(game.score(view))
-    synced = json.dumps({k: v for k, v in table.view.items() if k != "breakdown"}, ensure_ascii=False)
+    synced = json.dumps({k: v for k, v in table.view.items() if k not in ("breakdown", "narration")}, ensure_ascii=False)
     leaked = _mentioned(synced) & _hidden_from(game, session.state, player)
     assert not leaked, f"{leaked} hidden from {player} but in their view-model"
-    if table.message:  # the mover's message tells their move as their log does
+    readable = [e for e in session.events[session.index] if e.visible_to(player)]
+    assert table.view["narration"] == [{"text": pretty(e.text), "rule": e.rule} for e in readable]
+    if table.message:  # the mover's message tells their move as their log and narration do
         entry = table.history["entries"][-1]
-        told = " ".join(e["text"] for e in entry["events"])
+        told = " ".join(e["text"] for e in table.view["narration"])
         assert table.message["text"] == f"{entry['player']}: {entry['move']}." + (f" {told}" if told else "")
     for i, entry in enumerate(table.history["entries"]):
         before, after = session.states[i], session.states[i + 1]
         leaked = _mentioned(entry["move"]) & _hidden_from(game, before, player) & _hidden_from(game, after, player)
         assert not leaked, f"{leaked} hidden from {player} but in the log: {entry}"
-        readable = [e for e in session.events[i + 1] if e.visible_to(player)]
-        assert [e["text"] for e in entry["events"]] == [pretty(e.text) for e in readable]
 
 
 def _breakdown_json(score: Any) -> dict:
@@ -480,6 +484,18 @@ def test_the_editor_swaps_the_clicked_one_of_two_identical_cards():
 def test_four_colour_is_a_synced_option():
     table = Table(commons_session(), four_colour=True)
     assert table.four_colour and "four_colour" in table.keys
+
+
+# --- the browser tests without a browser ----------------------------------------------------
+
+@pytest.mark.parametrize("required, outcome", [("0", "1 skipped"), ("1", "1 error")])
+def test_browser_tests_skip_without_chromium_unless_required(required, outcome, tmp_path):
+    env = {**os.environ, "CARDLAB_CHROMIUM": str(tmp_path / "no-chromium"), "CARDLAB_REQUIRE_BROWSER": required}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+                          "tests/browser/test_tables.py::test_the_table_renders_every_zone[card-commons]"],
+                         cwd=Path(__file__).parents[1], env=env, capture_output=True, text=True, timeout=120)
+    assert outcome in run.stdout, run.stdout
+    assert f"no Chromium at {tmp_path / 'no-chromium'}" in run.stdout
 
 
 # --- helpers ------------------------------------------------------------------------------------

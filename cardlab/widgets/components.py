@@ -90,7 +90,7 @@ class Stepper(SessionWidget):
     shows_history = True
 
     def _parts(self, pos: Position) -> JSON:
-        return {}
+        return {"narration": pos.narration()}
 
 
 class StateEditor(SessionWidget):
@@ -148,7 +148,7 @@ class Table(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
-                 "hint": self._hint is not None}
+                 "narration": pos.narration(), "hint": self._hint is not None}
         if self._editor:
             parts["editor"] = pos.editor()
         return parts

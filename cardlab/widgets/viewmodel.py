@@ -231,15 +231,16 @@ class Position:
         }
 
     def editor(self) -> JSON:
-        """The teacher's editing aids: the text form, the deck, and where each card lies."""
+        """The teacher's editing aids: the text form and the deck (where each card lies is on
+        the table, which the browser reads)."""
         if self.viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's view (viewer=None) has it")
-        where: dict[str, str] = {}
-        for zone in self.game.zones(self.state):
-            for card in zone.cards:
-                where.setdefault(card.code, zone.name)
         deck = sorted(set(self.game.deck()), key=deck_order)
-        return {"text": self.game.to_text(self.state), "deck": codes(deck), "where": where}
+        return {"text": self.game.to_text(self.state), "deck": codes(deck)}
+
+    def narration(self) -> list[JSON]:
+        """What happened in the move that led to the state on show, as the viewer may read it."""
+        return narrate(self.session.events[self.session.index], self.viewer)
 
 
 # --- the move log ---------------------------------------------------------------------------
@@ -269,7 +270,9 @@ def _union(a: frozenset[Card] | None, b: frozenset[Card] | None) -> frozenset[Ca
 
 @dataclass
 class History:
-    """The move log of a session for one viewer; entries of past moves are computed once."""
+    """The move log of a session for one viewer: one short line per move (who, and the move
+    as the viewer may read it), each computed once. The narration of the move on show is
+    part of the position (:meth:`Position.narration`), so the log stays small."""
 
     viewer: Viewer
     _cache: dict[int, tuple[Any, Any, Move, JSON]] = field(default_factory=dict)
@@ -280,17 +283,13 @@ class History:
             before, after = session.states[i], session.states[i + 1]
             hit = self._cache.get(i)
             if hit is None or hit[0] is not before or hit[1] is not after or hit[2] is not move:
-                hit = self._cache[i] = (before, after, move, self.entry(session.game, before, after, move, session.events[i + 1]))
+                hit = self._cache[i] = (before, after, move, self.entry(session.game, before, after, move))
             out.append(hit[3])
         for stale in [i for i in self._cache if i >= len(session.moves)]:
             del self._cache[stale]
         return out
 
-    def entry(self, game: Game, before: Any, after: Any, move: Move, events: Sequence[Event]) -> JSON:
+    def entry(self, game: Game, before: Any, after: Any, move: Move) -> JSON:
         mover = game.to_move(before)
-        visible = visible_around(game, before, after, self.viewer)
-        return {
-            "player": game.player_names[mover] if mover is not None else "",
-            "move": redact(str(move), visible),
-            "events": narrate(events, self.viewer),
-        }
+        return {"player": game.player_names[mover] if mover is not None else "",
+                "move": redact(str(move), visible_around(game, before, after, self.viewer))}

@@ -1,6 +1,6 @@
 // cardlab front end, part 6: the state editor (the teacher's tool: it shows every card).
 //
-// editor = {text, deck: [codes], where: {code: place}}. "Change a card" then a click on any
+// editor = {text, deck: [codes]}; where each card lies is read from the table's layout. "Change a card" then a click on any
 // card of the table picks that slot; choosing another card of the deck swaps the two (every
 // card of the deck is always somewhere, so a change is a swap). The text form can be edited
 // and applied as a whole. Python validates either edit; a refused edit leaves the state as
@@ -10,13 +10,14 @@ function renderEditor(vm, ctx) {
   const editor = vm.editor;
   if (!editor) return null;
   const ui = ctx.ui;
+  const where = ui.slot ? placesOf(vm.layout) : {};
   const picking = ui.slot
     ? h("div", { class: "cardlab-picker", role: "group", "aria-label": "replace with" },
         h("div", { class: "cardlab-choices-title" }, "Swap ", miniCards([ui.slot.code], ctx),
-          ` (${editor.where[ui.slot.code] ?? ui.slot.zone}) with:`),
+          ` (${where[ui.slot.code] ?? ui.slot.zone}) with:`),
         h("div", { class: "cardlab-deck" }, editor.deck.filter((c) => c !== ui.slot.code).map((code) =>
           cardElement(code, {
-            small: true, key: `pick:${code}`, title: `${cardInfo(code).label}: ${editor.where[code] ?? ""}`,
+            small: true, key: `pick:${code}`, title: `${cardInfo(code).label}: ${where[code] ?? "not on the table"}`,
             action: () => ctx.send("swap", { cards: [ui.slot.code, code], zone: ui.slot.zone, index: ui.slot.index }),
           }))),
         button("Cancel", () => ctx.setSlot(null), { dataset: { key: "slot-cancel" } }))
@@ -40,4 +41,14 @@ function renderEditor(vm, ctx) {
       h("div", { class: "cardlab-choices-list" },
         button("Apply text", () => ctx.send("edit_text", { text: textarea.value }), { dataset: { key: "apply" } }),
         button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } }))));
+}
+
+/** code → the title of the pile it lies in, from the layout tree. */
+function placesOf(node, out = {}) {
+  if (node.kind === "pile") {
+    for (const code of node.cards) if (!(code in out)) out[code] = node.title;
+  } else {
+    for (const item of node.items) placesOf(item, out);
+  }
+  return out;
 }

@@ -46,13 +46,17 @@ function renderChoices(vm, ctx) {
     moves.length > plain.length ? allMoves(moves, ctx) : null);
 }
 
-/** Every legal move as a list, for keyboard users and for a quick overview. */
+/** Every legal move as a list, for keyboard users and for a quick overview (drawn when opened). */
 function allMoves(moves, ctx) {
+  const list = () => h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx)));
   const details = h("details", { class: "cardlab-all-moves" },
-    h("summary", { text: `All ${moves.length} legal moves` }),
-    h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx))));
+    h("summary", { text: `All ${moves.length} legal moves`, dataset: { key: "all-moves" } }),
+    ctx.ui.allMoves ? list() : null);
   details.open = ctx.ui.allMoves;
-  details.addEventListener("toggle", () => { ctx.ui.allMoves = details.open; });
+  details.addEventListener("toggle", () => {
+    ctx.ui.allMoves = details.open;
+    if (details.open && details.children.length === 1) details.append(list());
+  });
   return details;
 }
 

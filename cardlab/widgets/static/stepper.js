@@ -1,7 +1,7 @@
 // cardlab front end, part 5: the move log and stepper.
 //
-// history = {entries: [{player, move, events: [{text, rule}]}]}; the view says which state
-// is on show (step: 0 is the start, k the state after move k). First / previous / next /
+// history = {entries: [{player, move}]}; the view says which state is on show (step: 0 is
+// the start, k the state after move k) and narrates the move that led to it. First / previous / next /
 // last, the slider and a click on a log entry all ask Python to show that state; playing a
 // move from a past state then replaces the moves after it (the session's rule).
 
@@ -21,8 +21,9 @@ function renderStepper(vm, history, ctx) {
   });
   slider.value = String(at);
   slider.addEventListener("change", () => ctx.goto(Number(slider.value)));
-  const items = [logEntry("Start", null, 0, at, ctx)].concat(
-    entries.map((entry, i) => logEntry(`${i + 1}. ${entry.player}: ${entry.move}`, entry, i + 1, at, ctx)));
+  const narration = vm.narration ?? [];
+  const entry = (title, index) => logEntry(title, index, at, narration, ctx);
+  const items = [entry("Start", 0)].concat(entries.map((e, i) => entry(`${i + 1}. ${e.player}: ${e.move}`, i + 1)));
   return h("div", { class: "cardlab-stepper" },
     h("div", { class: "cardlab-section-title", text: "Moves" }),
     h("div", { class: "cardlab-stepper-controls" },
@@ -40,15 +41,16 @@ function positionText(at, total) {
   return at === 0 ? `start (of ${total} moves)` : `after move ${at} of ${total}`;
 }
 
-function logEntry(title, entry, index, at, ctx) {
+// Every move is one line; the move on show also shows its narration (vm.narration).
+function logEntry(title, index, at, narration, ctx) {
   const current = index === at;
   return h("li", { class: `cardlab-log-entry${current ? " cardlab-current" : ""}${index > at ? " cardlab-future" : ""}` },
     h("button", {
       type: "button", class: "cardlab-log-move", "aria-current": current ? "step" : undefined,
       dataset: { key: `log:${index}` }, onclick: () => ctx.goto(index),
     }, title),
-    entry && entry.events.length
-      ? h("ul", { class: "cardlab-events" }, entry.events.map((ev) =>
+    current && narration.length
+      ? h("ul", { class: "cardlab-events" }, narration.map((ev) =>
           h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }))))
       : null);
 }

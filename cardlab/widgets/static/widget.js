@@ -124,10 +124,15 @@ function mount(model, el) {
     ui.focusMenu = false;
     const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
     if (target) target.focus({ preventScroll: true });
-    const current = root.querySelector(".cardlab-log .cardlab-current");
-    if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
     root.dataset.rev = String(vm.rev);
     root.dataset.step = String(vm.step ?? 0);
+    requestAnimationFrame(scrollLog);  // reading positions forces a layout: do it with the frame's
+  }
+
+  /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
+  function scrollLog() {
+    const current = root.querySelector(".cardlab-log .cardlab-current");
+    if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
   }
 
   // Several traits may change in one update: draw once, after all of them.

@@ -1,0 +1,193 @@
+"""Widget update latency in Chromium against JupyterLab: a cardlab table against a bare widget.
+
+    python benchmarks/widget_latency.py [--game card-commons] [--samples 40]
+
+Two measurements, each made the same way on a bare anywidget counter (a button whose click
+asks Python to add one) and on the teacher's cardlab Table of a game:
+
+(a) click → Python → re-rendered: from the click (on the counter; on the move chosen in a
+    card's menu) until the widget's DOM shows the new value (the table's ``data-rev``,
+    written when it has redrawn everything).
+(b) Python change → re-rendered: from ``time.time()`` just before a change made in the
+    kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
+    the redrawn DOM (same machine, same clock).
+
+It prints the medians, the 95th percentiles and the table's ratio to the bare widget.
+Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
+
+COUNTER = '''
+import anywidget, traitlets
+
+class Counter(anywidget.AnyWidget):
+    """The bare widget: one synced number, a click asks Python to add one."""
+    _esm = """export default { render({ model, el }) {
+      const button = document.createElement("button");
+      button.className = "bench-counter";
+      const draw = () => { button.textContent = String(model.get("value")); button.dataset.value = String(model.get("value")); };
+      button.addEventListener("click", () => model.send({ action: "add" }));
+      model.on("change:value", draw);
+      draw();
+      el.append(button);
+    } }"""
+    value = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda widget, content, buffers: setattr(self, "value", self.value + 1))
+
+counter = Counter()
+counter
+'''
+
+TABLE = '''
+import json, random, time
+import cardlab
+from cardlab.widgets import Table
+game = cardlab.game({game!r})
+start = game.deal(seed=1)
+session = cardlab.Session(game, start)
+table = Table(session)
+table
+'''
+
+# In the page: wait until an element's attribute changes.
+_WAIT = """
+const changed = (el, attr, old) => new Promise((resolve) => {
+  if (el.getAttribute(attr) !== old) return resolve();
+  const watch = new MutationObserver(() => {
+    if (el.getAttribute(attr) !== old) { watch.disconnect(); resolve(); }
+  });
+  watch.observe(el, { attributes: true, attributeFilter: [attr] });
+});
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+"""
+
+CLICK_COUNTER = "async (n) => {" + _WAIT + """
+  const button = document.querySelector(".bench-counter");
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const old = button.dataset.value;
+    const t0 = performance.now();
+    button.click();
+    await changed(button, "data-value", old);
+    times.push(performance.now() - t0);
+    await pause(30);
+  }
+  return times;
+}"""
+
+CLICK_TABLE = "async (n) => {" + _WAIT + """
+  const root = document.querySelector(".cardlab-table");
+  const times = [];
+  while (times.length < n) {
+    const card = root.querySelector(".cardlab-tableau .cardlab-playable");
+    if (card) card.click();  // opens the card's menu (drawn in the browser, no round trip)
+    const choice = root.querySelector(card ? ".cardlab-menu .cardlab-move" : ".cardlab-choices .cardlab-move");
+    if (!choice) break;  // the game is over
+    const old = root.dataset.rev;
+    const t0 = performance.now();
+    choice.click();
+    await changed(root, "data-rev", old);
+    times.push(performance.now() - t0);
+    await pause(30);
+  }
+  return times;
+}"""
+
+# Record the browser's clock at every redraw of the element matching `selector`.
+RECORD = """([selector, attr]) => {
+  const el = document.querySelector(selector);
+  window.cardlabMarks = [];
+  new MutationObserver(() => window.cardlabMarks.push(performance.timeOrigin + performance.now()))
+    .observe(el, { attributes: true, attributeFilter: [attr] });
+}"""
+
+
+def from_python(page: LabPage, selector: str, attr: str, change: str, setup: str, n: int) -> list[float]:
+    """Milliseconds from a change made in the kernel to the redrawn element, ``n`` times."""
+    page.run(setup)
+    page.page.evaluate(RECORD, [selector, attr])
+    out = page.run(
+        "import time, json\n"
+        "stamps = []\n"
+        f"for i in range({n}):\n"
+        "    stamps.append(time.time())\n"
+        f"    {change}\n"
+        "    time.sleep(0.05)\n"
+        "print(json.dumps(stamps))")
+    stamps = json.loads(out)
+    page.page.wait_for_function(f"() => window.cardlabMarks.length >= {n}", timeout=30_000)
+    marks = page.page.evaluate("() => window.cardlabMarks")
+    return [mark - stamp * 1000 for stamp, mark in zip(stamps, marks)]
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def report(title: str, bare: list[float], table: list[float]) -> None:
+    ratio = statistics.median(table) / statistics.median(bare)
+    print(title)
+    print(f"    bare anywidget counter  median {statistics.median(bare):6.1f} ms   p95 {p95(bare):6.1f} ms   ({len(bare)} samples)")
+    print(f"    cardlab table           median {statistics.median(table):6.1f} ms   p95 {p95(table):6.1f} ms   "
+          f"({len(table)} samples)   ratio {ratio:.2f}x")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="card-commons")
+    parser.add_argument("--samples", type=int, default=40)
+    args = parser.parse_args()
+    reason = missing_browser()
+    if reason:
+        print(f"cannot measure: {reason}", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    n = args.samples
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
+        lab = start_lab(Path(folder))
+        browser = launch_chromium(pw)
+        try:
+            lab.notebook("latency.ipynb", COUNTER, TABLE.format(game=args.game))
+            page = LabPage(browser.new_page(viewport={"width": 1400, "height": 1800}), lab, "latency.ipynb")
+            page.open(".cardlab-table[data-rev]")
+            page.page.wait_for_selector(".bench-counter")
+            page.page.evaluate(CLICK_COUNTER, 5)  # warm up both paths
+            page.page.evaluate(CLICK_TABLE, 5)
+            page.run("session.replace(start)")
+
+            bare_click = page.page.evaluate(CLICK_COUNTER, n)
+            table_click = page.page.evaluate(CLICK_TABLE, n)
+            replay = ("moves = []\nrng = random.Random(1)\ns = start\n"
+                      f"while len(moves) < {n} and game.legal_moves(s):\n"
+                      "    moves.append(rng.choice(game.legal_moves(s))); s = game.play(s, moves[-1])\n"
+                      "session.replace(start)\nmoves = iter(moves)")
+            bare_python = from_python(page, ".bench-counter", "data-value", "counter.value += 1", "pass", n)
+            table_python = from_python(page, ".cardlab-table", "data-rev", "session.play(next(moves))", replay, n)
+            page.assert_no_errors()
+        finally:
+            browser.close()
+            lab.stop()
+    print(f"Widget latency in Chromium against JupyterLab: {args.game}, teacher's table")
+    report("(a) click -> Python -> re-rendered", bare_click, table_click)
+    report("(b) Python change -> re-rendered", bare_python, table_python)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
