@@ -586,6 +586,13 @@ def test_the_secret_cards_are_revealed_at_the_end():
     assert GAME.score(view).totals == (20, 14)
 
 
+def test_legal_moves_need_the_movers_own_cards():
+    for state in (base(), GAME.deal(seed=1)):
+        with pytest.raises(ValueError) as caught:
+            GAME.legal_moves(GAME.view(state, 1))  # A is to move; B sees A's cards face down
+        assert "A's cards are hidden in this view" in str(caught.value)
+
+
 def test_view_of_an_unknown_player_is_refused():
     with pytest.raises(ValueError):
         GAME.view(base(), 2)

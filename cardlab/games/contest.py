@@ -353,10 +353,15 @@ class Contest(Game):
             return []
         if state.arranged < 2:
             return self._setup_moves(state)
-        return _turn_moves(state)
+        try:
+            return _turn_moves(state)
+        except KeyError:  # a hidden card in the mover's hand: a view of the other player
+            raise _hidden_mover(state) from None
 
     def _setup_moves(self, state: ContestState) -> list[Move]:
         secret = state.secrets[state.turn]
+        if HIDDEN in secret:
+            raise _hidden_mover(state)
         orders = _apart_orders(secret)
         if not orders:
             if len(state.stock) >= MULLIGAN_NEEDS:
@@ -1085,6 +1090,12 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
                                           f"{totals[0]}, B {totals[1]}. {verdict}", None,
                          after.secrets[0] + after.secrets[1]))
     return after
+
+
+def _hidden_mover(state: ContestState) -> ValueError:
+    name = NAMES[state.turn]
+    return ValueError(f"{name}'s cards are hidden in this view: list the legal moves from the full state "
+                      f"or from {name}'s own view")
 
 
 def _stacked(deck: Any) -> tuple[Card, ...]:
