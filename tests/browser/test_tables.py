@@ -344,3 +344,42 @@ def test_a_player_plays_from_the_keyboard(player):
     page.page.keyboard.press("Space")
     _wait_rev(page, before)
     assert page.run("print(session.moves[-1])").strip() == move
+
+
+def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
+    page, scenario = player
+    code = scenario.click[0]
+    assert _card(page, code).get_attribute("aria-label") == cardlab.parse_card(code).name
+    assert _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count() > 0
+    colour = "(code) => getComputedStyle(document.querySelector(`.cardlab-table [data-code='${code}']`)).color"
+    clubs = _table(page).locator(".cardlab-tableau .cardlab-suit-C, .cardlab-tableau .cardlab-suit-D").first
+    clubs = clubs.get_attribute("data-code")  # a club or a diamond: the colours a four-colour deck changes
+    before = page.page.evaluate(colour, clubs)
+    _table(page).locator('[data-key="four-colour"]').check()
+    page.page.wait_for_selector(".cardlab-table.cardlab-four-colour", timeout=TIMEOUT_MS)
+    assert page.page.evaluate(colour, clubs) != before
+    assert page.run("print(table.four_colour)").strip() == "True"
+    _table(page).locator('[data-key="four-colour"]').uncheck()
+    page.page.wait_for_selector(".cardlab-table:not(.cardlab-four-colour)", timeout=TIMEOUT_MS)
+
+
+def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
+    """The opponent hook in a kernel: A moves by itself, a moment after each of B's clicks."""
+    file = "opponent.json"
+    cardlab.Session(cardlab.game("card-commons"), seed=7).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
+    page = lab_page("opponent.ipynb",
+                    f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
+                    "def first_legal(game, view):\n    return game.legal_moves(view)[0]\n"
+                    "table = Table(session, viewer=1, opponent=first_legal, opponent_delay=0.2)\ntable")
+    try:
+        page.open(".cardlab-table[data-rev]")
+        _wait_step(page, 1)  # A's Commission, chosen by the computer
+        _card(page, "3S").click()
+        _table(page).locator('.cardlab-menu [data-move="commission 3S"]').click()
+        _wait_step(page, 3)  # B's Commission by click, then A's trades and Claim by the computer
+        page.page.wait_for_function("() => document.querySelector('.cardlab-status').textContent === 'B to move'",
+                                    timeout=TIMEOUT_MS)
+        assert _message(page, "info").startswith("A: claim ")
+        assert page.run("print(str(session.moves[-1]).split()[0], session.game.to_move(session.state))").split() == ["claim", "1"]
+    finally:
+        page.close()
