@@ -3,7 +3,8 @@
     python benchmarks/widget_latency.py [--game card-commons] [--samples 40]
 
 Two measurements, each made the same way on a bare anywidget counter (a button whose click
-asks Python to add one) and on the teacher's cardlab Table of a game:
+asks Python to add one) and on the teacher's cardlab Table of a game, the two taking turns
+sample by sample so that both meet the same machine load:
 
 (a) click → Python → re-rendered: from the click (on the counter; on the move chosen in a
     card's menu) until the widget's DOM shows the new value (the table's ``data-rev``,
@@ -53,7 +54,6 @@ counter
 '''
 
 TABLE = '''
-import json, random, time
 import cardlab
 from cardlab.widgets import Table
 game = cardlab.game({game!r})
@@ -75,63 +75,71 @@ const changed = (el, attr, old) => new Promise((resolve) => {
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 """
 
-CLICK_COUNTER = "async (n) => {" + _WAIT + """
-  const button = document.querySelector(".bench-counter");
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const old = button.dataset.value;
-    const t0 = performance.now();
-    button.click();
-    await changed(button, "data-value", old);
-    times.push(performance.now() - t0);
-    await pause(30);
-  }
-  return times;
-}"""
-
-CLICK_TABLE = "async (n) => {" + _WAIT + """
+# (a) Clicks, the bare counter's and the table's taking turns so both meet the same load.
+CLICKS = "async (n) => {" + _WAIT + """
+  const counter = document.querySelector(".bench-counter");
   const root = document.querySelector(".cardlab-table");
-  const times = [];
-  while (times.length < n) {
+  const bare = [], table = [];
+  const timed = async (el, attr, click) => {
+    const old = el.getAttribute(attr);
+    const t0 = performance.now();
+    click();
+    await changed(el, attr, old);
+    return performance.now() - t0;
+  };
+  while (table.length < n) {
     const card = root.querySelector(".cardlab-tableau .cardlab-playable");
     if (card) card.click();  // opens the card's menu (drawn in the browser, no round trip)
     const choice = root.querySelector(card ? ".cardlab-menu .cardlab-move" : ".cardlab-choices .cardlab-move");
     if (!choice) break;  // the game is over
-    const old = root.dataset.rev;
-    const t0 = performance.now();
-    choice.click();
-    await changed(root, "data-rev", old);
-    times.push(performance.now() - t0);
+    bare.push(await timed(counter, "data-value", () => counter.click()));
+    await pause(30);
+    table.push(await timed(root, "data-rev", () => choice.click()));
     await pause(30);
   }
-  return times;
+  return [bare, table];
 }"""
 
-# Record the browser's clock at every redraw of the element matching `selector`.
-RECORD = """([selector, attr]) => {
-  const el = document.querySelector(selector);
-  window.cardlabMarks = [];
-  new MutationObserver(() => window.cardlabMarks.push(performance.timeOrigin + performance.now()))
+# (b) Record the browser's clock at every redraw of each widget.
+RECORD = """() => {
+  window.cardlabMarks = { bare: [], table: [] };
+  const watch = (el, attr, list) => new MutationObserver(() => list.push(performance.timeOrigin + performance.now()))
     .observe(el, { attributes: true, attributeFilter: [attr] });
+  watch(document.querySelector(".bench-counter"), "data-value", window.cardlabMarks.bare);
+  watch(document.querySelector(".cardlab-table"), "data-rev", window.cardlabMarks.table);
 }"""
 
+CHANGES = """
+import time, json, random
+moves, rng, s = [], random.Random(1), start
+while len(moves) < {n} and game.legal_moves(s):
+    moves.append(rng.choice(game.legal_moves(s)))
+    s = game.play(s, moves[-1])
+session.replace(start)
+time.sleep(0.2)
+stamps = {{"bare": [], "table": []}}
+for move in moves:
+    stamps["bare"].append(time.time())
+    counter.value += 1
+    time.sleep(0.05)
+    stamps["table"].append(time.time())
+    session.play(move)
+    time.sleep(0.05)
+print(json.dumps(stamps))
+"""
 
-def from_python(page: LabPage, selector: str, attr: str, change: str, setup: str, n: int) -> list[float]:
-    """Milliseconds from a change made in the kernel to the redrawn element, ``n`` times."""
-    page.run(setup)
-    page.page.evaluate(RECORD, [selector, attr])
-    out = page.run(
-        "import time, json\n"
-        "stamps = []\n"
-        f"for i in range({n}):\n"
-        "    stamps.append(time.time())\n"
-        f"    {change}\n"
-        "    time.sleep(0.05)\n"
-        "print(json.dumps(stamps))")
-    stamps = json.loads(out)
-    page.page.wait_for_function(f"() => window.cardlabMarks.length >= {n}", timeout=30_000)
+
+def from_python(page: LabPage, n: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from a change made in the kernel to the redrawn widget, taking turns."""
+    page.page.evaluate(RECORD)
+    stamps = json.loads(page.run(CHANGES.format(n=n)))
+    count = len(stamps["table"])
+    page.page.wait_for_function(
+        f"() => window.cardlabMarks.bare.length >= {count} && window.cardlabMarks.table.length >= {count + 1}",
+        timeout=30_000)
     marks = page.page.evaluate("() => window.cardlabMarks")
-    return [mark - stamp * 1000 for stamp, mark in zip(stamps, marks)]
+    marks["table"] = marks["table"][1:]  # the first redraw is session.replace(start)
+    return tuple([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
 
 
 def p95(values: list[float]) -> float:
@@ -167,18 +175,10 @@ def main() -> int:
             page = LabPage(browser.new_page(viewport={"width": 1400, "height": 1800}), lab, "latency.ipynb")
             page.open(".cardlab-table[data-rev]")
             page.page.wait_for_selector(".bench-counter")
-            page.page.evaluate(CLICK_COUNTER, 5)  # warm up both paths
-            page.page.evaluate(CLICK_TABLE, 5)
+            page.page.evaluate(CLICKS, 5)  # warm up both paths
             page.run("session.replace(start)")
-
-            bare_click = page.page.evaluate(CLICK_COUNTER, n)
-            table_click = page.page.evaluate(CLICK_TABLE, n)
-            replay = ("moves = []\nrng = random.Random(1)\ns = start\n"
-                      f"while len(moves) < {n} and game.legal_moves(s):\n"
-                      "    moves.append(rng.choice(game.legal_moves(s))); s = game.play(s, moves[-1])\n"
-                      "session.replace(start)\nmoves = iter(moves)")
-            bare_python = from_python(page, ".bench-counter", "data-value", "counter.value += 1", "pass", n)
-            table_python = from_python(page, ".cardlab-table", "data-rev", "session.play(next(moves))", replay, n)
+            bare_click, table_click = page.page.evaluate(CLICKS, n)
+            bare_python, table_python = from_python(page, n)
             page.assert_no_errors()
         finally:
             browser.close()
