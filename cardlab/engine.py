@@ -489,6 +489,50 @@ def replacer(cls: type) -> Callable[..., Any]:
     return replace
 
 
+def move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move names: its Card-typed fields (and tuples of cards), in field order."""
+    if not dataclasses.is_dataclass(move):
+        return ()
+    found: list[Card] = []
+    for f in dataclasses.fields(move):
+        value = getattr(move, f.name)
+        if isinstance(value, Card):
+            found.append(value)
+        elif isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, Card))
+    return tuple(found)
+
+
+def visible_cards(game: Game, state: Any, viewer: int | None) -> Counter:
+    """The cards ``viewer`` may see in ``state`` (a multiset)."""
+    return all_cards(z for z in game.zones(state) if z.visible_to(viewer))
+
+
+_CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I)
+
+
+def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | None) -> str:
+    """A move's notation as ``viewer`` may read it: every card they see neither just before nor
+    just after the move is written ``??`` (the opponent's Commission, a secret arrangement)."""
+    text = str(move)
+    if viewer is None:
+        return text
+    named = move_cards(move)
+    if not named:
+        return text
+    seen = visible_cards(game, before, viewer) | visible_cards(game, after, viewer)
+    if all(seen[c] for c in named):
+        return text
+
+    def hide(match: re.Match[str]) -> str:
+        try:
+            card = parse_card(match.group())
+        except CardError:
+            return match.group()
+        return match.group() if seen[card] else "??"
+    return _CARD_CODE.sub(hide, text)
+
+
 def all_cards(zones: Iterable[Zone]) -> Counter:
     """The multiset of cards over some zones."""
     count: Counter = Counter()
@@ -797,9 +841,13 @@ class Session:
 
     def narration(self, viewer: int | None = None) -> list[str]:
         """One line per move: the move and what it caused, as ``viewer`` may read it
-        (None: the teacher, who reads everything)."""
-        return [f"{i + 1}. {m}: " + " ".join(e.text for e in ev if e.visible_to(viewer))
-                for i, (m, ev) in enumerate(zip(self.moves, self.events[1:]))]
+        (None: the teacher, who reads everything; a player reads ``??`` for cards they
+        may not see, and only the events meant for them)."""
+        lines = []
+        for i, (move, events) in enumerate(zip(self.moves, self.events[1:])):
+            text = move_text(self.game, move, self.states[i], self.states[i + 1], viewer)
+            lines.append(f"{i + 1}. {text}: " + " ".join(e.text for e in events if e.visible_to(viewer)))
+        return lines
 
     def __repr__(self) -> str:
         return f"<Session {self.game.name}: {len(self.moves)} moves, showing state {self.index}>"

@@ -182,3 +182,31 @@ def test_a_saved_game_of_another_game_is_refused(tmp_path):
     (tmp_path / "bin.json").write_bytes(b"\xff\xfe\x00")
     with pytest.raises(cardlab.StateError, match="not UTF-8"):
         Session.load(tmp_path / "bin.json")
+
+
+def test_narration_never_names_a_card_the_viewer_may_not_see():
+    session = commons_session(7)
+    session.play("commission 5C")          # A's Commission: hidden from B
+    session.play("commission 3S")
+    assert session.narration()[0].startswith("1. commission 5C:")
+    assert session.narration(1)[0].startswith("1. commission ??:")
+    assert session.narration(0)[0].startswith("1. commission 5C:")
+    assert session.narration(0)[1].startswith("2. commission ??:")
+    for viewer in (0, 1):
+        hidden = session.game.view(session.state, viewer).commissions[1 - viewer]
+        assert hidden == cardlab.HIDDEN
+
+
+def test_move_text_redacts_only_hidden_cards():
+    from cardlab.engine import move_text
+    game = cardlab.game("card-commons")
+    before = game.state_from_text(
+        "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+    move = game.parse_move("trade 2D for 5H")
+    after = game.play(before, move)
+    assert move_text(game, move, before, after, 1) == "trade 2D for 5H"   # both cards are seen in the pool
+    move = game.parse_move("trade 3H for commission")
+    after2 = game.play(after, move)
+    assert move_text(game, move, after, after2, 1) == "trade ?? for commission"
+    assert move_text(game, move, after, after2, 0) == "trade 3H for commission"
