@@ -221,11 +221,12 @@ class CardCommons(Game):
 
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
         cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
-        are shuffled from ``seed`` (a fresh random seed when None). Dealing a later round
+        are shuffled from ``seed`` (when None: 0 with a stacked deck, else a fresh random seed).
+        Dealing a later round
         directly takes the rounds before it as scoreless.
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
+        if seed is None:  # a stacked deal is reproducible; a shuffled one gets a fresh seed
+            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
         if not isinstance(round, int) or round < 1:
             raise ValueError(f"round must be a whole number from 1, got {round!r}")
         if deck is None:
