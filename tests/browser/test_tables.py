@@ -180,6 +180,7 @@ def _zone_card(page: Any, zone: str, code: str | None = None) -> Any:
 
 def test_the_table_renders_every_zone(teacher):
     page, scenario = teacher
+    _reset(page, scenario.moves)
     session = scenario.session(scenario.moves)
     zones = [z.name for z in session.game.zones(session.state)]
     rendered = _table(page).locator("[data-zone]").evaluate_all("els => els.map(e => e.dataset.zone)")
@@ -294,6 +295,7 @@ def test_stepping_back_and_forward(teacher):
 
 def test_a_players_page_holds_no_card_hidden_from_them(player):
     page, scenario = player
+    _reset(page, scenario.moves)
     session = scenario.session(scenario.moves)
     game, viewer = session.game, scenario.viewer
     zones = game.zones(session.state)
@@ -348,6 +350,7 @@ def test_a_player_plays_from_the_keyboard(player):
 
 def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     page, scenario = player
+    _reset(page, scenario.moves)
     code = scenario.click[0]
     assert _card(page, code).get_attribute("aria-label") == cardlab.parse_card(code).name
     assert _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count() > 0
