@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import HIDDEN, JOKER, IllegalMove, NotationError, StateError, cards
+from cardlab.engine import replace_cards
 from cardlab.games.commitment import (
     BATTLE_DECK, BATTLE_VP, DRAW_DECK, NEXT_ROUND, PASS, Battle, Commit, CommitmentState, judge, stack_arithmetic,
     stack_value,
@@ -75,7 +76,6 @@ def refused(state: CommitmentState, move: str, rule: str) -> IllegalMove:
 EXAMPLE = """\
 round: 1
 first: A
-turn: A
 passed: A B
 A hand: 3H 4H 5C 6C
 B hand: 5H 6H 7C 8C 7D 8D
@@ -117,7 +117,7 @@ def test_worked_example_scores_exactly():
 
 def test_worked_example_played_out():
     """The same position one pass earlier: B has passed, A passes, the round is scored and A keeps Q♠."""
-    state = dataclasses.replace(game.state_from_text(EXAMPLE), passed=(False, True))
+    state = dataclasses.replace(game.state_from_text(EXAMPLE), passed=(False, True), turn=0)
     game.validate(state)
     assert game.score(state).totals == (0, 0)          # not won yet: the round is still on
     assert "if the round ended now, A would take Q♠" in game.score(state).items[-1].reason
@@ -125,6 +125,7 @@ def test_worked_example_played_out():
     assert step.after == game.state_from_text(EXAMPLE)
     rules = [e.rule for e in step.events]
     assert "commitment.score.total" in rules and rules[-1] == "commitment.round.start"
+    assert step.events[-1].text == "A has 2 VP and B has 0: A has more VP and starts round 2."
     after = game.play(step.after, "next round")
     assert after.won == ((C("QS"),), ()) and game.score(after).totals == (2, 0)
 
@@ -191,6 +192,16 @@ def test_the_seed_shuffles_and_picks_the_first_player():
     fresh = game.deal()
     assert fresh.seed >= 0 and game.deal(seed=fresh.seed) == fresh
     assert game.deal(seed=5, first="A").turn == 0 and game.deal(seed=5, first=1).turn == 1
+
+
+def test_a_stacked_deal_without_a_seed_takes_seed_0():
+    state = game.deal(deck=STACKED)
+    assert state.seed == 0 and state == game.deal(deck=STACKED, seed=0) == game.deal(deck=STACKED)
+    assert state.to_text().startswith("seed: 0\n") and game.state_from_text(state.to_text()) == state
+    assert game.deal(deck=STACKED, seed=5).seed == 5                       # a given seed is kept
+    assert game.deal(deck=STACKED, seed=5, first="B").turn == 1
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        game.deal(deck=STACKED, seed=-1)
 
 
 def test_round_one_has_one_battle_and_ten_cards_each():
@@ -408,27 +419,78 @@ def test_next_round_discards_hands_out_turns_up_and_draws():
 
 def test_more_vp_starts_the_next_round():
     """B started round 1, but A won the battle: A starts round 2."""
-    text = EXAMPLE.replace("first: A", "first: B").replace("passed: A B", "passed: A")
-    state = game.state_from_text(text.replace("turn: A", "turn: B"))
+    text = EXAMPLE.replace("first: A", "first: B")
+    state = game.state_from_text(text.replace("passed: A B", "turn: B\npassed: A"))
     end = game.play(state, "pass")
-    assert end.turn == 0
+    assert game.to_move(end) == 0 and game.legal_moves(end) == [NEXT_ROUND]
     assert game.play(end, "next round").turn == 0
-    with pytest.raises(StateError, match="the turn is A, who starts round 2"):
-        game.state_from_text(text.replace("passed: A", "passed: A B").replace("turn: A", "turn: B"))
+    assert game.state_from_text(text) == end             # written by hand, the starter follows from the VP
+    refused(end, "pass", "commitment.round.next")
+
+
+def swap(state: CommitmentState, a: str, b: str) -> CommitmentState:
+    """``state`` with two cards exchanged wherever they lie, as the state editor does."""
+    x, y = C(a), C(b)
+    return replace_cards(state, lambda c: y if c == x else x if c == y else c)
+
+
+def test_an_edit_of_a_scored_round_changes_who_starts_the_next():
+    """Swapping A's 8♥ on the table with B's 5♥ in hand gives B hearts (10 to 7) and diamonds:
+    two suits, the Q♠ and its 2 VP, so B starts round 2 although A started round 1."""
+    scored = game.state_from_text(EXAMPLE)
+    assert game.to_move(scored) == 0
+    edited = swap(scored, "8H", "5H")
+    game.validate(edited)
+    assert judge(edited.battles[0]).winner == 1 and game.score(edited).totals == (0, 2)
+    assert game.to_move(edited) == 1 and game.to_move(game.view(edited, 0)) == 1
+    assert game.state_from_json(edited.to_json()) == edited
+    assert game.state_from_text(edited.to_text()) == edited and "turn:" not in edited.to_text()
+    assert "B plays 'next round'" in game.state_html(edited)
+    step = game.step(edited, "next round")
+    assert step.after.turn == 1 and step.after.won == ((), (C("QS"),))
+    assert step.events[-1].text == "B starts round 2."
+    # the same edit before A's pass: the round is still on, and A, not B, is to act
+    playing = swap(dataclasses.replace(scored, passed=(False, True), turn=0), "8H", "5H")
+    assert game.to_move(playing) == 0 and game.to_move(game.play(playing, "pass")) == 1
+
+
+def test_a_scored_round_keeps_no_turn_and_a_round_in_play_names_one():
+    scored = game.state_from_text(EXAMPLE)
+    assert scored.turn is None
+    for player in (0, 1):                               # a stored turn there is refused: it could disagree
+        with pytest.raises(StateError) as info:
+            game.validate(dataclasses.replace(scored, turn=player))
+        assert info.value.where == "turn" and "follows from the VP" in info.value.reason
+        data = json.loads(scored.to_json())
+        data["state"]["turn"] = player
+        with pytest.raises(StateError, match="stores no turn"):
+            game.state_from_json(json.dumps(data))
+    playing = dataclasses.replace(scored, passed=(False, True))
+    with pytest.raises(StateError, match="name the player to act"):
+        game.validate(playing)
+    # in the text form a turn line at a round's end is ignored, a malformed one refused
+    for line in ("turn: A", "turn: B", "turn: -"):
+        assert game.state_from_text(EXAMPLE.replace("passed: A B", f"{line}\npassed: A B")) == scored
+    with pytest.raises(StateError, match="expected a player"):
+        game.state_from_text(EXAMPLE.replace("passed: A B", "turn: C\npassed: A B"))
+    with pytest.raises(StateError, match="missing; add a line 'turn: ...'"):
+        game.state_from_text(EXAMPLE.replace("passed: A B", "passed: B"))
+    with pytest.raises(StateError, match="'-' \\(nobody to act\\) is only for a round both players have passed"):
+        game.state_from_text(EXAMPLE.replace("passed: A B", "turn: -\npassed: B"))
 
 
 def test_equal_vp_the_round_one_starter_starts():
     for first, turn in (("A", 0), ("B", 1)):                 # 1 suit each, 30 to 30: Q♠ is discarded
         state = position(first=first, turn=first, passed="A B",
                          battles=(("QS", "8H 2H / 3C 4S KC / 6D", "10H / 9C / 5D 3D 3S"),))
-        assert judge(state.battles[0]).rule == "commitment.score.discard" and state.turn == turn
+        assert judge(state.battles[0]).rule == "commitment.score.discard" and game.to_move(state) == turn
         assert game.play(state, "next round").turn == turn
 
 
 def test_the_leader_after_round_two_starts_round_three():
     state = position(round=2, first="A", turn="B", passed="A B", a="2H", b="2C", a_won="", b_won="JK",
                      battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
-    assert state.turn == 1
+    assert game.to_move(state) == 1 and state.turn is None
     after = game.play(state, "next round")
     assert after.round == 3 and after.turn == 1 and len(after.battles) == 3 and after.battle_deck == ()
 
@@ -485,7 +547,8 @@ def test_after_round_three_more_vp_wins():
     assert game.score(state).totals == (3, 3)        # round 3 not scored yet
     step = game.step(state, "pass")
     end = step.after
-    assert end.turn is None and game.legal_moves(end) == [] and game.is_over(end)
+    assert game.to_move(end) is None and game.legal_moves(end) == [] and game.is_over(end)
+    assert "turn:" not in end.to_text() and game.state_from_text(end.to_text()) == end
     score = game.score(end)
     assert score.final and score.title == "Final score"
     assert score.totals == (1 + 2 + 1, 3 + 2) and score.winners == (1,)
@@ -563,22 +626,23 @@ def test_text_and_json_round_trip():
 
 def test_a_battle_line_defaults_to_empty_stacks():
     text = EXAMPLE.replace("b1 A: 8H 2H / 3C 4S KC / 6D\n", "").replace("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C 8H 2H 3C 4S KC 6D")
-    state = game.state_from_text(text.replace("turn: A", "turn: B"))
+    state = game.state_from_text(text)
     assert state.battles[0].sides[0] == ((), (), ())
 
 
 @pytest.mark.parametrize("change, where, reason", [
     (("colour: red", "colour: red"), "line 1", "unknown key 'colour'"),
-    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC"), "line 10 (b1 A)", "expected three stacks"),
-    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC / 6Z"), "line 10 (b1 A)", "unknown suit"),
+    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC"), "line 9 (b1 A)", "expected three stacks"),
+    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC / 6Z"), "line 9 (b1 A)", "unknown suit"),
     (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC 6D / -"), "b1 A clubs", "6D can't be on a clubs stack"),
     (("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C QS"), "A hand, b1 battle card", "QS appears 2 times"),
     (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
-    (("b1: QS\n", ""), "line 9 (b1 A)", "there is no battle b1"),
+    (("b1: QS\n", ""), "line 8 (b1 A)", "there is no battle b1"),
     (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
     (("round: 1", "round: 4"), "round", "rounds 1 to 3"),
-    (("turn: A", "turn: B"), "turn", "the turn is A, who starts round 2"),
-    (("passed: A B", "passed: C"), "line 4 (passed)", "expected the players who have passed"),
+    (("passed: A B", "turn: -\npassed: A"), "line 3 (turn)", "'-' (nobody to act) is only for a round"),
+    (("passed: A B", "turn: A\npassed: A"), "turn", "A has passed and plays no more cards"),
+    (("passed: A B", "passed: C"), "line 3 (passed)", "expected the players who have passed"),
     (("battle deck: JK JK AS JS KS", "battle deck: JK JK AS JS"), "battle deck", "holds 5; it holds 4"),
     (("draw deck: 7H 9H", "draw deck: 9H"), "draw deck", "the draw deck holds 28 cards; it holds 27"),
 ])
@@ -601,10 +665,8 @@ def test_a_queen_never_stays_on_the_table_and_a_passed_player_does_not_move():
     with pytest.raises(StateError, match="a Queen is discarded at once"):
         game.state_from_text(text.replace("draw deck: 7H 9H JH QH", "draw deck: 7H 9H JH"))
     with pytest.raises(StateError, match="A has passed and plays no more cards"):
-        game.state_from_text(EXAMPLE.replace("passed: A B", "passed: A"))
-    with pytest.raises(StateError, match="'-' means the game is over, which happens after round 3"):
-        game.state_from_text(EXAMPLE.replace("turn: A", "turn: -"))
-    with pytest.raises(StateError, match="game is over only when both players have passed in round 3"):
+        game.state_from_text(EXAMPLE.replace("passed: A B", "turn: A\npassed: A"))
+    with pytest.raises(StateError, match="only for a round both players have passed"):
         position(**ROUND3, turn="-", passed="A", battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
 
 
@@ -630,6 +692,26 @@ def test_a_view_hides_the_other_hand_and_both_decks():
     assert game.view(state, None) is state
     with pytest.raises(ValueError, match="player must be"):
         game.view(state, 2)
+
+
+def test_the_decks_are_listed_bottom_to_top_the_last_card_next():
+    state = game.deal(deck=STACKED, first="A")
+    zones = {z.name: z.cards for z in game.zones(state)}
+    assert zones["battle deck"] == tuple(cards("KS JS AS JK JK"))             # round 2 turns up JK JK
+    assert zones["draw deck"][-3:] == tuple(cards("4D 3D 2D"))                # 2D is drawn next
+    assert zones["draw deck"] == tuple(reversed(state.draw)) and len(zones["draw deck"]) == 28
+    ace = position(a="AH 2C", b="5D", battles=(("QS", EMPTY, EMPTY),), draw_top="9D 8D")
+    top = {z.name: z.cards for z in game.zones(ace)}["draw deck"][-1]
+    assert top == C("9D") and top in game.play(ace, "AH b1").hands[0]       # an Ace draws the last card
+    after = state
+    for move in ("2H b1", "2C b1", "pass", "pass"):      # 2 to 2, one suit each: the Q♠ is discarded
+        after = game.play(after, move)
+    turned = game.play(after, "next round")
+    zones = {z.name: z.cards for z in game.zones(turned)}
+    assert [b.card for b in turned.battles] == [JOKER, JOKER] and zones["battle deck"] == tuple(cards("KS JS AS"))
+    assert zones["discard"] == tuple(cards("2H 2C QS"))                        # the latest discard last
+    view = {z.name: z.cards for z in game.zones(game.view(turned, 0))}
+    assert view["battle deck"] == (HIDDEN,) * 3 and view["draw deck"] == (HIDDEN,) * len(turned.draw)
 
 
 def test_zones_name_every_place():

@@ -148,8 +148,11 @@ class CommitmentState(State):
     ``battles`` are the battles of the current round (b1 first). When both players have
     passed, the round is over and scored where it lies: the battles stay on the table until
     ``next round`` (or for good after round 3), and the score counts them. ``won`` holds the
-    battle cards taken in earlier rounds; ``draw`` and ``battle_deck`` are listed top first;
-    ``first`` is the player who started round 1; ``turn`` is None when the game is over.
+    battle cards taken in earlier rounds; ``draw`` and ``battle_deck`` are stored top first
+    (their zones list them bottom to top); ``first`` is the player who started round 1.
+    ``turn`` is the player to act while the round is played, and None once both have passed:
+    who plays ``next round`` then follows from the rules (``Commitment.to_move``), so an edit
+    that changes a battle's winner changes the next round's starter with it.
     """
 
     GAME: ClassVar[str] = "commitment"
@@ -303,14 +306,14 @@ class Commitment(Game):
              first: int | str | None = None) -> CommitmentState:
         """Round 1, ready to play.
 
-        ``seed`` shuffles both decks and picks who starts round 1 (a fresh random seed when
-        None). ``deck`` stacks the 54 cards instead, top first: the 6 battle cards (round 1's,
-        then round 2's two, then round 3's three), A's 10 cards, B's 10 cards, then the draw
-        deck (in rounds 2 and 3 A draws the next 6, then B). ``first`` ("A"/"B" or 0/1) fixes
-        who starts round 1.
+        ``seed`` shuffles both decks and picks who starts round 1 (when None: 0 with a stacked
+        deck, so the deal is reproducible, else a fresh random seed). ``deck`` stacks the 54
+        cards instead, top first: the 6 battle cards (round 1's, then round 2's two, then round
+        3's three), A's 10 cards, B's 10 cards, then the draw deck (in rounds 2 and 3 A draws
+        the next 6, then B). ``first`` ("A"/"B" or 0/1) fixes who starts round 1.
         """
         if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
+            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number from 0, got {seed!r}")
         if deck is None:
@@ -332,14 +335,21 @@ class Commitment(Game):
     # -- whose turn, and what they may do -----------------------------------------------------------
 
     def to_move(self, state: CommitmentState) -> int | None:
+        if state.passed[0] and state.passed[1]:
+            return self._next_starter(state)
         return state.turn
 
+    def _next_starter(self, s: CommitmentState) -> int | None:
+        """After both have passed: who starts the next round (commitment.round.start), or None
+        when round 3 is over and so is the game."""
+        if s.round == ROUNDS:
+            return None
+        return self._starter(s.first, self._standing_vp(s))
+
     def legal_moves(self, state: CommitmentState) -> list[Move]:
-        turn = state.turn
-        if turn is None:
-            return []
         if state.passed[0] and state.passed[1]:
-            return [NEXT_ROUND]
+            return [] if state.round == ROUNDS else [NEXT_ROUND]
+        turn = state.turn
         table = _MOVES[len(state.battles)]
         moves: list[Move] = [m for card in state.hands[turn] for m in table[card]]
         moves.append(PASS)
@@ -503,28 +513,25 @@ class Commitment(Game):
     def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
         p = s.turn
         q = 1 - p
-        passed = _pair(s.passed, p, True)
+        # once both have passed no turn is stored: to_move derives who starts the next round
+        after = CommitmentState(
+            seed=s.seed, round=s.round, first=s.first, turn=None if s.passed[q] else q,
+            passed=_pair(s.passed, p, True), hands=s.hands, battles=s.battles, battle_deck=s.battle_deck,
+            draw=s.draw, won=s.won, discard=s.discard)
         if log is not None:
             log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
-        if not s.passed[q]:
-            if log is not None:
+            if s.passed[q]:
+                self._narrate_round_end(after, log)
+            else:
                 log.append(Event("commitment.pass", f"{NAMES[q]} may commit cards, one at a time, until "
                                  f"{NAMES[q]} passes too.", q))
-            turn = q
-        else:
-            vp = self._standing_vp(s, passed)
-            turn = None if s.round == ROUNDS else self._starter(s.first, vp)
-            if log is not None:
-                self._narrate_round_end(s, vp, turn, log)
-        return CommitmentState(
-            seed=s.seed, round=s.round, first=s.first, turn=turn, passed=passed, hands=s.hands,
-            battles=s.battles, battle_deck=s.battle_deck, draw=s.draw, won=s.won, discard=s.discard)
+        return after
 
     @staticmethod
-    def _standing_vp(s: CommitmentState, passed: tuple[bool, bool]) -> tuple[int, int]:
+    def _standing_vp(s: CommitmentState) -> tuple[int, int]:
         """Each player's VP: battle cards won, plus those of a finished round still on the table."""
         vp = [_vp_of(s.won[0]), _vp_of(s.won[1])]
-        if passed[0] and passed[1]:
+        if s.passed[0] and s.passed[1]:
             for battle in s.battles:
                 winner = judge(battle).winner
                 if winner is not None:
@@ -536,8 +543,9 @@ class Commitment(Game):
         """commitment.round.start: more VP starts; on equal VP, round 1's starter."""
         return first if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
 
-    def _narrate_round_end(self, s: CommitmentState, vp: tuple[int, int], turn: int | None,
-                           log: list[Event]) -> None:
+    def _narrate_round_end(self, s: CommitmentState, log: list[Event]) -> None:
+        """The scoring of a round both players have just passed, and who starts the next one."""
+        vp, starter = self._standing_vp(s), self._next_starter(s)
         log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle."))
         for i, battle in enumerate(s.battles, start=1):
             verdict = judge(battle)
@@ -549,7 +557,7 @@ class Commitment(Game):
                                  tuple(c for st in battle.sides[p] for c in st)))
             log.append(Event(verdict.rule, _result_text(i, battle, verdict, True), verdict.winner, (battle.card,)))
         score = f"A has {vp[0]} VP and B has {vp[1]}"
-        if turn is None:
+        if starter is None:
             if vp[0] == vp[1]:
                 log.append(Event("commitment.end", f"After round 3, {score}: equal VP, so the game is a draw."))
             else:
@@ -557,8 +565,8 @@ class Commitment(Game):
                 log.append(Event("commitment.end", f"After round 3, {score}: {NAMES[w]} wins.", w))
             return
         why = (f"equal VP, so {NAMES[s.first]}, who started round 1, starts" if vp[0] == vp[1]
-               else f"{NAMES[turn]} has more VP and starts")
-        log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", turn))
+               else f"{NAMES[starter]} has more VP and starts")
+        log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", starter))
 
     def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
         won = [s.won[0], s.won[1]]
@@ -579,7 +587,7 @@ class Commitment(Game):
         draw = s.draw
         hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
         after = CommitmentState(
-            seed=s.seed, round=count, first=s.first, turn=s.turn, passed=(False, False), hands=hands,
+            seed=s.seed, round=count, first=s.first, turn=self._next_starter(s), passed=(False, False), hands=hands,
             battles=tuple(Battle(card, (_EMPTY_SIDE, _EMPTY_SIDE)) for card in turned),
             battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]), discard=discard)
         if log is not None:
@@ -633,7 +641,7 @@ class Commitment(Game):
             else:
                 points = BATTLE_VP[battle.card] if scored else 0
                 items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
-        final = s.turn is None
+        final = scored and s.round == ROUNDS
         title = f"Round {s.round} scored" if scored else f"Round {s.round} in play: the battles as they stand"
         winners: tuple[int, ...] = ()
         if final:
@@ -648,9 +656,11 @@ class Commitment(Game):
     # -- views and zones ---------------------------------------------------------------------------
 
     def zones(self, s: CommitmentState) -> list[Zone]:
+        """Piles bottom to top: the decks' last card is the next one drawn or turned up (the
+        state keeps them top first); the discard pile's last card is the latest discarded."""
         nobody: frozenset[int] = frozenset()
         zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0), Zone("B hand", s.hands[1], frozenset((1,)), 1),
-                 Zone("draw deck", s.draw, nobody), Zone("battle deck", s.battle_deck, nobody)]
+                 Zone("draw deck", s.draw[::-1], nobody), Zone("battle deck", s.battle_deck[::-1], nobody)]
         for i, battle in enumerate(s.battles, start=1):
             zones.append(Zone(f"b{i} battle card", (battle.card,)))
             for p in (0, 1):
@@ -721,8 +731,9 @@ class Commitment(Game):
 
     def to_text(self, s: CommitmentState) -> str:
         passed = " ".join(NAMES[p] for p in (0, 1) if s.passed[p]) or "-"
-        lines = [f"seed: {s.seed}", f"round: {s.round}", f"first: {NAMES[s.first]}",
-                 f"turn: {'-' if s.turn is None else NAMES[s.turn]}", f"passed: {passed}",
+        # once both have passed, who starts the next round follows from the VP: no turn line
+        turn = [] if s.round_over else [f"turn: {NAMES[s.turn]}"]
+        lines = [f"seed: {s.seed}", f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
                  f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
                  f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
         for i, battle in enumerate(s.battles, start=1):
@@ -753,10 +764,10 @@ class Commitment(Game):
             card = form.card(key)
             sides = tuple(_read_side(form, f"{key} {p}") for p in NAMES)
             battles.append(Battle(card, sides))
+        passed_by = tuple(n in (x.upper() for x in passed) for n in NAMES)
         return CommitmentState(
             seed=form.int("seed", HIDDEN_SEED), round=form.int("round"), first=form.player("first", NAMES),
-            turn=form.player("turn", NAMES, optional=True),
-            passed=tuple(n in (x.upper() for x in passed) for n in NAMES),
+            turn=_read_turn(form, all(passed_by)), passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
             battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
             won=(form.cards("A won", "-"), form.cards("B won", "-")), discard=form.cards("discard", "-"))
@@ -807,7 +818,6 @@ class Commitment(Game):
 
     @staticmethod
     def _validate_counts(s: CommitmentState) -> None:
-        over = s.turn is None
         if len(s.battles) != s.round:
             raise StateError("battles", f"round {s.round} has {s.round} battle(s); {len(s.battles)} are given")
         out = sum(range(1, s.round + 1))
@@ -825,20 +835,17 @@ class Commitment(Game):
         if len(s.draw) != want:
             raise StateError("draw deck", f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
                                           f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}")
-        if over and s.round != ROUNDS:
-            raise StateError("turn", f"'-' means the game is over, which happens after round {ROUNDS}")
 
-    def _validate_turn(self, s: CommitmentState) -> None:
+    @staticmethod
+    def _validate_turn(s: CommitmentState) -> None:
         if s.round_over:
-            vp = self._standing_vp(s, s.passed)
-            want = None if s.round == ROUNDS else self._starter(s.first, vp)
-            if s.turn != want:
-                who = "'-': the game is over" if want is None else \
-                    f"{NAMES[want]}, who starts round {s.round + 1} ({vp[0]} VP to {vp[1]})"
-                raise StateError("turn", f"both players have passed, so the turn is {who}")
+            if s.turn is not None:
+                raise StateError("turn", "both players have passed, so the state stores no turn (null): who "
+                                         "plays next follows from the VP (commitment.round.start)")
             return
         if s.turn is None:
-            raise StateError("turn", "the game is over only when both players have passed in round 3")
+            raise StateError("turn", "nobody to act (null) only once both players have passed; name the player to "
+                                     "act, 0 (A) or 1 (B)")
         if s.passed[s.turn]:
             raise StateError("turn", f"{NAMES[s.turn]} has passed and plays no more cards this round; "
                                      f"it is {NAMES[1 - s.turn]}'s turn")
@@ -846,10 +853,11 @@ class Commitment(Game):
     # -- HTML ----------------------------------------------------------------------------------------
 
     def state_html(self, s: CommitmentState) -> str:
-        if s.turn is None:
+        mover = self.to_move(s)
+        if mover is None:
             status = "game over"
         elif s.round_over:
-            status = f"round {s.round} scored; {NAMES[s.turn]} plays 'next round'"
+            status = f"round {s.round} scored; {NAMES[mover]} plays 'next round'"
         else:
             status = f"{NAMES[s.turn]} to move" + "".join(f"; {NAMES[p]} has passed" for p in (0, 1) if s.passed[p])
         rows = []
@@ -889,6 +897,20 @@ def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
     if scored:
         return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
     return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
+
+
+def _read_turn(form: TextForm, round_over: bool) -> int | None:
+    """The player to act; once both have passed there is none to store (``to_move`` derives who
+    starts the next round), so a ``turn`` line there is ignored once it reads as a player or '-'."""
+    if round_over:
+        if form.has("turn"):
+            form.player("turn", NAMES, optional=True)
+        return None
+    turn = form.player("turn", NAMES, optional=True)
+    if turn is None:
+        raise StateError(form.where("turn"), "'-' (nobody to act) is only for a round both players have passed: "
+                                             "name the player to act, A or B")
+    return turn
 
 
 def _read_side(form: TextForm, key: str) -> Side:
