@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Game, Move, Session
-from .base import Refused, SessionWidget
+from .base import SessionWidget
 from .viewmodel import JSON, Position, Viewer, move_cards, pretty
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
@@ -223,4 +223,4 @@ class Table(SessionWidget):
         return True
 
 
-__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider", "Refused"]
+__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider"]
