@@ -34,12 +34,8 @@ EXAMPLE_MOVES = ("trade KD", "trade 9C", "trade QD", "knock")
 def table(hands: str, *, dealer: str, game: Commerce = G3, stock: str = "", waste: str = "", turns: str = "-",
           offer: str = "-", history: str = "", seed: int = 0) -> CommerceState:
     """A hand-written deal: the stock starts with ``stock`` and goes on with every unused card."""
-    held = [line.split(":", 1)[1] for line in hands.strip().splitlines()]
-    offered = offer.split()[-1] if offer != "-" else ""
-    used = set(cards(" ".join(held + [stock, waste, offered])))
-    rest = " ".join(c.code for c in DECK if c not in used)
     text = (f"players: {game.players}\nseed: {seed}\ndealer: {dealer}\n{hands.strip()}\noffer: {offer}\n"
-            f"stock: {stock} {rest}\nwaste: {waste or '-'}\nturns: {turns}\n{history}")
+            f"stock: {stock} rest\nwaste: {waste or '-'}\nturns: {turns}\n{history}")
     return game.state_from_text(text)
 
 
@@ -142,6 +138,30 @@ def test_a_short_stacked_deck_continues_with_the_seeds_shuffle_of_the_other_card
     assert (a.hands[1][0], a.hands[2][0], a.hands[0][0]) == cards("AS KS QS")
     rest = [c for c in shuffled(DECK, "9:deal 1") if c not in cards("AS KS QS")]
     assert a.hands[1][1] == rest[0] and a.stock[-1] == rest[-1]
+
+
+def test_a_stacked_deal_without_a_seed_takes_seed_0():
+    s = G3.deal(deck=EXAMPLE_DECK, dealer=2)
+    assert s.seed == 0 and s == G3.deal(deck=EXAMPLE_DECK, dealer=2, seed=0) == G3.deal(deck=EXAMPLE_DECK, dealer=2)
+    assert "\nseed: 0\n" in s.to_text() and G3.state_from_text(s.to_text()) == s
+    short = G4.deal(deck="AS KS QS")                       # the seed also picks the dealer and fills the deck
+    assert short == G4.deal(deck="AS KS QS", seed=0) and short.dealer == G4.deal(seed=0).dealer
+    assert G3.deal(deck=EXAMPLE_DECK, dealer=2, seed=11).seed == 11
+    assert G3.play(s, "knock").hands == G3.play(G3.deal(seed=0, dealer=2), "knock").hands   # deal 2 from seed 0
+    with pytest.raises(ValueError, match="the seed is a whole number"):
+        G3.deal(deck=EXAMPLE_DECK, seed=-1)
+
+
+def test_the_stock_and_the_waste_are_listed_bottom_to_top():
+    s = example_start()
+    zones = {z.name: z.cards for z in G3.zones(s)}
+    assert zones["stock"][-3:] == cards("5C 4D 8S") and zones["stock"] == tuple(reversed(s.stock))
+    after = play(s, "trade KD", "trade 9C")
+    zones = {z.name: z.cards for z in G3.zones(after)}
+    assert after.hands[0] == cards("6S 7S 8S") and after.hands[1] == cards("AH KH 4D")   # each took the last card
+    assert zones["stock"][-1] == cards("5C")[0] and zones["waste"] == cards("KD 9C")      # the latest traded last
+    view = {z.name: z.cards for z in G3.zones(G3.view(after, 0))}
+    assert view["stock"] == (HIDDEN,) * len(after.stock) and view["waste"] == (HIDDEN, HIDDEN)
 
 
 def test_a_stacked_deck_may_not_repeat_a_card():
@@ -582,6 +602,27 @@ def test_remaining_ties_go_to_the_dealer_then_the_nearest_left():
     assert result.winner == 0                                       # dealer A before C
 
 
+def best_hand_event(step):
+    return next(e for e in step.events if e.rule == "commerce.rank.tie")
+
+
+def test_a_tie_broken_by_seating_names_the_players():
+    step, _ = settle("A: 6S 7S 8S\nB: 6H 7H 8H\nC: 2C 3C 4C", dealer="C")
+    assert best_hand_event(step).text == (
+        "A's same-suit sequence 6-7-8♠, top 8 and B's same-suit sequence 6-7-8♥, top 8 are equal, so seating "
+        "decides: the dealer first, then the nearest player to the dealer's left. A sits nearer the dealer's "
+        "left than B, so A has the best hand.")
+    step, _ = settle("A: 2C 5D 9H\nB: 6S 7S 8S\nC: 6H 7H 8H", dealer="C")
+    assert best_hand_event(step).text.endswith("C is the dealer, seated before B, so C has the best hand.")
+    # dealer B of 4: C sits next to B, so C comes before A whatever the letters say
+    step, board = settle("A: AS KS 2D\nB: 2C 5D 9H\nC: AH KH 3D\nD: 3C 6D 10S", dealer="B", game=G4)
+    assert best_hand_event(step).text.endswith("C sits nearer the dealer's left than A, so C has the best hand.")
+    assert best_hand_event(step).player == 2 and board.totals[2] > board.totals[0]
+    assert not any("hand sits nearer" in e.text or "first hand" in e.text for e in step.events)
+    # the helper, which has hands and no players, says which hand is seated first
+    assert compare_hands("6S 7S 8S", "6H 7H 8H", seated_first=1).reason.endswith("; the second hand is seated first")
+
+
 def test_if_nobody_has_a_combination_or_point_the_dealer_wins():
     step, board = settle("A: 2C 5D 9H\nB: 3C 6D 10S\nC: 4C 7D JH", dealer="B")
     assert board.totals == (-1, 2, -1)
@@ -683,6 +724,51 @@ def test_text_form_round_trips_and_reads_by_hand():
     assert G3.state_from_json(done.to_json()) == done
 
 
+SHORT = """\
+players: 3
+seed: 11
+dealer: C
+A: 6S 7S KD
+B: AH KH 9C
+C: 3C 4C QD
+stock: 8S 4D 5C rest
+"""
+
+
+def test_a_hand_written_stock_may_end_with_rest():
+    """'rest' is every card placed nowhere else, in the seed's shuffle of the deal: the order
+    deal(deck=...) gives the cards a short stacked deck leaves out."""
+    s = G3.state_from_text(SHORT)
+    assert s == example_start()
+    assert s.stock[:3] == cards("8S 4D 5C") and len(s.stock) == 52 - 9
+    assert s.stock[3:] == tuple(c for c in shuffled(DECK, "11:deal 1") if c not in cards(EXAMPLE_DECK))
+    assert "rest" not in s.to_text() and G3.state_from_text(s.to_text()) == s       # to_text writes every card
+    assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", "stock: rest")).stock[:3] != cards("8S 4D 5C")
+    assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest\n", "")) == \
+        G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", "stock: REST"))    # no stock line: the rest
+
+
+def test_rest_leaves_out_the_hands_the_offer_and_the_waste_and_follows_the_deal():
+    s = play(example_start(), "trade KD", "barter 9C")
+    short = (f"players: 3\nseed: 11\ndealer: C\nA: 6S 7S 8S\nB: AH KH\nC: 3C 4C QD\noffer: B 9C\n"
+             f"waste: KD\nturns: A trade\nstock: 4D 5C rest")
+    assert G3.state_from_text(short) == s
+    done = play(example_start(), *EXAMPLE_MOVES)                 # deal 2: rest follows the seed's deal-2 shuffle
+    text = re.sub(r"stock: .*", "stock: rest", done.to_text())
+    assert G3.state_from_text(text) == done
+
+
+@pytest.mark.parametrize("stock, fragment", [
+    ("rest 8S", "'rest' ends the stock line"),
+    ("rest rest", "'rest' ends the stock line"),
+    ("8X rest", "unknown suit"),
+    ("6S rest", "6S appears 2 times"),                           # A holds the 6♠
+])
+def test_a_stock_with_rest_is_refused_when_malformed(stock, fragment):
+    with pytest.raises(StateError, match=re.escape(fragment)):
+        G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", f"stock: {stock}"))
+
+
 @pytest.mark.parametrize("change, fragment", [
     (("players: 3", "players: 4"), "4-player state"),
     (("A: 6S 7S KD", "A: 6S 7S KD 2C"), "holds 4 card(s); it should hold 3"),
@@ -706,12 +792,18 @@ def test_invalid_deal_records_are_refused():
         ("end knock", "end stock", "exactly when its 43 stock cards"),
         ("end knock", "end sleep", "a deal ends by knock, refusal, stock"),
         ("dealer C; turns", "dealer A; turns", "turn 1 is B's"),
-        ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 8S / AH KH 6S", "each card once"),
+        ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 8S / AH KH 6S", "6S is in both A's and B's hands; the hands "
+                                                                  "of a deal come from one 52-card deck, each card once"),
+        ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 6S / AH KH 4D", "6S is twice in A's hand"),
+        ("hands 6S 7S 8S / AH KH 4D / 3C 4C 5C", "hands 6S 7S 8S / AH KH 4D / 3C 4C 4D",
+         "4D is in both B's and C's hands"),
+        ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 8S / AH KH JK", "JK in B's hand is not one of the 52 cards"),
         ("deal 1:", "deal 2:", "deal 1 is missing"),
         ("; end knock", "", "write 'dealer C"),
     ]:
-        with pytest.raises(StateError, match=fragment):
+        with pytest.raises(StateError, match=re.escape(fragment)) as err:
             G3.state_from_text(text.replace(old, new))
+        assert err.value.where.startswith(("deal 1", "deal 2", "line")), err.value
 
 
 def test_the_deal_passes_left_in_the_record_and_on_the_table():
@@ -780,3 +872,5 @@ def test_the_rules_page_examples_run():
     shown = G3.state_from_text(text)
     assert shown == play(example_start(), "trade KD", "barter 9C")
     assert shown.to_text().strip() == text.strip()
+    short = re.search(r"```\n(players: .*?rest\n)```", page, re.S).group(1)
+    assert short == SHORT and G3.state_from_text(short) == example_start()

@@ -109,7 +109,8 @@ class DealRecord:
 class CommerceState(State):
     """One moment of a Commerce game. Players are 0 (A) to ``players - 1``; A's left neighbour is B.
 
-    The deal on the table: ``dealer``, ``hands``, the stock (top first), the waste, and
+    The deal on the table: ``dealer``, ``hands``, the stock (top first; its zone lists it bottom
+    to top), the waste (in the order traded), and
     ``turns``, the completed turns of this deal (a trade or an accepted barter each), from which
     the player to move follows. ``offer`` is a card offered in barter and not yet answered;
     it has left the offerer's hand. ``history`` holds the settled deals; the ledger is computed
@@ -294,7 +295,8 @@ def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -
     """Which of two hands wins, and the rule that decides.
 
     Hands that tie on every rule are split by seating (commerce.rank.tie): pass
-    ``seated_first=0`` (or 1) to say which hand sits nearer the dealer (the dealer first).
+    ``seated_first=0`` (or 1) to say which hand is seated first (the dealer first, then the
+    nearest to the dealer's left). The game's narration names the players instead.
     """
     a, b = rank_hand(first), rank_hand(second)
     ka, kb = a.key, b.key
@@ -323,7 +325,7 @@ def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -
     if seated_first not in (0, 1):
         return Comparison((a, b), None, "commerce.rank.tie", reason)
     nearer = ("first", "second")[seated_first]
-    return Comparison((a, b), seated_first, "commerce.rank.tie", f"{reason}; the {nearer} hand sits nearer")
+    return Comparison((a, b), seated_first, "commerce.rank.tie", f"{reason}; the {nearer} hand is seated first")
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -374,10 +376,12 @@ class Commerce(Game):
         ``dealer`` (0..players-1) overrides the first dealer. ``deck`` stacks the first deal: its
         cards are dealt one at a time, starting with the dealer's left neighbour and going
         clockwise (to the left), three times round; the cards after that are the stock, top first.
-        A ``deck`` of fewer than 52 cards is followed by the other cards in a shuffled order.
+        A ``deck`` of fewer than 52 cards is followed by the other cards in the seed's shuffled
+        order. Without ``seed`` a stacked deal takes seed 0 (reproducible, text form included);
+        a shuffled one gets a fresh random seed.
         """
         if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 63)
+            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
         n = self.players
@@ -599,12 +603,14 @@ class Commerce(Game):
 
     def _why_best(self, hands: tuple[tuple[Card, ...], ...], dealer: int, w: int, r: int) -> tuple[str, str]:
         """The rule and sentence that make ``w``'s hand the best: its comparison with the next best."""
-        n = len(hands)
         if all(_key(h)[0] == NOTHING for h in hands):
             return "commerce.rank.tie", (f"Nobody has a combination or a point: all hands tie, and positional "
                                          f"priority gives the pool to the dealer {NAMES[w]}.")
-        seated = 0 if (w - dealer) % n < (r - dealer) % n else 1
-        cmp = compare_hands(hands[w], hands[r], seated_first=seated)
+        cmp = compare_hands(hands[w], hands[r])
+        if cmp.winner is None:  # equal hands: the winner is the one seated first (commerce.rank.tie)
+            return cmp.rule, (f"{NAMES[w]}'s {cmp.hands[0]} and {NAMES[r]}'s {cmp.hands[1]} are equal, so "
+                              f"seating decides: the dealer first, then the nearest player to the dealer's left. "
+                              f"{_seated_first(w, r, dealer)}, so {NAMES[w]} has the best hand.")
         return cmp.rule, (f"{NAMES[w]} has the best hand: {NAMES[w]}'s {cmp.hands[0]} beats "
                           f"{NAMES[r]}'s {cmp.hands[1]}, as {cmp.reason}.")
 
@@ -697,7 +703,9 @@ class Commerce(Game):
             zones.append(Zone("offer", (), frozenset()))
         else:
             zones.append(Zone("offer", (s.offer,), frozenset((offerer,)), offerer))
-        zones.append(Zone("stock", s.stock, frozenset()))
+        # piles bottom to top: the stock's last card is the next one traded for (the state keeps
+        # the stock top first); the waste's last card is the latest traded away
+        zones.append(Zone("stock", s.stock[::-1], frozenset()))
         zones.append(Zone("waste", s.waste, frozenset()))
         return zones
 
@@ -801,8 +809,10 @@ class Commerce(Game):
                 if len(history) != number - 1:
                     raise StateError(form.where(key), f"deal {len(history) + 1} is missing before deal {number}")
                 history.append(_read_record(form.text(key), form.where(key), n))
-        return CommerceState(n, form.int("seed"), dealer, hands, offer, form.cards("stock", "-"),
-                             form.cards("waste", "-"), turns, tuple(history))
+        seed, waste = form.int("seed"), form.cards("waste", "-")
+        placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
+        stock = _read_stock(form, placed, shuffled(DECK, f"{seed}:deal {min(len(history) + 1, n)}"))
+        return CommerceState(n, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
 
     # -- validation -------------------------------------------------------------------------------------------
 
@@ -857,9 +867,9 @@ class Commerce(Game):
                 raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
             if len(record.hands) != n or any(len(h) != HAND for h in record.hands):
                 raise StateError(where, f"a settled deal shows {n} hands of 3 cards")
-            shown = [c for h in record.hands for c in h]
-            if len(set(shown)) != len(shown) or any(c not in _TRADE for c in shown):
-                raise StateError(where, "the hands of a deal come from one 52-card deck, each card once")
+            problem = _record_cards_problem(record.hands)
+            if problem:
+                raise StateError(where, problem)
             trades = record.turns.count("trade")
             if trades > self.stock_size:
                 raise StateError(where, f"{trades} trades, but the stock holds only {self.stock_size} cards")
@@ -894,6 +904,13 @@ def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
 
 
+def _seated_first(near: int, far: int, dealer: int) -> str:
+    """Why ``near`` comes before ``far`` in seating order (commerce.rank.tie), naming both."""
+    if near == dealer:
+        return f"{NAMES[near]} is the dealer, seated before {NAMES[far]}"
+    return f"{NAMES[near]} sits nearer the dealer's left than {NAMES[far]}"
+
+
 def _wrong_players(found: int, expected: int) -> str:
     return f"this is a {found}-player state; read it with cardlab.game('commerce', players={found}), not players={expected}"
 
@@ -909,6 +926,23 @@ def _read_deck(deck: Any) -> tuple[Card, ...]:
             raise ValueError(f"the stacked deck lists {card.code} twice; each card is in the deck once")
         seen.add(card)
     return top
+
+
+def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The stock line, top first. Ending in ``rest`` (or left out) it means: these cards on top,
+    then every card not placed elsewhere (``placed``), in ``order`` (the seed's shuffle of this deal)."""
+    text = form.text("stock", "rest")
+    words = text.split()
+    if not any(w.lower() == "rest" for w in words):
+        return form.cards("stock")
+    if words[-1].lower() != "rest" or sum(w.lower() == "rest" for w in words) > 1:
+        raise StateError(form.where("stock"), "'rest' ends the stock line: the stock's top cards (if any), then 'rest'")
+    try:
+        top = tuple(cards(" ".join(words[:-1])))
+    except CardError as err:
+        raise StateError(form.where("stock"), str(err)) from None
+    used = set(placed).union(top)
+    return top + tuple(c for c in order if c not in used)
 
 
 def _turns_text(turns: tuple[str, ...], dealer: int, n: int) -> str:
@@ -952,6 +986,21 @@ def _read_record(text: str, where: str, n: int) -> DealRecord:
     except CardError as err:
         raise StateError(where, str(err)) from None
     return DealRecord(dealer, _read_turns(values[1], where, dealer, n), end, hands)  # type: ignore[arg-type]
+
+
+def _record_cards_problem(hands: tuple[tuple[Card, ...], ...]) -> str | None:
+    """What is wrong with the cards of a settled deal's hands, naming the card and where it is."""
+    holder: dict[Card, int] = {}
+    for p, hand in enumerate(hands):
+        for card in hand:
+            if card not in _TRADE:
+                return f"{card.code} in {NAMES[p]}'s hand is not one of the 52 cards Commerce is played with"
+            if card in holder:
+                q = holder[card]
+                where = f"twice in {NAMES[p]}'s hand" if q == p else f"in both {NAMES[q]}'s and {NAMES[p]}'s hands"
+                return f"{card.code} is {where}; the hands of a deal come from one 52-card deck, each card once"
+            holder[card] = p
+    return None
 
 
 def _validate_turns(turns: tuple[str, ...], where: str) -> None:
