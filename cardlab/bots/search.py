@@ -1,0 +1,193 @@
+"""The search player: information-set Monte Carlo with determinized playouts.
+
+To judge the moves of a position it sees only as a view, the search player
+
+1. draws *worlds*: full states consistent with the view (:mod:`cardlab.bots.sampling`), each
+   with its own seed for later chance and its own seed for the playout policy;
+2. plays each candidate move in a world and plays the rest out with a fast policy (uniformly
+   random by default, or the game's heuristic) up to the game's horizon
+   (:mod:`cardlab.bots.objectives`), scoring the end for the deciding player;
+3. shares its budget of playouts among the moves by *sequential halving*: every move gets
+   the same first worlds, the better half goes on to more worlds, and so on until one move is
+   left. All moves of a round are judged on the same worlds (common random numbers), so the
+   comparison is fair and the best moves get most of the playouts.
+
+The result is every legal move with its mean value, standard error and number of playouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, Move
+from .base import advance
+from .objectives import Objective, objective_for
+from .sampling import sample_state, unseen_cards
+
+__all__ = ["SearchPlayer", "MoveValue", "evaluate_moves", "Policy", "random_policy"]
+
+#: A playout policy: the move to play in a full state, for whoever is to move.
+Policy = Callable[[Game, Any, random.Random], Move]
+
+
+def random_policy(game: Game, state: Any, rng: random.Random) -> Move:
+    """A uniformly random legal move."""
+    return rng.choice(game.legal_moves(state))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """A move's estimated value: the ``mean`` over ``playouts`` playouts, with its ``stderr``.
+
+    ``rounds`` is how many halving rounds the move survived (the best move survives them all).
+    """
+
+    move: Move
+    mean: float
+    stderr: float
+    playouts: int
+    rounds: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of the mean (normal approximation)."""
+        half = 1.96 * self.stderr
+        return self.mean - half, self.mean + half
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _stderr(xs: list[float]) -> float:
+    """The standard error of the mean of ``xs`` (infinite for fewer than two values)."""
+    n = len(xs)
+    if n < 2:
+        return math.inf
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+
+
+class _Worlds:
+    """Sampled worlds of one view, made on demand and shared by every move."""
+
+    def __init__(self, game: Game, view: Any, player: int, seed: int | str) -> None:
+        self.game, self.view, self.player, self.seed = game, view, player, seed
+        self.unseen = unseen_cards(game, view)
+        self.states: list[Any] = []
+
+    def __getitem__(self, i: int) -> tuple[Any, int]:
+        """World ``i``: a sampled state and the seed of its playouts."""
+        while len(self.states) <= i:
+            rng = random.Random(f"{self.seed}:{len(self.states)}")
+            self.states.append((sample_state(self.game, self.view, self.player, rng, self.unseen),
+                                rng.randrange(2 ** 31)))
+        return self.states[i]
+
+
+def _playout(game: Game, root: Any, state: Any, player: int, objective: Objective, policy: Policy,
+             rng: random.Random) -> float:
+    done, to_move = objective.done, game.to_move
+    while not done(root, state) and to_move(state) is not None:
+        state = advance(game, state, policy(game, state, rng))
+    return objective.value(game, state, player)
+
+
+def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
+                   policy: Policy = random_policy) -> list[MoveValue]:
+    """Every legal move of ``view`` (the view of the player to move) with its estimated value,
+    best first, from about ``playouts`` playouts in all (at least one per move).
+
+    The best move is the one left by sequential halving; the others follow in the order they
+    were dropped, better first. A move dropped early was played in fewer worlds than the best,
+    all of which the best was played in too: its value is the best move's mean plus the mean
+    difference between the two on those shared worlds (a paired comparison), so every value
+    is on the same footing as the best move's.
+    """
+    player = game.to_move(view)
+    if player is None:
+        raise ValueError("the game is over: there is no move to judge")
+    moves = game.legal_moves(view)
+    objective = objective_for(game)
+    worlds = _Worlds(game, view, player, seed)
+    values: list[list[float]] = [[] for _ in moves]   # values[i][w]: move i in world w
+    survived = [0] * len(moves)
+    alive = list(range(len(moves)))
+    rounds = max(1, math.ceil(math.log2(len(moves))))
+    used = 0
+    for r in range(rounds):
+        per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
+        start = len(values[alive[0]])
+        for i in alive:
+            for w in range(start, start + per_move):
+                world, playout_seed = worlds[w]
+                after = advance(game, world, moves[i])
+                values[i].append(_playout(game, view, after, player, objective, policy, random.Random(playout_seed)))
+            survived[i] = r + 1
+        used += per_move * len(alive)
+        alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
+        alive = alive[:math.ceil(len(alive) / 2)]
+    best = alive[0]
+    top, top_error = _mean(values[best]), _stderr(values[best])
+    ranked = []
+    for i, own in enumerate(values):
+        if i == best or len(own) == len(values[best]):
+            ranked.append(MoveValue(moves[i], _mean(own), _stderr(own), len(own), survived[i]))
+            continue
+        diffs = [x - y for x, y in zip(own, values[best])]
+        error = math.sqrt(_stderr(diffs) ** 2 + top_error ** 2)
+        ranked.append(MoveValue(moves[i], top + _mean(diffs), error, len(own), survived[i]))
+    order = sorted(range(len(moves)), key=lambda i: (i != best, -survived[i], -ranked[i].mean, i))
+    return [ranked[i] for i in order]
+
+
+class SearchPlayer:
+    """Information-set Monte Carlo: the move with the best mean over sampled, played-out worlds.
+
+    ``playouts`` is the budget per decision; ``policy`` plays the playouts: "heuristic" (the
+    game's heuristic player, or random play for a game without one) or "random". A position
+    with a single legal move is answered at once.
+    """
+
+    name = "search"
+
+    def __init__(self, seed: int | str | None = None, playouts: int = 200, policy: str = "heuristic") -> None:
+        if playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {policy!r}")
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.policy = policy
+
+    def choose(self, game: Game, view: Any) -> Move:
+        # Given a full state by mistake, it still decides from the mover's view only.
+        view = game.view(view, game.to_move(view))
+        moves = game.legal_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        ranked = evaluate_moves(game, view, playouts=self.playouts, seed=self.rng.randrange(2 ** 63),
+                                policy=playout_policy(self.policy, game))
+        return ranked[0].move
+
+    def __repr__(self) -> str:
+        return f"SearchPlayer(playouts={self.playouts}, policy={self.policy!r})"
+
+
+#: The playout policies by name.
+POLICIES = ("heuristic", "random")
+
+
+def playout_policy(name: str, game: Game) -> Policy:
+    """The playout policy called ``name`` for ``game``: "random", or "heuristic" (the game's
+    heuristic, or random play for a game that has none)."""
+    from .heuristic import STRATEGIES, heuristic_policy
+    if name not in POLICIES:
+        raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {name!r}")
+    if name == "heuristic" and game.name in STRATEGIES:
+        return heuristic_policy
+    return random_policy

@@ -1,0 +1,359 @@
+"""Computer players and hints: legal, reproducible, honest about hidden cards, and right when it is obvious."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import islice
+
+import pytest
+
+import cardlab
+from cardlab import HIDDEN, cards
+from cardlab.bots import (
+    PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
+    sample_state, unseen_cards,
+)
+from cardlab.bots.base import advance
+from cardlab.bots.heuristic import heuristic_choice
+from cardlab.games import CONFORMANCE
+
+GAMES = ["card-commons", "commerce", "commitment", "contest"]
+CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
+           for name, options in CONFORMANCE]
+
+
+def positions(game: cardlab.Game, seeds: range, every: int = 1):
+    """Positions reached by seeded random play (every ``every``-th one), with the player to move."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        step = 0
+        while (mover := game.to_move(state)) is not None:
+            if step % every == 0:
+                yield state, mover
+            state = advance(game, state, rng.choice(game.legal_moves(state)))
+            step += 1
+
+
+# --- every player returns a legal move ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_random_and_heuristic_players_always_choose_a_legal_move(name, options):
+    game = cardlab.game(name, **options)
+    players = [RandomPlayer(seed=1), HeuristicPlayer(seed=1)]
+    count = 0
+    for state, mover in positions(game, range(6)):
+        view = game.view(state, mover)
+        legal = game.legal_moves(state)
+        for player in players:
+            assert player.choose(game, view) in legal
+        count += 1
+    assert count > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_player_always_chooses_a_legal_move(name):
+    game = cardlab.game(name)
+    for player, every in ((SearchPlayer(seed=1, playouts=12, policy="random"), 3), (SearchPlayer(seed=2, playouts=6), 9)):
+        for state, mover in positions(game, range(2), every=every):
+            assert player.choose(game, game.view(state, mover)) in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_whole_games_between_all_players_end_with_legal_moves_only(name):
+    game = cardlab.game(name)
+    kinds = list(PLAYERS)
+    seats = [make_player(kinds[p % 3], seed=p, **({"playouts": 10} if kinds[p % 3] == "search" else {}))
+             for p in range(game.players)]
+    record = play_game(game, seats, seed=5)   # play_game uses the checked play: an illegal move raises
+    assert game.is_over(record.final)
+    assert len(record.states) == len(record.moves) + 1
+
+
+# --- reproducible ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeded_games_are_reproducible(name):
+    game = cardlab.game(name)
+
+    def match(seed: int) -> tuple:
+        seats = [SearchPlayer(seed=10 + p, playouts=8, policy="random") if p % 2 else HeuristicPlayer(seed=p)
+                 for p in range(game.players)]
+        return play_game(game, seats, seed=seed).moves
+
+    first = match(3)
+    assert match(3) == first
+    assert any(match(s) != first for s in (4, 5))   # and the seed matters
+
+
+def test_random_player_follows_its_seed():
+    game = cardlab.game("contest")
+    view = game.view(game.deal(seed=1), 0)
+
+    def picks(seed: int) -> list:
+        player = RandomPlayer(seed)
+        return [player.choose(game, view) for _ in range(6)]
+
+    assert picks(7) == picks(7)
+    assert picks(7) != picks(8)
+
+
+# --- the samples the search player plays out ------------------------------------------------------------
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_samples_are_valid_states_the_player_cannot_tell_from_its_view(name, options):
+    game = cardlab.game(name, **options)
+    rng = random.Random(0)
+    differ = 0
+    for state, mover in positions(game, range(3), every=4):
+        view = game.view(state, mover)
+        unseen = unseen_cards(game, view)
+        assert Counter(unseen) + Counter(c for z in game.zones(view) for c in z.cards if c != HIDDEN) \
+            == Counter(game.deck())
+        sample = sample_state(game, view, mover, rng)
+        game.validate(sample)
+        assert game.view(sample, mover) == view
+        assert game.legal_moves(sample) == game.legal_moves(state)
+        differ += sample != state
+    assert differ > 0
+
+
+def test_samples_keep_card_commons_constraints():
+    """A hidden Commission is never a Wild; while the Claimant answers her own Claim, the
+    Respondent (who could not answer it) holds no answer in any sample."""
+    from cardlab.games.commons import WILDS, answers
+    game = cardlab.game("card-commons")
+    rng = random.Random(1)
+    answering = 0
+    for state, mover in positions(game, range(12)):
+        view = game.view(state, mover)
+        if view.commissions[1 - mover] != HIDDEN:
+            continue
+        for _ in range(3):
+            sample = sample_state(game, view, mover, rng)
+            assert sample.commissions[1 - mover] not in WILDS
+            if view.phase == "answer":
+                answering += 1
+                assert not answers(sample.hands[1 - mover], sample.claim)
+    assert answering > 0
+
+
+def test_samples_keep_commitment_and_contest_constraints():
+    commitment = cardlab.game("commitment")
+    from cardlab.games.commitment import BATTLE_VP
+    rng = random.Random(2)
+    for state, mover in positions(commitment, range(2), every=5):
+        sample = sample_state(commitment, commitment.view(state, mover), mover, rng)
+        assert all(c in BATTLE_VP for c in sample.battle_deck)
+        assert not any(c in BATTLE_VP for c in sample.draw + sample.hands[0] + sample.hands[1])
+    contest = cardlab.game("contest")
+    checked = 0
+    for state, mover in positions(contest, range(4), every=3):
+        if state.arranged < 2:
+            continue
+        secret = sample_state(contest, contest.view(state, mover), mover, rng).secrets[1 - mover]
+        assert all(a.suit != b.suit for a, b in zip(secret, secret[1:])), secret
+        checked += 1
+    assert checked > 10
+
+
+def test_a_sample_gets_a_fresh_seed_so_later_chance_differs():
+    game = cardlab.game("card-commons")
+    view = game.view(game.deal(seed=4), 0)
+    seeds = {sample_state(game, view, 0, random.Random(i)).seed for i in range(5)}
+    assert -1 not in seeds and len(seeds) == 5
+
+
+# --- the search player never reads a hidden card ---------------------------------------------------------
+
+def twins(game: cardlab.Game, seeds: range, every: int):
+    """Pairs of full states that look the same to the player to move, but hold other hidden cards."""
+    rng = random.Random(5)
+    for state, mover in positions(game, seeds, every):
+        moves = game.legal_moves(state)
+        if len(moves) < 2:
+            continue
+        twin = sample_state(game, game.view(state, mover), mover, rng)
+        if twin != state:
+            yield state, twin, mover
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_search_player_decides_from_the_view_only(name):
+    """Handed two full states with the same view, it makes the same choice; a player that
+    read the full state (here, the same search run on the full states) would not always."""
+    game = cardlab.game(name)
+    same_view = cheater_differs = 0
+    for state, twin, mover in islice(twins(game, range(3), every=4), 12):
+        assert game.view(state, mover) == game.view(twin, mover)
+        choices = [SearchPlayer(seed=9, playouts=30, policy="random").choose(game, full) for full in (state, twin)]
+        assert choices[0] == choices[1]
+        same_view += 1
+        # the same search given the full states, as a cheat would see them, tells them apart
+        peeked = [evaluate_moves(game, full, playouts=30, seed=1)[0].move for full in (state, twin)]
+        cheater_differs += peeked[0] != peeked[1]
+    assert same_view >= 5
+    assert cheater_differs > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_heuristic_reads_only_what_the_mover_may_see(name):
+    """The heuristic gives the same move for a full state and for the mover's view: the search
+    player's heuristic playouts rely on it."""
+    game = cardlab.game(name)
+    rng = random.Random(0)
+    for state, mover in positions(game, range(4), every=2):
+        view = game.view(state, mover)
+        assert heuristic_choice(game, state, rng).move == heuristic_choice(game, view, rng).move
+
+
+# --- hints ------------------------------------------------------------------------------------------------
+
+def rest(deck, *used: str) -> str:
+    """The cards of ``deck`` not named in ``used``, as text."""
+    left = list(deck)
+    for text in used:
+        for card in cards(text):
+            left.remove(card)
+    return " ".join(c.code for c in left)
+
+
+def commons_position() -> tuple[cardlab.Game, object, str]:
+    """The last turn of round 4. A's Commission 4♥ is red; her last card is the black 2♣, and the
+    Wild Q♥ lies face up in the pool. A Wild Claim is always answered, so trading 2♣ for Q♥ and
+    claiming it puts one more red card on her side; claiming 2♣ adds nothing red, and making 2♣
+    her Commission gives up a likely match."""
+    game = cardlab.game("card-commons")
+    state = game.state_from_text("""
+        round: 4
+        rounds: 0-0 0-0 0-0
+        phase: claim
+        claimant: A
+        nest egg: 4D
+        pool up: QH
+        pool down: 2H 3H
+        A hand: 2C
+        A commission: 4H
+        A side: 2D 3D 5D 3C 4C
+        B hand: 5H
+        B commission: 4S
+        B side: 5C 2S 3S 5S KS""")
+    return game, state, "trade 2C for QH"
+
+
+def commerce_position() -> tuple[cardlab.Game, object, str]:
+    """A holds the best hand there is, three aces, and moves first: knock and take the pool."""
+    game = cardlab.game("commerce", players=4)
+    return game, game.deal(seed=0, deck="AS 2C 7D 9H AH 3C 8D 10H AD 4C 9D JH", dealer=3), "knock"
+
+
+def commitment_position() -> tuple[cardlab.Game, object, str]:
+    """Round 3; B has passed and leads b1 (K♠, 3 VP) in hearts, 9 to 5. A's last card, 10♥, wins
+    b1 there (A 6 VP to 3); anywhere else, or passing, loses the game."""
+    from cardlab.games.commitment import DRAW_DECK
+    game = cardlab.game("commitment")
+    state = game.state_from_text(f"""
+        seed: 1
+        round: 3
+        first: A
+        turn: A
+        passed: B
+        A hand: 10H
+        B hand: AH AC
+        draw deck: AD 2H 3H 4H
+        battle deck: -
+        b1: KS
+        b1 A: 5H / - / -
+        b1 B: 9H / - / -
+        b2: QS
+        b3: JK
+        A won: AS
+        B won: JS JK
+        discard: {rest(DRAW_DECK, "10H AH AC AD 2H 3H 4H 5H 9H")}""")
+    return game, state, "10H b1"
+
+
+def contest_position() -> tuple[cardlab.Game, object, str]:
+    """The last turn. A's secret J♥ is in position 4, so each heart in the points piles scores her 4;
+    only 3♥ can claim the ♥ pile 9♥ 8♥ 7♥ (24) against the ♣ pile (2), sending it to the points."""
+    game = cardlab.game("contest")
+    used = "5C 9S 5D JH 7D 4C 4S QD 3H 2D 4D 6S 7S 2S 8S KD 10D 6C 9C 9H 8H 7H 2C KH QH"
+    state = game.state_from_text(f"""
+        seed: 3
+        stage: final 1
+        to move: A
+        A secret: 5C 9S 5D JH
+        B secret: 7D 4C 4S QD
+        A hand: 3H 2D 4D 6S 7S
+        B hand: 2S 8S KD 10D 6C 9C
+        row: 9H 8H 7H | - | 2C | -
+        points C: -
+        points D: -
+        points H: KH QH
+        points S: -
+        discard: {rest(game.deck(), used)}
+        draw pile: -""")
+    return game, state, "claim 1 3 3H"
+
+
+POSITIONS = [commons_position, commerce_position, commitment_position, contest_position]
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=GAMES)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_hint_ranks_the_obvious_move_first(position, policy):
+    game, state, best = position()
+    result = hint(game, state, playouts=400, seed=3, policy=policy)
+    assert str(result.best.move) == best
+    runner_up = result.moves[1]
+    assert result.best.mean > runner_up.mean
+    assert {str(m.move) for m in result.moves} == {str(m) for m in game.legal_moves(state)}
+
+
+def test_hint_ranks_every_move_with_its_uncertainty_and_explains_the_best():
+    game, state, best = commons_position()
+    result = hint(game, state, player=0, playouts=600, seed=1)
+    assert result.player == "A" and result.unit.startswith("points ahead")
+    assert 590 <= result.playouts <= 600
+    assert [m.mean for m in result.moves[:2]] == sorted([m.mean for m in result.moves[:2]], reverse=True)
+    for m in result.moves:
+        low, high = m.interval
+        assert low <= m.mean <= high and m.playouts >= 1
+    assert result.reason.startswith(best) and "rule of thumb" in result.reason
+    text = str(result)
+    assert all(str(m.move) in text for m in result.moves) and "Best:" in text
+    page = result._repr_html_()
+    assert page.count("<tr>") == len(result.moves) + 1 and "±" in page
+    again = hint(game, state, playouts=600, seed=1)   # the same seed gives the same hint
+    assert (again.moves, again.reason, str(again)) == (result.moves, result.reason, text)
+
+
+def test_hint_uses_only_the_players_view():
+    """A hint from the full state equals the hint from the player's own view."""
+    game, state, _ = commons_position()
+    full = hint(game, state, playouts=300, seed=2)
+    own = hint(game, game.view(state, 0), playouts=300, seed=2)
+    assert full.moves == own.moves and full.reason == own.reason
+
+
+def test_hint_refuses_a_player_who_is_not_to_move_and_a_finished_game():
+    game, state, _ = commons_position()
+    with pytest.raises(ValueError, match="A's turn, not B's"):
+        hint(game, state, player=1)
+    final = play_game(game, [RandomPlayer(1), RandomPlayer(2)], seed=1).final
+    with pytest.raises(ValueError, match="over"):
+        hint(game, final)
+
+
+def test_make_player_by_name():
+    assert isinstance(make_player("search", seed=1, playouts=5), SearchPlayer)
+    assert make_player("search", seed=1, playouts=5).playouts == 5
+    with pytest.raises(ValueError, match="random, heuristic, search"):
+        make_player("expert")
+    with pytest.raises(ValueError, match="playouts"):
+        SearchPlayer(playouts=0)
+    with pytest.raises(ValueError, match="playout policy"):
+        SearchPlayer(policy="greedy")
+    with pytest.raises(ValueError, match="playout policy"):
+        hint(*commons_position()[:2], policy="greedy")
