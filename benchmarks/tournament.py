@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="40 games per pair, 100 playouts per search move")
     parser.add_argument("--games", type=int, help="games per pair and game (even; default 200, quick 40)")
     parser.add_argument("--playouts", type=int, help="playouts per search decision (default 200, quick 100)")
-    parser.add_argument("--policy", default="random", choices=("random", "heuristic"), help="search playout policy")
+    parser.add_argument("--policy", default="heuristic", choices=("heuristic", "random"), help="search playout policy")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", nargs="*", help="games to play (default: all four)")
     parser.add_argument("--pairs", nargs="*", help="pairs to play, such as heuristic:search (default: all three)")

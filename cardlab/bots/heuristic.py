@@ -39,7 +39,7 @@ from ..cards import HIDDEN, Card, suit_symbol
 from ..engine import Game, Move
 from .base import advance
 
-__all__ = ["HeuristicPlayer", "Choice", "heuristic_policy", "heuristic_choice", "STRATEGIES"]
+__all__ = ["HeuristicPlayer", "Choice", "heuristic_policy", "heuristic_choice", "heuristic_scores", "STRATEGIES"]
 
 
 class Choice(NamedTuple):
@@ -231,44 +231,55 @@ _ACE_DRAW = 0.3
 _SAFE_LEAD = 8.0
 
 
-def _commitment(game: Game, s: Any, me: int, rng: random.Random, limit: int | None = None) -> Choice:
-    from ..games.commitment import BATTLE_VP, PASS, Commit, stack_value
-    moves = game.legal_moves(s)
-    if len(moves) == 1:
-        return Choice(moves[0], "the only legal move")
+def _commitment_gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
+    """Each commit among ``moves`` with what it adds to the VP this player may expect from the
+    battles as they stand, less the card's worth kept for later (a pass gains 0)."""
+    from ..games.commitment import BATTLE_VP, Commit, stack_value
     # The look-ahead reads only the battles. In a view the draw deck is hidden: empty it, so an
     # Ace draws nothing there (a full state's Ace draws a card, which changes no battle).
     table = dataclasses.replace(s, draw=()) if HIDDEN in s.draw[:1] else s
-    # stack values of the table as it is, by stack (a move leaves most stacks the same objects)
-    known = {id(stack): stack_value(stack) for b in s.battles for side in b.sides for stack in side}
-
-    def value(stack: tuple[Card, ...]) -> int:
-        v = known.get(id(stack))
-        return stack_value(stack) if v is None else v
+    other = 1 - me
 
     def expect(battle: Any) -> float:
         """The VP this player may expect from a battle: each suit counts by how safely it is
         led (a lead of _SAFE_LEAD points or more is safe), the total breaks ties."""
-        lead = 0.0
-        total = 0
-        for mine, theirs in zip(battle.sides[me], battle.sides[1 - me]):
-            diff = value(mine) - value(theirs)
-            total += diff
-            lead += -1.0 if diff <= -_SAFE_LEAD else 1.0 if diff >= _SAFE_LEAD else diff / _SAFE_LEAD
-        return BATTLE_VP[battle.card] * (1 + math.tanh(lead + total / 50)) / 2
+        (m0, m1, m2), (t0, t1, t2) = battle.sides[me], battle.sides[other]
+        d0 = stack_value(m0) - stack_value(t0)
+        d1 = stack_value(m1) - stack_value(t1)
+        d2 = stack_value(m2) - stack_value(t2)
+        lead = _safe(d0) + _safe(d1) + _safe(d2) + (d0 + d1 + d2) / 50
+        return BATTLE_VP[battle.card] * (1 + math.tanh(lead)) / 2
 
     before = [expect(b) for b in table.battles]
     base = sum(before)
     keep = _COMMITMENT_KEEP.get(s.round, 0.0)
-    best, best_gain = None, 0.0
-    for move in _candidates(moves, limit, rng):
+    gains = []
+    for move in moves:
         if type(move) is not Commit:
+            gains.append((0.0, move))
             continue
         card = move.card
         after = advance(game, table, move).battles
         # a move changes one or two battles; the others are the very same objects
         gain = sum(v if a is b else expect(a) for a, b, v in zip(after, table.battles, before)) - base
         gain += _ACE_DRAW if card.rank == 14 else -keep * _FACE_WORTH.get(card.rank, card.rank)
+        gains.append((gain, move))
+    return gains
+
+
+def _safe(lead: int) -> float:
+    """A suit's lead as -1 (safely lost) to +1 (safely won)."""
+    return -1.0 if lead <= -_SAFE_LEAD else 1.0 if lead >= _SAFE_LEAD else lead / _SAFE_LEAD
+
+
+def _commitment(game: Game, s: Any, me: int, rng: random.Random, limit: int | None = None) -> Choice:
+    from ..games.commitment import PASS, Commit
+    moves = game.legal_moves(s)
+    if len(moves) == 1:
+        return Choice(moves[0], "the only legal move")
+    commits = [m for m in _candidates(moves, limit, rng) if type(m) is Commit]
+    best, best_gain = None, 0.0
+    for gain, move in _commitment_gains(game, s, me, commits):
         if gain > best_gain + 1e-9:
             best, best_gain = move, gain
     if best is None:
@@ -280,6 +291,51 @@ def _commitment(game: Game, s: Any, me: int, rng: random.Random, limit: int | No
 
 #: What the opponent's secret cards make a points-pile card worth to them, on average (1+2+3+4 over 4 suits).
 _CONTEST_OPPONENT = 2.5
+
+
+def _contest_weights(s: Any, me: int) -> dict[str, float]:
+    """What a card in a points pile of each suit is worth to this player: the positions of its
+    secret cards of that suit."""
+    from ..games.contest import SUIT_INDEX
+    weight = {suit: 0.0 for suit in SUIT_INDEX}
+    for position, card in enumerate(s.secrets[me], 1):
+        weight[card.suit] += position
+    return weight
+
+
+def _contest_gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
+    """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
+    suit's weight less _CONTEST_OPPONENT, a contest-row card half that; spent cards cost a little."""
+    from ..games.contest import SUIT_INDEX, Claim, Exchange, Open, Reinforce
+    worth = {suit: w - _CONTEST_OPPONENT for suit, w in _contest_weights(s, me).items()}
+
+    def value(state: Any) -> float:
+        total = 0.0
+        for suit, i in SUIT_INDEX.items():
+            total += worth[suit] * len(state.points[i])
+        for pile in state.row:
+            if pile:
+                total += worth[pile[0].suit] * len(pile) / 2
+        return total
+
+    # spending a card costs a little: more for a card of a suit you score, and for a high card
+    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in s.hands[me]}
+    base = value(s)
+    gains = []
+    for move in moves:
+        kind = type(move)
+        if kind is Open or kind is Reinforce:   # the card joins the contest row
+            gain = worth[move.card.suit] / 2 - cost[move.card]
+        elif kind is Claim:                     # the engine resolves the claim
+            gain = value(advance(game, s, move)) - base - cost[move.card]
+            if move.play is not None:
+                gain -= cost[move.play.card]
+        elif kind is Exchange:                  # the table stays as it is
+            gain = -cost[move.card]
+        else:
+            gain = 0.0
+        gains.append((gain, move))
+    return gains
 
 
 def _contest(game: Game, s: Any, me: int, rng: random.Random, limit: int | None = None) -> Choice:
@@ -296,38 +352,11 @@ def _contest(game: Game, s: Any, me: int, rng: random.Random, limit: int | None 
 
         best = max(moves, key=laid)
         return Choice(best, "the suits with the most cards still in play go to the high positions")
-    weight = {suit: 0.0 for suit in SUIT_INDEX}
-    for position, card in enumerate(s.secrets[me], 1):
-        weight[card.suit] += position
-    worth = {suit: w - _CONTEST_OPPONENT for suit, w in weight.items()}
-
-    def value(state: Any) -> float:
-        total = 0.0
-        for suit, i in SUIT_INDEX.items():
-            total += worth[suit] * len(state.points[i])
-        for pile in state.row:
-            if pile:
-                total += worth[pile[0].suit] * len(pile) / 2
-        return total
-
-    # spending a card costs a little: more for a card of a suit you score, and for a high card
-    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in s.hands[me]}
-    base = value(s)
     best, best_gain = moves[0], -math.inf
-    for move in _candidates(moves, limit, rng):
-        kind = type(move)
-        if kind is Open or kind is Reinforce:   # the card joins the contest row
-            gain = worth[move.card.suit] / 2 - cost[move.card]
-        elif kind is Claim:                     # the engine resolves the claim
-            gain = value(advance(game, s, move)) - base - cost[move.card]
-            if move.play is not None:
-                gain -= cost[move.play.card]
-        elif kind is Exchange:                  # the table stays as it is
-            gain = -cost[move.card]
-        else:
-            gain = 0.0
+    for gain, move in _contest_gains(game, s, me, _candidates(moves, limit, rng)):
         if gain > best_gain:
             best, best_gain = move, gain
+    weight = _contest_weights(s, me)
     if isinstance(best, Claim):
         after = advance(game, s, best)
         suit = next(x for x, i in SUIT_INDEX.items() if len(after.points[i]) > len(s.points[i]))
@@ -373,6 +402,24 @@ def heuristic_choice(game: Game, state: Any, rng: random.Random, limit: int | No
     if me is None:
         raise ValueError("the game is over: there is no move to choose")
     return strategy(game, state, me, rng, limit)
+
+
+#: Heuristics that score every move (a one-move look-ahead), by game.
+_SCORES: dict[str, Callable[[Game, Any, int, list[Move]], list[tuple[float, Move]]]] = {
+    "commitment": _commitment_gains, "contest": _contest_gains}
+
+
+def heuristic_scores(game: Game, state: Any) -> list[tuple[float, Move]] | None:
+    """Every legal move with the heuristic's score for it (higher is better), for the games whose
+    heuristic scores every move (Commitment, Contest during play); None for the others."""
+    scores = _SCORES.get(game.name)
+    me = game.to_move(state)
+    if scores is None or me is None:
+        return None
+    moves = game.legal_moves(state)
+    if game.name == "contest" and state.arranged < 2:
+        return None   # the secret cards are laid by another rule
+    return scores(game, state, me, moves)
 
 
 def heuristic_policy(game: Game, state: Any, rng: random.Random) -> Move:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game
-from .heuristic import STRATEGIES, heuristic_choice
+from .heuristic import STRATEGIES, Choice, heuristic_choice
 from .objectives import objective_for
 from .search import MoveValue, evaluate_moves, playout_policy
 
@@ -97,24 +97,25 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
         raise ValueError(f"it is {names[mover]}'s turn, not {names[player]}'s: a hint is for the player to move")
     view = game.view(state, player)
     start = time.perf_counter()
-    ranked = evaluate_moves(game, view, playouts=playouts, seed=seed, policy=playout_policy(policy, game))
+    thumb = heuristic_choice(game, view, random.Random(f"{seed}:reason")) if game.name in STRATEGIES else None
+    ranked = evaluate_moves(game, view, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
+                            keep=None if thumb is None else thumb.move)
     seconds = time.perf_counter() - start
     objective = objective_for(game)
     return Hint(game.title, game.player_names[player], tuple(ranked), objective.unit,
-                _reason(game, view, ranked, seed), sum(m.playouts for m in ranked), seconds)
+                _reason(ranked, thumb), sum(m.playouts for m in ranked), seconds)
 
 
-def _reason(game: Game, view: Any, ranked: list[MoveValue], seed: int | str) -> str:
+def _reason(ranked: list[MoveValue], thumb: Choice | None) -> str:
     best = ranked[0]
     if len(ranked) == 1:
         return f"{best.move} is the only legal move."
     second = ranked[1]
-    gap = best.mean - second.mean
-    text = f"{best.move} averages {best.mean:+.2f}, {gap:.2f} more than {second.move}"
-    if game.name in STRATEGIES:
-        thumb = heuristic_choice(game, view, random.Random(f"{seed}:reason"))
+    text = f"{best.move} averages {best.mean:+.2f}, {best.mean - second.mean:.2f} more than {second.move}"
+    if thumb is not None:
         if thumb.move == best.move:
             text += f"; the rule of thumb agrees: {thumb.reason}"
         else:
-            text += f"; the rule of thumb would play {thumb.move} ({thumb.reason})"
+            value = next(m.mean for m in ranked if m.move == thumb.move)
+            text += f"; the rule of thumb would play {thumb.move} ({value:+.2f}: {thumb.reason})"
     return text + "."

@@ -97,25 +97,51 @@ def _playout(game: Game, root: Any, state: Any, player: int, objective: Objectiv
     return objective.value(game, state, player)
 
 
-def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
-                   policy: Policy = random_policy) -> list[MoveValue]:
-    """Every legal move of ``view`` (the view of the player to move) with its estimated value,
-    best first, from about ``playouts`` playouts in all (at least one per move).
+class _Evaluation:
+    """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``."""
 
-    The best move is the one left by sequential halving; the others follow in the order they
-    were dropped, better first. A move dropped early was played in fewer worlds than the best,
-    all of which the best was played in too: its value is the best move's mean plus the mean
-    difference between the two on those shared worlds (a paired comparison), so every value
-    is on the same footing as the best move's.
-    """
+    def __init__(self, moves: list[Move], values: list[list[float]], survived: list[int], best: int) -> None:
+        self.moves, self.values, self.survived, self.best = moves, values, survived, best
+
+    def better_than(self, i: int, j: int, margin: float) -> bool:
+        """Whether move ``i`` beat move ``j`` by more than ``margin`` standard errors, on the
+        worlds both were played in (a paired comparison)."""
+        diffs = [x - y for x, y in zip(self.values[i], self.values[j])]
+        return len(diffs) >= 2 and _mean(diffs) > margin * _stderr(diffs)
+
+    def ranked(self) -> list[MoveValue]:
+        """Every move's value, the best first, then in the order the halving dropped them.
+
+        A move dropped early was played in fewer worlds than the best, all of which the best was
+        played in too: its value is the best move's mean plus the mean difference between the
+        two on those shared worlds, so every value is on the same footing as the best move's.
+        """
+        values, best = self.values, self.best
+        top, top_error = _mean(values[best]), _stderr(values[best])
+        ranked = []
+        for i, own in enumerate(values):
+            if i == best or len(own) == len(values[best]):
+                ranked.append(MoveValue(self.moves[i], _mean(own), _stderr(own), len(own), self.survived[i]))
+                continue
+            diffs = [x - y for x, y in zip(own, values[best])]
+            error = math.sqrt(_stderr(diffs) ** 2 + top_error ** 2)
+            ranked.append(MoveValue(self.moves[i], top + _mean(diffs), error, len(own), self.survived[i]))
+        order = sorted(range(len(values)), key=lambda i: (i != best, -self.survived[i], -ranked[i].mean, i))
+        return [ranked[i] for i in order]
+
+
+def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: int | str, policy: Policy,
+              keep: Move | None = None) -> _Evaluation:
+    """Sequential halving over ``moves`` with about ``playouts`` playouts in all (at least one
+    per move); the move ``keep``, if given, is never dropped."""
     player = game.to_move(view)
     if player is None:
         raise ValueError("the game is over: there is no move to judge")
-    moves = game.legal_moves(view)
     objective = objective_for(game)
     worlds = _Worlds(game, view, player, seed)
     values: list[list[float]] = [[] for _ in moves]   # values[i][w]: move i in world w
     survived = [0] * len(moves)
+    kept = moves.index(keep) if keep is not None else None
     alive = list(range(len(moves)))
     rounds = max(1, math.ceil(math.log2(len(moves))))
     used = 0
@@ -130,19 +156,20 @@ def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | s
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
+        best = alive[0]
         alive = alive[:math.ceil(len(alive) / 2)]
-    best = alive[0]
-    top, top_error = _mean(values[best]), _stderr(values[best])
-    ranked = []
-    for i, own in enumerate(values):
-        if i == best or len(own) == len(values[best]):
-            ranked.append(MoveValue(moves[i], _mean(own), _stderr(own), len(own), survived[i]))
-            continue
-        diffs = [x - y for x, y in zip(own, values[best])]
-        error = math.sqrt(_stderr(diffs) ** 2 + top_error ** 2)
-        ranked.append(MoveValue(moves[i], top + _mean(diffs), error, len(own), survived[i]))
-    order = sorted(range(len(moves)), key=lambda i: (i != best, -survived[i], -ranked[i].mean, i))
-    return [ranked[i] for i in order]
+        if kept is not None and kept not in alive:
+            alive.append(kept)
+    return _Evaluation(moves, values, survived, best)
+
+
+def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
+                   policy: Policy = random_policy, keep: Move | None = None) -> list[MoveValue]:
+    """Every legal move of ``view`` (the view of the player to move) with its estimated value,
+    best first, from about ``playouts`` playouts in all (at least one per move). The move
+    ``keep`` (such as the rule of thumb's), if given, is played in every round of the halving."""
+    return _evaluate(game, view, game.legal_moves(view), playouts=playouts, seed=seed, policy=policy,
+                     keep=keep).ranked()
 
 
 class SearchPlayer:
@@ -151,28 +178,45 @@ class SearchPlayer:
     ``playouts`` is the budget per decision; ``policy`` plays the playouts: "heuristic" (the
     game's heuristic player, or random play for a game without one) or "random". A position
     with a single legal move is answered at once.
+
+    With heuristic playouts the search builds on the rule of thumb: it weighs the heuristic's
+    ``candidates`` best-scored moves (where the heuristic scores every move) and the heuristic's
+    own choice, which is never dropped; it plays another move only when that move beat the
+    heuristic's by more than ``margin`` standard errors on the worlds both were played in.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | str | None = None, playouts: int = 200, policy: str = "heuristic") -> None:
+    def __init__(self, seed: int | str | None = None, playouts: int = 200, policy: str = "heuristic",
+                 candidates: int = 8, margin: float = 1.0) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
         if policy not in POLICIES:
             raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {policy!r}")
         self.rng = random.Random(seed)
-        self.playouts = playouts
-        self.policy = policy
+        self.playouts, self.policy, self.candidates, self.margin = playouts, policy, candidates, margin
 
     def choose(self, game: Game, view: Any) -> Move:
+        from .heuristic import STRATEGIES, heuristic_choice, heuristic_scores
         # Given a full state by mistake, it still decides from the mover's view only.
         view = game.view(view, game.to_move(view))
         moves = game.legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        ranked = evaluate_moves(game, view, playouts=self.playouts, seed=self.rng.randrange(2 ** 63),
-                                policy=playout_policy(self.policy, game))
-        return ranked[0].move
+        seed = self.rng.randrange(2 ** 63)
+        policy = playout_policy(self.policy, game)
+        if self.policy != "heuristic" or game.name not in STRATEGIES:
+            return _evaluate(game, view, moves, playouts=self.playouts, seed=seed, policy=policy).ranked()[0].move
+        default = heuristic_choice(game, view, random.Random(seed)).move
+        scores = heuristic_scores(game, view)
+        if scores is not None and len(moves) > self.candidates:
+            top = {m for _, m in sorted(scores, key=lambda x: -x[0])[:self.candidates]} | {default}
+            moves = [m for m in moves if m in top]
+        found = _evaluate(game, view, moves, playouts=self.playouts, seed=seed, policy=policy, keep=default)
+        kept = moves.index(default)
+        if found.best != kept and found.better_than(found.best, kept, self.margin):
+            return moves[found.best]
+        return default
 
     def __repr__(self) -> str:
         return f"SearchPlayer(playouts={self.playouts}, policy={self.policy!r})"
