@@ -6,6 +6,7 @@ ipywidgets' own handler (``_handle_custom_msg``) and read the synced traits.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -18,11 +19,13 @@ from typing import Any
 import pytest
 
 import cardlab
+from cardlab import bots
 from cardlab.cards import Card, parse_card
 from cardlab.games import CONFORMANCE
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
-from cardlab.widgets.viewmodel import HIDDEN_WORDS, explain_card, move_cards, pretty, redact
+from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, redact, report
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -180,56 +183,152 @@ def test_score_breakdown_lists_items_with_rules_and_cards():
     assert breakdown["items"] and all(i["rule"].startswith("commons.") for i in breakdown["items"])
 
 
-@pytest.mark.parametrize("config", CONFORMANCE, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
-def test_a_players_synced_state_never_holds_a_card_hidden_from_them(config):
-    """Random games through the widgets: at every step, each player's table names no card
-    that player may not see. The table (zones, moves) holds only cards the player sees now;
-    the log and the message name a card only if the player saw it just before or after that
-    move; the narration is the events the player may read (``Event.seen_by``); the score is
-    ``score(view)``, which may recall cards shown in an earlier deal."""
+CONFIGS = pytest.mark.parametrize("config", CONFORMANCE, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
+
+
+def view_model(session: cardlab.Session, player: int) -> tuple[Position, dict]:
+    """What a player's table syncs besides the log and the message, computed as the widget
+    computes it (``Table._parts``), without the widget."""
+    pos = Position(session, player)
+    return pos, {**pos.header(), "layout": pos.layout(), "moves": pos.moves(),
+                 "breakdown": pos.breakdown_json(), "narration": pos.narration()}
+
+
+@CONFIGS
+def test_a_players_table_syncs_exactly_its_view_model(config):
+    """Random games through the widgets: each player's synced traits are the view-model parts
+    that the scale test below checks (and the opponent menu, the hint flag and the revision),
+    so that test covers everything a player's table sends to the browser."""
     name, options = config
     game = cardlab.game(name, **options)
-    for seed in (1, 2):
+    rng = random.Random(1)
+    session = cardlab.Session(game, seed=1)
+    tables = [Table(session, viewer=p) for p in range(game.players)]
+    histories = [History(p) for p in range(game.players)]
+    for _ in range(25):
+        for p, table in enumerate(tables):
+            _, expected = view_model(session, p)
+            extra = {"component", "rev", "hint", "opponent"}
+            assert {k: v for k, v in table.view.items() if k not in extra} == expected
+            assert table.view["hint"] is False and table.view["opponent"]["current"] == "people"
+            assert table.history == {"entries": histories[p].entries(session)}
+        mover = game.to_move(session.state)
+        if mover is None:
+            break
+        move = rng.choice(session.legal_moves())
+        message = send(tables[mover], "play", move=str(move))
+        assert message["kind"] == "info", message
+        step = cardlab.Step(session.moves[-1], session.states[-2], session.states[-1], session.events[-1])
+        assert message["text"] == report(game, step, mover, game.player_names[mover])
+    for table in tables:
+        table.close()
+
+
+#: Random reachable states checked per game configuration (each for the players below).
+HIDDEN_CHECK_STATES = 1_000
+#: Players checked in each state: all of them up to this many; at a bigger table, the player
+#: to move, the player who just moved and others in turn, so that every seat is checked in
+#: a few hundred states and the check stays fast.
+HIDDEN_CHECK_VIEWERS = 4
+
+
+@CONFIGS
+def test_no_synced_view_model_holds_a_card_hidden_from_its_player(config):
+    """Over 1,000 random reachable states per configuration, what a player's table syncs
+    names no card hidden from that player (compared with the full state's zones):
+
+    - the table (zones, legal moves, header) names only cards the player sees now;
+    - the log and the message after a move name a card only if the player saw it just before
+      or just after that move (then "a hidden card");
+    - the narration is exactly the events the player may read (``Event.seen_by``);
+    - the score names only cards the player has been shown: on the table at some point or
+      in an event they read (a settled Commerce deal shows every hand, for instance).
+    """
+    name, options = config
+    game = cardlab.game(name, **options)
+    checked, seed = 0, 0
+    while checked < HIDDEN_CHECK_STATES:
+        seed += 1
         rng = random.Random(seed)
         session = cardlab.Session(game, seed=seed)
-        tables = [Table(session, viewer=p) for p in range(game.players)]
-        for _ in range(40):
-            for p, table in enumerate(tables):
-                _assert_hides(game, session, p, table)
-            mover = game.to_move(session.state)
-            if mover is None:
+        histories = [History(p) for p in range(game.players)]
+        known: list[set[Card]] = [set() for _ in range(game.players)]
+        step = None
+        while checked < HIDDEN_CHECK_STATES:
+            checked += 1
+            zones = game.zones(session.state)
+            for p in range(game.players):  # what each player has been shown so far
+                known[p].update(c for z in zones if z.visible_to(p) for c in z.cards)
+                known[p].update(c for e in session.events[session.index] if e.visible_to(p) for c in _mentioned(e.text))
+            for p in _viewers(game, session, checked):
+                _check_hidden(game, session, p, zones, histories[p], known[p], step)
+            if game.to_move(session.state) is None:
                 break
-            move = rng.choice(session.legal_moves())
-            message = send(tables[mover], "play", move=str(move))
-            assert message["kind"] == "info", message
-        for table in tables:
-            table.close()
+            step = session.play(rng.choice(session.legal_moves()))
+    assert checked == HIDDEN_CHECK_STATES
 
 
-def _assert_hides(game: Any, session: Any, player: int, table: Any) -> None:
-    view = game.view(session.state, player)
-    assert sorted(p["zone"] for p in _piles(table.view["layout"])) == sorted(z.name for z in game.zones(view))
-    assert table.view["breakdown"] == _breakdown_json(game.score(view))
-    synced = json.dumps({k: v for k, v in table.view.items() if k not in ("breakdown", "narration")}, ensure_ascii=False)
-    leaked = _mentioned(synced) & _hidden_from(game, session.state, player)
-    assert not leaked, f"{leaked} hidden from {player} but in their view-model"
-    readable = [e for e in session.events[session.index] if e.visible_to(player)]
-    assert table.view["narration"] == [{"text": pretty(e.text), "rule": e.rule} for e in readable]
-    if table.message:  # the mover's message tells their move as their log and narration do
-        entry = table.history["entries"][-1]
-        told = " ".join(e["text"] for e in table.view["narration"])
-        assert table.message["text"] == f"{entry['player']}: {entry['move']}." + (f" {told}" if told else "")
-    for i, entry in enumerate(table.history["entries"]):
-        before, after = session.states[i], session.states[i + 1]
-        leaked = _mentioned(entry["move"]) & _hidden_from(game, before, player) & _hidden_from(game, after, player)
-        assert not leaked, f"{leaked} hidden from {player} but in the log: {entry}"
+def _viewers(game: Any, session: Any, count: int) -> list[int]:
+    n = game.players
+    if n <= HIDDEN_CHECK_VIEWERS:
+        return list(range(n))
+    last = game.to_move(session.states[session.index - 1]) if session.index else None
+    chosen = {p for p in (game.to_move(session.state), last) if p is not None}
+    turn = count
+    while len(chosen) < HIDDEN_CHECK_VIEWERS:
+        chosen.add(turn % n)
+        turn += 1
+    return sorted(chosen)
 
 
-def _breakdown_json(score: Any) -> dict:
-    items = [{"player": i.player, "points": i.points, "reason": pretty(i.reason), "rule": i.rule,
-              "cards": [c.code for c in i.cards]} for i in score.items]
-    return {"title": score.title, "players": list(score.players), "final": score.final, "totals": list(score.totals),
-            "winners": list(score.winners), "notes": list(score.notes), "items": items}
+def _check_hidden(game: Any, session: Any, p: int, zones: Any, history: History, known: set[Card], step: Any) -> None:
+    seen = {c for z in zones if z.visible_to(p) for c in z.cards}
+    hidden = {c for z in zones if not z.visible_to(p) for c in z.cards} - seen
+    pos, vm = view_model(session, p)
+    leaked = _table_cards(vm) & hidden
+    assert not leaked, f"{leaked} hidden from {game.player_names[p]} but on their table"
+    readable = [e for e in session.events[session.index] if e.visible_to(p)]
+    assert vm["narration"] == [{"text": pretty(e.text), "rule": e.rule} for e in readable]
+    leaked = _breakdown_cards(vm["breakdown"]) - known
+    assert not leaked, f"{leaked} never shown to {game.player_names[p]} but in their score"
+    entries = history.entries(session)
+    if step is None:
+        return
+    before_hidden = _hidden_from(game, step.before, p)
+    leaked = _mentioned(entries[-1]["move"]) & hidden & before_hidden
+    assert not leaked, f"{leaked} hidden from {game.player_names[p]} but in the log: {entries[-1]}"
+    told = " ".join(e["text"] for e in vm["narration"])
+    mover = game.player_names[game.to_move(step.before)]
+    assert report(game, step, p, mover) == f"{mover}: {entries[-1]['move']}." + (f" {told}" if told else "")
+
+
+def _table_cards(vm: dict) -> set[Card]:
+    found = _layout_cards(vm["layout"], set())
+    for move in vm["moves"]:
+        found |= _cards(move["cards"]) | _mentioned(move["move"]) | _mentioned(move["text"])
+    for value in vm.values():
+        if isinstance(value, str):
+            found |= _mentioned(value)
+    return found
+
+
+def _layout_cards(node: dict, found: set[Card]) -> set[Card]:
+    found |= _mentioned(node["title"] or "")
+    if node["kind"] == "pile":
+        found |= _cards(node["cards"]) | _mentioned(node["note"] or "")
+        return found
+    for item in node["items"]:
+        _layout_cards(item, found)
+    return found
+
+
+def _breakdown_cards(bd: dict) -> set[Card]:
+    found = _mentioned(bd.get("title") or "") | _mentioned(bd.get("unavailable") or "")
+    for note in bd.get("notes", ()):
+        found |= _mentioned(note)
+    for item in bd.get("items", ()):
+        found |= _cards(item["cards"]) | _mentioned(item["reason"])
+    return found
 
 
 def _hidden_from(game: Any, state: Any, player: int) -> set[Card]:
@@ -238,12 +337,26 @@ def _hidden_from(game: Any, state: Any, player: int) -> set[Card]:
     return {c for z in zones if not z.visible_to(player) for c in z.cards} - seen
 
 
-_CARD = re.compile(r"(?<![\w?])(?:(10|[2-9JQKA])([CDHS♣♦♥♠])|JK)(?!\w)")
+_CARD = re.compile(r"(?<![\w?])(?:(?:10|[2-9JQKA])[CDHS♣♦♥♠]|JK)(?!\w)")
 
 
-def _mentioned(text: str) -> set[Card]:
+@functools.lru_cache(maxsize=None)
+def _card(code: str) -> Card:
+    return parse_card(code)
+
+
+def _cards(codes: list[str]) -> set[Card]:
+    return {_card(c) for c in codes if c != "??"}
+
+
+@functools.lru_cache(maxsize=None)
+def _mentioned(text: str) -> frozenset[Card]:
     """Every card named in ``text``, by code ("4H", "JK") or with its symbol ("4♥")."""
-    return {parse_card(m.group(0)) for m in _CARD.finditer(text)}
+    return frozenset(_card(t) for t in set(_CARD.findall(text)))
+
+
+def test_the_card_finder_reads_codes_and_symbols():
+    assert _mentioned("claim 4H, then 10♣ and JK; not H4, 4Hx, ??") == {parse_card(c) for c in ("4H", "10C", "JK")}
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -302,6 +415,20 @@ def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
     ({"action": "play", "move": "fly away"}, "not a valid move"),
     ({"action": "play", "move": "defend 4D", "rev": 0}, "changed before that click arrived"),
     ({"action": "play", "move": "defend 4D", "rev": None}, "needs 'rev' as int"),
+    ({"action": "play", "move": "defend 4D", "rev": "1"}, "needs 'rev' as int"),
+    ({"action": "play", "move": "defend 4D", "rev": 1.0}, "needs 'rev' as int"),
+    (["play", "defend 4D"], "without an action"),
+    ({"action": 7, "move": "defend 4D"}, "without an action"),
+    ({"action": "play", "move": ["defend", "4D"]}, "needs 'move' as str"),
+    ({"action": "explain", "card": {"code": "4D"}}, "needs 'card' as str"),
+    ({"action": "explain", "card": "4X"}, "not a valid card"),
+    ({"action": "edit_text", "text": None}, "needs 'text' as str"),
+    ({"action": "swap", "cards": "4H 5S"}, "needs two cards"),
+    ({"action": "swap", "cards": [4, 5]}, "needs two cards"),
+    ({"action": "opponent", "name": "search"}, "unknown action 'opponent'"),  # a teacher's table has no opponent
+    ({"action": "play", "move": "defend 4D", "padding": "x" * 50_000}, "a message of 50,"),
+    ({"action": "edit_text", "text": "nest egg: 3D\n" * 5_000}, "the most a click sends is 20,000"),
+    ({"action": "play", "move": "defend " + "4D " * 10_000}, "a message of 30,"),
 ])
 def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
     session = commons_session(*CLAIMED)
@@ -312,6 +439,43 @@ def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, re
     table._handle_custom_msg(content, [])
     assert table.message["kind"] == "error" and reason in table.message["text"], table.message
     assert (session.states, session.index) == before
+
+
+def test_binary_data_and_what_is_not_json_are_refused():
+    session = commons_session(*CLAIMED)
+    table = Table(session)
+    rev = table.view["rev"]
+    table._handle_custom_msg({"action": "play", "move": "defend 4D", "rev": rev}, [b"\x00" * 10])
+    assert table.message["text"] == "refused: cardlab widgets take no binary data"
+    table._handle_custom_msg({"action": "play", "move": {1, 2}, "rev": rev}, [])
+    assert table.message["text"] == "refused: a message that is not plain JSON"
+    assert len(session.moves) == 3
+
+
+def test_a_click_made_on_a_table_that_has_changed_since_is_refused():
+    """B's page shows the Claim; before B's click arrives, the teacher steps back a move.
+    B's click carries the revision it was made on, so it is refused, not played elsewhere."""
+    session = commons_session(*CLAIMED)
+    b, teacher = Table(session, viewer=1), Table(session)
+    clicked_on = b.view["rev"]
+    send(teacher, "goto", index=2)
+    b._handle_custom_msg({"action": "play", "move": "defend 4D", "rev": clicked_on}, [])
+    assert b.message["kind"] == "error" and "changed before that click arrived" in b.message["text"]
+    assert session.index == 2 and len(session.moves) == 3
+
+
+def test_a_move_for_another_player_is_refused_without_revealing_their_cards():
+    """On A's turn, A's page sends a Commission with B's card (4D): refused in A's own terms
+    (A does not hold it); on B's turn A's page may not move at all."""
+    session = commons_session("commission 2S")
+    a = Table(session, viewer=0)
+    session.goto(0)
+    message = send(a, "play", move="commission 4D")
+    assert message["kind"] == "error" and "does not hold" in message["text"], message
+    assert "4D" not in json.dumps(a.view) and session.index == 0 and len(session.moves) == 1
+    session.goto(1)
+    assert send(a, "play", move="commission 4D")["text"] == "It is B's turn, not yours."
+    assert len(session.moves) == 1 and session.index == 1
 
 
 def test_a_player_cannot_move_out_of_turn_or_use_actions_their_widget_lacks():
@@ -449,8 +613,181 @@ def test_a_hint_names_a_move_and_its_cards():
     assert table.view["hint"] is True
     message = send(table, "hint")
     assert message == {**message, "kind": "hint", "text": "Hint: defend 4♦ — keep the red 4", "cards": ["4D"]}
+    assert "ranking" not in message
     assert len(session.moves) == 3
     assert Table(session, viewer=1).view["hint"] is False
+    just_a_move = Table(session, viewer=1, hint=lambda game, view: "defend 4H")
+    assert send(just_a_move, "hint")["text"] == "Hint: defend 4♥"
+
+
+def test_the_search_hint_ranks_every_legal_move_best_first():
+    """``hint=True``: cardlab.bots.hint on the mover's view, with the table's playouts and
+    seed; the message names the best move and its cards, and carries the whole ranking."""
+    session = commons_session(*CLAIMED)
+    table = Table(session, viewer=1, hint=True)
+    message = send(table, "hint")
+    view = session.game.view(session.state, 1)
+    expected = bots.hint(session.game, view, playouts=HINT_PLAYOUTS, seed=0)
+    best = expected.best.move
+    assert message["kind"] == "hint" and message["text"] == f"Hint: {pretty(str(best))}"
+    assert message["cards"] == [c.code for c in move_cards(best)]
+    ranking = message["ranking"]
+    assert [m["move"] for m in ranking["moves"]] == [str(m.move) for m in expected.moves]
+    assert sorted(m["move"] for m in ranking["moves"]) == sorted(str(m) for m in session.legal_moves())
+    first = ranking["moves"][0]
+    assert first["mean"] == round(expected.best.mean, 3) and first["playouts"] == expected.best.playouts
+    assert first["margin"] == round(1.96 * expected.best.stderr, 3)
+    assert ranking["reason"] == pretty(expected.reason) and ranking["unit"] == expected.unit
+    assert ranking["playouts"] == expected.playouts
+    json.dumps(message, allow_nan=False)  # plain JSON: no infinite interval
+    assert send(table, "hint") == {**message, "id": message["id"] + 1}  # a fixed seed: the same hint again
+    assert len(session.moves) == 3
+
+
+def test_a_move_played_once_in_a_ranking_has_no_interval():
+    session = commons_session(*CLAIMED)
+    table = Table(session, viewer=1, hint=lambda game, view: bots.hint(game, view, playouts=1, seed=3))
+    ranking = send(table, "hint")["ranking"]
+    assert len(ranking["moves"]) == len(session.legal_moves())
+    assert [m["margin"] is None for m in ranking["moves"]] == [m["playouts"] < 2 for m in ranking["moves"]]
+    assert any(m["margin"] is None for m in ranking["moves"])
+
+
+def test_a_hint_is_refused_out_of_turn_and_when_the_game_is_over():
+    session = commons_session(*CLAIMED)
+    a = Table(session, viewer=0, hint=True)
+    assert a.view["hint"] is True and not a.view["can_act"]
+    assert send(a, "hint")["text"] == "It is B's turn, not yours."
+    with pytest.raises(TypeError, match="hint is True"):
+        Table(session, viewer=0, hint="search")
+
+
+def test_a_teachers_hint_is_for_the_player_to_move_from_their_view_only():
+    session = commons_session(*CLAIMED)
+    seen: list[Any] = []
+
+    def spy(game: Any, view: Any) -> Any:
+        seen.append(view)
+        return game.legal_moves(view)[0]
+    send(Table(session, hint=spy), "hint")
+    assert seen[0] == session.game.view(session.state, 1)
+
+
+@pytest.mark.parametrize("name, moves", [
+    ("card-commons", CLAIMED), ("commerce", ()), ("commitment", ("6H b1", "8H b1")),
+    ("contest", ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"))])
+def test_a_players_hint_names_no_card_hidden_from_them(name, moves):
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=7)
+    for move in moves:
+        session.play(move)
+    mover = game.to_move(session.state)
+    message = send(Table(session, viewer=mover, hint=True), "hint")
+    assert message["kind"] == "hint" and len(message["ranking"]["moves"]) == len(session.legal_moves())
+    leaked = _mentioned(json.dumps(message, ensure_ascii=False)) & _hidden_from(game, session.state, mover)
+    assert not leaked
+
+
+# --- play against ------------------------------------------------------------------------------
+
+def test_an_opponent_named_by_its_player_plays_and_the_choice_is_offered():
+    session = commons_session()
+    table = Table(session, viewer=1, opponent="random")
+    assert table.opponent == "random" and len(session.moves) == 1  # A moved at once (no event loop here)
+    choice = table.view["opponent"]
+    assert choice["current"] == "random"
+    assert [c["value"] for c in choice["choices"]] == ["people", "random", "heuristic", "search"]
+    assert table.message["text"].startswith("A: commission")
+
+
+def test_the_play_against_choice_changes_the_computer_player():
+    session = commons_session()
+    table = Table(session, viewer=1)
+    assert table.opponent == "people" and len(session.moves) == 0  # nobody plays A
+    message = send(table, "opponent", name="search")
+    assert table.opponent == "search" and table.view["opponent"]["current"] == "search"
+    assert len(session.moves) == 1  # the search player moved for A at once
+    expected = bots.make_player("search", seed=0).choose(session.game, session.game.view(session.states[0], 0))
+    assert session.moves[0] == expected
+    assert message["text"].startswith("A: commission")
+    send(table, "opponent", name="people")
+    assert table.opponent == "people"
+    send(table, "play", move="commission 3S")
+    assert len(session.moves) == 2 and session.game.to_move(session.state) == 0  # nobody answers for A now
+
+
+def test_a_forged_play_against_choice_is_refused():
+    session = commons_session()
+    table = Table(session, viewer=1)
+    assert "no opponent called 'cheat'; the choices are people, random, heuristic, search" in send(
+        table, "opponent", name="cheat")["text"]
+    assert "no opponent called 'custom'" in send(table, "opponent", name="custom")["text"]
+    assert "needs 'name' as str" in send(table, "opponent", name=["search"])["text"]
+    assert table.opponent == "people" and len(session.moves) == 0
+
+
+def test_a_function_or_player_object_is_the_custom_opponent_and_can_be_chosen_again():
+    session = commons_session()
+    table = Table(session, viewer=1, opponent=first_legal)
+    assert table.opponent == "custom" and table.view["opponent"]["choices"][-1]["value"] == "custom"
+    send(table, "opponent", name="people")
+    send(table, "play", move="commission 3S")
+    send(table, "opponent", name="custom")
+    assert table.opponent == "custom" and session.game.to_move(session.state) == 1
+    assert str(session.moves[2]) == str(session.game.legal_moves(session.game.view(session.states[2], 0))[0])
+    objects = Table(commons_session(), viewer=1, opponent=bots.HeuristicPlayer(seed=1))
+    assert objects.opponent == "custom"
+    with pytest.raises(ValueError, match="no player called 'nobody'"):
+        Table(commons_session(), viewer=1, opponent="nobody")
+    with pytest.raises(TypeError, match="opponent is a player's name"):
+        Table(commons_session(), viewer=1, opponent=42)
+
+
+def test_a_teachers_table_has_no_play_against_choice():
+    assert "opponent" not in Table(commons_session()).view
+
+
+# --- player names -----------------------------------------------------------------------------
+
+def test_names_appear_wherever_the_table_names_a_player():
+    session = commons_session("commission 2S", "commission 3S")
+    table = Table(session, viewer=0, names=("Ada", "Bob"))
+    view = table.view
+    assert view["players"] == ["Ada", "Bob"] and view["viewer_text"] == "You play Ada"
+    assert view["status"] == "Ada to move"
+    titles = _group_titles(view["layout"])
+    assert "Ada (A) (you) · Claimant" in titles and "Bob (B) · Respondent" in titles
+    assert "Bob's side of the tableau" in [p["title"] for p in _piles(view["layout"])]
+    assert view["breakdown"]["players"] == ["Ada", "Bob"]
+    assert [e["player"] for e in table.history["entries"]] == ["Ada", "Bob"]
+    message = send(table, "play", move="claim 4S")
+    assert message["text"].startswith("Ada: claim 4♠.")
+    assert table.view["waiting"] == "Waiting for Bob to move."
+    assert send(table, "play", move="claim 5C")["text"] == "It is Bob's turn, not yours."
+    assert Hand(session, 0, names=("Ada", "Bob")).view["layout"]["items"][0]["title"] == "Ada's hand (you)"
+    teacher = StateEditor(session, names=("Ada", "Bob"))
+    assert {p["note"] for p in _piles(teacher.view["layout"])} >= {"seen by Ada", "seen by Bob", "face down"}
+    assert repr(table) == "Table(card-commons, player A, move 3 of 3)"  # the repr stays the same
+
+
+def test_names_are_checked():
+    session = commons_session()
+    for names, reason in [(("Ada",), "a sequence of 2 names"), ("AB", "a sequence of 2 names"),
+                          (("Ada", ""), "printable text of 1 to 40"), (("Ada", "x" * 41), "printable text of 1 to 40"),
+                          (("Ada", "Bo\nb"), "printable text"), (("Ada", 7), "printable text"),
+                          (("Ada", " Ada "), "must differ")]:
+        with pytest.raises(ValueError, match=reason):
+            Table(session, names=names)
+    assert Table(session, names=[" Ada ", "Bob"]).names == ("Ada", "Bob")
+    assert Table(session).names == ("A", "B")
+
+
+def test_a_name_is_data_and_reaches_the_browser_unchanged():
+    """Markup in a name is not interpreted in Python: the browser shows it as text (the
+    browser tests check that no element is made from it)."""
+    markup = "<img src=x onerror=alert(1)>"
+    table = Table(commons_session(), viewer=1, names=(markup, "Bob"))
+    assert table.view["players"][0] == markup and table.view["status"] == f"{markup} to move"
 
 
 # --- display ------------------------------------------------------------------------------------
@@ -504,6 +841,12 @@ def _piles(node: dict) -> list[dict]:
     if node["kind"] == "pile":
         return [node]
     return [p for item in node["items"] for p in _piles(item)]
+
+
+def _group_titles(node: dict) -> list[str]:
+    if node["kind"] == "pile":
+        return []
+    return ([node["title"]] if node["title"] else []) + [t for item in node["items"] for t in _group_titles(item)]
 
 
 def _pile(view: dict, zone: str) -> dict:

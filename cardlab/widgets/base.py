@@ -11,9 +11,10 @@ except through the engine's checked ``play``, ``goto`` and ``replace``.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import anywidget
@@ -23,16 +24,41 @@ from ..cards import HIDDEN, Card, parse_card
 from ..engine import Game, Session, Step, replace_cards
 from ..errors import StateError
 from . import frontend
-from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, narrate, redact, visible_around
+from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, report
 
 log = logging.getLogger("cardlab.widgets")
+
+#: The longest message the browser may send, as JSON text: several times a 12-player
+#: Commerce state's text form (about 3,000 characters), the largest thing a click sends.
+MAX_MESSAGE_CHARS = 20_000
+#: The longest player name a table shows.
+MAX_NAME_CHARS = 40
 
 
 class Refused(ValueError):
     """An action refused before it reaches the engine (unknown, malformed, stale, out of turn)."""
 
 
-def _field(content: dict[str, Any], key: str, kind: type) -> Any:
+def player_names(game: Game, names: Sequence[str] | None) -> tuple[str, ...]:
+    """The players' names as a table shows them: ``names`` checked, or the game's letters.
+
+    Names are shown as text wherever the table names a player (never read as markup); the
+    game's own narration and rule texts keep its seat letters, which the seats show too.
+    """
+    if names is None:
+        return game.player_names
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != game.players:
+        raise ValueError(f"names is a sequence of {game.players} names, one per player; got {names!r}")
+    cleaned = tuple(n.strip() if isinstance(n, str) else n for n in names)
+    for name in cleaned:
+        if not isinstance(name, str) or not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
+            raise ValueError(f"a player's name is printable text of 1 to {MAX_NAME_CHARS} characters; got {name!r}")
+    if len(set(cleaned)) != len(cleaned):
+        raise ValueError(f"the players' names must differ; got {names!r}")
+    return cleaned
+
+
+def required(content: dict[str, Any], key: str, kind: type) -> Any:
     value = content.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise Refused(f"refused: the {content.get('action')!r} action needs {key!r} as {kind.__name__}")
@@ -43,6 +69,7 @@ class SessionWidget(anywidget.AnyWidget):
     """Base class of the cardlab widgets: bound to ``session``, seen by ``viewer``.
 
     ``viewer`` is a player index (that player's view only) or None (the teacher: everything).
+    ``names`` are the players' names as the widget shows them (default: the game's letters).
     Subclasses say which component the browser draws, which view-model parts it needs and
     which actions it accepts.
     """
@@ -54,7 +81,8 @@ class SessionWidget(anywidget.AnyWidget):
     view = traitlets.Dict().tag(sync=True)
     #: The move log: {"entries": [...]} (only for widgets that show it).
     history = traitlets.Dict().tag(sync=True)
-    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"}.
+    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"},
+    #: and for a ranked hint "ranking" (see viewmodel.ranking).
     message = traitlets.Dict().tag(sync=True)
     #: Draw clubs green and diamonds blue (a four-colour deck).
     four_colour = traitlets.Bool(False).tag(sync=True)
@@ -63,18 +91,20 @@ class SessionWidget(anywidget.AnyWidget):
     actions: ClassVar[frozenset[str]] = frozenset()
     shows_history: ClassVar[bool] = False
 
-    def __init__(self, session: Session, viewer: Viewer = None, *, four_colour: bool = False) -> None:
+    def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
+                 four_colour: bool = False) -> None:
         if not isinstance(session, Session):
             raise TypeError(f"a cardlab widget shows a cardlab.Session, got {type(session).__name__}")
         players = session.game.players
         if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players):
             raise ValueError(f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}")
+        self._names = player_names(session.game, names)
         super().__init__(four_colour=four_colour)
         self._session = session
         self._viewer = viewer
         self._rev = 0
         self._message_id = 0
-        self._history = History(viewer)
+        self._history = History(viewer, self._names)
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             name: getattr(self, f"_act_{name}") for name in self.actions}
         self._unobserve = session.observe(self._session_changed)
@@ -89,6 +119,10 @@ class SessionWidget(anywidget.AnyWidget):
     def viewer(self) -> Viewer:
         return self._viewer
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
     def close(self) -> None:
         """Stop following the session and close the widget in the browser."""
         unobserve = self.__dict__.pop("_unobserve", None)  # absent if __init__ failed early
@@ -99,7 +133,7 @@ class SessionWidget(anywidget.AnyWidget):
     # -- the view-model ------------------------------------------------------------------------
 
     def position(self) -> Position:
-        return Position(self._session, self._viewer)
+        return Position(self._session, self._viewer, self._names)
 
     def _parts(self, pos: Position) -> JSON:
         """The component's view-model parts beyond the header."""
@@ -118,15 +152,16 @@ class SessionWidget(anywidget.AnyWidget):
             self._refresh()
             self.message = {}
 
-    def _say(self, text: str, kind: str = "info", cards: tuple[Card, ...] = ()) -> None:
+    def _say(self, text: str, kind: str = "info", cards: tuple[Card, ...] = (), **extra: Any) -> None:
         self._message_id += 1
-        self.message = {"id": self._message_id, "text": text, "kind": kind, "cards": codes(cards)}
+        self.message = {"id": self._message_id, "text": text, "kind": kind, "cards": codes(cards), **extra}
 
     # -- actions from the browser --------------------------------------------------------------
 
-    def _receive(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _receive(self, _widget: Any, content: Any, buffers: Any) -> None:
         with self.hold_sync():
             try:
+                _check_size(content, buffers)
                 self._dispatch(content)
             except ValueError as err:  # IllegalMove, NotationError, StateError, Refused
                 self._say(str(err), "error")
@@ -140,7 +175,7 @@ class SessionWidget(anywidget.AnyWidget):
         action = content["action"]
         if action not in self._handlers:
             raise Refused(f"refused: unknown action {action!r}")
-        if _field(content, "rev", int) != self._rev:
+        if required(content, "rev", int) != self._rev:
             raise Refused("The table changed before that click arrived: nothing was done. Please try again.")
         self._handlers[action](content)
 
@@ -151,29 +186,27 @@ class SessionWidget(anywidget.AnyWidget):
             raise Refused(f"It is {pos.name(pos.to_move)}'s turn, not yours.")  # type: ignore[arg-type]
 
     def _act_play(self, content: dict[str, Any]) -> None:
-        text = _field(content, "move", str)
+        text = required(content, "move", str)
         pos = self.position()
         self._require_turn(pos)
         move = pos.game.parse_move(text)
         if self._viewer is not None:
             pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
         step = self._session.play(move)
-        self._report(step, pos.name(pos.to_move))  # type: ignore[arg-type]
+        self._report(step, pos.to_move)  # type: ignore[arg-type]
 
-    def _report(self, step: Step, player: str) -> None:
-        visible = visible_around(self._session.game, step.before, step.after, self._viewer)
-        told = " ".join(e["text"] for e in narrate(step.events, self._viewer))
-        self._say(f"{player}: {redact(str(step.move), visible)}." + (f" {told}" if told else ""))
+    def _report(self, step: Step, mover: int) -> None:
+        self._say(report(self._session.game, step, self._viewer, self._names[mover]))
 
     def _act_explain(self, content: dict[str, Any]) -> None:
-        code = _field(content, "card", str)
+        code = required(content, "card", str)
         card = HIDDEN if code == HIDDEN.code else parse_card(code)
         pos = self.position()
         self._require_turn(pos)
         self._say(explain_card(pos.game, pos.seen, card, pos.legal), "error")
 
     def _act_goto(self, content: dict[str, Any]) -> None:
-        index = _field(content, "index", int)
+        index = required(content, "index", int)
         if not 0 <= index <= len(self._session.moves):
             raise Refused(f"refused: there is no state {index}; this game has states 0 to {len(self._session.moves)}")
         self._session.goto(index)
@@ -192,7 +225,7 @@ class SessionWidget(anywidget.AnyWidget):
         self._say(f"Swapped {a} and {b}. The history starts again from this state.")
 
     def _act_edit_text(self, content: dict[str, Any]) -> None:
-        text = _field(content, "text", str)
+        text = required(content, "text", str)
         edited = self._session.game.state_from_text(text)
         if edited == self._session.state:
             raise Refused("The text describes the state on show: nothing changed.")
@@ -206,11 +239,23 @@ class SessionWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         session = self._session
-        who = "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"
+        who = "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"  # stable: the letter
         where = "start" if session.index == 0 else f"move {session.index}"
         extra = self._describe()
         return (f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.moves)}"
                 f"{', ' + extra if extra else ''})")
+
+
+def _check_size(content: Any, buffers: Any) -> None:
+    """Refuse binary buffers and any message longer than :data:`MAX_MESSAGE_CHARS` as JSON."""
+    if buffers:
+        raise Refused("refused: cardlab widgets take no binary data")
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError, RecursionError):
+        raise Refused("refused: a message that is not plain JSON") from None
+    if size > MAX_MESSAGE_CHARS:
+        raise Refused(f"refused: a message of {size:,} characters; the most a click sends is {MAX_MESSAGE_CHARS:,}")
 
 
 Slot = tuple[int, int]  # (zone number, card number) in game.zones(state)

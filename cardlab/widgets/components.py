@@ -8,17 +8,54 @@ viewer, drawn by the same front-end renderers.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import bots
+from ..bots import Hint
 from ..engine import Game, Move, Session
-from .base import SessionWidget
-from .viewmodel import JSON, Position, Viewer, move_cards, pretty
+from .base import Refused, SessionWidget, required
+from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
 Chooser = Callable[[Game, Any], "Move | str"]
-#: A hint: given the game and the view of the player to move, a move, or (move, why).
-HintProvider = Callable[[Game, Any], "Move | str | tuple[Move | str, str]"]
+#: A hint: given the game and the view of the player to move, a ranking
+#: (:class:`cardlab.bots.Hint`), a move, or (move, why).
+HintProvider = Callable[[Game, Any], "Hint | Move | str | tuple[Move | str, str]"]
+
+#: ``hint=True``: cardlab's search hint with this many playouts (it answers in well under a
+#: second in every game; see docs/widgets.md) and a fixed seed, so a position's hint is
+#: always the same.
+HINT_PLAYOUTS = 150
+HINT_SEED = 0
+#: The seed of a computer player chosen by name, so a game against it can be replayed.
+OPPONENT_SEED = 0
+
+#: The "play against" choices: nobody (people play every seat), cardlab's computer players
+#: (:data:`cardlab.bots.PLAYERS`, weakest first), or the player the table was given.
+PEOPLE, CUSTOM = "people", "custom"
+CHOICE_TEXT = {PEOPLE: "nobody: people play every seat", "random": "computer: random moves",
+               "heuristic": "computer: rule of thumb", "search": "computer: search (strongest)",
+               CUSTOM: "computer: your player"}
+
+
+def search_hint(game: Game, view: Any) -> Hint:
+    """The hint of ``hint=True``: :func:`cardlab.bots.hint` on the mover's view."""
+    return bots.hint(game, view, playouts=HINT_PLAYOUTS, seed=HINT_SEED)
+
+
+def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser | None]:
+    """The "play against" choice and the function that picks the computer's moves."""
+    if opponent is None or opponent == PEOPLE:
+        return PEOPLE, None
+    if isinstance(opponent, str):
+        return opponent, bots.make_player(opponent, seed=OPPONENT_SEED).choose  # names the players if unknown
+    if isinstance(opponent, bots.Player):
+        return CUSTOM, opponent.choose
+    if callable(opponent):
+        return CUSTOM, opponent
+    raise TypeError(f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
+                    f"choose(game, view); got {opponent!r}")
 
 
 def _check_player(game: Game, player: Any, what: str) -> int:
@@ -39,9 +76,10 @@ class Hand(SessionWidget):
     actions = frozenset({"play", "explain"})
 
     def __init__(self, session: Session, player: int, *, viewer: Viewer | str = "player",
-                 four_colour: bool = False) -> None:
+                 names: Sequence[str] | None = None, four_colour: bool = False) -> None:
         self._player = _check_player(session.game, player, "player")
-        super().__init__(session, player if viewer == "player" else viewer, four_colour=four_colour)  # type: ignore[arg-type]
+        super().__init__(session, player if viewer == "player" else viewer, names=names,  # type: ignore[arg-type]
+                         four_colour=four_colour)
 
     @property
     def player(self) -> int:
@@ -106,8 +144,8 @@ class StateEditor(SessionWidget):
     component = "editor"
     actions = frozenset({"swap", "edit_text"})
 
-    def __init__(self, session: Session, *, four_colour: bool = False) -> None:
-        super().__init__(session, None, four_colour=four_colour)
+    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False) -> None:
+        super().__init__(session, None, names=names, four_colour=four_colour)
 
     def _parts(self, pos: Position) -> JSON:
         return {"layout": pos.layout(), "editor": pos.editor()}
@@ -117,38 +155,55 @@ class Table(SessionWidget):
     """A game's whole table for one viewer: the tableau with the hands, the moves, the score
     breakdown, the move log and stepper, and (for the teacher) the state editor.
 
-    ``opponent``: a computer player ``choose(game, view) -> move`` that plays every seat but
-    the viewer's. It moves when such a seat is to act at the end of the history (never while
-    you step through the past), ``opponent_delay`` seconds later so the move can be followed.
-    ``hint``: ``hint(game, view) -> move`` or ``(move, why)``; the table then shows a Hint
-    button on the viewer's turn. Both get only the acting player's view.
+    ``names``: the players' names, shown wherever the table names a player.
+    ``opponent``: who plays every seat but the viewer's: the name of one of cardlab's computer
+    players ("random", "heuristic", "search"), a player object, or a function
+    ``choose(game, view) -> move``; the table's "Play against" menu changes it. The computer
+    moves when such a seat is to act at the end of the history (never while you step through
+    the past), ``opponent_delay`` seconds later so the move can be followed.
+    ``hint``: True for cardlab's search hint, or ``hint(game, view)`` returning a
+    :class:`cardlab.bots.Hint`, a move, or ``(move, why)``; the table then shows a Hint button
+    on the viewer's turn. The opponent and the hint get only the acting player's view.
     """
 
     component = "table"
     shows_history = True
 
-    def __init__(self, session: Session, viewer: Viewer = None, *, editor: bool | None = None,
-                 opponent: Chooser | None = None, hint: HintProvider | None = None,
-                 opponent_delay: float = 0.8, four_colour: bool = False) -> None:
+    def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
+                 editor: bool | None = None, opponent: str | Chooser | bots.Player | None = None,
+                 hint: HintProvider | bool | None = None, opponent_delay: float = 0.8,
+                 four_colour: bool = False) -> None:
         if editor and viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
         if opponent is not None and viewer is None:
             raise ValueError("an opponent plays every seat but the viewer's: give the viewer (such as viewer=0)")
+        if hint is not None and not isinstance(hint, bool) and not callable(hint):
+            raise TypeError(f"hint is True (cardlab's search hint) or a function hint(game, view); got {hint!r}")
         self._editor = viewer is None if editor is None else editor
-        self._opponent = opponent
-        self._hint = hint
+        self._opponent_name, self._opponent = _chooser(opponent)
+        self._custom = self._opponent if self._opponent_name == CUSTOM else None
+        self._hint: HintProvider | None = search_hint if hint is True else hint or None
         self._opponent_delay = opponent_delay
         self._opponent_busy = False
         self._opponent_timer: asyncio.TimerHandle | None = None
         self.actions = frozenset({"play", "explain", "goto"}
                                  | ({"swap", "edit_text"} if self._editor else set())
-                                 | ({"hint"} if hint is not None else set()))
-        super().__init__(session, viewer, four_colour=four_colour)
+                                 | ({"hint"} if self._hint is not None else set())
+                                 | ({"opponent"} if viewer is not None else set()))
+        super().__init__(session, viewer, names=names, four_colour=four_colour)
         self._consider_opponent()
+
+    @property
+    def opponent(self) -> str:
+        """Who plays the other seats: "people", a computer player's name, or "custom"."""
+        return self._opponent_name
 
     def _parts(self, pos: Position) -> JSON:
         parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
                  "narration": pos.narration(), "hint": self._hint is not None}
+        if self._viewer is not None:
+            parts["opponent"] = {"current": self._opponent_name,
+                                 "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
         if self._editor:
             parts["editor"] = pos.editor()
         return parts
@@ -166,12 +221,32 @@ class Table(SessionWidget):
         self._require_turn(pos)
         game = pos.game
         answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        if isinstance(answer, Hint):
+            best = answer.best.move
+            self._say(f"Hint: {pretty(str(best))}", "hint", move_cards(best), ranking=ranking(answer))
+            return
         move, why = answer if isinstance(answer, tuple) else (answer, "")
         move = game.move(move)
-        text = f"Hint: {pretty(str(move))}" + (f" — {why}" if why else "")
-        self._say(text, "hint", move_cards(move))
+        self._say(f"Hint: {pretty(str(move))}" + (f" — {pretty(why)}" if why else ""), "hint", move_cards(move))
 
     # -- the computer opponent -------------------------------------------------------------------
+
+    def _opponent_choices(self) -> list[str]:
+        return [PEOPLE, *bots.PLAYERS, *([CUSTOM] if self._custom is not None else [])]
+
+    def _act_opponent(self, content: dict[str, Any]) -> None:
+        name = required(content, "name", str)
+        choices = self._opponent_choices()
+        if name not in choices:
+            raise Refused(f"refused: no opponent called {name!r}; the choices are {', '.join(choices)}")
+        if name == self._opponent_name:
+            return
+        self._opponent_name = name
+        self._opponent = self._custom if name == CUSTOM else _chooser(name)[1]
+        self._refresh()
+        others = "The other seats" if self._session.game.players > 2 else "The other seat"
+        self._say(f"{others}: {CHOICE_TEXT[name]}.")
+        self._consider_opponent()
 
     def _session_changed(self, session: Session) -> None:
         super()._session_changed(session)
@@ -211,7 +286,7 @@ class Table(SessionWidget):
     def _opponent_move(self) -> bool:
         session, game = self._session, self._session.game
         mover = game.to_move(session.state)
-        name = game.player_names[mover]  # type: ignore[index]
+        name = self._names[mover]  # type: ignore[index]
         with self.hold_sync():
             try:
                 move = self._opponent(game, game.view(session.state, mover))  # type: ignore[misc]
@@ -219,8 +294,9 @@ class Table(SessionWidget):
             except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
                 self._say(f"The computer player for {name} failed: {err}", "error")
                 return False
-            self._report(step, name)
+            self._report(step, mover)  # type: ignore[arg-type]
         return True
 
 
-__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider"]
+__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider",
+           "search_hint", "HINT_PLAYOUTS"]

@@ -5,19 +5,40 @@ A layout is a tree of groups ``{"kind": "group", "title", "dir", "role", "items"
 ``static/tableau.js`` draws. :func:`default` works for any game: each player's zones in their
 own area (the viewer at the bottom, everyone else above) and the shared zones between them.
 A game gets its own arrangement by adding a function to :data:`LAYOUTS`; a layout only
-arranges the zones of the viewer's view, so it cannot show what the viewer may not see.
+arranges the zones of the viewer's view (a :class:`Scene`), so it cannot show what the viewer
+may not see. Zones are found by their names, which use the game's seat letters ("A hand");
+titles name the players as the table does (``Scene.names``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..cards import HIDDEN
-from ..engine import Game, Zone
+from ..engine import Breakdown, Game, Zone
 
 JSON = dict[str, Any]
-Layout = Callable[[Game, Any, Sequence[Zone], "int | None", "int | None"], JSON]
+
+
+class Scene(Protocol):
+    """What a layout reads: the viewer's view of one state (``viewmodel.Position`` is one)."""
+
+    game: Game
+    viewer: int | None
+    names: tuple[str, ...]
+
+    @property
+    def seen(self) -> Any: ...          # game.view(state, viewer)
+    @property
+    def zones(self) -> list[Zone]: ...  # game.zones(seen)
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def breakdown(self) -> Breakdown | None: ...  # game.score(seen), None if it cannot be scored
+
+
+Layout = Callable[[Scene], JSON]
 
 #: Zones with more cards than this are drawn compactly: as a stack with a count when nobody
 #: may look through them (a stock), else as a fan.
@@ -36,7 +57,7 @@ def is_hand(zone: Zone) -> bool:
     return zone.owner is not None and "hand" in zone.name.lower()
 
 
-def pile(game: Game, zone: Zone, viewer: int | None, *, title: str | None = None, spread: str | None = None,
+def pile(scene: Scene, zone: Zone, *, title: str | None = None, spread: str | None = None,
          hand: bool | None = None) -> JSON:
     """One zone as a pile. ``spread`` defaults to a stack for a big pile that nobody may look
     through (a stock: even the teacher sees only its top and its count; the text form lists
@@ -48,18 +69,18 @@ def pile(game: Game, zone: Zone, viewer: int | None, *, title: str | None = None
         spread = ("stack" if big and unseen and not hand else
                   "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
     return {"kind": "pile", "zone": zone.name, "title": title or zone.name, "spread": spread,
-            "hand": hand, "note": secrecy(game, zone, viewer), "cards": [c.code for c in zone.cards]}
+            "hand": hand, "note": secrecy(scene, zone), "cards": [c.code for c in zone.cards]}
 
 
-def secrecy(game: Game, zone: Zone, viewer: int | None) -> str | None:
+def secrecy(scene: Scene, zone: Zone) -> str | None:
     """Who may see a secret zone, said for the teacher; "only you see these" for its owner."""
     if zone.seen_by is None:
         return None
-    if viewer is not None:
-        return "only you see these" if zone.seen_by == frozenset({viewer}) else None
+    if scene.viewer is not None:
+        return "only you see these" if zone.seen_by == frozenset({scene.viewer}) else None
     if not zone.seen_by:
         return "face down"
-    return "seen by " + " and ".join(game.player_names[p] for p in sorted(zone.seen_by))
+    return "seen by " + " and ".join(scene.names[p] for p in sorted(zone.seen_by))
 
 
 def hand_zone(zones: Sequence[Zone], player: int) -> Zone:
@@ -73,24 +94,28 @@ def hand_zone(zones: Sequence[Zone], player: int) -> Zone:
     raise ValueError(f"player {player} owns no zone in this game, so has no hand to show")
 
 
-def seat_title(game: Game, player: int, viewer: int | None) -> str:
-    return game.player_names[player] + (" (you)" if player == viewer else "")
+def seat_title(scene: Scene, player: int) -> str:
+    """A seat's name as the table shows it: "Ada (A)" when the name is not the game's letter
+    (the game's own narration and rules use the letter), "(you)" for the viewer."""
+    name, letter = scene.names[player], scene.game.player_names[player]
+    return name + ("" if name == letter else f" ({letter})") + (" (you)" if player == scene.viewer else "")
 
 
-def seat_order(game: Game, viewer: int | None) -> tuple[list[int], int]:
+def seat_order(scene: Scene) -> tuple[list[int], int]:
     """Everyone else in turn order starting after ``me``, and ``me`` (the viewer, or A)."""
-    me = 0 if viewer is None else viewer
-    return [(me + k) % game.players for k in range(1, game.players)], me
+    players = scene.game.players
+    me = 0 if scene.viewer is None else scene.viewer
+    return [(me + k) % players for k in range(1, players)], me
 
 
-def default(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
-    others, me = seat_order(game, viewer)
+def default(scene: Scene) -> JSON:
+    others, me = seat_order(scene)
 
     def seat(p: int) -> JSON:
-        return group(seat_title(game, p, viewer), [pile(game, z, viewer) for z in zones if z.owner == p],
-                     role="player", active=p == to_move, badge="to move" if p == to_move else None)
+        return group(seat_title(scene, p), [pile(scene, z) for z in scene.zones if z.owner == p],
+                     role="player", active=p == scene.to_move, badge="to move" if p == scene.to_move else None)
 
-    shared = group(None, [pile(game, z, viewer) for z in zones if z.owner is None], role="shared")
+    shared = group(None, [pile(scene, z) for z in scene.zones if z.owner is None], role="shared")
     return group(None, [*(seat(p) for p in others), shared, seat(me)], dir="column")
 
 
@@ -100,10 +125,10 @@ class Placer:
     """Hands out a game's zones by name, once each; :meth:`rest` returns the zones no layout
     placed, so a zone a layout does not know (yet) still appears on the table."""
 
-    def __init__(self, game: Game, zones: Sequence[Zone], viewer: int | None) -> None:
-        self.game, self.viewer = game, viewer
-        self._zones = {z.name: z for z in zones}
-        self._order = [z.name for z in zones]
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self._zones = {z.name: z for z in scene.zones}
+        self._order = [z.name for z in scene.zones]
         self._used: set[str] = set()
 
     def pile(self, name: str, title: str | None = None, **options: Any) -> JSON | None:
@@ -111,7 +136,7 @@ class Placer:
         if zone is None or name in self._used:
             return None
         self._used.add(name)
-        return pile(self.game, zone, self.viewer, title=title, **options)
+        return pile(self.scene, zone, title=title, **options)
 
     def piles(self, *specs: tuple[str, str]) -> list[JSON]:
         return [p for name, title in specs if (p := self.pile(name, title)) is not None]
@@ -121,11 +146,10 @@ class Placer:
         return group("Other", [p for p in left if p], role="shared") if left else None
 
 
-def _seat(game: Game, p: int, viewer: int | None, to_move: int | None, items: Sequence[JSON | None],
-          role_text: str = "") -> JSON:
-    title = seat_title(game, p, viewer) + (f" · {role_text}" if role_text else "")
-    return group(title, [i for i in items if i], role="player", active=p == to_move,
-                 badge="to move" if p == to_move else None)
+def _seat(scene: Scene, p: int, items: Sequence[JSON | None], role_text: str = "") -> JSON:
+    title = seat_title(scene, p) + (f" · {role_text}" if role_text else "")
+    return group(title, [i for i in items if i], role="player", active=p == scene.to_move,
+                 badge="to move" if p == scene.to_move else None)
 
 
 def _column(title: str | None, items: Sequence[JSON | None], role: str | None = None) -> JSON:
@@ -136,21 +160,20 @@ def _finish(place: Placer, items: list[JSON | None]) -> JSON:
     return _column(None, [*items, place.rest()])
 
 
-def commons(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+def commons(scene: Scene) -> JSON:
     """Card Commons: each player's hand and Commission at their edge; the two sides of the
     tableau grow out from the Nest Egg toward their owners; the discard pool beside it."""
-    place = Placer(game, zones, viewer)
-    (other,), me = seat_order(game, viewer)
-    claimant = getattr(view, "claimant", None)
+    place, letters = Placer(scene), scene.game.player_names
+    (other,), me = seat_order(scene)
+    claimant = getattr(scene.seen, "claimant", None)
 
     def seat(p: int) -> JSON:
-        n = game.player_names[p]
-        return _seat(game, p, viewer, to_move, place.piles((f"{n} hand", "Hand"), (f"{n} commission", "Commission")),
+        n = letters[p]
+        return _seat(scene, p, place.piles((f"{n} hand", "Hand"), (f"{n} commission", "Commission")),
                      "Claimant" if p == claimant else "Respondent" if claimant is not None else "")
 
     def side(p: int) -> JSON | None:
-        n = game.player_names[p]
-        return place.pile(f"{n} side", f"{n}'s side of the tableau")
+        return place.pile(f"{letters[p]} side", f"{scene.names[p]}'s side of the tableau")
 
     centre = group(None, place.piles(("nest egg", "Nest Egg"), ("claim", "Claim"),
                                      ("pool face up", "Pool, face up"), ("pool face down", "Pool, face down")))
@@ -158,61 +181,61 @@ def commons(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to
     return _finish(place, [seat(other), tableau, seat(me)])
 
 
-def commerce(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+def commerce(scene: Scene) -> JSON:
     """Commerce: every seat around the table (the viewer's last, nearest), each with its hand,
-    the dealer marked and its ledger balance; the stock, waste, barter offer and pool between."""
-    place = Placer(game, zones, viewer)
-    others, me = seat_order(game, viewer)
-    dealer = getattr(view, "dealer", None)
-    ledger = getattr(game, "ledger", None)
-    balances = ledger(view) if callable(ledger) else None
+    the dealer marked and its ledger balance (the score's totals); the stock, waste, barter
+    offer and pool between."""
+    place, game = Placer(scene), scene.game
+    others, me = seat_order(scene)
+    dealer = getattr(scene.seen, "dealer", None)
+    balances = scene.breakdown.totals if scene.breakdown is not None else None
     pool = getattr(game, "pool", None)
 
     def seat(p: int) -> JSON:
-        n = game.player_names[p]
         notes = (["dealer"] if p == dealer else []) + ([f"ledger {balances[p]:+d}"] if balances else [])
-        return _seat(game, p, viewer, to_move, [place.pile(f"{n}'s hand", "Hand")], " · ".join(notes))
+        return _seat(scene, p, [place.pile(f"{game.player_names[p]}'s hand", "Hand")], " · ".join(notes))
 
     middle = place.piles(("stock", "Stock"), ("waste", "Waste"), ("offer", "Barter offer"))
-    title = f"Pool: {pool(view)} points" if callable(pool) else None
+    title = f"Pool: {pool(scene.seen)} points" if callable(pool) else None
     return _finish(place, [group(None, [seat(p) for p in others]), group(title, middle, role="shared"), seat(me)])
 
 
-def commitment(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+def commitment(scene: Scene) -> JSON:
     """Commitment: each battle card between the two sides' hearts, clubs and diamonds stacks
     (the opponent's above, the viewer's below); hands, won battle cards and the decks around."""
-    place = Placer(game, zones, viewer)
-    (other,), me = seat_order(game, viewer)
+    place, letters = Placer(scene), scene.game.player_names
+    (other,), me = seat_order(scene)
     suits = (("hearts", "♥ hearts"), ("clubs", "♣ clubs"), ("diamonds", "♦ diamonds"))
-    battles = sorted({z.name.split()[0] for z in zones if z.name.endswith(" battle card")}, key=lambda b: int(b[1:]))
+    battles = sorted({z.name.split()[0] for z in scene.zones if z.name.endswith(" battle card")},
+                     key=lambda b: int(b[1:]))
 
     def stacks(b: str, p: int) -> JSON:
-        n = game.player_names[p]
+        n = letters[p]
         return group(None, [x for name, title in suits
-                            if (x := place.pile(f"{b} {n} {name}", f"{n} {title}", spread="column"))])
+                            if (x := place.pile(f"{b} {n} {name}", f"{scene.names[p]} {title}", spread="column"))])
 
     def battle(b: str) -> JSON:
         return _column(f"Battle {b[1:]}", [stacks(b, other), place.pile(f"{b} battle card", "Battle card"),
                                            stacks(b, me)], role="battle")
 
     def seat(p: int) -> JSON:
-        n = game.player_names[p]
-        return _seat(game, p, viewer, to_move, place.piles((f"{n} hand", "Hand"), (f"{n} won", "Battle cards won")))
+        n = letters[p]
+        return _seat(scene, p, place.piles((f"{n} hand", "Hand"), (f"{n} won", "Battle cards won")))
 
     decks = group(None, place.piles(("draw deck", "Draw deck"), ("battle deck", "Battle deck"), ("discard", "Discard")),
                   role="shared")
     return _finish(place, [seat(other), group(None, [battle(b) for b in battles]), decks, seat(me)])
 
 
-def contest(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
+def contest(scene: Scene) -> JSON:
     """Contest: each player's four secret cards in order (1st to 4th position) and hand; the
-    four Contest positions in a row; the points pile of each suit; the discard and draw piles."""
-    place = Placer(game, zones, viewer)
-    (other,), me = seat_order(game, viewer)
+    four Contest positions in a row; the points piles by suit; the discard and draw piles."""
+    place, letters = Placer(scene), scene.game.player_names
+    (other,), me = seat_order(scene)
 
     def seat(p: int) -> JSON:
-        n = game.player_names[p]
-        return _seat(game, p, viewer, to_move, place.piles((f"{n} secret", "Secret cards, 1st to 4th"), (f"{n} hand", "Hand")))
+        n = letters[p]
+        return _seat(scene, p, place.piles((f"{n} secret", "Secret cards, 1st to 4th"), (f"{n} hand", "Hand")))
 
     row = group("Contest positions", [x for i in range(1, 5)
                                       if (x := place.pile(f"position {i}", f"Position {i}", spread="column"))], role="shared")
@@ -226,5 +249,5 @@ def contest(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to
 LAYOUTS: dict[str, Layout] = {"card-commons": commons, "commerce": commerce, "commitment": commitment, "contest": contest}
 
 
-def layout(game: Game, view: Any, zones: Sequence[Zone], viewer: int | None, to_move: int | None) -> JSON:
-    return LAYOUTS.get(game.name, default)(game, view, zones, viewer, to_move)
+def layout(scene: Scene) -> JSON:
+    return LAYOUTS.get(scene.game.name, default)(scene)

@@ -11,15 +11,17 @@ This module does not import anywidget, so the view-models can be tested without 
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..cards import HIDDEN, SUITS, Card
-from ..engine import Breakdown, Event, Game, Move, Session, Zone
+from ..engine import Breakdown, Event, Game, Move, ScoreItem, Session, Zone
 from ..errors import IllegalMove
+from ..bots import Hint
 from . import layouts
 
 Viewer = int | None
@@ -67,6 +69,7 @@ def _token_card(match: re.Match[str]) -> Card:
     return Card(rank, _FROM_SYMBOL.get(suit, suit))
 
 
+@lru_cache(maxsize=8192)  # the same reasons and moves come back on every update
 def pretty(text: str) -> str:
     """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
     return _CARD_TOKEN.sub(lambda m: str(_token_card(m)), text)
@@ -127,20 +130,32 @@ def explain_card(game: Game, state: Any, card: Card, legal: Sequence[Move]) -> s
     return f"No move uses {card} now. The moves are: {choices}."
 
 
+@lru_cache(maxsize=4096)  # a long game's score repeats its earlier lines on every update
+def item_json(item: ScoreItem) -> JSON:
+    """One line of a score as the browser sees it (shared between updates: never modify it)."""
+    return {"player": item.player, "points": item.points, "reason": pretty(item.reason),
+            "rule": item.rule, "cards": codes(item.cards)}
+
+
 # --- one position, seen by one viewer -----------------------------------------------------------
 
 @dataclass
 class Position:
-    """The state on show in a session, as ``viewer`` sees it (None: the teacher sees everything)."""
+    """The state on show in a session, as ``viewer`` sees it (None: the teacher sees everything).
+
+    ``names`` are the players' names as the table shows them (default: the game's letters).
+    """
 
     session: Session
     viewer: Viewer
+    names: tuple[str, ...] = ()
     game: Game = field(init=False)
     state: Any = field(init=False)
 
     def __post_init__(self) -> None:
         self.game = self.session.game
         self.state = self.session.state
+        self.names = self.names or self.game.player_names
 
     @cached_property
     def seen(self) -> Any:
@@ -178,7 +193,7 @@ class Position:
             return None
 
     def name(self, player: int) -> str:
-        return self.game.player_names[player]
+        return self.names[player]
 
     # -- the parts of the view-model -----------------------------------------------------------
 
@@ -186,7 +201,7 @@ class Position:
         session = self.session
         return {
             "game": self.game.name, "title": self.game.title or self.game.name,
-            "players": list(self.game.player_names), "viewer": self.viewer,
+            "players": list(self.names), "viewer": self.viewer,
             "viewer_text": ("Teacher's view: every card face up" if self.viewer is None
                             else f"You play {self.name(self.viewer)}"),
             "status": self.status(), "to_move": self.to_move, "over": self.over,
@@ -209,12 +224,12 @@ class Position:
         return "" if self.can_act else f"Waiting for {self.name(self.to_move)} to move."  # type: ignore[arg-type]
 
     def layout(self) -> JSON:
-        return layouts.layout(self.game, self.seen, self.zones, self.viewer, self.to_move)
+        return layouts.layout(self)
 
     def hand_layout(self, player: int) -> JSON:
         zone = layouts.hand_zone(self.zones, player)
         title = f"{self.name(player)}'s hand" + (" (you)" if player == self.viewer else "")
-        return layouts.group(None, [layouts.pile(self.game, zone, self.viewer, title=title, hand=True)])
+        return layouts.group(None, [layouts.pile(self, zone, title=title, hand=True)])
 
     def moves(self) -> list[JSON]:
         return [move_json(m) for m in self.legal]
@@ -224,10 +239,9 @@ class Position:
         if bd is None:
             return {"unavailable": "The score cannot be worked out from what you can see yet."}
         return {
-            "title": bd.title, "players": list(bd.players), "final": bd.final,
+            "title": bd.title, "players": list(self.names), "final": bd.final,
             "totals": list(bd.totals), "winners": list(bd.winners), "notes": list(bd.notes),
-            "items": [{"player": i.player, "points": i.points, "reason": pretty(i.reason),
-                       "rule": i.rule, "cards": codes(i.cards)} for i in bd.items],
+            "items": [item_json(i) for i in bd.items],
         }
 
     def editor(self) -> JSON:
@@ -275,6 +289,7 @@ class History:
     part of the position (:meth:`Position.narration`), so the log stays small."""
 
     viewer: Viewer
+    names: tuple[str, ...] = ()
     _cache: dict[int, tuple[Any, Any, Move, JSON]] = field(default_factory=dict)
 
     def entries(self, session: Session) -> list[JSON]:
@@ -291,5 +306,27 @@ class History:
 
     def entry(self, game: Game, before: Any, after: Any, move: Move) -> JSON:
         mover = game.to_move(before)
-        return {"player": game.player_names[mover] if mover is not None else "",
+        names = self.names or game.player_names
+        return {"player": names[mover] if mover is not None else "",
                 "move": redact(str(move), visible_around(game, before, after, self.viewer))}
+
+
+def report(game: Game, step: Any, viewer: Viewer, mover: str) -> str:
+    """The message after a move: who played it, the move as ``viewer`` may read it (as in
+    the log), and the events ``viewer`` may read (as in the narration)."""
+    visible = visible_around(game, step.before, step.after, viewer)
+    told = " ".join(e["text"] for e in narrate(step.events, viewer))
+    return f"{mover}: {redact(str(step.move), visible)}." + (f" {told}" if told else "")
+
+
+# --- hints ------------------------------------------------------------------------------------
+
+def ranking(hint: Hint) -> JSON:
+    """A :class:`cardlab.bots.Hint` as the browser shows it: every move, best first, with its
+    value and the half-width of its 95% interval (None with too few playouts to say)."""
+    def row(value: Any) -> JSON:
+        margin = 1.96 * value.stderr
+        return {**move_json(value.move), "mean": round(value.mean, 3),
+                "margin": round(margin, 3) if math.isfinite(margin) else None, "playouts": value.playouts}
+    return {"unit": hint.unit, "playouts": hint.playouts,
+            "reason": pretty(hint.reason), "moves": [row(m) for m in hint.moves]}

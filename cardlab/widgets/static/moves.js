@@ -42,8 +42,18 @@ function renderChoices(vm, ctx) {
     h("div", { class: "cardlab-choices-title", text: prompt }),
     h("div", { class: "cardlab-choices-list" },
       plain.map((m) => moveButton(m, ctx)),
-      vm.hint && vm.can_act ? button("Hint", () => ctx.send("hint"), { class: "cardlab-button cardlab-hint", dataset: { key: "hint" } }) : null),
+      vm.hint && vm.can_act ? hintButton(ctx) : null),
     moves.length > plain.length ? allMoves(moves, ctx) : null);
+}
+
+/** The Hint button: Python works the ranking out (about a second at most); meanwhile it says so. */
+function hintButton(ctx) {
+  const thinking = ctx.ui.thinking;
+  return button(thinking ? "Thinking…" : "Hint", () => {
+    ctx.ui.thinking = true;
+    ctx.send("hint");
+    ctx.render();
+  }, { class: "cardlab-button cardlab-hint", dataset: { key: "hint" }, disabled: thinking, "aria-busy": thinking ? "true" : undefined });
 }
 
 /** Every legal move as a list, for keyboard users and for a quick overview (drawn when opened). */
@@ -88,5 +98,34 @@ function renderMessage(message, ctx) {
     h("span", { class: "cardlab-message-text", text: message.text }),
     message.cards && message.cards.length ? miniCards(message.cards, ctx) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
-      { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }));
+      { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
+    message.ranking ? renderRanking(message.ranking, ctx) : null);
+}
+
+/**
+ * A hint's ranking: every legal move, best first, with its value and 95% interval, and why
+ * the best is best. Choosing a move in the list marks its cards on the table (again: unmark).
+ */
+function renderRanking(ranking, ctx) {
+  const marked = ctx.ui.hinted;
+  const rows = ranking.moves.map((m, i) => h("li", { class: "cardlab-rank-row" },
+    h("button", {
+      type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
+      "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
+      title: m.cards.length ? "show this move's cards on the table" : undefined,
+      onclick: () => ctx.markHinted(marked === m.move ? null : m),
+    },
+      h("span", { class: "cardlab-rank-place", text: `${i + 1}.` }),
+      h("span", { class: "cardlab-rank-text", text: m.text }),
+      h("span", { class: "cardlab-rank-value", text: valueText(m) }),
+      i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null)));
+  return h("div", { class: "cardlab-ranking" },
+    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${ranking.playouts} playouts in all)` }),
+    h("ol", { class: "cardlab-rank-list" }, rows),
+    h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason));
+}
+
+function valueText(m) {
+  const mean = `${m.mean >= 0 ? "+" : "−"}${Math.abs(m.mean).toFixed(2)}`;
+  return m.margin === null || m.margin === undefined ? mean : `${mean} ± ${m.margin.toFixed(2)}`;
 }

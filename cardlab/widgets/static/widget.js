@@ -16,11 +16,23 @@ function headerPart(vm, ctx) {
     h("span", { class: "cardlab-title", text: vm.title }),
     h("span", { class: "cardlab-viewer", text: vm.viewer_text }),
     h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
-    h("label", { class: "cardlab-option" },
-      h("input", { type: "checkbox", checked: ctx.model.get("four_colour") || undefined,
-        dataset: { key: "four-colour" },
-        onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
-      " four-colour deck"));
+    h("span", { class: "cardlab-options" },
+      opponentChoice(vm.opponent, ctx),
+      h("label", { class: "cardlab-option" },
+        h("input", { type: "checkbox", checked: ctx.model.get("four_colour") || undefined,
+          dataset: { key: "four-colour" },
+          onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
+        " four-colour deck")));
+}
+
+/** "Play against": who plays the other seats (a player's table only); Python makes the change. */
+function opponentChoice(opponent, ctx) {
+  if (!opponent) return null;
+  const select = h("select", { class: "cardlab-select", dataset: { key: "opponent" } },
+    opponent.choices.map((c) => h("option", { value: c.value, text: c.text })));
+  select.value = opponent.current;
+  select.addEventListener("change", () => ctx.send("opponent", { name: select.value }));
+  return h("label", { class: "cardlab-option" }, "Play against ", select);
 }
 
 const COMPONENTS = {
@@ -44,6 +56,7 @@ function mount(model, el) {
   const ui = {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
+    thinking: false, messageId: null, hinted: null, hintedCards: [],
   };
   const root = h("div", { class: "cardlab-root" });
   el.append(root);
@@ -69,6 +82,7 @@ function mount(model, el) {
     setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; render(); },
     setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; render(); },
     preview: (move) => showPreview(root, move),
+    markHinted(move) { ui.hinted = move ? move.move : null; ui.hintedCards = move ? move.cards : []; render(); },
     countCards(codes) {
       for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
       for (const code of codes) {
@@ -92,6 +106,7 @@ function mount(model, el) {
       const classes = [];
       if (moves.length) classes.push("cardlab-playable");
       if (here(ui.selected)) classes.push("cardlab-selected");
+      if (ui.hinted && ui.hintedCards.includes(code)) classes.push("cardlab-hinted");
       // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
       const usable = !vm.over && code !== HIDDEN_CODE;
       return cardElement(code, {
@@ -109,9 +124,16 @@ function mount(model, el) {
     if (!vm || !vm.component) return;
     if (vm.rev !== ui.rev) {
       ui.rev = vm.rev;
+      ui.thinking = false;
       ui.selected = null;
       ui.slot = null;
       ui.draft = null;
+    }
+    const message = model.get("message");
+    if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
+      ui.messageId = message && message.id;
+      ui.thinking = false;
+      ui.hinted = null;
     }
     const active = document.activeElement;
     const focusKey = active && root.contains(active) ? active.dataset.key : null;
