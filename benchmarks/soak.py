@@ -1,6 +1,7 @@
-"""Soak: play many random (and, where available, bot) games of every game and variant,
-checking every conformance invariant at every step, and print counts of games, moves and
-failures. Failures must be zero.
+"""Soak: play many random and computer-player games of every game and variant, checking every
+conformance invariant at every step, and print counts of games, moves and failures. Failures
+must be zero. One game in ``--bot-every`` is played by seeded heuristic players (and one in
+ten of those by search players with a few playouts) instead of random moves.
 
     python benchmarks/soak.py                 # 100,000 games in all
     python benchmarks/soak.py --games 2000    # a quicker run
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import cardlab  # noqa: E402
 from cardlab.games import CONFORMANCE  # noqa: E402
+from cardlab.bots import make_player  # noqa: E402
 from conformance import random_game  # noqa: E402
 
 
@@ -29,6 +31,7 @@ def main() -> int:
                         help="check round-trips, views and every listed move every N steps (cards, "
                              "legality and the end are checked at every step)")
     parser.add_argument("--seed", type=int, default=1_000_000, help="first seed")
+    parser.add_argument("--bot-every", type=int, default=10, help="one game in N is played by computer players")
     args = parser.parse_args()
     per_config = max(1, args.games // len(CONFORMANCE))
     total_games = total_moves = failures = 0
@@ -38,9 +41,14 @@ def main() -> int:
         game = cardlab.game(name, **options)
         games = moves = failed = 0
         t0 = time.perf_counter()
-        for seed in range(args.seed, args.seed + per_config):
+        for number, seed in enumerate(range(args.seed, args.seed + per_config)):
+            players = None
+            if args.bot_every and number % args.bot_every == 0:
+                kind = "search" if number % (10 * args.bot_every) == 0 else "heuristic"
+                settings = {"playouts": 16} if kind == "search" else {}
+                players = [make_player(kind, seed=seed + p, **settings) for p in range(game.players)]
             try:
-                moves += random_game(game, seed, deep_every=args.deep_every)
+                moves += random_game(game, seed, deep_every=args.deep_every, players=players)
             except Exception:  # noqa: BLE001 - a soak counts every kind of failure
                 failed += 1
                 if failed <= 3:

@@ -83,8 +83,10 @@ def check_views(game: Game, state: Any, zones: list) -> None:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
 
 
-def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000) -> int:
-    """Play one seeded random game, checking every invariant; return the number of moves."""
+def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000, players=None) -> int:
+    """Play one seeded game, checking every invariant; return the number of moves.
+
+    Moves are random, or chosen by ``players[p].choose(game, view)`` for seat ``p``."""
     rng = random.Random(seed)
     state = game.deal(seed=seed)
     start_json = state.to_json()
@@ -99,7 +101,13 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
                             f"{state.to_text()}") from None
         if not legal:
             break
-        move = rng.choice(legal)
+        if players is None:
+            move = rng.choice(legal)
+        else:
+            mover = game.to_move(state)
+            move = game.move(players[mover].choose(game, game.view(state, mover)))
+            if move not in legal:
+                raise Violation(f"{game!r}, seed {seed}: player {mover} chose {move}, which is not legal")
         before = state.to_json()
         after = game.play(state, move)
         if state.to_json() != before:
