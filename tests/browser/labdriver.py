@@ -101,10 +101,9 @@ def start_lab(base: Path) -> LabServer:
     for folder in (root, settings, home, base / "workspaces"):
         folder.mkdir(parents=True, exist_ok=True)
     # No news or update checks: their pop-ups would cover the widgets.
-    notification = settings / "@jupyterlab" / "apputils-extension"
-    notification.mkdir(parents=True, exist_ok=True)
-    (notification / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+    _setting(settings, "apputils-extension", "notification", {"fetchNews": "false", "checkForUpdates": False})
+    # Every cell in the page, not only those scrolled into view, so every output can be counted.
+    _setting(settings, "notebook-extension", "tracker", {"windowingMode": "none"})
     port = _free_port()
     env = dict(os.environ)
     # The kernels import the cardlab of this checkout.
@@ -127,6 +126,12 @@ def start_lab(base: Path) -> LabServer:
         server.stop()
         raise
     return server
+
+
+def _setting(settings: Path, plugin: str, name: str, values: dict[str, Any]) -> None:
+    folder = settings / "@jupyterlab" / plugin
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(values), encoding="utf-8")
 
 
 # JavaScript run in the page: the notebook panel showing `path`, found through the exposed app.
@@ -170,6 +175,53 @@ async ([path, code]) => {
 """ % _PANEL_JS
 
 
+# Resolves once the notebook's kernel has been idle for `quiet` ms on end (a computer
+# opponent may still move a moment after the last cell has run).
+_IDLE_JS = """
+async ([path, quiet, timeout]) => {
+  const find = %s;
+  const kernel = () => find(path).sessionContext.session.kernel;
+  const start = Date.now();
+  let idleSince = null;
+  while (Date.now() - start < timeout) {
+    if (kernel().status === 'idle') {
+      idleSince = idleSince ?? Date.now();
+      if (Date.now() - idleSince >= quiet) return true;
+    } else {
+      idleSince = null;
+    }
+    await new Promise(r => setTimeout(r, 50));
+  }
+  throw new Error('the kernel of ' + path + ' was still busy after ' + timeout + ' ms');
+}
+""" % _PANEL_JS
+
+# Every output of every code cell: its type, an error's name and value, a widget view's
+# model id and how many rendered cardlab widgets (root elements with a revision) it holds.
+_OUTPUTS_JS = """
+(path) => {
+  const find = %s;
+  const found = [];
+  find(path).content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') return;
+    const outputs = cell.model.outputs;
+    for (let j = 0; j < outputs.length; j++) {
+      const out = outputs.get(j);
+      const json = out.toJSON();
+      const view = out.data['application/vnd.jupyter.widget-view+json'];
+      const node = cell.outputArea.widgets[j] ? cell.outputArea.widgets[j].node : null;
+      found.push({
+        cell: index, type: out.type, ename: json.ename ?? null, evalue: json.evalue ?? null,
+        model_id: view ? view.model_id : null,
+        roots: node ? node.querySelectorAll('.cardlab-root[data-rev]').length : 0,
+      });
+    }
+  });
+  return found;
+}
+""" % _PANEL_JS
+
+
 class LabPage:
     """A Chromium page showing one notebook, with the errors it logged."""
 
@@ -196,6 +248,14 @@ class LabPage:
         self.page.wait_for_function(
             "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[selector, count],
             timeout=WIDGET_TIMEOUT_MS)
+
+    def wait_until_idle(self, quiet: float = 1.5, timeout: float = 120.0) -> None:
+        """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end."""
+        self.page.evaluate(_IDLE_JS, [self.path, quiet * 1000, timeout * 1000])
+
+    def outputs(self) -> list[dict[str, Any]]:
+        """Every code cell's outputs as the page holds them (see ``_OUTPUTS_JS``)."""
+        return self.page.evaluate(_OUTPUTS_JS, self.path)
 
     def run(self, code: str) -> str:
         """Run Python ``code`` in the notebook's kernel; return what it printed."""

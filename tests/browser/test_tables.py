@@ -4,8 +4,10 @@ For every game: the teacher's table renders every zone; a legal move is played b
 a card and choosing the move in its menu; a click on a card with no legal move shows the
 engine's explanation; an edit in the state editor changes the score breakdown; the stepper
 goes back and forward, and a change made from Python re-renders the table. A player's page
-contains none of the cards hidden from them, and works from the keyboard. Screenshots of
-each table are saved in tests/browser/screenshots/ for review.
+contains none of the cards hidden from them, works from the keyboard, and its Hint button
+ranks every legal move. A computer opponent chosen in the table's "Play against" menu
+answers; names with markup in them, and markup echoed back in a refusal, are shown as text.
+Screenshots of each table are saved in tests/browser/screenshots/ for review.
 
 Each position is built here, in the test process, and saved as a session file that the
 notebook loads (so not even the notebook's source names a hidden card); between tests the
@@ -15,6 +17,7 @@ kernel puts the position back with ``reset(...)``.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,7 +99,7 @@ def _notebook_cells(scenario: Scenario, file: str, viewer: int | None) -> tuple[
         "    for move in moves:\n"
         "        session.play(move)"
     )
-    show = f"table = Table(session, viewer={viewer!r})\ntable"
+    show = f"table = Table(session, viewer={viewer!r}, hint=True)\ntable"
     return setup, show
 
 
@@ -296,6 +299,15 @@ def test_stepping_back_and_forward(teacher):
 def test_a_players_page_holds_no_card_hidden_from_them(player):
     page, scenario = player
     _reset(page, scenario.moves)
+    _assert_page_hides(page, scenario)
+    face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count()
+    assert face_down >= 1
+    page.screenshot(f"{scenario.game}-player", ".cardlab-table")
+    _in_dark_theme(page, lambda: page.screenshot(f"{scenario.game}-player-dark", ".cardlab-table"))
+
+
+def _assert_page_hides(page: Any, scenario: Scenario) -> None:
+    """The page's text and every attribute of every element name no card hidden from the player."""
     session = scenario.session(scenario.moves)
     game, viewer = session.game, scenario.viewer
     zones = game.zones(session.state)
@@ -307,10 +319,32 @@ def test_a_players_page_holds_no_card_hidden_from_them(player):
     for card in hidden:
         for form in (card.code, str(card), card.name):
             assert form not in _words(text, form), f"{card} is hidden from {game.player_names[viewer]} but on their page"
-    face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count()
-    assert face_down >= min(len(hidden), 1)
-    page.screenshot(f"{scenario.game}-player", ".cardlab-table")
-    _in_dark_theme(page, lambda: page.screenshot(f"{scenario.game}-player-dark", ".cardlab-table"))
+
+
+def test_the_hint_button_ranks_every_move(player):
+    page, scenario = player
+    _reset(page, scenario.moves)
+    _table(page).locator('[data-key="hint"]').click()
+    _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+    ranked = json.loads(page.run("import json; print(json.dumps(table.message['ranking']['moves']))"))
+    rows = _table(page).locator(".cardlab-rank-move")
+    assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in ranked]
+    legal = scenario.session(scenario.moves).legal_moves()
+    assert sorted(m["move"] for m in ranked) == sorted(map(str, legal))
+    assert rows.first.locator(".cardlab-badge").inner_text() == "best"
+    assert _message(page, "hint") == f"Hint: {ranked[0]['text']}"
+    values = rows.locator(".cardlab-rank-value").all_inner_texts()
+    assert all(re.fullmatch(r"[+−]\d+\.\d\d( ± \d+\.\d\d)?", v) for v in values), values
+    assert _table(page).locator(".cardlab-rank-reason").inner_text().startswith("Why: ")
+    _assert_page_hides(page, scenario)
+    page.screenshot(f"{scenario.game}-hint", ".cardlab-table")
+    with_cards = next(i for i, m in enumerate(ranked) if m["cards"])
+    rows.nth(with_cards).click()  # marks its cards on the table
+    for code in ranked[with_cards]["cards"]:
+        _table(page).locator(f'.cardlab-tableau .cardlab-hinted[data-code="{code}"]').first.wait_for(timeout=TIMEOUT_MS)
+    rows.nth(with_cards).click()  # and unmarks them
+    page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-hinted')", timeout=TIMEOUT_MS)
+    assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
 
 
 def _in_dark_theme(page: Any, action: Any) -> None:
@@ -327,7 +361,6 @@ def _in_dark_theme(page: Any, action: Any) -> None:
 
 def _words(text: str, form: str) -> set[str]:
     """The occurrences of ``form`` in ``text`` that stand alone (not inside a longer token)."""
-    import re
     return {m.group(0) for m in re.finditer(rf"(?<![\w?]){re.escape(form)}(?![\w])", text)}
 
 
@@ -367,7 +400,8 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
 
 
 def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
-    """The opponent hook in a kernel: A moves by itself, a moment after each of B's clicks."""
+    """The opponent hook in a kernel: A moves by itself, a moment after each of B's clicks;
+    the "Play against" menu changes who plays A."""
     file = "opponent.json"
     cardlab.Session(cardlab.game("card-commons"), seed=7).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
     page = lab_page("opponent.ipynb",
@@ -377,12 +411,51 @@ def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
     try:
         page.open(".cardlab-table[data-rev]")
         _wait_step(page, 1)  # A's Commission, chosen by the computer
+        choice = _table(page).locator('[data-key="opponent"]')
+        assert choice.input_value() == "custom"
+        choice.select_option("people")
+        page.page.wait_for_function("() => document.querySelector('[data-key=opponent]').value === 'people'"
+                                    " && document.querySelector('.cardlab-message-info')", timeout=TIMEOUT_MS)
+        assert page.run("print(table.opponent)").strip() == "people"
         _card(page, "3S").click()
         _table(page).locator('.cardlab-menu [data-move="commission 3S"]').click()
-        _wait_step(page, 3)  # B's Commission by click, then A's trades and Claim by the computer
+        _wait_step(page, 2)  # B's Commission by click; nobody plays A now
+        assert page.run("print(len(session.moves), session.game.to_move(session.state))").split() == ["2", "0"]
+        _table(page).locator('[data-key="opponent"]').select_option("heuristic")
         page.page.wait_for_function("() => document.querySelector('.cardlab-status').textContent === 'B to move'",
-                                    timeout=TIMEOUT_MS)
+                                    timeout=TIMEOUT_MS)  # A's trades and Claim, one by one, by the heuristic
         assert _message(page, "info").startswith("A: claim ")
-        assert page.run("print(str(session.moves[-1]).split()[0], session.game.to_move(session.state))").split() == ["claim", "1"]
+        assert page.run("print(table.opponent, str(session.moves[-1]).split()[0], session.game.to_move(session.state))"
+                        ).split() == ["heuristic", "claim", "1"]
+    finally:
+        page.close()
+
+
+MARKUP = "<img src=x onerror=alert(1)>"
+
+
+def test_names_and_echoed_text_are_shown_as_text(lab, lab_page):
+    """A name with markup in it, and markup in an edited state text that the validator's
+    refusal echoes back, are shown as text: no element is made from them, no dialog opens."""
+    page = lab_page("names.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
+                    "session = cardlab.Session(cardlab.game('card-commons'), seed=7)\n"
+                    f"table = Table(session, names=({MARKUP!r}, '<b onmouseover=alert(2)>Bob</b>'), hint=True)\ntable")
+    dialogs: list[str] = []
+    page.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    try:
+        page.open(".cardlab-table[data-rev]")
+        assert _table(page).locator(".cardlab-status").inner_text() == f"{MARKUP} to move"
+        titles = _table(page).locator(".cardlab-group-title").all_inner_texts()
+        assert any(t.startswith(f"{MARKUP} (A)") for t in titles) and any("Bob</b> (B)" in t for t in titles)
+        _table(page).locator('[data-key="hint"]').click()
+        _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+        textarea = _open_text_form(page)
+        textarea.fill(textarea.input_value() + f"\n{MARKUP}: 1")
+        _table(page).locator('[data-key="apply"]').click()
+        assert MARKUP in _message(page, "error")
+        page.page.wait_for_timeout(300)  # time for an image's onerror, had one been made
+        made = _table(page).locator("img, b, script, [onerror], [onmouseover]").count()
+        assert made == 0, "an element was made from text the user typed"
+        assert dialogs == []
     finally:
         page.close()
