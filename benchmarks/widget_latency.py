@@ -1,6 +1,6 @@
 """Widget update latency in Chromium against JupyterLab: a cardlab table against a bare widget.
 
-    python benchmarks/widget_latency.py [--game card-commons] [--samples 40]
+    python benchmarks/widget_latency.py [--game card-commons] [--samples 40] [--hints 20]
 
 Two measurements, each made the same way on a bare anywidget counter (a button whose click
 asks Python to add one) and on the teacher's cardlab Table of a game, the two taking turns
@@ -13,6 +13,10 @@ sample by sample so that both meet the same machine load:
 (b) Python change → re-rendered: from ``time.time()`` just before a change made in the
     kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
     the redrawn DOM (same machine, same clock).
+
+(c) Hint → ranking drawn: from a click on the table's Hint button (``hint=True``: the search
+    hint, with the table's playouts) until the ranking is drawn, in positions spread over
+    seeded random games of the game.
 
 It prints the medians, the 95th percentiles and the table's ratio to the bare widget.
 Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
@@ -60,7 +64,7 @@ from cardlab.widgets import Table
 game = cardlab.game({game!r})
 start = game.deal(seed=1)
 session = cardlab.Session(game, start)
-table = Table(session)
+table = Table(session, hint=True)
 table
 '''
 
@@ -147,6 +151,47 @@ def from_python(page: LabPage, n: int) -> tuple[list[float], list[float]]:
     return tuple([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
 
 
+# (c) One hint: click the Hint button, wait for the ranking.
+HINT = "async () => {" + """
+  const root = document.querySelector(".cardlab-table");
+  const button = root.querySelector('[data-key="hint"]');
+  if (!button || root.querySelector(".cardlab-ranking")) return null;
+  const t0 = performance.now();
+  button.click();
+  await new Promise((resolve) => {
+    const drawn = () => (root.querySelector(".cardlab-ranking") ? resolve() : requestAnimationFrame(drawn));
+    drawn();
+  });
+  return performance.now() - t0;
+}"""
+
+# (c) Between hints, a few random moves (a new deal when the game ends).
+ONWARD = """
+import random
+hint_rng = globals().setdefault("hint_rng", random.Random(2))
+for _ in range(3):
+    if game.is_over(session.state):
+        session.replace(game.deal(seed=hint_rng.randrange(1000)))
+        break
+    session.play(hint_rng.choice(session.legal_moves()))
+"""
+
+
+def hints(page: LabPage, n: int) -> list[float]:
+    """Milliseconds from a click on Hint to the drawn ranking, in ``n`` positions."""
+    page.run("session.replace(start)")
+    times: list[float] = []
+    while len(times) < n:
+        rev = page.page.evaluate("() => document.querySelector('.cardlab-table').dataset.rev")
+        took = page.page.evaluate(HINT)
+        if took is not None:
+            times.append(took)
+        page.run(ONWARD)
+        page.page.wait_for_function(f"() => document.querySelector('.cardlab-table').dataset.rev !== '{rev}'"
+                                    " && !document.querySelector('.cardlab-ranking')", timeout=30_000)
+    return times
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -164,6 +209,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="card-commons")
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--hints", type=int, default=20, help="positions in which to time the Hint button")
     args = parser.parse_args()
     reason = missing_browser()
     if reason:
@@ -184,6 +230,7 @@ def main() -> int:
             page.run("session.replace(start)")
             bare_click, table_click, menu = page.page.evaluate(CLICKS, n)
             bare_python, table_python = from_python(page, n)
+            hint_times = hints(page, args.hints) if args.hints else []
             page.assert_no_errors()
         finally:
             browser.close()
@@ -193,6 +240,9 @@ def main() -> int:
     print(f"    (before it, a card's menu, drawn in the browser alone: median {statistics.median(menu):.1f} ms, "
           f"p95 {p95(menu):.1f} ms)")
     report("(b) Python change -> re-rendered", bare_python, table_python)
+    if hint_times:
+        print(f"(c) Hint -> ranking drawn: median {statistics.median(hint_times):.0f} ms, p95 {p95(hint_times):.0f} ms, "
+              f"max {max(hint_times):.0f} ms   ({len(hint_times)} positions)")
     return 0
 
 
