@@ -6,8 +6,8 @@ swapping seats, and the table gives the second player's score per game (1 a win,
 alternating round the table (X Y X Y, then Y X Y X on the same deal seed); the table gives the
 second player's mean ledger per deal and seat, with its 95% interval (0 is an even match).
 
-    python benchmarks/tournament.py             # 200 games per pair and game (a long run)
-    python benchmarks/tournament.py --quick     # 40 games per pair, fewer playouts: a few minutes
+    python benchmarks/tournament.py             # 100 games per pair (Commerce 300): a run of hours
+    python benchmarks/tournament.py --quick     # 20 games per pair (Commerce 60), half the playouts
     python benchmarks/tournament.py --games 100 --playouts 300 --jobs 2 --only contest
     python benchmarks/tournament.py --speed     # playouts per second, and the time of a 1,000-playout hint
 
@@ -30,20 +30,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardlab  # noqa: E402
 from cardlab.bots import HeuristicPlayer, hint, make_player, play_game  # noqa: E402
+from cardlab.bots.search import DEFAULT_PLAYOUTS  # noqa: E402
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("card-commons", {}), ("commerce", {"players": 4}), ("commitment", {}), ("contest", {}),
 ]
+#: Commerce's results vary most from deal to deal, and its games are quick: it plays this many
+#: times as many games.
+MORE_GAMES = {"commerce": 3}
 PAIRS = [("random", "heuristic"), ("random", "search"), ("heuristic", "search")]
 
 
-def _player(kind: str, seed: str, playouts: int, policy: str) -> Any:
+def _player(kind: str, seed: str, playouts: int | None, policy: str) -> Any:
     options = {"playouts": playouts, "policy": policy} if kind == "search" else {}
     return make_player(kind, seed=seed, **options)
 
 
 def play_match(name: str, options: dict[str, Any], first: str, second: str, deal: int, swapped: bool,
-               playouts: int, policy: str) -> float:
+               playouts: int | None, policy: str) -> float:
     """One game: the second player's result (2 players: 1, ½ or 0; Commerce: ledger per deal and seat)."""
     game = cardlab.game(name, **options)
     kinds = [second if (seat % 2 == 0) == swapped else first for seat in range(game.players)]
@@ -90,9 +94,10 @@ def speed(chosen: list[tuple[str, dict[str, Any]]], positions: int, playouts: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="40 games per pair, 100 playouts per search move")
-    parser.add_argument("--games", type=int, help="games per pair and game (even; default 200, quick 40)")
-    parser.add_argument("--playouts", type=int, help="playouts per search decision (default 200, quick 100)")
+    parser.add_argument("--quick", action="store_true", help="20 games per pair, half the search's playouts")
+    parser.add_argument("--games", type=int, help="games per pair (even; default 100, quick 20; Commerce 3 times as many)")
+    parser.add_argument("--playouts", type=int, help="playouts per search decision (default: the search player's, "
+                                                     "200, Commerce 1000; quick: half)")
     parser.add_argument("--policy", default="heuristic", choices=("heuristic", "random"), help="search playout policy")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", nargs="*", help="games to play (default: all four)")
@@ -102,16 +107,17 @@ def main() -> None:
     if args.speed:
         speed([(n, o) for n, o in GAMES if not args.only or n in args.only], 8 if args.quick else 20, 1000)
         return
-    games = args.games or (40 if args.quick else 200)
-    games += games % 2
-    playouts = args.playouts or (100 if args.quick else 200)
+    base = args.games or (20 if args.quick else 100)
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else PAIRS
     chosen = [(n, o) for n, o in GAMES if not args.only or n in args.only]
-    print(f"{games} games per pair (seats swapped on each deal); search: {playouts} playouts per decision, "
-          f"{args.policy} playouts")
-    print(f"{'game':<14} {'match':<22} {'result of the second player':<34} {'seconds':>8}")
+    print(f"games per pair: {base} (Commerce {base * MORE_GAMES['commerce']}), each deal played twice with the seats "
+          f"swapped; search: {args.policy} playouts")
+    print(f"{'game':<14} {'match':<22} {'games':>5} {'playouts':>8}  {'result of the second player':<36} {'seconds':>8}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name, options in chosen:
+            games = base * MORE_GAMES.get(name, 1)
+            games += games % 2
+            playouts = args.playouts or DEFAULT_PLAYOUTS.get(name, 200) // (2 if args.quick else 1)
             for first, second in pairs:
                 start = time.perf_counter()
                 jobs = [pool.submit(play_match, name, options, first, second, deal, swapped, playouts, args.policy)
@@ -124,8 +130,9 @@ def main() -> None:
                     text = f"wins {100 * mean:5.1f}% ± {100 * half:4.1f}"
                     clear = mean - half > 0.5
                 verdict = "clear" if clear else "not clear"
-                print(f"{name:<14} {first + ' v ' + second:<22} {text + ' (' + verdict + ')':<34} "
-                      f"{time.perf_counter() - start:>8.1f}", flush=True)
+                shown = playouts if "search" in (first, second) else "-"
+                print(f"{name:<14} {first + ' v ' + second:<22} {games:>5} {shown:>8}  "
+                      f"{text + ' (' + verdict + ')':<36} {time.perf_counter() - start:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import islice
 
@@ -15,7 +18,7 @@ from cardlab.bots import (
     sample_state, unseen_cards,
 )
 from cardlab.bots.base import advance
-from cardlab.bots.heuristic import heuristic_choice
+from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import CONFORMANCE
 
 GAMES = ["card-commons", "commerce", "commitment", "contest"]
@@ -85,6 +88,21 @@ def test_seeded_games_are_reproducible(name):
     first = match(3)
     assert match(3) == first
     assert any(match(s) != first for s in (4, 5))   # and the seed matters
+
+
+def test_seeded_games_replay_in_a_fresh_interpreter_whatever_its_hash_seed():
+    """Nothing depends on the order of a set or on Python's per-process string hashing."""
+    code = ("import cardlab\n"
+            "from cardlab.bots import make_player, play_game\n"
+            "for name in ('card-commons', 'commerce', 'commitment', 'contest'):\n"
+            "    game = cardlab.game(name)\n"
+            "    kinds = ['search', 'heuristic', 'random']\n"
+            "    seats = [make_player(kinds[p % 3], seed=p, **({'playouts': 6, 'policy': 'random'} if p % 3 == 0 else {}))\n"
+            "             for p in range(game.players)]\n"
+            "    print(' '.join(map(str, play_game(game, seats, seed=11).moves)))\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)]
+    assert runs[0] == runs[1] and runs[0].count("\n") == 4
 
 
 def test_random_player_follows_its_seed():
@@ -344,6 +362,64 @@ def test_hint_refuses_a_player_who_is_not_to_move_and_a_finished_game():
     final = play_game(game, [RandomPlayer(1), RandomPlayer(2)], seed=1).final
     with pytest.raises(ValueError, match="over"):
         hint(game, final)
+
+
+def contest_last_turn(hand: str) -> tuple[cardlab.Game, object]:
+    """Contest's last turn, A to move with ``hand``. A's secret cards are 10♥ 5♠ 5♦ J♠: a heart
+    scores her 1, a spade 6. Every heart is in sight (none can be among B's secret cards), and
+    the ♥ pile 9♥ 8♥ 7♥ (24) outweighs the ♣ pile (2)."""
+    game = cardlab.game("contest")
+    used = f"10H 5S 5D JS 7D 4C 4S QD {hand} 2S 8S KD 10D 6C 9C 9H 8H 7H 2C KH QH"
+    state = game.state_from_text(f"""
+        seed: 3
+        stage: final 1
+        to move: A
+        A secret: 10H 5S 5D JS
+        B secret: 7D 4C 4S QD
+        A hand: {hand}
+        B hand: 2S 8S KD 10D 6C 9C
+        row: 9H 8H 7H | - | 2C | -
+        points C: -
+        points D: -
+        points H: KH QH
+        points S: -
+        discard: {rest(game.deck(), used)}
+        draw pile: -""")
+    return game, state
+
+
+def test_search_corrects_the_rule_of_thumb_where_the_playouts_show_it_wrong():
+    """The rule of thumb counts a heart as worth 2.5 to the opponent, so with hearts worth 1 to A
+    it opens a spade pile instead of claiming the hearts. But B can hold no heart, and this is
+    the last turn: the claim gains A 3 points and costs nothing, a pile gains nothing."""
+    game, state = contest_last_turn("3H 2D 4D 6S 7S")
+    view = game.view(state, 0)
+    assert str(HeuristicPlayer(seed=1).choose(game, view)) == "open 6S 2"
+    assert str(SearchPlayer(seed=1).choose(game, view)) == "claim 1 3 3H"
+    assert str(hint(game, state, playouts=300).best.move) == "claim 1 3 3H"
+
+
+def test_search_keeps_the_rule_of_thumb_where_the_playouts_cannot_tell():
+    """Without a heart to claim with, no move changes the final score: the search plays the
+    heuristic's move rather than one that happened to come first."""
+    game, state = contest_last_turn("2D 4D 6S 7S 3D")
+    view = game.view(state, 0)
+    assert game.legal_moves(view)[0] != HeuristicPlayer(seed=1).choose(game, view)
+    assert SearchPlayer(seed=1).choose(game, view) == HeuristicPlayer(seed=1).choose(game, view)
+
+
+def test_heuristic_scores_every_move_where_it_looks_ahead():
+    for name in ("commitment", "contest"):
+        game = cardlab.game(name)
+        for state, mover in positions(game, range(1), every=6):
+            scores = heuristic_scores(game, game.view(state, mover))
+            if scores is not None:   # one score per legal move, and the heuristic plays the best
+                assert [m for _, m in scores] == game.legal_moves(state)
+                chosen = heuristic_choice(game, state, random.Random(0)).move
+                assert max(x for x, _ in scores) - dict((m, x) for x, m in scores)[chosen] < 1e-6
+    for name in ("card-commons", "commerce"):
+        game = cardlab.game(name)
+        assert heuristic_scores(game, game.deal(seed=1)) is None
 
 
 def test_make_player_by_name():

@@ -384,9 +384,9 @@ def _candidates(moves: list[Move], limit: int | None, rng: random.Random) -> lis
 # --- the player -------------------------------------------------------------------------------------------
 
 Strategy = Callable[[Game, Any, int, random.Random, "int | None"], Choice]
-#: In playouts, the look-ahead heuristics (Commitment, Contest) weigh a random sample of at
-#: most this many moves, for speed; the heuristic player itself weighs them all.
-PLAYOUT_CANDIDATES = 8
+#: In playouts, the look-ahead heuristics weigh a random sample of at most this many moves,
+#: for speed (Commitment's playouts are long); the heuristic player itself weighs them all.
+PLAYOUT_CANDIDATES = {"commitment": 4, "contest": 8}
 STRATEGIES: dict[str, Strategy] = {"card-commons": _commons, "commerce": _commerce,
                                    "commitment": _commitment, "contest": _contest}
 
@@ -424,8 +424,8 @@ def heuristic_scores(game: Game, state: Any) -> list[tuple[float, Move]] | None:
 
 def heuristic_policy(game: Game, state: Any, rng: random.Random) -> Move:
     """The heuristic as a playout policy: on full states (it reads only what the mover may see),
-    weighing at most PLAYOUT_CANDIDATES moves."""
-    return heuristic_choice(game, state, rng, PLAYOUT_CANDIDATES).move
+    weighing at most PLAYOUT_CANDIDATES moves where a game has a limit."""
+    return heuristic_choice(game, state, rng, PLAYOUT_CANDIDATES.get(game.name)).move
 
 
 class HeuristicPlayer:

@@ -4,15 +4,18 @@ To judge the moves of a position it sees only as a view, the search player
 
 1. draws *worlds*: full states consistent with the view (:mod:`cardlab.bots.sampling`), each
    with its own seed for later chance and its own seed for the playout policy;
-2. plays each candidate move in a world and plays the rest out with a fast policy (uniformly
-   random by default, or the game's heuristic) up to the game's horizon
+2. plays each candidate move in a world and plays the rest out with a fast policy (the
+   game's heuristic, or uniformly random moves) up to the game's horizon
    (:mod:`cardlab.bots.objectives`), scoring the end for the deciding player;
 3. shares its budget of playouts among the moves by *sequential halving*: every move gets
    the same first worlds, the better half goes on to more worlds, and so on until one move is
    left. All moves of a round are judged on the same worlds (common random numbers), so the
    comparison is fair and the best moves get most of the playouts.
 
-The result is every legal move with its mean value, standard error and number of playouts.
+With heuristic playouts, :class:`SearchPlayer` builds on the rule of thumb: it weighs the
+heuristic's best-scored moves and the heuristic's own choice, keeps that choice through every
+round, and leaves it only for a move that beat it beyond the noise of the playouts.
+:func:`evaluate_moves` (used by hints) judges every legal move.
 """
 
 from __future__ import annotations
@@ -175,26 +178,29 @@ def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | s
 class SearchPlayer:
     """Information-set Monte Carlo: the move with the best mean over sampled, played-out worlds.
 
-    ``playouts`` is the budget per decision; ``policy`` plays the playouts: "heuristic" (the
-    game's heuristic player, or random play for a game without one) or "random". A position
-    with a single legal move is answered at once.
+    ``playouts`` is the budget per decision (by default :data:`DEFAULT_PLAYOUTS` for the game,
+    else 200); ``policy`` plays the playouts: "heuristic" (the game's heuristic player, or
+    random play for a game without one) or "random". A position with a single legal move is
+    answered at once.
 
-    With heuristic playouts the search builds on the rule of thumb: it weighs the heuristic's
-    ``candidates`` best-scored moves (where the heuristic scores every move) and the heuristic's
-    own choice, which is never dropped; it plays another move only when that move beat the
-    heuristic's by more than ``margin`` standard errors on the worlds both were played in.
+    With heuristic playouts the search builds on the rule of thumb: where the heuristic scores
+    every move, it weighs the ``candidates`` best-scored moves and ``explore`` others drawn at
+    random (the heuristic's blind spots); always the heuristic's own choice, which is never
+    dropped; and it plays another move only when that move beat the heuristic's by more than
+    ``margin`` standard errors on the worlds both were played in.
     """
 
     name = "search"
 
-    def __init__(self, seed: int | str | None = None, playouts: int = 200, policy: str = "heuristic",
-                 candidates: int = 8, margin: float = 1.0) -> None:
-        if playouts < 1:
+    def __init__(self, seed: int | str | None = None, playouts: int | None = None, policy: str = "heuristic",
+                 candidates: int = 8, explore: int = 4, margin: float = 1.0) -> None:
+        if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
         if policy not in POLICIES:
             raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {policy!r}")
         self.rng = random.Random(seed)
-        self.playouts, self.policy, self.candidates, self.margin = playouts, policy, candidates, margin
+        self.playouts, self.policy, self.margin = playouts, policy, margin
+        self.candidates, self.explore = candidates, explore
 
     def choose(self, game: Game, view: Any) -> Move:
         from .heuristic import STRATEGIES, heuristic_choice, heuristic_scores
@@ -205,14 +211,17 @@ class SearchPlayer:
             return moves[0]
         seed = self.rng.randrange(2 ** 63)
         policy = playout_policy(self.policy, game)
+        playouts = self.playouts or DEFAULT_PLAYOUTS.get(game.name, 200)
         if self.policy != "heuristic" or game.name not in STRATEGIES:
-            return _evaluate(game, view, moves, playouts=self.playouts, seed=seed, policy=policy).ranked()[0].move
+            return _evaluate(game, view, moves, playouts=playouts, seed=seed, policy=policy).ranked()[0].move
         default = heuristic_choice(game, view, random.Random(seed)).move
         scores = heuristic_scores(game, view)
-        if scores is not None and len(moves) > self.candidates:
-            top = {m for _, m in sorted(scores, key=lambda x: -x[0])[:self.candidates]} | {default}
-            moves = [m for m in moves if m in top]
-        found = _evaluate(game, view, moves, playouts=self.playouts, seed=seed, policy=policy, keep=default)
+        if scores is not None and len(moves) > self.candidates + self.explore:
+            ranked = [m for _, m in sorted(scores, key=lambda x: -x[0])]
+            others = random.Random(seed).sample(ranked[self.candidates:], self.explore)
+            chosen = set(ranked[:self.candidates]) | set(others) | {default}
+            moves = [m for m in moves if m in chosen]
+        found = _evaluate(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=default)
         kept = moves.index(default)
         if found.best != kept and found.better_than(found.best, kept, self.margin):
             return moves[found.best]
@@ -220,6 +229,11 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         return f"SearchPlayer(playouts={self.playouts}, policy={self.policy!r})"
+
+
+#: The search player's playouts per decision where a game's differ from 200: a Commerce
+#: playout is one short deal, and its many chance outcomes need many of them.
+DEFAULT_PLAYOUTS = {"commerce": 1000}
 
 
 #: The playout policies by name.
