@@ -1,8 +1,8 @@
 """The heuristic player: one short rule of thumb per game, each a teacher can say in two sentences.
 
-* **Card Commons** — Choose as Commission the card of your hand's main colour that is most
-  likely to match the Nest Egg (most unseen cards share its suit or value). Then gather that
-  colour: trade an off-colour card for a pool card of your colour, claim and defend with cards
+* **Card Commons** — Choose as Commission the card with the best chance of matching the Nest
+  Egg (most unseen cards share its suit or value) times the cards of its colour in your hand.
+  Then gather that colour: trade an off-colour card for a pool card of your colour, claim and defend with cards
   of your colour (they land on your side), answer your own Claim and discard with the others,
   and keep the Wilds for last.
 * **Commerce** — Knock with a hand that beats most hands (a triplet, a sequence, or a high
@@ -80,7 +80,10 @@ def _commons(game: Game, s: Any, me: int, rng: random.Random, limit: int | None 
         if phase == "answer":
             return Choice(Defend(card), "your own answer lands on the opponent's side, so give the card you "
                                         "need least")
-        return Choice(Discard(card), f"{card} is the card you need least: not {colour}, not a Wild")
+        why = ("a Wild is all you have left to give" if card in WILDS else
+               f"{card} is the card you need least: not {colour}, not a Wild" if card.color != colour else
+               f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild")
+        return Choice(Discard(card), why)
     if phase == "defend":
         card = max((m.card for m in moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
         why = ("the Defense lands on your side: answer with a card of your colour and keep the Wilds"
@@ -105,8 +108,9 @@ def _commons(game: Game, s: Any, me: int, rng: random.Random, limit: int | None 
 
     if phase == "commission":
         best = max((m.card for m in moves), key=lambda c: (worth(c, _without(hand, c)), c))
-        return Choice(Commission(best), f"{best} is of your main colour ({best.color}) and matches the Nest Egg "
-                                        f"with chance {match(best):.0%}")
+        same = sum(1 for c in _without(hand, best) if c.color == best.color)
+        return Choice(Commission(best), f"{best} matches the Nest Egg with chance {match(best):.0%}, and {same} "
+                                        f"of your other cards are {best.color} like it")
     # the claim phase: trade toward your colour, then claim
     offers = [m for m in moves if type(m) is TradePool
               and m.give.color != colour and m.give not in WILDS and m.take.color == colour]
