@@ -157,6 +157,26 @@ def test_samples_keep_card_commons_constraints():
     assert answering > 0
 
 
+def test_card_commons_constructive_sampling_keeps_the_same_constraints():
+    """The fallback for when redrawing keeps failing deals the constrained places first."""
+    from cardlab.bots.sampling import _commons_constructive
+    from cardlab.games.commons import WILDS, answers
+    game = cardlab.game("card-commons")
+    rng = random.Random(3)
+    checked = 0
+    for state, mover in positions(game, range(30)):
+        if state.phase != "answer" or not state.hands[1 - mover]:
+            continue
+        view = game.view(state, mover)
+        sample = _commons_constructive(view, mover, unseen_cards(game, view), rng)
+        game.validate(sample)
+        assert game.view(sample, mover) == view
+        assert not answers(sample.hands[1 - mover], sample.claim)
+        assert sample.commissions[1 - mover] not in WILDS
+        checked += 1
+    assert checked >= 3
+
+
 def test_samples_keep_commitment_and_contest_constraints():
     commitment = cardlab.game("commitment")
     from cardlab.games.commitment import BATTLE_VP
