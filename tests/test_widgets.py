@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
 import pytest
 
 import cardlab
@@ -208,10 +209,13 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
     for _ in range(25):
         for p, table in enumerate(tables):
             _, expected = view_model(session, p)
+            synced = json.loads(table.view_json)
             extra = {"component", "rev", "hint", "opponent"}
-            assert {k: v for k, v in table.view.items() if k not in extra} == expected
-            assert table.view["hint"] is False and table.view["opponent"]["current"] == "people"
-            assert table.history == {"entries": histories[p].entries(session)}
+            assert {k: v for k, v in synced.items() if k not in extra} == expected
+            assert synced["hint"] is False and synced["opponent"]["current"] == "people"
+            assert json.loads(table.history_json) == {"entries": histories[p].entries(session)}
+            own = {k for k in set(table.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}
+            assert own == {"view_json", "history_json", "message", "four_colour"}  # all a table syncs
         mover = game.to_move(session.state)
         if mover is None:
             break

@@ -77,10 +77,13 @@ class SessionWidget(anywidget.AnyWidget):
     _esm = frontend.ESM
     _css = frontend.CSS
 
-    #: The position on show, as the viewer sees it (see viewmodel.Position).
-    view = traitlets.Dict().tag(sync=True)
-    #: The move log: {"entries": [...]} (only for widgets that show it).
-    history = traitlets.Dict().tag(sync=True)
+    # The view-model is synced as JSON text: a string is compared and sent as one piece,
+    # where ipywidgets (in Python) and Backbone (in the browser) would walk every level of a
+    # nested dict, which was the largest part of an update's cost.
+    #: The position on show, as the viewer sees it (:attr:`view` as JSON).
+    view_json = traitlets.Unicode("{}").tag(sync=True)
+    #: The move log (:attr:`history` as JSON; only for widgets that show it).
+    history_json = traitlets.Unicode("{}").tag(sync=True)
     #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"},
     #: and for a ranked hint "ranking" (see viewmodel.ranking).
     message = traitlets.Dict().tag(sync=True)
@@ -104,6 +107,8 @@ class SessionWidget(anywidget.AnyWidget):
         self._viewer = viewer
         self._rev = 0
         self._message_id = 0
+        self._view: JSON = {}
+        self._log: JSON = {}
         self._history = History(viewer, self._names)
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             name: getattr(self, f"_act_{name}") for name in self.actions}
@@ -122,6 +127,17 @@ class SessionWidget(anywidget.AnyWidget):
     @property
     def names(self) -> tuple[str, ...]:
         return self._names
+
+    @property
+    def view(self) -> JSON:
+        """The position on show, as the viewer sees it (see viewmodel.Position): what the
+        browser draws."""
+        return self._view
+
+    @property
+    def history(self) -> JSON:
+        """The move log as the viewer may read it: {"entries": [{"player", "move"}, ...]}."""
+        return self._log
 
     def close(self) -> None:
         """Stop following the session and close the widget in the browser."""
@@ -142,10 +158,12 @@ class SessionWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         self._rev += 1
         pos = self.position()
+        self._view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
         with self.hold_sync():
-            self.view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
+            self.view_json = _json_text(self._view)
             if self.shows_history:
-                self.history = {"entries": self._history.entries(self._session)}
+                self._log = {"entries": self._history.entries(self._session)}
+                self.history_json = _json_text(self._log)
 
     def _session_changed(self, _session: Session) -> None:
         with self.hold_sync():
@@ -244,6 +262,10 @@ class SessionWidget(anywidget.AnyWidget):
         extra = self._describe()
         return (f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.moves)}"
                 f"{', ' + extra if extra else ''})")
+
+
+def _json_text(document: JSON) -> str:
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 def _check_size(content: Any, buffers: Any) -> None:

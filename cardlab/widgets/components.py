@@ -8,6 +8,7 @@ viewer, drawn by the same front-end renderers.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -56,6 +57,18 @@ def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser
         return CUSTOM, opponent
     raise TypeError(f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
                     f"choose(game, view); got {opponent!r}")
+
+
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of a Jupyter kernel, if this code runs in one. Another running
+    loop (a test driving a browser, say) is not a kernel's: the opponent then moves at once."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    shell = sys.modules.get("IPython")
+    ip = shell.get_ipython() if shell is not None else None  # type: ignore[attr-defined]
+    return loop if getattr(ip, "kernel", None) is not None else None
 
 
 def _check_player(game: Game, player: Any, what: str) -> int:
@@ -264,10 +277,7 @@ class Table(SessionWidget):
         (so the learner sees each move), at once in plain Python."""
         if self._opponent_busy or self._opponent_timer is not None or not self._opponent_due():
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is not None:
             self._opponent_timer = loop.call_later(self._opponent_delay, self._opponent_turn)
             return

@@ -40,6 +40,12 @@ def deck_order(card: Card) -> tuple[int, int]:
     return (SUITS.index(card.suit) if card.suit in SUITS else len(SUITS), card.rank)
 
 
+@lru_cache(maxsize=64)
+def deck_codes(game: Game) -> list[str]:
+    """Every distinct card of ``game``'s deck, in deck order (shared: never modify it)."""
+    return codes(sorted(set(game.deck()), key=deck_order))
+
+
 # --- moves ----------------------------------------------------------------------------------
 
 def move_cards(move: Move) -> tuple[Card, ...]:
@@ -83,8 +89,10 @@ def redact(text: str, visible: frozenset[Card] | None) -> str:
     return _CARD_TOKEN.sub(one, text)
 
 
+@lru_cache(maxsize=4096)  # the same legal moves come back on many updates
 def move_json(move: Move) -> JSON:
-    """A legal move as the browser sees it: its notation (sent back to play it), a label and its cards."""
+    """A legal move as the browser sees it: its notation (sent back to play it), a label and its
+    cards (shared between updates: never modify it)."""
     return {"move": str(move), "text": pretty(str(move)), "cards": codes(move_cards(move))}
 
 
@@ -249,8 +257,7 @@ class Position:
         the table, which the browser reads)."""
         if self.viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's view (viewer=None) has it")
-        deck = sorted(set(self.game.deck()), key=deck_order)
-        return {"text": self.game.to_text(self.state), "deck": codes(deck)}
+        return {"text": self.game.to_text(self.state), "deck": deck_codes(self.game)}
 
     def narration(self) -> list[JSON]:
         """What happened in the move that led to the state on show, as the viewer may read it."""

@@ -1,27 +1,110 @@
-// cardlab front end, part 1: DOM helpers and playing cards.
+// cardlab front end, part 1: drawing (virtual elements, patched into the page) and playing cards.
 //
 // The front end is plain ES2020 split by component; cardlab/widgets/frontend.py joins the
 // files in a fixed order into one module (no bundler, no npm). Python sends card codes
 // ("4C", "10H", "JK", "??" for a face-down card) and never any rule: the browser only draws
 // what the view-model says and sends the user's choices back.
 
-/** Create an element: h("div", {class: "x", text: "hi", onclick: fn, "aria-label": "..."}, ...children). */
+// Renderers build *virtual* elements with h(); patch() then makes the page match them,
+// reusing the elements already there (a redraw changes only what changed, keeps focus and
+// scroll, and costs a fraction of rebuilding the table).
+
+/** A virtual element: h("div", {class: "x", text: "hi", onclick: fn, "aria-label": "..."}, ...children). */
 function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key === "value") el.value = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
+  const kids = props.text === undefined || props.text === null ? [] : [String(props.text)];
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    kids.push(typeof child === "object" ? child : String(child));
   }
+  return { tag, props, children: kids };
+}
+
+// Props read back from the element itself, since the user changes them (typing, ticking,
+// opening) and other code adds classes (a preview's lift): set after the children.
+const LIVE = { value: (v) => v ?? "", checked: (v) => !!v, open: (v) => !!v };
+
+/** A real element (or text node) for a virtual one. */
+function create(vnode) {
+  if (typeof vnode === "string") return document.createTextNode(vnode);
+  const el = document.createElement(vnode.tag);
+  el.cardlab = { vnode: { tag: vnode.tag, props: {}, children: [] }, on: {} };
+  patchProps(el, {}, vnode.props);
+  for (const child of vnode.children) el.append(create(child));
+  patchLive(el, vnode.props);
+  el.cardlab.vnode = vnode;
   return el;
+}
+
+/** Make `parent`'s children match the virtual `children`, reusing the elements in place. */
+function patchChildren(parent, children) {
+  const nodes = parent.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    const node = nodes[i];
+    if (!node) parent.append(create(children[i]));
+    else patch(node, children[i]);
+  }
+  while (nodes.length > children.length) parent.lastChild.remove();
+}
+
+function patch(node, vnode) {
+  if (typeof vnode === "string") {
+    if (node.nodeType !== Node.TEXT_NODE) node.replaceWith(create(vnode));
+    else if (node.nodeValue !== vnode) node.nodeValue = vnode;
+    return;
+  }
+  const old = node.cardlab && node.cardlab.vnode;
+  if (!old || old.tag !== vnode.tag) {
+    node.replaceWith(create(vnode));
+    return;
+  }
+  patchProps(node, old.props, vnode.props);
+  patchChildren(node, vnode.children);
+  patchLive(node, vnode.props);
+  node.cardlab.vnode = vnode;
+}
+
+const absent = (value) => value === undefined || value === null || value === false;
+
+function patchProps(el, old, props) {
+  for (const key of Object.keys(old)) {
+    if (key in props || key === "text" || key in LIVE) continue;
+    if (key.startsWith("on")) el.cardlab.on[key.slice(2)] = null;
+    else if (key === "dataset") for (const name of Object.keys(old.dataset)) delete el.dataset[name];
+    else if (key === "class") el.className = "";
+    else el.removeAttribute(key);
+  }
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "text" || key in LIVE) continue;
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
+    else if (key === "class") {
+      if (el.className !== (value ?? "")) el.className = value ?? "";
+    } else if (key === "dataset") patchDataset(el, old.dataset ?? {}, value ?? {});
+    else if (value !== old[key]) {
+      if (absent(value)) el.removeAttribute(key);
+      else el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function patchDataset(el, old, data) {
+  for (const name of Object.keys(old)) if (!(name in data)) delete el.dataset[name];
+  for (const [name, value] of Object.entries(data)) if (old[name] !== value) el.dataset[name] = value;
+}
+
+function patchLive(el, props) {
+  for (const [key, read] of Object.entries(LIVE)) {
+    if (!(key in props) && el.cardlab.vnode.props[key] === undefined) continue;
+    const value = read(props[key]);
+    if (el[key] !== value) el[key] = value;
+  }
+}
+
+/** One listener per event type and element, calling the latest handler the renderers gave. */
+function listen(el, type, handler) {
+  if (!(type in el.cardlab.on)) {
+    el.addEventListener(type, (event) => { const fn = el.cardlab.on[type]; if (fn) fn(event); });
+  }
+  el.cardlab.on[type] = handler ?? null;
 }
 
 /** A button that runs `action` on click (and so on Enter/Space, natively). */
@@ -61,14 +144,13 @@ function cardOrder(code) {
 }
 
 /** Activate on Enter or Space, as a button does. */
-function onActivate(el, action) {
-  el.addEventListener("click", action);
-  el.addEventListener("keydown", (event) => {
+function activateKeys(action) {
+  return (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       action(event);
     }
-  });
+  };
 }
 
 /**
@@ -82,28 +164,23 @@ function cardElement(code, options = {}) {
   if (info.hidden) classes.push("cardlab-back");
   else if (info.joker) classes.push("cardlab-joker");
   else if (info.suit) classes.push(`cardlab-suit-${info.suit}`);
-  const el = h("div", {
+  const action = options.action;
+  const face = info.joker ? "★" : (info.symbol ?? "");
+  return h("div", {
     class: classes.join(" "),
     "aria-label": info.label,
     title: options.title ?? (info.hidden ? "face-down card" : info.label),
     dataset: { code, ...(options.key ? { key: options.key } : {}) },
-  });
-  if (options.action) {
-    el.setAttribute("role", "button");
-    el.setAttribute("tabindex", "0");
-    onActivate(el, options.action);
-  } else {
-    el.setAttribute("role", "img");
-  }
-  if (info.hidden) return el;
-  const face = info.joker ? "★" : (info.symbol ?? "");
-  el.append(
+    role: action ? "button" : "img",
+    tabindex: action ? "0" : undefined,
+    onclick: action,
+    onkeydown: action ? activateKeys(action) : undefined,
+  }, info.hidden ? null : [
     h("span", { class: "cardlab-index", "aria-hidden": "true" },
       h("span", { class: "cardlab-rank", text: info.rank }),
       h("span", { class: "cardlab-pip", text: face })),
     h("span", { class: "cardlab-face", "aria-hidden": "true", text: faceText(info) }),
-  );
-  return el;
+  ]);
 }
 
 /** The big centre of a card: the suit for number cards, the letter for court cards. */

@@ -25,9 +25,8 @@ function renderEditor(vm, ctx) {
   const textarea = h("textarea", {
     class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
     spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
+    value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
   });
-  textarea.value = ui.draft ?? editor.text;
-  textarea.addEventListener("input", () => { ui.draft = textarea.value; });
   return h("div", { class: "cardlab-editor" },
     h("div", { class: "cardlab-section-title", text: "Edit the state" }),
     vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
@@ -39,7 +38,7 @@ function renderEditor(vm, ctx) {
       h("summary", { text: "Text form" }),
       textarea,
       h("div", { class: "cardlab-choices-list" },
-        button("Apply text", () => ctx.send("edit_text", { text: textarea.value }), { dataset: { key: "apply" } }),
+        button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),
         button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } }))));
 }
 

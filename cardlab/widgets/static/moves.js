@@ -58,16 +58,13 @@ function hintButton(ctx) {
 
 /** Every legal move as a list, for keyboard users and for a quick overview (drawn when opened). */
 function allMoves(moves, ctx) {
-  const list = () => h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx)));
-  const details = h("details", { class: "cardlab-all-moves" },
+  const open = ctx.ui.allMoves;
+  return h("details", {
+      class: "cardlab-all-moves", open,
+      ontoggle: (e) => { if (e.target.open !== ctx.ui.allMoves) { ctx.ui.allMoves = e.target.open; ctx.render(); } },
+    },
     h("summary", { text: `All ${moves.length} legal moves`, dataset: { key: "all-moves" } }),
-    ctx.ui.allMoves ? list() : null);
-  details.open = ctx.ui.allMoves;
-  details.addEventListener("toggle", () => {
-    ctx.ui.allMoves = details.open;
-    if (details.open && details.children.length === 1) details.append(list());
-  });
-  return details;
+    open ? h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx))) : null);
 }
 
 /** Lift a move's cards on the table and say what it is, without a re-render. */

@@ -18,9 +18,8 @@ function renderStepper(vm, history, ctx) {
     type: "range", class: "cardlab-slider", min: "0", max: String(total), step: "1",
     "aria-label": "position in the game", "aria-valuetext": positionText(at, total),
     dataset: { key: "slider" }, disabled: total === 0,
+    value: String(at), onchange: (e) => ctx.goto(Number(e.target.value)),
   });
-  slider.value = String(at);
-  slider.addEventListener("change", () => ctx.goto(Number(slider.value)));
   const narration = vm.narration ?? [];
   const entry = (title, index) => logEntry(title, index, at, narration, ctx);
   const items = [entry("Start", 0)].concat(entries.map((e, i) => entry(`${i + 1}. ${e.player}: ${e.move}`, i + 1)));

@@ -2,10 +2,11 @@
 //
 // Every cardlab widget uses this one module; the view-model says which component it is
 // ("table", "hand", "tableau", "breakdown", "stepper" or "editor") and the same renderers
-// draw the parts, so a Table is exactly its components put together. Synced traits: `view`
-// (the position on show, from game.view for the viewer), `history` (the move log), `message`
-// (the last explanation or refusal) and `four_colour`. User actions go to Python with
-// model.send({action, rev, ...}); `rev` lets Python refuse a click made on an outdated table.
+// draw the parts, so a Table is exactly its components put together. Synced traits:
+// `view_json` (the position on show, from game.view for the viewer, as JSON text),
+// `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
+// hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
+// `rev` lets Python refuse a click made on an outdated table.
 
 function tableauPart(vm, ctx) {
   return h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, ctx));
@@ -19,7 +20,7 @@ function headerPart(vm, ctx) {
     h("span", { class: "cardlab-options" },
       opponentChoice(vm.opponent, ctx),
       h("label", { class: "cardlab-option" },
-        h("input", { type: "checkbox", checked: ctx.model.get("four_colour") || undefined,
+        h("input", { type: "checkbox", checked: ctx.model.get("four_colour"),
           dataset: { key: "four-colour" },
           onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
         " four-colour deck")));
@@ -28,10 +29,11 @@ function headerPart(vm, ctx) {
 /** "Play against": who plays the other seats (a player's table only); Python makes the change. */
 function opponentChoice(opponent, ctx) {
   if (!opponent) return null;
-  const select = h("select", { class: "cardlab-select", dataset: { key: "opponent" } },
+  const select = h("select", {
+      class: "cardlab-select", dataset: { key: "opponent" }, value: opponent.current,
+      onchange: (e) => ctx.send("opponent", { name: e.target.value }),
+    },
     opponent.choices.map((c) => h("option", { value: c.value, text: c.text })));
-  select.value = opponent.current;
-  select.addEventListener("change", () => ctx.send("opponent", { name: select.value }));
   return h("label", { class: "cardlab-option" }, "Play against ", select);
 }
 
@@ -56,15 +58,23 @@ function mount(model, el) {
   const ui = {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
-    thinking: false, messageId: null, hinted: null, hintedCards: [],
+    thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
   };
-  const root = h("div", { class: "cardlab-root" });
+  const root = document.createElement("div");
+  root.className = "cardlab-root";
   el.append(root);
+
+  // The view-model, read once per change of its JSON text.
+  const doc = { vm: null, history: null };
+  const readView = () => { doc.vm = JSON.parse(model.get("view_json") || "{}"); };
+  const readHistory = () => { doc.history = JSON.parse(model.get("history_json") || "{}"); };
+  readView();
+  readHistory();
 
   const ctx = {
     model, ui,
-    vm: () => model.get("view"),
-    history: () => model.get("history"),
+    vm: () => doc.vm,
+    history: () => doc.history,
     message: () => model.get("message"),
     render: () => render(),
     send(action, payload = {}) {
@@ -120,7 +130,7 @@ function mount(model, el) {
   };
 
   function render() {
-    const vm = model.get("view");
+    const vm = doc.vm;
     if (!vm || !vm.component) return;
     if (vm.rev !== ui.rev) {
       ui.rev = vm.rev;
@@ -141,14 +151,18 @@ function mount(model, el) {
     if (model.get("four_colour")) classes.push("cardlab-four-colour");
     if (ctx.editing()) classes.push("cardlab-editing");
     root.className = classes.join(" ");
-    root.replaceChildren(...COMPONENTS[vm.component](vm, ctx).filter(Boolean));
+    patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
     const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
     ui.focusMenu = false;
     const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-    if (target) target.focus({ preventScroll: true });
+    if (target && target !== document.activeElement) target.focus({ preventScroll: true });
     root.dataset.rev = String(vm.rev);
     root.dataset.step = String(vm.step ?? 0);
-    requestAnimationFrame(scrollLog);  // reading positions forces a layout: do it with the frame's
+    const logAt = `${vm.step}/${vm.steps}`;
+    if (logAt !== ui.logAt) {  // the move on show changed: bring it into view
+      ui.logAt = logAt;
+      requestAnimationFrame(scrollLog);  // reading positions forces a layout: do it with the frame's
+    }
   }
 
   /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
@@ -172,11 +186,16 @@ function mount(model, el) {
     }
   };
   root.addEventListener("keydown", onKey);
-  const traits = ["change:view", "change:history", "change:message", "change:four_colour"];
-  for (const name of traits) model.on(name, schedule);
+  const listeners = {
+    "change:view_json": () => { readView(); schedule(); },
+    "change:history_json": () => { readHistory(); schedule(); },
+    "change:message": schedule,
+    "change:four_colour": schedule,
+  };
+  for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   render();
   return () => {
-    for (const name of traits) model.off(name, schedule);
+    for (const [name, listener] of Object.entries(listeners)) model.off(name, listener);
   };
 }
 
