@@ -5,6 +5,10 @@
 // highlights the cards that count for it wherever they lie on the table.
 
 function renderBreakdown(bd, ctx) {
+  return memo(ctx.memo, "breakdown", JSON.stringify(bd ?? null), () => drawBreakdown(bd, ctx));
+}
+
+function drawBreakdown(bd, ctx) {
   if (!bd) return h("div", { class: "cardlab-breakdown" });
   if (bd.unavailable) {
     return h("div", { class: "cardlab-breakdown" }, h("div", { class: "cardlab-muted", text: bd.unavailable }));
@@ -19,7 +23,7 @@ function renderBreakdown(bd, ctx) {
     h("td", { class: "cardlab-item-player", text: bd.players[item.player] }),
     h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
     h("td", { class: "cardlab-item-reason" }, item.reason,
-      item.cards.length ? miniCards(item.cards, ctx) : null,
+      item.cards.length ? miniCards(item.cards) : null,
       h("code", { class: "cardlab-rule", text: item.rule }))));
   const totals = bd.players.map((name, p) =>
     h("span", { class: `cardlab-total${bd.winners.includes(p) ? " cardlab-winner" : ""}` },

@@ -20,8 +20,21 @@ function h(tag, props = {}, ...children) {
 }
 
 // Props read back from the element itself, since the user changes them (typing, ticking,
-// opening) and other code adds classes (a preview's lift): set after the children.
+// opening): set after the children. (Classes too are compared with the element's own.)
 const LIVE = { value: (v) => v ?? "", checked: (v) => !!v, open: (v) => !!v };
+const LIVE_KEYS = Object.keys(LIVE);
+
+/**
+ * The virtual element built last time for `slot` when `key` (text naming everything it
+ * depends on) has not changed: patch() then skips the whole subtree.
+ */
+function memo(cache, slot, key, build) {
+  const hit = cache.get(slot);
+  if (hit && hit.key === key) return hit.vnode;
+  const vnode = build();
+  cache.set(slot, { key, vnode });
+  return vnode;
+}
 
 /** A real element (or text node) for a virtual one. */
 function create(vnode) {
@@ -53,6 +66,7 @@ function patch(node, vnode) {
     return;
   }
   const old = node.cardlab && node.cardlab.vnode;
+  if (old === vnode) return;  // a memo: nothing in it changed
   if (!old || old.tag !== vnode.tag) {
     node.replaceWith(create(vnode));
     return;
@@ -66,14 +80,15 @@ function patch(node, vnode) {
 const absent = (value) => value === undefined || value === null || value === false;
 
 function patchProps(el, old, props) {
-  for (const key of Object.keys(old)) {
+  for (const key in old) {
     if (key in props || key === "text" || key in LIVE) continue;
     if (key.startsWith("on")) el.cardlab.on[key.slice(2)] = null;
-    else if (key === "dataset") for (const name of Object.keys(old.dataset)) delete el.dataset[name];
+    else if (key === "dataset") for (const name in old.dataset) delete el.dataset[name];
     else if (key === "class") el.className = "";
     else el.removeAttribute(key);
   }
-  for (const [key, value] of Object.entries(props)) {
+  for (const key in props) {
+    const value = props[key];
     if (key === "text" || key in LIVE) continue;
     if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (key === "class") {
@@ -87,14 +102,15 @@ function patchProps(el, old, props) {
 }
 
 function patchDataset(el, old, data) {
-  for (const name of Object.keys(old)) if (!(name in data)) delete el.dataset[name];
-  for (const [name, value] of Object.entries(data)) if (old[name] !== value) el.dataset[name] = value;
+  for (const name in old) if (!(name in data)) delete el.dataset[name];
+  for (const name in data) if (old[name] !== data[name]) el.dataset[name] = data[name];
 }
 
 function patchLive(el, props) {
-  for (const [key, read] of Object.entries(LIVE)) {
-    if (!(key in props) && el.cardlab.vnode.props[key] === undefined) continue;
-    const value = read(props[key]);
+  const before = el.cardlab.vnode.props;
+  for (const key of LIVE_KEYS) {
+    if (props[key] === undefined && before[key] === undefined) continue;
+    const value = LIVE[key](props[key]);
     if (el[key] !== value) el[key] = value;
   }
 }
@@ -191,7 +207,6 @@ function faceText(info) {
 }
 
 /** A short list of cards as small tiles (for the score breakdown, the log and messages). */
-function miniCards(codes, ctx) {
-  return h("span", { class: "cardlab-minicards" },
-    codes.map((code) => cardElement(code, { small: true, classes: ctx.highlightClasses(code) })));
+function miniCards(codes) {
+  return h("span", { class: "cardlab-minicards" }, codes.map((code) => cardElement(code, { small: true })));
 }

@@ -13,7 +13,7 @@ function renderEditor(vm, ctx) {
   const where = ui.slot ? placesOf(vm.layout) : {};
   const picking = ui.slot
     ? h("div", { class: "cardlab-picker", role: "group", "aria-label": "replace with" },
-        h("div", { class: "cardlab-choices-title" }, "Swap ", miniCards([ui.slot.code], ctx),
+        h("div", { class: "cardlab-choices-title" }, "Swap ", miniCards([ui.slot.code]),
           ` (${where[ui.slot.code] ?? ui.slot.zone}) with:`),
         h("div", { class: "cardlab-deck" }, editor.deck.filter((c) => c !== ui.slot.code).map((code) =>
           cardElement(code, {
@@ -22,24 +22,31 @@ function renderEditor(vm, ctx) {
           }))),
         button("Cancel", () => ctx.setSlot(null), { dataset: { key: "slot-cancel" } }))
     : null;
-  const textarea = h("textarea", {
-    class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
-    spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
-    value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
-  });
+  // The text form is drawn only while it is open: setting a text area's value moves its
+  // selection, which every editor of the notebook page then inspects.
+  const open = ui.textOpen || vm.component === "editor";
+  const textForm = () => [
+    h("textarea", {
+      class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
+      spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
+      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
+    }),
+    h("div", { class: "cardlab-choices-list" },
+      button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),
+      button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } })),
+  ];
   return h("div", { class: "cardlab-editor" },
     h("div", { class: "cardlab-section-title", text: "Edit the state" }),
     vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
       () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
     ctx.editing() && !ui.slot ? h("div", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null,
     picking,
-    h("details", { class: "cardlab-text-form", open: ui.textOpen || vm.component === "editor" ? true : undefined,
-        ontoggle: (e) => { ui.textOpen = e.target.open; } },
+    h("details", {
+        class: "cardlab-text-form", open,
+        ontoggle: (e) => { if (e.target.open !== ui.textOpen) { ui.textOpen = e.target.open; ctx.render(); } },
+      },
       h("summary", { text: "Text form" }),
-      textarea,
-      h("div", { class: "cardlab-choices-list" },
-        button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),
-        button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } }))));
+      open ? textForm() : null));
 }
 
 /** code → the title of the pile it lies in, from the layout tree. */

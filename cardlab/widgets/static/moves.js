@@ -29,7 +29,7 @@ function renderChoices(vm, ctx) {
     const options = movesOfCard(moves, selected.code);
     const info = cardInfo(selected.code);
     return h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${info.label}` },
-      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([selected.code], ctx), ":"),
+      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([selected.code]), ":"),
       h("div", { class: "cardlab-choices-list" }, options.map((m) => moveButton(m, ctx))),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
       button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
@@ -93,7 +93,7 @@ function renderMessage(message, ctx) {
   const kind = message.kind ?? "info";
   return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
     h("span", { class: "cardlab-message-text", text: message.text }),
-    message.cards && message.cards.length ? miniCards(message.cards, ctx) : null,
+    message.cards && message.cards.length ? miniCards(message.cards) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
       { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
     message.ranking ? renderRanking(message.ranking, ctx) : null);

@@ -43,6 +43,12 @@ function positionText(at, total) {
 // Every move is one line; the move on show also shows its narration (vm.narration).
 function logEntry(title, index, at, narration, ctx) {
   const current = index === at;
+  const key = JSON.stringify([title, current, index > at, current ? narration : null]);
+  return memo(ctx.memo, `log:${index}`, key, () => drawLogEntry(title, index, at, narration, ctx));
+}
+
+function drawLogEntry(title, index, at, narration, ctx) {
+  const current = index === at;
   return h("li", { class: `cardlab-log-entry${current ? " cardlab-current" : ""}${index > at ? " cardlab-future" : ""}` },
     h("button", {
       type: "button", class: "cardlab-log-move", "aria-current": current ? "step" : undefined,

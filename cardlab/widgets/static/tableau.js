@@ -19,7 +19,14 @@ function renderGroup(group, ctx) {
     h("div", { class: "cardlab-group-items" }, group.items.map((item) => renderNode(item, ctx))));
 }
 
+/** A pile is drawn again only when it, or how its cards may be used, has changed. */
 function renderPile(pile, ctx) {
+  const cards = pile.cards.map((code, i) => ctx.cardState(code, pile.zone, i));
+  const key = JSON.stringify([pile, cards, pile.hand && ctx.sorted()]);
+  return memo(ctx.memo, `pile:${pile.zone}`, key, () => drawPile(pile, ctx));
+}
+
+function drawPile(pile, ctx) {
   // [code, index in the zone]: the index names the slot even when the hand is shown sorted.
   let cards = pile.cards.map((code, i) => [code, i]);
   if (pile.hand && ctx.sorted()) cards.sort((a, b) => cardOrder(a[0]) - cardOrder(b[0]) || a[1] - b[1]);

@@ -101,33 +101,46 @@ function mount(model, el) {
         }
       }
     },
-    highlightClasses: () => [],
-    tableCard(code, zone, index) {
+    /** Drawn parts kept from one redraw to the next (see memo()). */
+    memo: new Map(),
+    /** How a card on the table may be used now: all its drawing depends on besides its code. */
+    cardState(code, zone, index) {
+      const here = (s) => !!s && s.zone === zone && s.index === index;
+      if (ctx.editing()) return { editing: true, slot: here(ui.slot) };
       const vm = ctx.vm();
+      return {
+        moves: vm.can_act ? (moveCounts.get(code) ?? 0) : 0,
+        selected: here(ui.selected),
+        hinted: !!ui.hinted && ui.hintedCards.includes(code),
+        // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
+        usable: !vm.over && code !== HIDDEN_CODE,
+      };
+    },
+    tableCard(code, zone, index) {
+      const state = ctx.cardState(code, zone, index);
       const key = `card:${zone}:${index}`;
       const here = (s) => s && s.zone === zone && s.index === index;
-      if (ctx.editing()) {
+      if (state.editing) {
         return cardElement(code, {
-          key, classes: here(ui.slot) ? ["cardlab-selected"] : [],
+          key, classes: state.slot ? ["cardlab-selected"] : [],
           action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
         });
       }
-      const moves = vm.can_act ? movesOfCard(vm.moves, code) : [];
       const classes = [];
-      if (moves.length) classes.push("cardlab-playable");
-      if (here(ui.selected)) classes.push("cardlab-selected");
-      if (ui.hinted && ui.hintedCards.includes(code)) classes.push("cardlab-hinted");
-      // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
-      const usable = !vm.over && code !== HIDDEN_CODE;
+      if (state.moves) classes.push("cardlab-playable");
+      if (state.selected) classes.push("cardlab-selected");
+      if (state.hinted) classes.push("cardlab-hinted");
       return cardElement(code, {
         key, classes,
-        title: moves.length ? `${cardInfo(code).label}: ${moves.length} move${moves.length === 1 ? "" : "s"}` : undefined,
-        action: usable ? () => (moves.length
+        title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+        action: state.usable ? () => (state.moves
           ? ctx.select(here(ui.selected) ? null : { code, zone, index })
           : ctx.send("explain", { card: code })) : undefined,
       });
     },
   };
+  // code -> how many of the viewer's legal moves use that card (counted once per position)
+  let moveCounts = new Map();
 
   function render() {
     const vm = doc.vm;
@@ -144,6 +157,14 @@ function mount(model, el) {
       ui.messageId = message && message.id;
       ui.thinking = false;
       ui.hinted = null;
+    }
+    moveCounts = new Map();
+    for (const move of vm.moves ?? []) {
+      for (const code of new Set(move.cards)) moveCounts.set(code, (moveCounts.get(code) ?? 0) + 1);
+    }
+    // A preview's lift and a score line's highlight are added outside the drawing: clear them.
+    for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting")) {
+      el.classList.remove("cardlab-preview", "cardlab-counting");
     }
     const active = document.activeElement;
     const focusKey = active && root.contains(active) ? active.dataset.key : null;
