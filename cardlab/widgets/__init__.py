@@ -5,6 +5,7 @@
     session = cardlab.Session(cardlab.game("card-commons"), seed=7)
     Table(session)               # the teacher's table: every card, the editor
     Table(session, viewer=1)     # B's table: B's view only
+    Table(session, viewer=0, names=("Ada", "cardlab"), opponent="search", hint=True)
 
 Components, each usable on its own and bound to a Session: :class:`Hand`, :class:`Tableau`,
 :class:`ScoreBreakdown`, :class:`Stepper`, :class:`StateEditor`. All widgets showing one
