@@ -3,8 +3,8 @@
     >>> from cardlab.bots import RandomPlayer, HeuristicPlayer, SearchPlayer, play_game, hint
     >>> game = cardlab.game("contest")
     >>> record = play_game(game, [SearchPlayer(seed=1), HeuristicPlayer(seed=2)], seed=7)
-    >>> game.score(record.final)
-    >>> hint(game, state, player=0, playouts=1000, seed=1)
+    >>> game.score(record.final)                 # who won, and why
+    >>> hint(game, record.states[10], playouts=1000, seed=1)   # the moves there, ranked
 
 A player is any object with ``choose(game, view) -> Move``; it is shown only
 ``game.view(state, game.to_move(state))``. ``make_player("search", seed=1)`` makes one by
