@@ -6,8 +6,8 @@ swapping seats, and the table gives the second player's score per game (1 a win,
 alternating round the table (X Y X Y, then Y X Y X on the same deal seed); the table gives the
 second player's mean ledger per deal and seat, with its 95% interval (0 is an even match).
 
-    python benchmarks/tournament.py             # 100 games per pair (Commerce 300): a run of hours
-    python benchmarks/tournament.py --quick     # 20 games per pair (Commerce 60), half the playouts
+    python benchmarks/tournament.py             # 100 games per pair (Commerce 300): ~50 min on 2 cores
+    python benchmarks/tournament.py --quick     # 20 games per pair (Commerce 60), half the playouts: ~4 min
     python benchmarks/tournament.py --games 100 --playouts 300 --jobs 2 --only contest
     python benchmarks/tournament.py --speed     # playouts per second, and the time of a 1,000-playout hint
 
