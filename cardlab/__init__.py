@@ -10,11 +10,12 @@ from .cards import HIDDEN, JOKER, Card, Cards, cards, parse_card, shuffled, stan
 from .engine import Breakdown, Event, Game, Move, ScoreItem, Session, Step, Zone
 from .errors import CardError, IllegalMove, NotationError, StateError
 from .games import game, names as games
+from .bots import hint
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Card", "Cards", "cards", "parse_card", "shuffled", "standard_deck", "JOKER", "HIDDEN",
     "Game", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
-    "CardError", "IllegalMove", "NotationError", "StateError", "game", "games",
+    "CardError", "IllegalMove", "NotationError", "StateError", "game", "games", "hint",
 ]

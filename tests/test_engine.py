@@ -210,3 +210,9 @@ def test_move_text_redacts_only_hidden_cards():
     after2 = game.play(after, move)
     assert move_text(game, move, after, after2, 1) == "trade ?? for commission"
     assert move_text(game, move, after, after2, 0) == "trade 3H for commission"
+
+
+def test_hint_is_part_of_the_top_level_api():
+    game = cardlab.game("card-commons")
+    ranking = cardlab.hint(game, game.deal(seed=7), playouts=60, seed=1)
+    assert {m.move for m in ranking.moves} == set(game.legal_moves(game.deal(seed=7)))
