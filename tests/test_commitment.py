@@ -694,6 +694,15 @@ def test_a_view_hides_the_other_hand_and_both_decks():
         game.view(state, 2)
 
 
+def test_an_ace_played_in_a_view_draws_a_card_unseen():
+    ace = position(a="AH 2C", b="5D", battles=(("QS", EMPTY, EMPTY),), draw_top="9D 8D")
+    view = game.view(ace, 0)
+    after = game.play(view, "AH b1")                     # the drawn card is one the view cannot name
+    assert after.hands[0] == (C("2C"), HIDDEN) and len(after.draw) == len(view.draw) - 1
+    real = game.play(ace, "AH b1")
+    assert after.battles == real.battles and real.hands[0] == (C("2C"), C("9D"))
+
+
 def test_the_decks_are_listed_bottom_to_top_the_last_card_next():
     state = game.deal(deck=STACKED, first="A")
     zones = {z.name: z.cards for z in game.zones(state)}

@@ -27,7 +27,6 @@ player uses this to run heuristic playouts on full states without building views
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import math
 import random
 from collections import Counter
@@ -239,9 +238,6 @@ def _commitment_gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tu
     """Each commit among ``moves`` with what it adds to the VP this player may expect from the
     battles as they stand, less the card's worth kept for later (a pass gains 0)."""
     from ..games.commitment import BATTLE_VP, Commit, stack_value
-    # The look-ahead reads only the battles. In a view the draw deck is hidden: empty it, so an
-    # Ace draws nothing there (a full state's Ace draws a card, which changes no battle).
-    table = dataclasses.replace(s, draw=()) if HIDDEN in s.draw[:1] else s
     other = 1 - me
 
     def expect(battle: Any) -> float:
@@ -254,7 +250,7 @@ def _commitment_gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tu
         lead = _safe(d0) + _safe(d1) + _safe(d2) + (d0 + d1 + d2) / 50
         return BATTLE_VP[battle.card] * (1 + math.tanh(lead)) / 2
 
-    before = [expect(b) for b in table.battles]
+    before = [expect(b) for b in s.battles]
     base = sum(before)
     keep = _COMMITMENT_KEEP.get(s.round, 0.0)
     gains = []
@@ -263,9 +259,9 @@ def _commitment_gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tu
             gains.append((0.0, move))
             continue
         card = move.card
-        after = advance(game, table, move).battles
+        after = advance(game, s, move).battles
         # a move changes one or two battles; the others are the very same objects
-        gain = sum(v if a is b else expect(a) for a, b, v in zip(after, table.battles, before)) - base
+        gain = sum(v if a is b else expect(a) for a, b, v in zip(after, s.battles, before)) - base
         gain += _ACE_DRAW if card.rank == 14 else -keep * _FACE_WORTH.get(card.rank, card.rank)
         gains.append((gain, move))
     return gains

@@ -53,6 +53,7 @@ DRAW_DECK: tuple[Card, ...] = (tuple(Card(r, s) for s in STACK_SUITS for r in ra
                                + tuple(Card(r, "S") for r in range(2, 11)))
 _DRAW_SET = frozenset(DRAW_DECK)
 _ORDER = {card: i for i, card in enumerate(DRAW_DECK)}   # hands are kept in this order
+_ORDER[HIDDEN] = len(DRAW_DECK)                          # a card drawn unseen, in a view, goes last
 
 # What a card does when committed (commitment.number / .spade / .ace / .jack / .queen / .king).
 NUMBER, SPADE, ACE, JACK, QUEEN, KING = "number", "spade", "ace", "jack", "queen", "king"
