@@ -511,9 +511,9 @@ def visible_cards(game: Game, state: Any, viewer: int | None) -> Counter:
 _CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I)
 
 
-def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | None) -> str:
+def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | None, hidden: str = "??") -> str:
     """A move's notation as ``viewer`` may read it: every card they see neither just before nor
-    just after the move is written ``??`` (the opponent's Commission, a secret arrangement)."""
+    just after the move is written ``hidden`` (the opponent's Commission, a secret arrangement)."""
     text = str(move)
     if viewer is None:
         return text
@@ -529,7 +529,7 @@ def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | Non
             card = parse_card(match.group())
         except CardError:
             return match.group()
-        return match.group() if seen[card] else "??"
+        return match.group() if seen[card] else hidden
     return _CARD_CODE.sub(hide, text)
 
 

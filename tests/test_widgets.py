@@ -26,7 +26,7 @@ from cardlab.games import CONFORMANCE
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
-from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, redact, report
+from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, report
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -63,11 +63,17 @@ def test_pretty_writes_card_codes_with_suit_symbols_and_leaves_words_alone():
     assert pretty("b1 hearts") == "b1 hearts"
 
 
-def test_redact_names_only_the_visible_cards():
-    visible = frozenset({parse_card("4H")})
-    assert redact("trade 4H for 5C", visible) == f"trade 4♥ for {HIDDEN_WORDS}"
-    assert redact("5♣ and 4♥", visible) == f"{HIDDEN_WORDS} and 4♥"
-    assert redact("trade 4H for 5C", None) == "trade 4♥ for 5♣"
+def test_the_log_names_only_the_cards_the_viewer_sees():
+    game = cardlab.game("card-commons")
+    before = game.state_from_text(
+        "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+    move = game.parse_move("trade 3H for commission")
+    after = game.play(before, move)
+    log = History(viewer=1).entry(game, before, after, move)
+    assert log["move"] == f"trade {HIDDEN_WORDS} for commission"
+    assert History(viewer=0).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
+    assert History(viewer=None).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
 
 
 def test_move_cards_are_the_card_fields_of_the_move():

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ..cards import HIDDEN, SUITS, Card
-from ..engine import Breakdown, Event, Game, Move, ScoreItem, Session, Zone
+from ..cards import SUITS, Card
+from ..engine import Breakdown, Event, Game, Move, ScoreItem, Session, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
 from . import layouts
@@ -48,20 +48,6 @@ def deck_codes(game: Game) -> list[str]:
 
 # --- moves ----------------------------------------------------------------------------------
 
-def move_cards(move: Move) -> tuple[Card, ...]:
-    """The cards a move involves: its Card-typed fields (and tuples of cards), in field order."""
-    if not dataclasses.is_dataclass(move):
-        return ()
-    found: list[Card] = []
-    for f in dataclasses.fields(move):
-        value = getattr(move, f.name)
-        if isinstance(value, Card):
-            found.append(value)
-        elif isinstance(value, tuple):
-            found.extend(v for v in value if isinstance(v, Card))
-    return tuple(found)
-
-
 # A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
 _CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")
 _FROM_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
@@ -79,14 +65,6 @@ def _token_card(match: re.Match[str]) -> Card:
 def pretty(text: str) -> str:
     """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
     return _CARD_TOKEN.sub(lambda m: str(_token_card(m)), text)
-
-
-def redact(text: str, visible: frozenset[Card] | None) -> str:
-    """``text`` with every card not in ``visible`` named "a hidden card" (None: keep all)."""
-    def one(match: re.Match[str]) -> str:
-        card = _token_card(match)
-        return str(card) if visible is None or card in visible else HIDDEN_WORDS
-    return _CARD_TOKEN.sub(one, text)
 
 
 @lru_cache(maxsize=4096)  # the same legal moves come back on many updates
@@ -266,27 +244,9 @@ class Position:
 
 # --- the move log ---------------------------------------------------------------------------
 
-def visible_cards(game: Game, state: Any, viewer: Viewer) -> frozenset[Card] | None:
-    """The cards ``viewer`` sees in ``state`` (None for the teacher: every card)."""
-    if viewer is None:
-        return None
-    seen = game.view(state, viewer)
-    return frozenset(c for z in game.zones(seen) for c in z.cards if c != HIDDEN)
-
-
 def narrate(events: Sequence[Event], viewer: Viewer) -> list[JSON]:
     """A move's events that ``viewer`` may read (``Event.visible_to``), cards with suit symbols."""
     return [{"text": pretty(e.text), "rule": e.rule} for e in events if e.visible_to(viewer)]
-
-
-def visible_around(game: Game, before: Any, after: Any, viewer: Viewer) -> frozenset[Card] | None:
-    """The cards a player may read in a move's notation: those they see just before or just
-    after it. Any other card (the opponent's Commission, say) is "a hidden card" in the log."""
-    return _union(visible_cards(game, before, viewer), visible_cards(game, after, viewer))
-
-
-def _union(a: frozenset[Card] | None, b: frozenset[Card] | None) -> frozenset[Card] | None:
-    return None if a is None or b is None else a | b
 
 
 @dataclass
@@ -315,15 +275,15 @@ class History:
         mover = game.to_move(before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
-                "move": redact(str(move), visible_around(game, before, after, self.viewer))}
+                "move": pretty(move_text(game, move, before, after, self.viewer, HIDDEN_WORDS))}
 
 
 def report(game: Game, step: Any, viewer: Viewer, mover: str) -> str:
     """The message after a move: who played it, the move as ``viewer`` may read it (as in
     the log), and the events ``viewer`` may read (as in the narration)."""
-    visible = visible_around(game, step.before, step.after, viewer)
     told = " ".join(e["text"] for e in narrate(step.events, viewer))
-    return f"{mover}: {redact(str(step.move), visible)}." + (f" {told}" if told else "")
+    move = pretty(move_text(game, step.move, step.before, step.after, viewer, HIDDEN_WORDS))
+    return f"{mover}: {move}." + (f" {told}" if told else "")
 
 
 # --- hints ------------------------------------------------------------------------------------
