@@ -12,7 +12,9 @@ sample by sample so that both meet the same machine load:
     drawn in the browser without a round trip; its time is printed too.
 (b) Python change → re-rendered: from ``time.time()`` just before a change made in the
     kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
-    the redrawn DOM (same machine, same clock).
+    the redrawn DOM (same machine, same clock). The table's time is split into the kernel's
+    part (the move, the view-model and sending it), the drawing (the table's ``data-draw-ms``)
+    and the rest (the message's way to the page and its parsing).
 
 (c) Hint → ranking drawn: from a click on the table's Hint button (``hint=True``: the search
     hint, with the table's playouts) until the ranking is drawn, in positions spread over
@@ -111,11 +113,14 @@ CLICKS = "async (n) => {" + _WAIT + """
 
 # (b) Record the browser's clock at every redraw of each widget.
 RECORD = """() => {
-  window.cardlabMarks = { bare: [], table: [] };
-  const watch = (el, attr, list) => new MutationObserver(() => list.push(performance.timeOrigin + performance.now()))
-    .observe(el, { attributes: true, attributeFilter: [attr] });
+  window.cardlabMarks = { bare: [], table: [], draw: [] };
+  const watch = (el, attr, list, then) => new MutationObserver(() => {
+    list.push(performance.timeOrigin + performance.now());
+    if (then) then(el);
+  }).observe(el, { attributes: true, attributeFilter: [attr] });
   watch(document.querySelector(".bench-counter"), "data-value", window.cardlabMarks.bare);
-  watch(document.querySelector(".cardlab-table"), "data-rev", window.cardlabMarks.table);
+  watch(document.querySelector(".cardlab-table"), "data-rev", window.cardlabMarks.table,
+        (el) => window.cardlabMarks.draw.push(Number(el.dataset.drawMs)));
 }"""
 
 CHANGES = """
@@ -126,20 +131,22 @@ while len(moves) < {n} and game.legal_moves(s):
     s = game.play(s, moves[-1])
 session.replace(start)
 time.sleep(0.2)
-stamps = {{"bare": [], "table": []}}
+stamps = {{"bare": [], "table": [], "kernel": []}}
 for move in moves:
     stamps["bare"].append(time.time())
     counter.value += 1
     time.sleep(0.05)
     stamps["table"].append(time.time())
     session.play(move)
+    stamps["kernel"].append((time.time() - stamps["table"][-1]) * 1000)
     time.sleep(0.05)
 print(json.dumps(stamps))
 """
 
 
-def from_python(page: LabPage, n: int) -> tuple[list[float], list[float]]:
-    """Milliseconds from a change made in the kernel to the redrawn widget, taking turns."""
+def from_python(page: LabPage, n: int) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Milliseconds from a change made in the kernel to the redrawn widget, taking turns; and
+    the table's time spent in the kernel and in drawing, change by change."""
     page.page.evaluate(RECORD)
     stamps = json.loads(page.run(CHANGES.format(n=n)))
     count = len(stamps["table"])
@@ -148,7 +155,8 @@ def from_python(page: LabPage, n: int) -> tuple[list[float], list[float]]:
         timeout=30_000)
     marks = page.page.evaluate("() => window.cardlabMarks")
     marks["table"] = marks["table"][1:]  # the first redraw is session.replace(start)
-    return tuple([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
+    bare, table = ([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
+    return bare, table, stamps["kernel"], marks["draw"][1:count + 1]
 
 
 # (c) One hint: click the Hint button, wait for the ranking.
@@ -229,7 +237,7 @@ def main() -> int:
             page.page.evaluate(CLICKS, 5)  # warm up both paths
             page.run("session.replace(start)")
             bare_click, table_click, menu = page.page.evaluate(CLICKS, n)
-            bare_python, table_python = from_python(page, n)
+            bare_python, table_python, kernel, drawing = from_python(page, n)
             hint_times = hints(page, args.hints) if args.hints else []
             page.assert_no_errors()
         finally:
@@ -240,6 +248,9 @@ def main() -> int:
     print(f"    (before it, a card's menu, drawn in the browser alone: median {statistics.median(menu):.1f} ms, "
           f"p95 {p95(menu):.1f} ms)")
     report("(b) Python change -> re-rendered", bare_python, table_python)
+    rest = statistics.median(table_python) - statistics.median(kernel) - statistics.median(drawing)
+    print(f"    the table's median: {statistics.median(kernel):.1f} ms in the kernel (move, view-model, send), "
+          f"{statistics.median(drawing):.1f} ms drawing, {rest:.1f} ms on the way and parsing")
     if hint_times:
         print(f"(c) Hint -> ranking drawn: median {statistics.median(hint_times):.0f} ms, p95 {p95(hint_times):.0f} ms, "
               f"max {max(hint_times):.0f} ms   ({len(hint_times)} positions)")

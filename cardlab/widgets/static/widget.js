@@ -145,6 +145,7 @@ function mount(model, el) {
   function render() {
     const vm = doc.vm;
     if (!vm || !vm.component) return;
+    const started = performance.now();
     if (vm.rev !== ui.rev) {
       ui.rev = vm.rev;
       ui.thinking = false;
@@ -177,6 +178,7 @@ function mount(model, el) {
     ui.focusMenu = false;
     const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
     if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+    root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
     root.dataset.rev = String(vm.rev);
     root.dataset.step = String(vm.step ?? 0);
     const logAt = `${vm.step}/${vm.steps}`;
