@@ -77,8 +77,12 @@ def check_views(game: Game, state: Any, zones: list) -> None:
                 raise Violation(f"view({player}) shows cards of {full.name}, which {player} may not see")
         if game.to_move(view) != game.to_move(state):
             raise Violation(f"view({player}) changes who is to move")
-        if player == game.to_move(state) and game.legal_moves(view) != game.legal_moves(state):
-            raise Violation(f"legal_moves of the mover's own view differ from those of the full state")
+        if player == game.to_move(state):
+            legal = game.legal_moves(view)
+            if legal != game.legal_moves(state):
+                raise Violation("legal_moves of the mover's own view differ from those of the full state")
+            for move in legal:
+                game.play(view, move)  # each can be played on the view too (a drawn card stays hidden)
         if getattr(view, "seed", -1) != -1:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
 
