@@ -1,5 +1,6 @@
-"""Every rule id a game cites is documented in docs/rules/<game>.md, and every documented id
-is implemented somewhere in the game's module."""
+"""Every rule id a game cites is documented in docs/rules/<game>.md, every documented id is
+implemented somewhere in the game's module, and every sentence the page quotes is in the
+game's rule text (docs/rules/texts/<game>.txt)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,21 @@ def test_rule_ids_match_the_rules_page(name):
     assert documented, f"{page.name} lists no rule ids"
     assert not cited - documented, f"rule ids used in the code but not in {page.name}: {sorted(cited - documented)}"
     assert not documented - cited, f"rule ids in {page.name} that the code never names: {sorted(documented - cited)}"
+
+
+def _plain(text: str) -> str:
+    """``text`` with typographic apostrophes and quotes made plain, and spaces folded."""
+    return " ".join(text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")).split())
+
+
+@pytest.mark.parametrize("name", list(_REGISTRY))
+def test_the_rules_page_quotes_its_rule_text_exactly(name):
+    prefix = cardlab.game(name, **({"players": 4} if name == "commerce" else {})).rules_prefix
+    text = _plain((DOCS / "texts" / f"{name}.txt").read_text(encoding="utf-8"))
+    rows = [line for line in (DOCS / f"{name}.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith(f"| `{prefix}.")]
+    quotes = [part for row in rows for quote in re.findall(r'"(.*?)"', row.split(" | ")[1])
+              for part in quote.split("…") if part.strip()]
+    assert len(quotes) >= len(rows) // 2, f"{name}.md quotes its rule text in too few rows"
+    missing = [q for q in quotes if _plain(q) not in text]
+    assert not missing, f"{name}.md quotes words that are not in texts/{name}.txt: {missing}"

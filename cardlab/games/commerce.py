@@ -1,5 +1,5 @@
 """Commerce, Foster's no-widow game for 3 to 12 players, kept on a ledger
-(rule text: shared/seeds/commerce.txt).
+(rule text: docs/rules/texts/commerce.txt).
 
 Every rule is in this module; the Commerce page of ``docs/rules/`` maps each rule id to the
 sentence of the text it implements and records each reading chosen.

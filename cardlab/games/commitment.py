@@ -1,4 +1,4 @@
-"""Commitment (rule text: shared/seeds/commitment.txt).
+"""Commitment (rule text: docs/rules/texts/commitment.txt).
 
 Every rule is in this module; ``docs/rules/commitment.md`` maps each rule id to the sentence
 of the text it implements and records each reading chosen.

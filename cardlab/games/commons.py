@@ -1,4 +1,4 @@
-"""Card Commons, with its Peek variant (rule text: shared/seeds/card-commons.txt).
+"""Card Commons, with its Peek variant (rule text: docs/rules/texts/card-commons.txt).
 
 Every rule is in this module; ``docs/rules/card-commons.md`` maps each rule id to the sentence
 of the text it implements and records each reading chosen.

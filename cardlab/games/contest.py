@@ -1,4 +1,4 @@
-"""Contest, the untitled two-player game of shared/seeds/contest.txt.
+"""Contest, the untitled two-player game of docs/rules/texts/contest.txt.
 
 Every rule is in this module; ``docs/rules/contest.md`` maps each rule id to the sentence of
 the text it implements and records each reading chosen where the text is silent.
