@@ -315,23 +315,7 @@ def commitment_position() -> tuple[cardlab.Game, object, str]:
 def contest_position() -> tuple[cardlab.Game, object, str]:
     """The last turn. A's secret J♥ is in position 4, so each heart in the points piles scores her 4;
     only 3♥ can claim the ♥ pile 9♥ 8♥ 7♥ (24) against the ♣ pile (2), sending it to the points."""
-    game = cardlab.game("contest")
-    used = "5C 9S 5D JH 7D 4C 4S QD 3H 2D 4D 6S 7S 2S 8S KD 10D 6C 9C 9H 8H 7H 2C KH QH"
-    state = game.state_from_text(f"""
-        seed: 3
-        stage: final 1
-        to move: A
-        A secret: 5C 9S 5D JH
-        B secret: 7D 4C 4S QD
-        A hand: 3H 2D 4D 6S 7S
-        B hand: 2S 8S KD 10D 6C 9C
-        row: 9H 8H 7H | - | 2C | -
-        points C: -
-        points D: -
-        points H: KH QH
-        points S: -
-        discard: {rest(game.deck(), used)}
-        draw pile: -""")
+    game, state = contest_last_turn("3H 2D 4D 6S 7S", secret="5C 9S 5D JH")
     return game, state, "claim 1 3 3H"
 
 
@@ -384,17 +368,18 @@ def test_hint_refuses_a_player_who_is_not_to_move_and_a_finished_game():
         hint(game, final)
 
 
-def contest_last_turn(hand: str) -> tuple[cardlab.Game, object]:
-    """Contest's last turn, A to move with ``hand``. A's secret cards are 10♥ 5♠ 5♦ J♠: a heart
-    scores her 1, a spade 6. Every heart is in sight (none can be among B's secret cards), and
-    the ♥ pile 9♥ 8♥ 7♥ (24) outweighs the ♣ pile (2)."""
+def contest_last_turn(hand: str, secret: str = "10H 5S 5D JS") -> tuple[cardlab.Game, object]:
+    """Contest's last turn, A to move with ``hand`` and her ``secret`` cards; B's hand and the
+    table are fixed, the ♥ pile 9♥ 8♥ 7♥ (24) outweighing the ♣ pile (2). With the default
+    secret cards 10♥ 5♠ 5♦ J♠ a heart scores her 1, a spade 6, and every heart is in sight
+    (none can be among B's secret cards)."""
     game = cardlab.game("contest")
-    used = f"10H 5S 5D JS 7D 4C 4S QD {hand} 2S 8S KD 10D 6C 9C 9H 8H 7H 2C KH QH"
+    used = f"{secret} 7D 4C 4S QD {hand} 2S 8S KD 10D 6C 9C 9H 8H 7H 2C KH QH"
     state = game.state_from_text(f"""
         seed: 3
         stage: final 1
         to move: A
-        A secret: 10H 5S 5D JS
+        A secret: {secret}
         B secret: 7D 4C 4S QD
         A hand: {hand}
         B hand: 2S 8S KD 10D 6C 9C
