@@ -54,12 +54,13 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         if again != state:
             raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
         game.validate(state)
-        check_views(game, state, zones)
+        check_views(game, state, zones, legal)
     return legal
 
 
-def check_views(game: Game, state: Any, zones: list) -> None:
-    """``view`` hides exactly what each player may not see, and nothing else."""
+def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
+    """``view`` hides exactly what each player may not see, and nothing else; the mover's view
+    has the state's ``legal`` moves, and each of them can be played on it."""
     if game.view(state, None) != state:
         raise Violation("the teacher's view (player None) is not the full state")
     for player in range(game.players):
@@ -78,8 +79,7 @@ def check_views(game: Game, state: Any, zones: list) -> None:
         if game.to_move(view) != game.to_move(state):
             raise Violation(f"view({player}) changes who is to move")
         if player == game.to_move(state):
-            legal = game.legal_moves(view)
-            if legal != game.legal_moves(state):
+            if game.legal_moves(view) != legal:
                 raise Violation("legal_moves of the mover's own view differ from those of the full state")
             for move in legal:
                 game.play(view, move)  # each can be played on the view too (a drawn card stays hidden)
