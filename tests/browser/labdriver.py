@@ -1,4 +1,6 @@
-"""Drive JupyterLab in Chromium: start a server, open a notebook, run Python in its kernel.
+"""Drive JupyterLab in Chromium: start a server, open a notebook, run its cells one at a
+time or all at once, restart its kernel, run Python in it, and use its cardlab widgets as a
+learner does (:class:`Learner`).
 
 Used by the browser tests (tests/browser/conftest.py) and by benchmarks/widget_latency.py.
 Facts this relies on (JupyterLab 4, Playwright for Python with the system Chromium): as root
@@ -196,8 +198,9 @@ async ([path, quiet, timeout]) => {
 }
 """ % _PANEL_JS
 
-# Every output of every code cell: its type, an error's name and value, a widget view's
-# model id and how many rendered cardlab widgets (root elements with a revision) it holds.
+# Every output of every code cell: its type, an error's name and value, a stream's name
+# ("stdout", "stderr") and text, a widget view's model id and how many rendered cardlab
+# widgets (root elements with a revision) it holds.
 _OUTPUTS_JS = """
 (path) => {
   const find = %s;
@@ -212,12 +215,66 @@ _OUTPUTS_JS = """
       const node = cell.outputArea.widgets[j] ? cell.outputArea.widgets[j].node : null;
       found.push({
         cell: index, type: out.type, ename: json.ename ?? null, evalue: json.evalue ?? null,
+        stream: json.name ?? null, text: typeof json.text === 'string' ? json.text.slice(0, 500) : null,
         model_id: view ? view.model_id : null,
         roots: node ? node.querySelectorAll('.cardlab-root[data-rev]').length : 0,
       });
     }
   });
   return found;
+}
+""" % _PANEL_JS
+
+
+# Every cell of the notebook: its kind and first line. Each cell's node is marked with
+# data-cardlab-cell="<index>" so that a test can find the widgets in its output.
+_CELLS_JS = """
+(path) => {
+  const find = %s;
+  return find(path).content.widgets.map((cell, index) => {
+    cell.node.dataset.cardlabCell = String(index);
+    return {index, type: cell.model.type, head: cell.model.sharedModel.getSource().split('\\n')[0]};
+  });
+}
+""" % _PANEL_JS
+
+# Run one cell as Shift+Enter would (without moving on), or every cell ("Run All"), and
+# resolve once the kernel has answered.
+_RUN_CELL_JS = """
+async ([path, index]) => {
+  const find = %s;
+  const panel = find(path);
+  window.jupyterapp.shell.activateById(panel.id);
+  const notebook = panel.content;
+  notebook.deselectAll();
+  notebook.activeCellIndex = index;
+  await window.jupyterapp.commands.execute('notebook:run-cell');
+  notebook.widgets[index].node.dataset.cardlabCell = String(index);
+  return true;
+}
+""" % _PANEL_JS
+
+_RUN_ALL_JS = """
+async (path) => {
+  const find = %s;
+  const panel = find(path);
+  window.jupyterapp.shell.activateById(panel.id);
+  await window.jupyterapp.commands.execute('notebook:run-all-cells');
+  return true;
+}
+""" % _PANEL_JS
+
+# Restart the kernel as the Kernel menu does, without its confirmation dialog. The outputs
+# are cleared first: their widget views would otherwise be left without models.
+_RESTART_JS = """
+async (path) => {
+  const find = %s;
+  const panel = find(path);
+  window.jupyterapp.shell.activateById(panel.id);
+  await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+  await panel.sessionContext.restartKernel();
+  await panel.sessionContext.ready;
+  return true;
 }
 """ % _PANEL_JS
 
@@ -257,6 +314,22 @@ class LabPage:
         """Every code cell's outputs as the page holds them (see ``_OUTPUTS_JS``)."""
         return self.page.evaluate(_OUTPUTS_JS, self.path)
 
+    def cells(self) -> list[dict[str, Any]]:
+        """Every cell: {"index", "type" ("code", "markdown", ...), "head" (its first line)}."""
+        return self.page.evaluate(_CELLS_JS, self.path)
+
+    def run_cell(self, index: int) -> None:
+        """Run cell ``index`` (as Shift+Enter does, without moving on); return once it has run."""
+        self.page.evaluate(_RUN_CELL_JS, [self.path, index])
+
+    def run_all(self) -> None:
+        """Run every cell again ("Run All"); return once the last has run."""
+        self.page.evaluate(_RUN_ALL_JS, self.path)
+
+    def restart_kernel(self) -> None:
+        """Clear every output and restart the kernel; return once the new kernel is ready."""
+        self.page.evaluate(_RESTART_JS, self.path)
+
     def run(self, code: str) -> str:
         """Run Python ``code`` in the notebook's kernel; return what it printed."""
         result = self.page.evaluate(_EXEC_JS, [self.path, code])
@@ -288,7 +361,213 @@ class LabPage:
         target.screenshot(path=str(path))
         return path
 
+    def held_widgets(self, model_ids: list[str]) -> dict[str, int | None]:
+        """Model id -> how many cardlab widgets that widget holds (None: unknown to the kernel)."""
+        return json.loads(self.run(_COUNT_WIDGETS % json.dumps(model_ids)))
 
+    def wait_for_widgets(self, cell: int) -> int:
+        """Wait until every cardlab widget in cell ``cell``'s output is drawn; return how many."""
+        views = [o["model_id"] for o in self.outputs() if o["cell"] == cell and o["model_id"]]
+        if not views:
+            return 0
+        expected = sum(n or 0 for n in self.held_widgets(views).values())
+        self.page.wait_for_function(
+            "([cell, n]) => document.querySelectorAll(`[data-cardlab-cell='${cell}'] .cardlab-root[data-rev]`).length >= n",
+            arg=[cell, expected], timeout=WIDGET_TIMEOUT_MS)
+        return expected
+
+    def problems(self, where: str) -> list[str]:
+        """Everything that went wrong so far, each line saying ``where``: Python errors and
+        warnings in the cells' outputs, JavaScript errors, and widgets saying that cardlab
+        itself failed (a refused move or edit is the widget doing its job, not a problem)."""
+        cells = {c["index"]: c["head"] for c in self.cells()}
+        found = []
+        for out in self.outputs():
+            head = cells.get(out["cell"], "")
+            if out["type"] == "error":
+                found.append(f"{where}: cell {out['cell']} ({head!r}): {out['ename']}: {out['evalue']}")
+            elif out["type"] == "stream" and out["stream"] == "stderr":
+                found.append(f"{where}: cell {out['cell']} ({head!r}) wrote to stderr: {out['text']}")
+        for text in self.page.locator(".cardlab-message-error .cardlab-message-text").all_inner_texts():
+            if any(text.startswith(sign) or sign in text for sign in FAILURE_SIGNS):
+                found.append(f"{where}: a widget says: {text}")
+        errors, self.errors = self.errors, []
+        found.extend(f"{where}: {error}" for error in errors)
+        return found
+
+
+# Run in a notebook's kernel: model id -> how many cardlab widgets that widget holds
+# (itself and, through its widget-valued traits such as a box's children, its contents).
+_COUNT_WIDGETS = """
+import json as _json
+from ipywidgets.widgets import widget as _widget_module
+from cardlab.widgets import SessionWidget as _SessionWidget
+
+def _cardlab_widgets(widget, seen):
+    if id(widget) in seen:
+        return 0
+    seen.add(id(widget))
+    count = int(isinstance(widget, _SessionWidget))
+    for name in widget.keys:
+        value = getattr(widget, name, None)
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(item, _widget_module.Widget):
+                count += _cardlab_widgets(item, seen)
+    return count
+
+# the registry of live widgets by model id (ipywidgets 8; Widget.widgets is its deprecated alias)
+print(_json.dumps({i: _cardlab_widgets(_widget_module._instances[i], set()) if i in _widget_module._instances else None
+                   for i in %s}))
+"""
+
+#: What a widget's message says when cardlab itself failed, rather than refusing a move.
+FAILURE_SIGNS = ("cardlab could not do that", "The computer player for")
+
+
+def copy_without_outputs(source: Path, root: Path, name: str | None = None) -> str:
+    """Copy notebook ``source`` into ``root`` (as ``name``) without its stored outputs, which
+    would otherwise be drawn first, from widget models that no longer exist."""
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    notebook.get("metadata", {}).pop("widgets", None)
+    name = name or source.name
+    (root / name).write_text(json.dumps(notebook), encoding="utf-8")
+    return name
+
+
+LEARNER_TIMEOUT_MS = 20_000
+#: How long a player's table may take to offer the player a move (a computer opponent moves
+#: first, a moment after the previous move).
+TURN_TIMEOUT_MS = 30_000
+
+
+class Learner:
+    """Uses the cardlab widgets on a notebook page as a learner in class does.
+
+    On each widget: step back and forward through the moves (first, next, last, then a move
+    in the middle of the log, where it is left), click a highlighted card and play the first
+    move its menu offers (from wherever the stepper stands), on a player's table wait for the
+    computer's answer and step through the game, press Hint where there is one, and change a
+    card where there is an editor (the first swap the rules accept). ``done`` lists every
+    action, to say what the learner did when a later cell fails.
+    """
+
+    def __init__(self, page: LabPage) -> None:
+        self.lab_page, self.page = page, page.page
+        self.done: list[str] = []
+
+    def use_cell(self, cell: int) -> None:
+        roots = self.page.locator(f'[data-cardlab-cell="{cell}"] .cardlab-root[data-rev]')
+        for i in range(roots.count()):
+            self.use(roots.nth(i), f"cell {cell}")
+
+    def use(self, root: Any, where: str) -> None:
+        component = root.get_attribute("class").split()[1].removeprefix("cardlab-")
+        where = f"{where}, {component}"
+        if root.locator('[data-key="nav:first"]').count():
+            self.step_back_and_forward(root, where)
+        against = root.locator('[data-key="opponent"]')
+        computer = against.count() > 0 and against.input_value() != "people"
+        if self.play_a_move(root, where, TURN_TIMEOUT_MS if computer else 0) and computer:
+            self.wait_for_turn(root)
+            self.step_back_and_forward(root, where, leave_at_end=True)
+        if root.locator('[data-key="hint"]:not([disabled])').count():
+            self.ask_for_hint(root, where)
+        if component == "editor" or root.locator('[data-key="editing"]').count():
+            self.change_a_card(root, where, component)
+
+    # -- the actions --------------------------------------------------------------------------
+
+    def step_back_and_forward(self, root: Any, where: str, leave_at_end: bool = False) -> None:
+        total = int(root.locator(".cardlab-slider").get_attribute("max"))
+        if total == 0:
+            return
+        middle = max(1, total // 2)
+        targets = [("nav:first", 0), ("nav:next", 1), ("nav:last", total)]
+        targets += [("nav:first", 0), ("nav:last", total)] if leave_at_end else [(f"log:{middle}", middle)]
+        for key, step in targets:
+            if root.get_attribute("data-step") == str(step):
+                continue  # already there: that button is disabled
+            root.locator(f'[data-key="{key}"]').first.click()
+            self._wait(root, "(el, step) => el.dataset.step === String(step)", step)
+        self.done.append(f"{where}: stepped back and forward, left at {'the end' if leave_at_end else f'move {middle}'} of {total}")
+
+    def play_a_move(self, root: Any, where: str, wait_ms: int = 0) -> bool:
+        playable = root.locator(".cardlab-tableau .cardlab-playable")
+        if wait_ms:
+            try:
+                playable.first.wait_for(timeout=wait_ms)
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError: no move offered
+                self.done.append(f"{where}: no highlighted card to play within {wait_ms / 1000:.0f} s")
+                return False
+        if playable.count() == 0:
+            return False
+        card = playable.first
+        code, step = card.get_attribute("data-code"), root.get_attribute("data-step")
+        rev = root.get_attribute("data-rev")
+        card.click()
+        choice = root.locator(".cardlab-menu .cardlab-move").first
+        choice.wait_for(timeout=LEARNER_TIMEOUT_MS)
+        move = choice.get_attribute("data-move")
+        choice.click()
+        self._wait(root, "(el, rev) => el.dataset.rev !== rev", rev)
+        self.done.append(f"{where}: clicked {code} at move {step} and played {move!r}")
+        return True
+
+    def wait_for_turn(self, root: Any) -> None:
+        """Wait for the computer's answer: the player's turn again, or the end of the game."""
+        self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
+                         " .cardlab-message-error')", None, TURN_TIMEOUT_MS)
+
+    def ask_for_hint(self, root: Any, where: str) -> None:
+        root.locator('[data-key="hint"]').click()
+        self._wait(root, "(el) => !!el.querySelector('.cardlab-message-hint, .cardlab-message-error')", None,
+                   TURN_TIMEOUT_MS)
+        self.done.append(f"{where}: asked for a hint")
+
+    def change_a_card(self, root: Any, where: str, component: str) -> bool:
+        """Change a card as the editor offers it: pick a card on the table, then a card of the
+        deck to swap it with, until the rules accept a swap (a few tries)."""
+        toggle = root.locator('[data-key="editing"]')
+        if component != "editor":
+            toggle.click()
+        slots = root.locator(".cardlab-tableau .cardlab-card[role=button]")
+        for s in range(min(slots.count(), 4)):
+            slot = slots.nth(s)
+            code = slot.get_attribute("data-code")
+            slot.click()
+            picks = root.locator(".cardlab-picker .cardlab-deck .cardlab-card")
+            picks.first.wait_for(timeout=LEARNER_TIMEOUT_MS)
+            for k in range(min(picks.count(), 4)):
+                other = picks.nth(k).get_attribute("data-code")
+                rev, said = root.get_attribute("data-rev"), self._message(root)
+                picks.nth(k).click()
+                self._wait(root, "(el, [rev, said]) => el.dataset.rev !== rev || "
+                                 "(el.querySelector('.cardlab-message-text')?.textContent ?? '') !== said", [rev, said])
+                if root.get_attribute("data-rev") != rev:
+                    self.done.append(f"{where}: swapped {code} with {other} in the editor")
+                    if component != "editor":
+                        toggle.click()  # "Done changing cards"
+                    return True
+            root.locator('[data-key="slot-cancel"]').click()
+        self.done.append(f"{where}: the editor refused every swap tried")
+        if component != "editor":
+            toggle.click()
+        return False
+
+    # -- waiting ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _message(root: Any) -> str:
+        text = root.locator(".cardlab-message-text")
+        return text.first.text_content() if text.count() else ""
+
+    def _wait(self, root: Any, predicate: str, arg: Any, timeout: int = LEARNER_TIMEOUT_MS) -> None:
+        """Wait until ``predicate(rootElement, arg)`` (JavaScript) holds."""
+        handle = root.element_handle()
+        self.page.wait_for_function(f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=timeout)
 
 
 def launch_chromium(playwright: Any) -> Any:

@@ -15,53 +15,18 @@ still move after the last cell), the test fails on
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import REPO, LabPage
+from labdriver import REPO, LabPage, copy_without_outputs
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
-
-# Run in the notebook's kernel: model id -> how many cardlab widgets that widget holds
-# (itself and, through its widget-valued traits such as a box's children, its contents).
-COUNT_WIDGETS = """
-import json as _json
-from ipywidgets.widgets import widget as _widget_module
-from cardlab.widgets import SessionWidget as _SessionWidget
-
-def _cardlab_widgets(widget, seen):
-    if id(widget) in seen:
-        return 0
-    seen.add(id(widget))
-    count = int(isinstance(widget, _SessionWidget))
-    for name in widget.keys:
-        value = getattr(widget, name, None)
-        for item in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(item, _widget_module.Widget):
-                count += _cardlab_widgets(item, seen)
-    return count
-
-# the registry of live widgets by model id (ipywidgets 8; Widget.widgets is its deprecated alias)
-print(_json.dumps({i: _cardlab_widgets(_widget_module._instances[i], set()) if i in _widget_module._instances else None
-                   for i in %s}))
-"""
-
-
-def _copy_without_outputs(source: Path, root: Path) -> str:
-    notebook = json.loads(source.read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            cell["outputs"], cell["execution_count"] = [], None
-    notebook.get("metadata", {}).pop("widgets", None)
-    (root / source.name).write_text(json.dumps(notebook), encoding="utf-8")
-    return source.name
 
 
 @pytest.mark.parametrize("source", NOTEBOOKS, ids=lambda p: p.stem)
 def test_the_notebook_runs_in_jupyterlab_and_draws_every_widget(source: Path, lab: Any, browser: Any) -> None:
-    name = _copy_without_outputs(source, lab.root)
+    name = copy_without_outputs(source, lab.root)
     context = browser.new_context(viewport={"width": 1400, "height": 1800})
     page = LabPage(context.new_page(), lab, name)
     try:
@@ -70,7 +35,7 @@ def test_the_notebook_runs_in_jupyterlab_and_draws_every_widget(source: Path, la
         outputs = page.outputs()
         problems = [f"cell {o['cell']}: {o['ename']}: {o['evalue']}" for o in outputs if o["type"] == "error"]
         views = [o for o in outputs if o["model_id"]]
-        held = json.loads(page.run(COUNT_WIDGETS % json.dumps([o["model_id"] for o in views])))
+        held = page.held_widgets([o["model_id"] for o in views])
         for view in views:
             expected = held[view["model_id"]]
             if expected is None:

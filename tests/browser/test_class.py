@@ -1,0 +1,73 @@
+"""A class uses every tutorial notebook: it clicks around before it presses Shift+Enter.
+
+For each notebook of ``notebooks/``, in one JupyterLab page and one kernel:
+
+1. **Run All.**
+2. **One stretch at a time, from the top**, in the same kernel: each code cell is run as
+   Shift+Enter runs it, and after every cell that shows cardlab widgets a learner uses them
+   before the cells below run (see ``labdriver.Learner``): steps back and forward through
+   the moves and leaves the stepper in the middle, clicks a highlighted card and plays a
+   move from there (on the worked examples' tables and on the tables that play against the
+   computer), asks for a hint, and changes a card in the editor. The cells below must not
+   care: an assertion of the rule text's numbers holds whatever the learner did above it.
+3. **Run All again.**
+4. **Restart the kernel and Run All.**
+
+Every stage must end with no Python error (or anything written to stderr) in any output,
+no JavaScript console or page error, and no widget saying that cardlab itself failed. The
+notebooks' own ``assert`` cells check the rule texts' numbers, so a stage that changes
+them fails there. The failure names the stage, the cell (with its first line) and the
+error, followed by what the learner had done.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from labdriver import REPO, LabPage, Learner, copy_without_outputs
+
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+
+
+def _one_stretch_at_a_time(page: LabPage, learner: Learner) -> None:
+    """Run the code cells one by one from the top; after each that shows widgets, use them.
+    Stops at the first cell that fails, as a class would (the stage then reports it)."""
+    for cell in page.cells():
+        if cell["type"] != "code":
+            continue
+        page.run_cell(cell["index"])
+        if any(o["cell"] == cell["index"] and o["type"] == "error" for o in page.outputs()):
+            return
+        if page.wait_for_widgets(cell["index"]):
+            learner.use_cell(cell["index"])
+
+
+@pytest.mark.parametrize("source", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None:
+    name = copy_without_outputs(source, lab.root, f"class-{source.name}")
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = LabPage(context.new_page(), lab, name)
+    learner = Learner(page)
+    problems: list[str] = []
+    took: dict[str, float] = {}
+
+    def stage(label: str, action: Any) -> None:
+        started = time.monotonic()
+        action()
+        page.wait_until_idle(quiet=1.0)
+        problems.extend(page.problems(label))
+        took[label] = time.monotonic() - started
+
+    try:
+        stage("run all", lambda: page.open(".jp-Notebook"))
+        stage("one stretch at a time", lambda: _one_stretch_at_a_time(page, learner))
+        stage("run all again", page.run_all)
+        stage("after a restart", lambda: (page.restart_kernel(), page.run_all())[-1])
+    finally:
+        page.close()
+    print(f"{source.stem}: " + ", ".join(f"{label} {seconds:.0f} s" for label, seconds in took.items()))
+    assert not problems, (f"{source.name}:\n" + "\n".join(problems)
+                          + "\n\nwhat the learner did:\n" + "\n".join(learner.done))
