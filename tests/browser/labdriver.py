@@ -21,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -437,6 +438,18 @@ def copy_without_outputs(source: Path, root: Path, name: str | None = None) -> s
     return name
 
 
+@dataclass(frozen=True)
+class SteppedTable:
+    """A widget with a stepper and a score that a :class:`Learner` stepped through: where it
+    is, whether it is the teacher's, how many moves its log holds, and the score's totals
+    after the last of them ("A 6 B 4")."""
+
+    where: str
+    teacher: bool
+    moves: int
+    totals: str
+
+
 LEARNER_TIMEOUT_MS = 20_000
 #: How long a player's table may take to offer the player a move (a computer opponent moves
 #: first, a moment after the previous move).
@@ -457,6 +470,7 @@ class Learner:
     def __init__(self, page: LabPage) -> None:
         self.lab_page, self.page = page, page.page
         self.done: list[str] = []
+        self.tables: list[SteppedTable] = []
 
     def use_cell(self, cell: int) -> None:
         roots = self.page.locator(f'[data-cardlab-cell="{cell}"] .cardlab-root[data-rev]')
@@ -488,10 +502,11 @@ class Learner:
         targets = [("nav:first", 0), ("nav:next", 1), ("nav:last", total)]
         targets += [("nav:first", 0), ("nav:last", total)] if leave_at_end else [(f"log:{middle}", middle)]
         for key, step in targets:
-            if root.get_attribute("data-step") == str(step):
-                continue  # already there: that button is disabled
-            root.locator(f'[data-key="{key}"]').first.click()
-            self._wait(root, "(el, step) => el.dataset.step === String(step)", step)
+            if root.get_attribute("data-step") != str(step):  # else that button is disabled
+                root.locator(f'[data-key="{key}"]').first.click()
+                self._wait(root, "(el, step) => el.dataset.step === String(step)", step)
+            if key == "nav:last" and root.locator(".cardlab-breakdown").count():
+                self.tables.append(SteppedTable(where, self._teacher(root), total, self._totals(root)))
         self.done.append(f"{where}: stepped back and forward, left at {'the end' if leave_at_end else f'move {middle}'} of {total}")
 
     def play_a_move(self, root: Any, where: str, wait_ms: int = 0) -> bool:
@@ -558,6 +573,16 @@ class Learner:
         return False
 
     # -- waiting ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _teacher(root: Any) -> bool:
+        viewer = root.locator(".cardlab-viewer")
+        return viewer.count() > 0 and viewer.inner_text().startswith("Teacher")
+
+    @staticmethod
+    def _totals(root: Any) -> str:
+        """The score breakdown's totals as "A 6 B 4"."""
+        return " ".join(" ".join(t.split()) for t in root.locator(".cardlab-breakdown .cardlab-total").all_inner_texts())
 
     @staticmethod
     def _message(root: Any) -> str:

@@ -16,7 +16,8 @@ For each notebook of ``notebooks/``, in one JupyterLab page and one kernel:
 Every stage must end with no Python error (or anything written to stderr) in any output,
 no JavaScript console or page error, and no widget saying that cardlab itself failed. The
 notebooks' own ``assert`` cells check the rule texts' numbers, so a stage that changes
-them fails there. The failure names the stage, the cell (with its first line) and the
+them fails there. And the learner must have stepped through the notebook's worked example
+on a teacher's table, whose score after the last move is the text's. The failure names the stage, the cell (with its first line) and the
 error, followed by what the learner had done.
 """
 
@@ -30,6 +31,17 @@ import pytest
 from labdriver import REPO, LabPage, Learner, copy_without_outputs
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+
+# The worked example each notebook replays on a teacher's table for the class to step through:
+# its number of moves, and the score the table shows after the last one (the rule text's
+# numbers; Commerce's is the running ledger after the knock, deal 2's antes paid).
+WORKED_EXAMPLES = {
+    "00_start_here": (14, "A 6 B 4"),        # Card Commons, the end of round 3
+    "01_card_commons": (14, "A 6 B 4"),
+    "02_commerce": (4, "A 1 B -2 C -2"),
+    "03_commitment": (12, "A 2 B 0"),
+    "04_contest": (34, "A 20 B 14"),         # the tutorial's own example
+}
 
 
 def _one_stretch_at_a_time(page: LabPage, learner: Learner) -> None:
@@ -64,6 +76,10 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
     try:
         stage("run all", lambda: page.open(".jp-Notebook"))
         stage("one stretch at a time", lambda: _one_stretch_at_a_time(page, learner))
+        moves, totals = WORKED_EXAMPLES[source.stem]
+        if not any(t.teacher and t.moves == moves and t.totals == totals for t in learner.tables):
+            problems.append(f"the worked example ({moves} moves, ending {totals}) is on no teacher's table the "
+                            f"class steps through; tables stepped: {learner.tables}")
         stage("run all again", page.run_all)
         stage("after a restart", lambda: (page.restart_kernel(), page.run_all())[-1])
     finally:
