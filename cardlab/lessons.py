@@ -870,10 +870,8 @@ class _QuestionReader:
         """The question's words, feedback, answer and explanation name only cards the viewer has seen."""
         names = self.builder._check_names
         for f in fields:
-            if f.key in ("ask",) or f.key.split(" ")[0] == "feedback":
-                names(_Line(f.line, f.value), self.seen, "the question")
-                if f.argument:
-                    names(_Line(f.line, f.argument), self.seen, "the question")
+            if f.key == "ask" or f.key.split(" ")[0] == "feedback":
+                names(_Line(f.line, f"{f.argument} {f.value}"), self.seen, "the question")
         answer_cards = [c for m in question.moves for c in move_cards(m)] + sorted(question.cards)
         answer_line = next(f.line for f in fields if f.key in _ANSWER_KEYS)
         names(_Line(answer_line, " ".join(c.code for c in answer_cards)), self.seen, "the answer")
@@ -1440,6 +1438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _check_command(targets: list[str]) -> int:
     files: list[str] = []
     for target in targets:
@@ -1454,8 +1456,9 @@ def _check_command(targets: list[str]) -> int:
                 print(problem)
         else:
             assert lesson is not None
-            print(f"ok: {name} ({lesson.title}: {len(lesson.steps) - 1} moves, {len(lesson.questions)} questions)")
-    print(f"{len(files)} lesson{'s' if len(files) != 1 else ''} checked, {failed} with problems")
+            moves, questions = len(lesson.steps) - 1, len(lesson.questions)
+            print(f"ok: {name} ({lesson.title}: {_count(moves, 'move')}, {_count(questions, 'question')})")
+    print(f"{_count(len(files), 'lesson')} checked, {failed} with problems")
     return 1 if failed else 0
 
 
