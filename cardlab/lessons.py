@@ -749,6 +749,12 @@ class _QuestionReader:
         if player is not None and player != mover:
             self.fail(given.line, f"the question is about {game.player_names[player]}, but "
                                   f"{game.player_names[mover]} is to move here")
+        viewer = self.builder.viewer
+        if viewer is not None and viewer != mover:
+            who, other = game.player_names[viewer], game.player_names[mover]
+            self.fail(self.block.line, f"the question is about {other}'s move, but the lesson is shown in {who}'s "
+                                       f"view, where {other}'s cards are hidden (even a wrong answer's feedback would "
+                                       f"tell {who} about them): ask it in {other}'s view or the teacher's")
         return mover
 
     def _answer(self, answer: _Field, single: dict[str, _Field], player: int | None, state: Any,
@@ -825,6 +831,7 @@ class _QuestionReader:
                 return None
         try:
             breakdown = _breakdown(game, state, deal)
+            seen = _breakdown(game, game.view(state, self.builder.viewer), deal)
         except ValueError as err:
             self.fail(single["deal"].line if "deal" in single else answer.line, f"no such score: {err}")
             return None
@@ -832,6 +839,12 @@ class _QuestionReader:
         if feedback is None:
             return None
         actual = breakdown.totals[player]
+        if seen.totals[player] != actual:
+            who = game.player_names[self.builder.viewer]
+            self.fail(answer.line, f"{game.player_names[player]}'s score depends on cards hidden from {who} here "
+                                   f"(the lesson is shown in {who}'s view): ask it once they are revealed, or in "
+                                   f"the teacher's view")
+            return None
         if actual != points:
             lines = "; ".join(f"{item.points:+d} {item.reason} [{item.rule}]" for item in breakdown.for_player(player)
                               if item.points) or "no points"
@@ -1178,7 +1191,7 @@ class LessonRun:
         return seen
 
     def _score_lines(self, question: Question) -> str:
-        breakdown = _breakdown(self.game, self._question_state(question), question.deal)
+        breakdown = _breakdown(self.game, self.game.view(self._question_state(question), self.viewer), question.deal)
         items = [f"{item.points:+d}: {item.reason} [{item.rule}]" for item in breakdown.for_player(question.player)
                  if item.points]
         return _mask(" ".join(f"{line}." for line in items), self._seen(question))
@@ -1271,7 +1284,7 @@ def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> 
         _whole_number(value) if isinstance(value, str) else None)
     if number is None:
         return Feedback(False, f"Answer with a whole number of points, such as 4 (not {value!r}).", counted=False)
-    breakdown = _breakdown(run.game, state, question.deal)
+    breakdown = _breakdown(run.game, run.game.view(state, run.viewer), question.deal)
     lines = [i for i in breakdown.for_player(question.player) if i.points] or list(breakdown.for_player(question.player))
     rule = lines[0].rule if lines else None
     name = run.game.player_names[question.player]
