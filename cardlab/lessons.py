@@ -198,10 +198,12 @@ class _Field:
 _COMMENT = re.compile(r"(?:^|\s)#.*$")
 
 
-def _fields(block: _Block, problems: _Problems) -> list[_Field]:
+def _fields(block: _Block, problems: _Problems, repeatable: tuple[str, ...] = ()) -> list[_Field]:
     """The ``key: value`` lines of a block. ``#`` after a space starts a comment; a line that
-    starts with a space continues the value above it."""
+    starts with a space continues the value above it. A key is given once, unless it is one of
+    ``repeatable`` (or is followed by an argument, as in ``feedback <answer>``)."""
     fields: list[_Field] = []
+    first: dict[str, int] = {}
     for line in block.body:
         text = _COMMENT.sub("", line.text).rstrip()
         if not text.strip():
@@ -214,7 +216,12 @@ def _fields(block: _Block, problems: _Problems) -> list[_Field]:
             problems.add(line.number, f"expected 'key: value' in the {block.kind} block, got {text.strip()!r}")
             continue
         words = key.split()
-        fields.append(_Field(" ".join(words).lower(), " ".join(words[1:]), value.strip(), line.number))
+        field_ = _Field(" ".join(words).lower(), " ".join(words[1:]), value.strip(), line.number)
+        if field_.key in first and field_.key not in repeatable:
+            problems.add(line.number, f"{key.strip()!r} is given twice (first on line {first[field_.key]})")
+            continue
+        first.setdefault(field_.key, line.number)
+        fields.append(field_)
     return fields
 
 
@@ -513,15 +520,13 @@ class _Builder:
 
     def _moves(self, block: _Block, steps: list[_DraftStep]) -> list[_Line]:
         """Add a step per move of a ```moves block; the prose after it comments the last one."""
-        added = 0
+        before = len(steps)
         for line in block.body:
             text = _COMMENT.sub("", line.text).strip()
             if text:
                 steps.append(_DraftStep(text, line.number))
-                added += 1
-        if not added:
+        if len(steps) == before:
             self.problems.add(block.line, "an empty ```moves block: write one move a line, such as 'claim 4H'")
-            return steps[-1].commentary
         return steps[-1].commentary
 
     # -- the game and the start position ---------------------------------------------------------------
@@ -606,8 +611,8 @@ class _Builder:
             for line in draft.commentary:
                 self._check_names(line, seen, "the commentary")
             questions = tuple(q for q in (self._question(d, state, seen) for d in draft.questions) if q is not None)
-            steps.append(Step(number, move, draft.line if number else start_block.line,
-                              _prose_text(draft.commentary), questions, state, tuple(events), seen))
+            steps.append(Step(number, move, draft.line, _prose_text(draft.commentary), questions, state,
+                              tuple(events), seen))
         return steps
 
     def _play(self, state: Any, draft: _DraftStep) -> tuple[Move, tuple[Event, ...], Any] | None:
@@ -658,6 +663,7 @@ class _QuestionReader:
         self.builder, self.block, self.problems = builder, draft.block, builder.problems
         self.game: Game = builder.game  # type: ignore[assignment]
         self.draft, self.state, self.seen = draft, state, seen
+        self.changes: tuple[Change, ...] = ()
         self.ok = True
 
     def fail(self, line: int, message: str) -> None:
@@ -665,7 +671,7 @@ class _QuestionReader:
         self.problems.add(line, message)
 
     def read(self) -> Question | None:
-        fields = _fields(self.block, self.problems)
+        fields = _fields(self.block, self.problems, repeatable=("change",))
         unknown = [f for f in fields if f.key.split(" ")[0] not in _QUESTION_KEYS or
                    (f.argument and f.key.split(" ")[0] != "feedback")]
         for f in unknown:
@@ -1118,7 +1124,7 @@ class LessonRun:
     def question(self) -> Question | None:
         """The step's first question not yet answered right or revealed."""
         for number, question in enumerate(self.step.questions):
-            if not self.record(self.index, number).settled:
+            if not self._record(self.index, number).settled:
                 return question
         return None
 
@@ -1127,12 +1133,12 @@ class LessonRun:
         """The step's questions already settled, with their last feedback (for showing them again)."""
         out = []
         for number, question in enumerate(self.step.questions):
-            record = self.record(self.index, number)
+            record = self._record(self.index, number)
             if record.settled and record.last is not None:
                 out.append((question, record.last))
         return tuple(out)
 
-    def record(self, step: int, number: int) -> _Record:
+    def _record(self, step: int, number: int) -> _Record:
         return self._records.setdefault((step, number), _Record())
 
     @property
@@ -1148,7 +1154,7 @@ class LessonRun:
         if question is None:
             raise ValueError("no question is waiting for an answer at this step")
         number = self.step.questions.index(question)
-        record = self.record(self.index, number)
+        record = self._record(self.index, number)
         state = self._question_state(question)
         feedback = _JUDGES[question.kind](self, question, state, value)
         if feedback.counted:
@@ -1165,7 +1171,7 @@ class LessonRun:
         question = self.question
         if question is None:
             raise ValueError("no question is waiting for an answer at this step")
-        record = self.record(self.index, self.step.questions.index(question))
+        record = self._record(self.index, self.step.questions.index(question))
         record.revealed = True
         text = f"The answer: {question.answer}."
         if question.kind == "score":
@@ -1221,7 +1227,7 @@ class LessonRun:
 
     def blocked_at(self, index: int) -> bool:
         """Whether reaching step ``index`` waits on a question of an earlier step."""
-        return any(not self.record(s, n).settled for s in range(index)
+        return any(not self._record(s, n).settled for s in range(index)
                    for n in range(len(self.lesson.steps[s].questions)))
 
     # -- progress -------------------------------------------------------------------------------------
@@ -1230,11 +1236,11 @@ class LessonRun:
         items = []
         for s, step in enumerate(self.lesson.steps):
             for n, question in enumerate(step.questions):
-                r = self.record(s, n)
+                r = self._record(s, n)
                 items.append(QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right,
                                               r.first_try, r.revealed))
         finished = self.reached == len(self.lesson.steps) - 1 and all(
-            self.record(s, n).settled for s, step in enumerate(self.lesson.steps) for n in range(len(step.questions)))
+            self._record(s, n).settled for s, step in enumerate(self.lesson.steps) for n in range(len(step.questions)))
         return Progress(self.lesson.name, self.lesson.title, self.game.name, self.learner,
                         len(self.lesson.steps), self.reached, finished, tuple(items))
 
@@ -1281,7 +1287,7 @@ def _judge_play(run: LessonRun, question: Question, state: Any, value: Any) -> F
 
 def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> Feedback:
     number = value if isinstance(value, int) and not isinstance(value, bool) else (
-        _whole_number(value) if isinstance(value, str) else None)
+        _whole_number(re.sub(r"\s*(points?|vp)\s*$", "", value, flags=re.I)) if isinstance(value, str) else None)
     if number is None:
         return Feedback(False, f"Answer with a whole number of points, such as 4 (not {value!r}).", counted=False)
     breakdown = _breakdown(run.game, run.game.view(state, run.viewer), question.deal)
@@ -1318,8 +1324,9 @@ def _judge_cards(run: LessonRun, question: Question, state: Any, value: Any) -> 
     else:
         rule, text = None, ""
     if missing:
-        text += f" {len(missing)} card{'s' if len(missing) > 1 else ''} that {name} may play "\
-                f"{'are' if len(missing) > 1 else 'is'} missing."
+        count = len(missing)
+        text += f" {count} card{'s' if count > 1 else ''} {name} may {question.verb or 'play'} "\
+                f"{'with ' if question.verb else ''}{'are' if count > 1 else 'is'} missing."
     return Feedback(False, _mask(text.strip() + " Try again.", seen), rule)
 
 

@@ -300,6 +300,8 @@ def test_a_score_that_depends_on_hidden_cards():
     ("# The last turn\n", "", None, "a lesson starts with its title"),
     ("cards: 5C\n", "cards: 5C\nscore: 2\n", "```question", "a question has one answer line"),
     ("verb: claim", "verb: claim\nhint: think", "hint: think", "unknown line 'hint' in a question"),
+    ("verb: claim", "verb: claim\nask: Again?", "ask: Again?", "'ask' is given twice (first on line"),
+    ("viewer: A", "viewer: A\ngame: commerce", "game: commerce", "'game' is given twice"),
     ("verb: claim", "verb: claim\nnot a field", "not a field", "expected 'key: value' in the question block"),
     ("player: A\nscore: 5", "player: A\nscore: five", "score: five", "'score:' is a whole number of points"),
     ("player: A\nscore: 5", "player: A\ndeal: 1\nscore: 5", "deal: 1", "Card Commons is not scored deal by deal"),
@@ -476,7 +478,7 @@ def test_a_run_steps_through_answers_and_keeps_progress():
     assert run.next() and run.question.kind == "score"
     assert run.answer("4").text == "Not 4 points: A scores more than that. Count again, rule by rule, and try again."
     assert run.answer(0).text == "The Nest Egg is the 3♠ now."
-    assert run.answer("5").correct
+    assert run.answer("5 points").correct
     assert run.question.changes and run.table.nest_egg == Card.parse("QH")              # the what-if on show
     revealed = run.reveal()
     assert not revealed.correct and revealed.answer == "5 points"
@@ -574,6 +576,8 @@ def test_progress_exports_as_json_and_csv():
         "the-last-turn", "Ada", 4, 1, 1)
     assert first["items"][0] == {"step": 0, "question": 1, "kind": "cards", "prompt": "Which cards may you claim with?",
                                  "tries": 1, "right": True, "first_try": True, "revealed": False}
+    missing = LessonRun(BASE).answer([])
+    assert missing.text == "1 card A may claim with is missing. Try again." and missing.counted
     rows = list(csv.DictReader(io.StringIO(lessons.progress_csv([run]))))
     assert len(rows) == 4 and rows[0]["learner"] == "Ada" and rows[0]["right"] == "True" and rows[1]["tries"] == "0"
 
