@@ -633,3 +633,19 @@ def test_the_documented_example_is_a_lesson_that_passes_check():
             if run.question is not None:
                 run.reveal()
         assert run.finished
+
+
+def test_the_lessons_module_uses_only_the_engine_and_the_standard_library():
+    import ast
+    import sys
+    tree = ast.parse((ROOT / "cardlab" / "lessons.py").read_text(encoding="utf-8"))
+    modules = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            modules.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+    ours = {m for m in modules if m.startswith(".")}
+    assert ours <= {".cards", ".engine", ".errors", ".games"}, ours
+    others = {m.split(".")[0] for m in modules - ours} - {"__future__"}
+    assert others <= sys.stdlib_module_names, others - sys.stdlib_module_names
