@@ -693,7 +693,7 @@ class _QuestionReader:
         question = self._answer(answer, single, player, state, fields)
         if question is None or not self.ok:
             return None
-        self._check_texts(question, fields, state)
+        self._check_texts(question, fields)
         return question if self.ok else None
 
     def _changed(self, fields: list[_Field]) -> Any:
@@ -885,7 +885,7 @@ class _QuestionReader:
                                         f"Which cards may {name} play?")
         return Question(prompt=prompt, cards=expected, verb=verb, feedback=feedback, **base)
 
-    def _check_texts(self, question: Question, fields: list[_Field], state: Any) -> None:
+    def _check_texts(self, question: Question, fields: list[_Field]) -> None:
         """The question's words, feedback, answer and explanation name only cards the viewer has seen."""
         names = self.builder._check_names
         for f in fields:

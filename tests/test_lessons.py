@@ -649,3 +649,12 @@ def test_the_lessons_module_uses_only_the_engine_and_the_standard_library():
     assert ours <= {".cards", ".engine", ".errors", ".games"}, ours
     others = {m.split(".")[0] for m in modules - ours} - {"__future__"}
     assert others <= sys.stdlib_module_names, others - sys.stdlib_module_names
+
+
+def test_a_seeded_deal_is_read_too():
+    game = cardlab.game("commerce", players=5)
+    first = game.legal_moves(game.deal(seed=7, dealer=1))[0]
+    text = (f"# Seeded\n\n```lesson\ngame: commerce\nplayers: 5\nviewer: teacher\n```\n\n"
+            f"```deal\nseed: 7\ndealer: B\n```\n\n```moves\n{first}\n```\n")
+    lesson = lessons.load(text)
+    assert lesson.start == game.deal(seed=7, dealer=1) and lesson.moves == (first,)
