@@ -9,11 +9,11 @@ point and then goes its own way. Nothing is thrown away: the learner can leave a
     session = cardlab.Session(game, seed=7)
     session.play("commission 5C"); session.play("commission 3S")
     session.goto(1)                  # back to the position after move 1
-    session.play("commission 4S")    # a variation: move 2 differs from the main line
+    session.play("commission 4H")    # a variation: move 2 differs from the main line
     session.states[2]                # still the main line's position after move 2
     session.state                    # the position on show: after the variation's move 2
     session.to_mainline()            # back to the main line, where the variation left it
-    session.promote()                # or: make the line on show the main line
+    session.promote()                # (from a variation: make it the main line)
 
 Names: the **position on show** (``state``, ``index``) lies on the **line on show**
 (``line_states``, ``line_moves``), which is the main line or one of the ``variations``;

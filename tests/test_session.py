@@ -491,3 +491,14 @@ def test_session_sits_above_the_games_and_keeps_its_import_paths():
     imported = {node.module for node in engine.body if isinstance(node, ast.ImportFrom)}
     assert imported <= {"__future__", "abc", "collections", "collections.abc", "dataclasses", "typing",
                         "cards", "errors"}, imported  # nothing above the engine
+
+
+def test_the_sessions_example_of_the_protocol_page_runs_as_written():
+    page = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    block = page.split("## Sessions", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    names = {"cardlab": cardlab, "game": cardlab.game("card-commons")}
+    exec(compile(block, "protocol.md", "exec"), names)
+    session = names["session"]
+    assert [str(m) for m in session.moves] == ["commission 5C", "commission 3S"]
+    assert [str(m) for m in session.variations[0].moves] == ["commission 5C", "commission 4H"]
+    assert session.index == 1 and session.line == 0  # back on the main line (so promote had nothing to do)
