@@ -146,7 +146,8 @@ class Session:
     - ``lines``: every line (``lines[0]`` the main line), as :class:`Line`; ``variations``:
       ``lines[1:]``; ``line``: the number of the line on show in ``lines``.
 
-    **Changing** (each tells the observers once, and returns whether anything changed):
+    **Changing** (each change tells the observers once; ``play`` returns the
+    :class:`~cardlab.engine.Step`, the moves along lines return whether anything changed):
 
     - ``play(move)``: play from the position on show. If the line on show already continues
       with that move, this steps forward along it; if a variation from here starts with it,
