@@ -545,6 +545,9 @@ def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
     assert [(line["text"], line["current"]) for line in table.history["lines"]] == [
         ("Main line: 4 moves", False), ("3. A: claim 2♥", True)]
     assert repr(table) == "Table(card-commons, teacher, move 3 of 3, variation from move 3)"
+    for part in (Tableau(session), Hand(session, 0, viewer=None), ScoreBreakdown(session), StateEditor(session)):
+        assert part.view["line"] == {**banner, "actions": []}  # says so, without buttons it cannot act on
+    assert Hand(session, 1).view["line"]["text"].startswith("The teacher is showing a variation")
 
     message = send(stepper, "to_mainline")
     assert message["text"].startswith("Back to the main line, at the position after move 2. The variation from move 3 is kept")

@@ -181,6 +181,9 @@ class SessionWidget(anywidget.AnyWidget):
         self._rev += 1
         pos = self.position()
         self._view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
+        line = self._view["line"]
+        if line is not None:  # a widget offers only the buttons whose actions it takes
+            line["actions"] = [a for a in line["actions"] if a["action"] in self._handlers]
         with self.hold_sync():
             self.view_json = _json_text(self._view)
             if self.shows_history:

@@ -48,11 +48,14 @@ const COMPONENTS = {
       h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
     h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx, { banner: false }), renderEditor(vm, ctx)),
   ],
-  hand: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
-  tableau: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
-  breakdown: (vm, ctx) => [renderBreakdown(vm.breakdown, ctx)],
+  hand: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  tableau: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  breakdown: (vm, ctx) => [renderLineBanner(vm.line, ctx), renderBreakdown(vm.breakdown, ctx)],
   stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
-  editor: (vm, ctx) => [tableauPart(vm, ctx), renderEditor(vm, ctx), renderMessage(ctx.message(), ctx)],
+  editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
 };
 
 function mount(model, el) {
