@@ -11,18 +11,17 @@ dataclass of the game) that the game reads and never changes:
     game.view(after, player)           # what that player may see; hidden cards are HIDDEN
 
 A game module implements the abstract methods of :class:`Game` (the rules in one place); the
-base class adds notation handling, checked play, narration, JSON and text forms.
+base class adds notation handling, checked play, narration, JSON and text forms. A game in
+progress with its history is a :class:`cardlab.Session` (``cardlab/session.py``, a layer
+above the games).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import html
 import json
-import os
 import re
-import tempfile
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -35,7 +34,7 @@ from .cards import HIDDEN, Card, Cards, CardError, cards_html, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
+    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step",
     "IllegalMove", "NotationError", "StateError", "TextForm", "JSON_VERSION", "HIDDEN_SEED",
 ]
 
@@ -663,191 +662,10 @@ def check_cards_once(zones: Sequence[Zone], deck: Sequence[Card]) -> None:
                               f"{' '.join(c.code for c in missing)}; every card must be somewhere")
 
 
-# --- sessions: a history you can step through, rewind and branch -------------------------------
-
-class Session:
-    """A game in progress with its history: play, undo, redo, goto, branch; observers.
-
-    The history is a list of states (``states[0]`` the start), the moves between them and
-    the events each move produced. ``index`` is the state on show; playing from a past state
-    replaces the moves after it (use :meth:`branch` first to keep them).
-    """
-
-    def __init__(self, game: Game, state: Any = None, *, seed: int | None = None) -> None:
-        self.game = game
-        start = game.deal(seed=seed) if state is None else state
-        game._check_state(start)
-        self.states: list[Any] = [start]
-        self.moves: list[Move] = []
-        self.events: list[tuple[Event, ...]] = [()]
-        self.index = 0
-        self._observers: list[Callable[[Session], None]] = []
-
-    @property
-    def state(self) -> Any:
-        return self.states[self.index]
-
-    def __len__(self) -> int:
-        return len(self.moves)
-
-    def observe(self, callback: Callable[[Session], None]) -> Callable[[], None]:
-        """Call ``callback(session)`` after every change; returns a function that stops it."""
-        self._observers.append(callback)
-
-        def unobserve() -> None:
-            if callback in self._observers:
-                self._observers.remove(callback)
-        return unobserve
-
-    def _changed(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
-
-    def legal_moves(self) -> list[Move]:
-        return self.game.legal_moves(self.state)
-
-    def play(self, move: Move | str) -> Step:
-        """Play a move from the state on show. An illegal move raises and changes nothing."""
-        step = self.game.step(self.state, move)
-        del self.states[self.index + 1:], self.moves[self.index:], self.events[self.index + 1:]
-        self.states.append(step.after)
-        self.moves.append(step.move)
-        self.events.append(step.events)
-        self.index += 1
-        self._changed()
-        return step
-
-    def undo(self) -> bool:
-        """Show the state before the last move; False (and no change) at the start."""
-        return self.goto(self.index - 1) if self.index > 0 else False
-
-    def redo(self) -> bool:
-        """Show the state after the next move of the history; False at its end."""
-        return self.goto(self.index + 1) if self.index < len(self.moves) else False
-
-    def goto(self, index: int) -> bool:
-        """Show state number ``index`` (0 the start; negative counts from the end)."""
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise TypeError("goto takes a whole number")
-        if index < 0:
-            index += len(self.states)
-        if not 0 <= index < len(self.states):
-            raise IndexError(f"state {index} does not exist: this history has states 0 to {len(self.states) - 1}")
-        if index == self.index:
-            return False
-        self.index = index
-        self._changed()
-        return True
-
-    def replace(self, state: Any) -> None:
-        """Start again from an edited ``state`` (checked by the game's validator first)."""
-        self.game._check_state(state)
-        self.game.validate(state)
-        self.states, self.moves, self.events, self.index = [state], [], [()], 0
-        self._changed()
-
-    def branch(self) -> Session:
-        """A new, independent session whose history is this one's up to the state on show."""
-        other = Session(self.game, self.states[0])
-        other.states = self.states[: self.index + 1]
-        other.moves = self.moves[: self.index]
-        other.events = self.events[: self.index + 1]
-        other.index = self.index
-        return other
-
-    # -- saved games -------------------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The session as versioned JSON: the game, its options, the start state, the moves
-        (as notation) and the state on show. :meth:`from_json` replays it exactly."""
-        return json.dumps({"cardlab": "session", "version": JSON_VERSION, "game": self.game.name,
-                           "options": self.game.options, "start": encode(self.states[0]),
-                           "moves": [str(m) for m in self.moves], "index": self.index},
-                          ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str, where: str = "saved game", game: Game | None = None) -> Session:
-        """Read :meth:`to_json`'s output; a clear :class:`StateError` for anything else. With
-        ``game``, a saved game of another game (or other options) is refused too."""
-        from .games import game as make_game
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise StateError(where, f"not a readable saved game: the JSON is broken or cut short ({err})") from None
-        if not isinstance(data, dict) or data.get("cardlab") != "session":
-            raise StateError(where, "not a cardlab saved game (expected \"cardlab\": \"session\")")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise StateError(where, "the \"version\" field is missing or not a whole number")
-        if version > JSON_VERSION:
-            raise StateError(where, f"saved by a newer cardlab (format version {version}); this cardlab reads "
-                                    f"version {JSON_VERSION}: upgrade cardlab")
-        options, moves, index = data.get("options"), data.get("moves"), data.get("index")
-        if not isinstance(options, dict) or not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise StateError(where, "the \"options\" or \"moves\" field is missing or malformed")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= len(moves):
-            raise StateError(where, f"\"index\" must be a whole number from 0 to {len(moves)}")
-        try:
-            saved = make_game(data.get("game"), **options)
-        except (TypeError, ValueError) as err:
-            raise StateError(where, f"unknown game or options: {err}") from None
-        if game is not None and saved != game:
-            raise StateError(where, f"this file holds a game of {saved!r}, not of {game!r}")
-        game = saved
-        start = decode(game.state_class, data.get("start"), "start")
-        game._check_options(start)
-        game.validate(start)
-        session = cls(game, start)
-        for number, move in enumerate(moves, start=1):
-            try:
-                step = game.step(session.states[-1], move)
-            except ValueError as err:
-                raise StateError(f"{where}, move {number}", str(err)) from None
-            session.states.append(step.after)
-            session.moves.append(step.move)
-            session.events.append(step.events)
-        session.index = index
-        return session
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the session to ``path`` atomically: a temporary file beside it, then a rename,
-        so an interrupted save leaves the previous file intact."""
-        target = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(target))
-        handle, temporary = tempfile.mkstemp(prefix=".cardlab-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(self.to_json())
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-
-    @classmethod
-    def load(cls, path: str | os.PathLike, game: Game | None = None) -> Session:
-        """Read a session written by :meth:`save`. A truncated, corrupted, wrong-game (when
-        ``game`` is given) or future-version file raises :class:`StateError` naming the file
-        and the problem."""
-        target = os.fspath(path)
-        try:
-            with open(target, encoding="utf-8") as handle:
-                text = handle.read()
-        except UnicodeDecodeError:
-            raise StateError(target, "not a cardlab saved game (not UTF-8 text)") from None
-        return cls.from_json(text, where=target, game=game)
-
-    def narration(self, viewer: int | None = None) -> list[str]:
-        """One line per move: the move and what it caused, as ``viewer`` may read it
-        (None: the teacher, who reads everything; a player reads ``??`` for cards they
-        may not see, and only the events meant for them)."""
-        lines = []
-        for i, (move, events) in enumerate(zip(self.moves, self.events[1:])):
-            text = move_text(self.game, move, self.states[i], self.states[i + 1], viewer)
-            lines.append(f"{i + 1}. {text}: " + " ".join(e.text for e in events if e.visible_to(viewer)))
-        return lines
-
-    def __repr__(self) -> str:
-        return f"<Session {self.game.name}: {len(self.moves)} moves, showing state {self.index}>"
+def __getattr__(name: str) -> Any:
+    """``cardlab.engine.Session`` still names :class:`cardlab.session.Session`, which lives a layer
+    above the games (it reads saved games of any game); it is imported when first asked for."""
+    if name == "Session":
+        from .session import Session
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

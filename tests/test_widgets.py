@@ -219,7 +219,7 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
             extra = {"component", "rev", "hint", "opponent"}
             assert {k: v for k, v in synced.items() if k not in extra} == expected
             assert synced["hint"] is False and synced["opponent"]["current"] == "people"
-            assert json.loads(table.history_json) == {"entries": histories[p].entries(session)}
+            assert json.loads(table.history_json) == histories[p].document(session)
             own = {k for k in set(table.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}
             assert own == {"view_json", "history_json", "message", "four_colour"}  # all a table syncs
         mover = game.to_move(session.state)
@@ -383,7 +383,7 @@ def test_a_legal_click_plays_the_move_and_narrates_it():
 def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing():
     session = commons_session(*CLAIMED)
     table = Table(session, viewer=1)
-    before = list(session.states)
+    before = session.states
     message = send(table, "play", move="defend 5S")
     assert message["kind"] == "error"
     assert "does not answer the Claim 4♠" in message["text"] and "[commons.defense]" in message["text"]
@@ -443,7 +443,7 @@ def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
 def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
     session = commons_session(*CLAIMED)
     table = Table(session)
-    before = (list(session.states), session.index)
+    before = (session.states, session.index)
     if isinstance(content, dict) and "rev" not in content:
         content = {**content, "rev": table.view["rev"]}
     table._handle_custom_msg(content, [])
@@ -477,13 +477,12 @@ def test_a_click_made_on_a_table_that_has_changed_since_is_refused():
 def test_a_move_for_another_player_is_refused_without_revealing_their_cards():
     """On A's turn, A's page sends a Commission with B's card (4D): refused in A's own terms
     (A does not hold it); on B's turn A's page may not move at all."""
-    session = commons_session("commission 2S")
+    session = commons_session()
     a = Table(session, viewer=0)
-    session.goto(0)
     message = send(a, "play", move="commission 4D")
     assert message["kind"] == "error" and "does not hold" in message["text"], message
-    assert "4D" not in json.dumps(a.view) and session.index == 0 and len(session.moves) == 1
-    session.goto(1)
+    assert "4D" not in json.dumps(a.view) and len(session.moves) == 0
+    session.play("commission 2S")
     assert send(a, "play", move="commission 4D")["text"] == "It is B's turn, not yours."
     assert len(session.moves) == 1 and session.index == 1
 
@@ -510,7 +509,7 @@ def test_moves_are_refused_once_the_game_is_over():
     assert send(table, "play", move="next round")["text"] == "The game is over: no more moves."
 
 
-def test_stepping_shows_past_states_and_playing_from_one_branches():
+def test_stepping_shows_past_states_and_playing_from_one_starts_a_variation():
     session = commons_session(*CLAIMED)
     table = Table(session)
     send(table, "goto", index=1)
@@ -520,9 +519,131 @@ def test_stepping_shows_past_states_and_playing_from_one_branches():
     send(table, "goto", index=3)
     assert _pile(table.view, "claim")["cards"] == ["4S"]
     send(table, "goto", index=2)
-    send(table, "play", move="claim 2H")
-    assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
+    message = send(table, "play", move="claim 2H")
+    assert "This move starts a variation: the main line's move 3 is kept" in message["text"]
+    assert [str(m) for m in session.moves] == list(CLAIMED)  # the main line is kept
+    assert [str(m) for m in session.line_moves] == ["commission 2S", "commission 3S", "claim 2H"]
     assert [e["move"] for e in table.history["entries"]][-1] == "claim 2♥"
+    assert table.history["differs_at"] == 3 and table.view["line"]["kind"] == "variation"
+
+
+# --- variations, and fair play on a shared session ---------------------------------------------
+
+PLAYED = (*CLAIMED, "defend 4D")  # B's forced Defense shows B's 4D
+
+
+def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
+    session = commons_session(*PLAYED)
+    table, stepper = Table(session), Stepper(session)
+    send(table, "goto", index=2)
+    send(table, "play", move="claim 2H")
+    banner = {"kind": "variation", "differs_at": 3, "text": "Exploring a variation: move 3 differs from the main line.",
+              "actions": [{"action": "to_mainline", "text": "Back to the main line"},
+                          {"action": "promote", "text": "Keep this line"}]}
+    assert table.view["line"] == stepper.view["line"] == banner
+    assert table.history["differs_at"] == 3 and table.history == stepper.history
+    assert [(line["text"], line["current"]) for line in table.history["lines"]] == [
+        ("Main line: 4 moves", False), ("3. A: claim 2♥", True)]
+    assert repr(table) == "Table(card-commons, teacher, move 3 of 3, variation from move 3)"
+    for part in (Tableau(session), Hand(session, 0, viewer=None), ScoreBreakdown(session), StateEditor(session)):
+        assert part.view["line"] == {**banner, "actions": []}  # says so, without buttons it cannot act on
+    assert Hand(session, 1).view["line"]["text"].startswith("The teacher is showing a variation")
+
+    message = send(stepper, "to_mainline")
+    assert message["text"].startswith("Back to the main line, at the position after move 2. The variation from move 3 is kept")
+    assert session.index == 2 and session.line == 0 and table.view["line"] is None and table.view["steps"] == 4
+    assert "already on show" in send(table, "to_mainline")["text"]
+    send(table, "line", number=1)
+    assert session.line == 1 and session.index == 3 and table.view["line"]["kind"] == "variation"
+    send(table, "to_mainline")
+    assert send(table, "play", move="claim 2H")["text"].endswith(
+        "This is the first move of a variation played before: the table shows it again.")
+    assert session.line == 1 and len(session.lines) == 2
+    assert "already on show" in send(table, "line", number=1)["text"]
+    assert "there is no line 2" in send(table, "line", number=2)["text"]
+    assert "needs 'number' as int" in send(table, "line", number="1")["text"]
+
+    message = send(table, "promote")
+    assert message["text"] == "This line is now the main line. The old main line is kept as a variation."
+    assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
+    assert table.view["line"] is None and table.history["lines"][1]["text"] == "3. A: claim 4♠, then 1 move"
+    assert "no variation to keep" in send(table, "promote")["text"]
+
+
+def test_a_players_table_looks_back_on_its_own_and_returns_to_the_game():
+    session = commons_session(*CLAIMED)
+    teacher, a, b = Table(session), Table(session, viewer=0), Table(session, viewer=1)
+    send(a, "goto", index=1)
+    assert a.view["step"] == 1 and a.view["line"]["kind"] == "look" and a.view["moves"] == []
+    assert a.view["line"]["actions"] == [{"action": "follow", "text": "Back to the game"}]
+    assert session.index == 3 and teacher.view["step"] == b.view["step"] == 3  # nobody else moved
+    assert repr(a) == "Table(card-commons, player A, move 1 of 3)"
+    send(b, "play", move="defend 4D")  # the game goes on while A looks back
+    assert a.view["step"] == 1 and a.view["steps"] == 4 and session.index == 4
+    send(a, "follow")
+    assert a.view["step"] == 4 and a.view["line"] is None
+    assert "already shows the game" in send(a, "follow")["text"]
+    assert "unknown action 'promote'" in send(a, "promote")["text"]
+    assert "unknown action 'line'" in send(b, "line", number=0)["text"]
+
+
+def test_rewinding_a_players_table_and_playing_again_reveals_no_hidden_card_and_erases_nothing():
+    """A steps back to before their Claim and tries every other Claim: each is refused in
+    words, the game (B's Defense included) stays as played, no other table moves, and what
+    A's table syncs names no card A has not been shown."""
+    session = commons_session(*PLAYED)
+    a, b = Table(session, viewer=0), Table(session, viewer=1)
+    b_before = b.view_json
+    send(a, "goto", index=2)
+    tried = [m for m in session.game.legal_moves(session.game.view(session.states[2], 0)) if str(m).startswith("claim")]
+    assert len(tried) > 3
+    for move in tried:
+        message = send(a, "play", move=str(move))
+        assert message["kind"] == "error" and message["text"].startswith("You are looking at the position after move 2"), message
+        assert "Back to the game" in message["text"]
+        assert a.view["step"] == 2
+        shown = set().union(*(_mentioned(text) for text in (a.view_json, a.history_json, json.dumps(a.message))))
+        assert shown <= _shown_to(session, 0), shown - _shown_to(session, 0)
+    assert [str(m) for m in session.moves] == list(PLAYED) and session.lines == session.lines[:1]
+    assert session.index == 4 and b.view_json == b_before
+    assert "You are looking at" in send(a, "explain", card="2H")["text"]
+
+
+def test_a_player_shown_an_earlier_position_by_the_teacher_waits_for_the_game():
+    session = commons_session(*CLAIMED)
+    teacher, b = Table(session), Table(session, viewer=1, opponent=first_legal)
+    send(teacher, "goto", index=2)
+    assert b.view["line"]["kind"] == "shown" and not b.view["can_act"] and b.view["moves"] == []
+    assert b.view["line"]["text"].startswith("The teacher is showing an earlier position (after move 2 of 3)")
+    assert send(b, "play", move="defend 4D")["text"].startswith("The teacher is showing the position after move 2")
+    send(teacher, "play", move="claim 2H")  # the teacher's variation: the computer plays no seat in it
+    assert b.view["line"]["text"].startswith("The teacher is showing a variation (move 3 differs from the game)")
+    assert len(session.line_moves) == 3 and len(session.moves) == 3
+    send(teacher, "to_mainline")
+    send(teacher, "goto", index=3)
+    assert b.view["line"] is None and b.view["can_act"]
+
+
+def test_an_observer_that_raises_is_reported_and_the_move_stays_played():
+    session = commons_session(*CLAIMED)
+    table, other = Table(session, viewer=1), Table(session)
+
+    def broken(session: Any) -> None:
+        raise RuntimeError("a notebook's callback fell over")
+    session.observe(broken)
+    message = send(table, "play", move="defend 4D")
+    assert message["kind"] == "error" and message["text"].startswith("Done, but the session changed and every observer")
+    assert "RuntimeError: a notebook's callback fell over" in message["text"]
+    assert len(session.moves) == 4 and table.view["step"] == other.view["step"] == 4
+
+
+def _shown_to(session: cardlab.Session, player: int) -> set[Card]:
+    """Every card ``player`` has been shown along the main line: on the table, or in an event they read."""
+    game, shown = session.game, set()
+    for state, events in zip(session.states, session.events):
+        shown |= {c for z in game.zones(state) if z.visible_to(player) for c in z.cards}
+        shown |= {c for e in events if e.visible_to(player) for c in (*e.cards, *_mentioned(e.text))}
+    return shown
 
 
 def test_the_editor_swaps_cards_and_the_breakdown_follows():
