@@ -1390,8 +1390,9 @@ def progress_csv(items: Iterable[LessonRun | Progress]) -> str:
 
 def from_session(session: Any, *, title: str = "A game to study", viewer: int | str | None = None) -> str:
     """A lesson file (Markdown text) from a played session: its game and start position, and
-    every move of its history, each with a place (an HTML comment) for the teacher's commentary,
-    and an example question to copy. The text passes :func:`check` as it is.
+    every move of the line on show (the main line, or the variation the table is exploring), each
+    with a place (an HTML comment) for the teacher's commentary, and an example question to copy.
+    The text passes :func:`check` as it is.
 
     ``viewer`` is a player (0, 1, … or "A", "B", …) or None for the teacher's view.
     """
@@ -1405,14 +1406,14 @@ def from_session(session: Any, *, title: str = "A game to study", viewer: int | 
         raise ValueError(f"the viewer is a player from 0 to {game.players - 1}, or None, not {viewer!r}")
     if "\n" in title or not title.strip():
         raise ValueError("the title is one line of text")
-    start = session.states[0]
+    start = session.start
     options = "".join(f"{key}: {value}\n" for key, value in game.options.items())
     who = TEACHER if viewer is None else game.player_names[viewer]
     parts = [f"# {title.strip()}\n",
              "<!-- An introduction: what this lesson shows, and what to look for. -->\n",
              f"```lesson\ngame: {game.name}\n{options}viewer: {who}\n```\n",
              f"```state\n{start.to_text()}\n```\n"]
-    for number, move in enumerate(session.moves, start=1):
+    for number, move in enumerate(session.line_moves, start=1):
         parts.append(f"```moves\n{move}\n```\n")
         parts.append(f"<!-- Commentary on move {number}, {move}: what it does, and why. -->\n")
     parts.append("<!-- A question is a block like this one, after the move it is asked at:\n"

@@ -600,11 +600,25 @@ def test_a_played_session_becomes_a_lesson_that_replays_it(name, options, viewer
     assert lessons.check(text) == []
     lesson = lessons.load(text)
     assert lesson.game == game and lesson.moves == tuple(session.moves)
-    assert [step.state for step in lesson.steps] == session.states
+    assert tuple(step.state for step in lesson.steps) == session.states
     assert lesson.title == "A game to study" and lesson.viewer_name == (
         {None: "teacher", "teacher": "teacher", 2: "C"}.get(viewer, viewer))
     assert text.count("<!-- Commentary on move") == len(session.moves)
 
+
+def test_a_lesson_written_while_exploring_a_variation_holds_that_line():
+    game = cardlab.game("card-commons")
+    session = Session(game, game.deal(seed=3))
+    rng = random.Random(5)
+    for _ in range(6):
+        session.play(rng.choice(game.legal_moves(session.state)))
+    session.goto(2)
+    other = next(m for m in game.legal_moves(session.state) if m != session.moves[2])
+    session.play(other)
+    assert not session.on_mainline
+    lesson = lessons.load(lessons.from_session(session, viewer=None))
+    assert lesson.moves == (*session.moves[:2], other)
+    assert lesson.moves == tuple(session.line_moves)
 
 def test_a_teacher_fills_in_the_written_lesson():
     game = cardlab.game("card-commons")
