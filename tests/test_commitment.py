@@ -639,7 +639,7 @@ def test_a_battle_line_defaults_to_empty_stacks():
     (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
     (("b1: QS\n", ""), "line 8 (b1 A)", "there is no battle b1"),
     (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
-    (("round: 1", "round: 4"), "round", "rounds 1 to 3"),
+    (("round: 1", "round: 4"), "line 1 (round)", "a whole number from 1 to 3"),
     (("passed: A B", "turn: -\npassed: A"), "line 3 (turn)", "'-' (nobody to act) is only for a round"),
     (("passed: A B", "turn: A\npassed: A"), "turn", "A has passed and plays no more cards"),
     (("passed: A B", "passed: C"), "line 3 (passed)", "expected the players who have passed"),

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
+from ..cards import HIDDEN, Card, Cards, ascii_lower, cards_html, parse_card, shuffled
 from ..engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer,
+    format_cards, replacer, whole_number,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 
 __all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
            "Defend", "Discard", "NextRound", "DECK", "WILDS"]
@@ -37,6 +38,12 @@ WILDS = frozenset((Card(12, "H"), Card(13, "S")))
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
+# A side of the tableau holds at most 6 cards: 7 are dealt, 1 of them is the Commission, and a
+# turn puts at most one card on each side. So a round scores at most 6 × its multiplier.
+SIDE_LIMIT = 6
+# Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
+# rounds before it as scoreless, up to this round; a later one is read with its scores given.
+SCORELESS_ROUNDS_LIMIT = 100
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -222,21 +229,23 @@ class CardCommons(Game):
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
         cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
         are shuffled from ``seed`` (when None: 0 with a stacked deck, else a fresh random seed).
-        Dealing a later round
-        directly takes the rounds before it as scoreless.
+        Dealing a later round directly takes the rounds before it as scoreless (up to round
+        100; a later round is read from a text form that gives their scores).
         """
         if seed is None:  # a stacked deal is reproducible; a shuffled one gets a fresh seed
             seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(round, int) or round < 1:
-            raise ValueError(f"round must be a whole number from 1, got {round!r}")
+        if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= SCORELESS_ROUNDS_LIMIT:
+            raise ValueError(f"round must be a whole number from 1 to {SCORELESS_ROUNDS_LIMIT}, got {round!r}; "
+                             f"a later round follows the scores of the rounds before it: read it from a text "
+                             f"form that gives them on its 'rounds' line")
         if deck is None:
             cards = shuffled(DECK, f"{seed}:{round}")
         else:
             cards = tuple(Cards(deck) if not isinstance(deck, str) else _read_deck(deck))
             if sorted(cards) != sorted(DECK):
                 missing = sorted(set(DECK) - set(cards))
-                extra = [c for c in cards if c not in DECK]
-                dupes = sorted({c for c in cards if cards.count(c) > 1})
+                extra = list(dict.fromkeys(c for c in cards if c not in DECK))
+                dupes = sorted(c for c, n in Counter(cards).items() if n > 1)
                 problems = [f"missing {' '.join(c.code for c in missing)}" if missing else "",
                             f"not in this game: {' '.join(c.code for c in extra)}" if extra else "",
                             f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
@@ -621,7 +630,7 @@ class CardCommons(Game):
         if not isinstance(text, str):
             raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
         tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        words = [t[0].lower() for t in tokens]
+        words = [ascii_lower(t[0]) for t in tokens]
         if not tokens:
             raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
 
@@ -690,18 +699,20 @@ class CardCommons(Game):
         variant = form.choice("variant", ("standard", "peek"), self.variant)
         if variant != self.variant:
             raise StateError(form.where("variant"), _wrong_variant(variant == "peek"))
-        round_ = form.int("round", 1)
-        if round_ < 1:
-            raise StateError(form.where("round"), "rounds are numbered from 1")
+        round_ = form.int("round", 1, lo=1)
+        if round_ > SCORELESS_ROUNDS_LIMIT and not form.has("rounds"):
+            # Without a 'rounds' line the rounds before this one are taken as scoreless.
+            raise StateError(form.where("round"), f"expected a whole number from 1 to {SCORELESS_ROUNDS_LIMIT} when "
+                                                  f"no 'rounds' line gives the scores of the rounds before it; got "
+                                                  f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'")
         rounds = []
-        # Without a 'rounds' line, the rounds before this one are taken as scoreless.
-        for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
+        for number, token in enumerate(form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split(), start=1):
             if token in ("-", "—"):
                 continue
             parts = token.split("-")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {token!r}")
-            rounds.append((int(parts[0]), int(parts[1])))
+            if len(parts) != 2:
+                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}")
+            rounds.append(tuple(self._round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts)))
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)
@@ -721,6 +732,14 @@ class CardCommons(Game):
             hands=hands, commissions=commissions,
             sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
 
+    def _round_points(self, where: str, number: int, player: int, text: str) -> int:
+        most = SIDE_LIMIT * self.multiplier(number)
+        try:
+            return whole_number(text, where, lo=0, hi=most)
+        except StateError as err:
+            raise StateError(where, f"{NAMES[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
+                                    f"of the Commission's colour × {self.multiplier(number)})") from None
+
     def validate(self, s: CommonsState) -> None:
         """Every card once, and the counts and placements the rules allow in ``s.phase``."""
         if s.peek != self.peek:
@@ -731,6 +750,11 @@ class CardCommons(Game):
             raise StateError("rounds", f"round {s.round} follows {s.round - 1} scored round(s); {len(s.rounds)} are given")
         if any(p < 0 for r in s.rounds for p in r):
             raise StateError("rounds", "a round's points can't be negative")
+        for number, points in enumerate(s.rounds, start=1):
+            most = SIDE_LIMIT * self.multiplier(number)
+            if max(points) > most:
+                raise StateError("rounds", f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
+                                           f"of the Commission's colour × {self.multiplier(number)}), not {max(points)}")
         if s.phase not in PHASES:
             raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
         if s.claimant not in (0, 1) or s.traded not in (0, 1, 2):
