@@ -615,16 +615,24 @@ def visible_cards(game: Game, state: Any, viewer: int | None) -> Counter:
 _CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I | re.ASCII)
 
 
-def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | None, hidden: str = "??") -> str:
-    """A move's notation as ``viewer`` may read it: every card they see neither just before nor
-    just after the move is written ``hidden`` (the opponent's Commission, a secret arrangement)."""
-    text = str(move)
+def move_text(game: Game, step: Step, viewer: int | None, hidden: str = "??") -> str:
+    """A move's notation as ``viewer`` may read it, judged at the moment it was played: a card
+    it names is written out if the viewer could see it just before the move, or if the move's
+    own narration shows it to them (an event of ``step`` they may read lists it: a card played
+    face up, a card handed to them). Any other card is written ``hidden`` (the opponent's
+    Commission, a secret arrangement, a card traded face down), even if the viewer sees it
+    once the move is over: a new deal that follows the move automatically may hand them the
+    very card, which says nothing about the move."""
+    text = str(step.move)
     if viewer is None:
         return text
-    named = move_cards(move)
+    named = move_cards(step.move)
     if not named:
         return text
-    seen = visible_cards(game, before, viewer) | visible_cards(game, after, viewer)
+    seen = visible_cards(game, step.before, viewer)
+    for event in step.events:
+        if event.visible_to(viewer):
+            seen.update(event.cards)
     if all(seen[c] for c in named):
         return text
 
@@ -941,7 +949,8 @@ class Session:
         may not see, and only the events meant for them)."""
         lines = []
         for i, (move, events) in enumerate(zip(self.moves, self.events[1:])):
-            text = move_text(self.game, move, self.states[i], self.states[i + 1], viewer)
+            step = Step(move, self.states[i], self.states[i + 1], events)
+            text = move_text(self.game, step, viewer)
             lines.append(f"{i + 1}. {text}: " + " ".join(e.text for e in events if e.visible_to(viewer)))
         return lines
 
