@@ -26,7 +26,9 @@ from cardlab.games import CONFORMANCE
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
-from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, report
+from cardlab.widgets.viewmodel import (
+    HIDDEN_WORDS, History, Position, _variants, explain_card, move_cards, pretty, report,
+)
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -611,9 +613,94 @@ def test_a_failing_opponent_is_reported_in_the_table():
     def broken(game: Any, view: Any) -> str:
         return "claim 9H"
     table = Table(commons_session(), viewer=1, opponent=broken)
-    assert table.message["kind"] == "error" and table.message["text"].startswith("The computer player for A failed")
+    assert table.message["kind"] == "error"
+    assert table.message["text"].startswith("The computer player for A chose a move the rules don't allow")
     with pytest.raises(ValueError, match="give the viewer"):
         Table(commons_session(), opponent=first_legal)
+
+
+def _synced(table: Any) -> str:
+    """Everything a table sends to its browser, as one text."""
+    return json.dumps([table.view_json, table.history_json, table.message], ensure_ascii=False)
+
+
+def _shows_none_of(table: Any, cards_: Any) -> bool:
+    text = _synced(table)
+    return not (_mentioned(text) & set(cards_)) and not any(c.code in text for c in cards_)
+
+
+def test_a_computer_players_illegal_move_shows_nothing_of_its_hand():
+    """The computer (A) plays a Commission it does not hold: the engine's refusal would list A's
+    hand, so B's table only says that the move was refused and the game waits."""
+    session = commons_session()
+    a_hand = session.state.hands[0]
+    table = Table(session, viewer=1, opponent=lambda game, view: "commission 3S")
+    message = table.message
+    assert message["kind"] == "error"
+    assert message["text"] == ("The computer player for A chose a move the rules don't allow; the game waits. "
+                               "Choose another opponent under 'Play against' to go on.")
+    assert _shows_none_of(table, a_hand) and len(session.moves) == 0
+    assert isinstance(table.last_error, cardlab.IllegalMove) and "hand:" in str(table.last_error)  # for the teacher
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commerce", "commitment", "contest"])
+@pytest.mark.parametrize("behaviour", ["illegal", "unreadable", "raises"])
+def test_a_computer_players_errors_never_reach_the_viewer_with_its_cards(name, behaviour):
+    """Whatever the computer player does wrong (a move with a card it does not hold, whose
+    refusal lists its hand; text that is no move; an exception naming its cards), the viewer
+    reads that it went wrong, and nothing of its cards."""
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=7)
+    mover = game.to_move(session.state)
+    viewer = (mover + 1) % game.players
+    hidden = _hidden_from(game, session.state, viewer)
+    assert hidden
+
+    def opponent(game_: Any, view: Any) -> Any:
+        own = [c for z in game_.zones(view) if z.visible_to(mover) and z.owner == mover for c in z.cards]
+        if behaviour == "raises":
+            raise RuntimeError(f"cannot decide with {' '.join(c.code for c in own)}")
+        if behaviour == "unreadable":
+            return "play " + " ".join(c.code for c in own)
+        foreign = next(c for c in game_.deck() if c not in own)
+        legal = next(m for m in game_.legal_moves(view) if move_cards(m))
+        return next(_variants(legal, foreign))  # a card the computer does not hold
+    table = Table(session, viewer=viewer, opponent=opponent)
+    text = table.message["text"]
+    assert text.startswith(f"The computer player for {game.player_names[mover]} ") and "the game waits" in text
+    assert len(session.moves) == 0 and table.last_error is not None
+    assert not (_mentioned(_synced(table)) & hidden), text
+
+
+def test_an_error_raised_on_the_full_state_reaches_a_player_only_by_its_kind():
+    """B plays; another part of the program bound to the same session fails while the session
+    tells it, with a message that names A's hand. B's table says something went wrong and
+    shows none of A's cards; the teacher's table would show the whole message."""
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def observer(s: Any) -> None:
+        raise ValueError(f"A holds {' '.join(c.code for c in s.state.hands[0])}")
+    table = Table(session, viewer=1)
+    session.observe(observer)
+    send(table, "play", move="defend 4D")
+    assert table.message["kind"] == "error" and "ValueError" in table.message["text"]
+    assert _shows_none_of(table, a_hand)
+    assert isinstance(table.last_error, ValueError) and "A holds" in str(table.last_error)
+
+
+def test_a_failing_hint_says_so_without_its_message_to_a_player():
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def hint(game: Any, view: Any) -> Any:
+        raise ValueError(f"sampled A's hand as {' '.join(c.code for c in a_hand)}")
+    table = Table(session, viewer=1, hint=hint)
+    message = send(table, "hint")
+    assert message["kind"] == "error" and message["text"].startswith("No hint here: the hint failed (ValueError)")
+    assert _shows_none_of(table, a_hand)
+    teacher = Table(session, hint=hint)
+    assert "sampled A's hand" in send(teacher, "hint")["text"]
 
 
 def test_a_hint_names_a_move_and_its_cards():
