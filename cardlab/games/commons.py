@@ -767,13 +767,14 @@ class CardCommons(Game):
                                                   f"no 'rounds' line gives the scores of the rounds before it; got "
                                                   f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'")
         rounds = []
-        for number, token in enumerate(form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split(), start=1):
+        for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
             if token in ("-", "—"):
                 continue
             parts = token.split("-")
             if len(parts) != 2:
                 raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}")
-            rounds.append(tuple(self._round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts)))
+            number = len(rounds) + 1
+            rounds.append(tuple(self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts)))
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)
@@ -793,7 +794,7 @@ class CardCommons(Game):
             hands=hands, commissions=commissions,
             sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
 
-    def _round_points(self, where: str, number: int, player: int, text: str) -> int:
+    def _read_round_points(self, where: str, number: int, player: int, text: str) -> int:
         most = SIDE_LIMIT * self.multiplier(number)
         try:
             return whole_number(text, where, lo=0, hi=most)
