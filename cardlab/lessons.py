@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, parse_card
-from .engine import Event, Game, Move, all_cards, move_cards, move_text, replace_cards
+from .engine import Event, Game, Move, Step as Played, all_cards, move_cards, move_text, replace_cards
 from .errors import CardError, IllegalMove, NotationError, StateError
 
 __all__ = [
@@ -1113,7 +1113,7 @@ class LessonRun:
         if self.step.move is None:
             return None
         before = self.lesson.steps[self.index - 1].state
-        return move_text(self.game, self.step.move, before, self.step.state, self.viewer)
+        return move_text(self.game, Played(self.step.move, before, self.step.state, self.step.events), self.viewer)
 
     @property
     def narration(self) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .engine import Event, Game, Move, Step, decode, encode, move_text
+from .engine import Event, Game, Move, Step, decode, encode, move_text, read_json
 from .errors import StateError
 from .games import game as make_game
 
@@ -62,14 +62,16 @@ class Line(NamedTuple):
 
     ``parent`` is the number (in ``session.lines``) of the line it leaves, and
     ``differs_at`` the number of its first move that differs from that line: it shares
-    moves 1 to ``differs_at - 1``. Both are None for the main line. ``moves`` and
-    ``states`` are the whole line, from the start (``states[0]``) to its last move.
+    moves 1 to ``differs_at - 1``. Both are None for the main line. ``moves``,
+    ``states`` and ``events`` are the whole line, from the start (``states[0]``, and
+    ``events[0] == ()``) to its last move.
     """
 
     parent: int | None
     differs_at: int | None
     moves: tuple[Move, ...]
     states: tuple[Any, ...]
+    events: tuple[tuple[Event, ...], ...] = ()
 
 
 class ObserverError(RuntimeError):
@@ -315,7 +317,8 @@ class Session:
                 number = len(lines)
                 path = _continue(_path_to(head))
                 differs = None if parent is None else head.ply
-                lines.append(Line(parent, differs, tuple(n.move for n in path[1:]), tuple(n.state for n in path)))
+                lines.append(Line(parent, differs, tuple(n.move for n in path[1:]), tuple(n.state for n in path),
+                                  tuple(n.events for n in path)))
                 leaves[id(path[-1])] = number
                 paths.append(path)
                 pending.append(iter([(c, number) for n in path[head.ply:] for c in n.children[1:]]))
@@ -520,11 +523,7 @@ class Session:
         """Read :meth:`to_json`'s output (and the version 1 format, without variations); a
         clear :class:`StateError` for anything else. With ``game``, a saved game of another
         game (or other options) is refused too."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as err:
-            reason = "it is nested too deeply" if isinstance(err, RecursionError) else err
-            raise StateError(where, f"not a readable saved game: the JSON is broken or cut short ({reason})") from None
+        data = read_json(text, where)
         if not isinstance(data, dict) or data.get("cardlab") != "session":
             raise StateError(where, "not a cardlab saved game (expected \"cardlab\": \"session\")")
         version = data.get("version")
@@ -608,7 +607,7 @@ class Session:
         states, moves, events = self.states, self.moves, self.events
         lines = []
         for i, move in enumerate(moves):
-            text = move_text(self.game, move, states[i], states[i + 1], viewer)
+            text = move_text(self.game, Step(move, states[i], states[i + 1], events[i + 1]), viewer)
             lines.append(f"{i + 1}. {text}: " + " ".join(e.text for e in events[i + 1] if e.visible_to(viewer)))
         return lines
 

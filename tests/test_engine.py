@@ -56,13 +56,30 @@ def test_move_text_redacts_only_hidden_cards():
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
         "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
-    move = game.parse_move("trade 2D for 5H")
-    after = game.play(before, move)
-    assert move_text(game, move, before, after, 1) == "trade 2D for 5H"   # both cards are seen in the pool
-    move = game.parse_move("trade 3H for commission")
-    after2 = game.play(after, move)
-    assert move_text(game, move, after, after2, 1) == "trade ?? for commission"
-    assert move_text(game, move, after, after2, 0) == "trade 3H for commission"
+    step = game.step(before, "trade 2D for 5H")
+    assert move_text(game, step, 1) == "trade 2D for 5H"   # 2D is shown as it goes face up to the pool
+    step = game.step(step.after, "trade 3H for commission")
+    assert move_text(game, step, 1) == "trade ?? for commission"
+    assert move_text(game, step, 0) == "trade 3H for commission"
+    assert move_text(game, step, None) == "trade 3H for commission"
+    assert move_text(game, step, 1, hidden="a hidden card") == "trade a hidden card for commission"
+
+
+def test_move_text_names_a_card_by_who_could_see_it_at_the_move_not_afterwards():
+    """A card is named to a viewer who saw it just before the move or is shown it by the move's
+    own narration; where it lands after automatic follow-ups (a new deal) does not count."""
+    from cardlab.engine import Event, Step, move_text
+    game = cardlab.game("card-commons")
+    before = game.state_from_text(
+        "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+    step = game.step(before, "claim 2D")
+    assert move_text(game, step, 1) == "claim 2D"
+    told_nothing = Step(step.move, step.before, step.after, ())
+    assert move_text(game, told_nothing, 1) == "claim ??"      # on the table afterwards is not enough
+    only_a = Event("commons.claim", "A claims with 2D.", 0, (step.move.card,), frozenset({0}))
+    told_a = Step(step.move, step.before, step.after, (only_a,))
+    assert move_text(game, told_a, 1) == "claim ??" and move_text(game, told_a, 0) == "claim 2D"
 
 
 def test_hint_is_part_of_the_top_level_api():

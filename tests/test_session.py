@@ -149,7 +149,7 @@ def test_playing_from_an_earlier_position_starts_a_variation_and_keeps_the_main_
     assert session.state is step.after and session.index == 3 and session.line_moves == main[:2] + (other,)
     assert session.differs_at == 3 and not session.on_mainline and not session.at_end
     assert session.states[3] != session.state  # states[k] is still the main line's
-    assert session.variations == (Line(0, 3, main[:2] + (other,), session.line_states),)
+    assert session.variations == (Line(0, 3, main[:2] + (other,), session.line_states, session.line_events),)
     assert session.line == 1 and len(session.lines) == 2
 
 
@@ -446,7 +446,7 @@ def test_save_refuses_a_folder_clearly(tmp_path):
     (lambda t: t.replace('"index": 7', '"index": 99'), "index"),
     (lambda t: t.replace('"moves": [\n  "', '"moves": [\n  "claim 9H", "', 1), "move 1"),
     (lambda t: "\udcff", "broken"),
-    (lambda t: "[" * 100_000, "nested too deeply"),
+    (lambda t: "[" * 100_000, "nested more than 32 deep"),
 ])
 def test_damaged_saved_games_are_refused_clearly(tmp_path, mangle, fragment):
     text = played_session().to_json()

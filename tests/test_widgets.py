@@ -26,7 +26,9 @@ from cardlab.games import CONFORMANCE
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
-from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, report
+from cardlab.widgets.viewmodel import (
+    HIDDEN_WORDS, History, Position, _variants, explain_card, move_cards, pretty, report,
+)
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -68,12 +70,11 @@ def test_the_log_names_only_the_cards_the_viewer_sees():
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
         "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
-    move = game.parse_move("trade 3H for commission")
-    after = game.play(before, move)
-    log = History(viewer=1).entry(game, before, after, move)
+    step = game.step(before, "trade 3H for commission")
+    log = History(viewer=1).entry(game, step)
     assert log["move"] == f"trade {HIDDEN_WORDS} for commission"
-    assert History(viewer=0).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
-    assert History(viewer=None).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
+    assert History(viewer=0).entry(game, step)["move"] == "trade 3♥ for commission"
+    assert History(viewer=None).entry(game, step)["move"] == "trade 3♥ for commission"
 
 
 def test_move_cards_are_the_card_fields_of_the_move():
@@ -248,8 +249,8 @@ def test_no_synced_view_model_holds_a_card_hidden_from_its_player(config):
     names no card hidden from that player (compared with the full state's zones):
 
     - the table (zones, legal moves, header) names only cards the player sees now;
-    - the log and the message after a move name a card only if the player saw it just before
-      or just after that move (then "a hidden card");
+    - the log and the message after a move name no card hidden from the player both before and
+      after that move (then "a hidden card"; conformance.check_move_log checks the exact rule);
     - the narration is exactly the events the player may read (``Event.seen_by``);
     - the score names only cards the player has been shown: on the table at some point or
       in an event they read (a settled Commerce deal shows every hand, for instance).
@@ -632,9 +633,13 @@ def test_an_observer_that_raises_is_reported_and_the_move_stays_played():
         raise RuntimeError("a notebook's callback fell over")
     session.observe(broken)
     message = send(table, "play", move="defend 4D")
-    assert message["kind"] == "error" and message["text"].startswith("Done, but the session changed and every observer")
-    assert "RuntimeError: a notebook's callback fell over" in message["text"]
+    assert message["kind"] == "error" and message["text"].startswith("Done, but another part of the program")
+    assert "(RuntimeError)" in message["text"] and "fell over" not in message["text"]  # a player reads the kind only
     assert len(session.moves) == 4 and table.view["step"] == other.view["step"] == 4
+    send(other, "goto", index=3)
+    message = send(other, "play", move="defend 4D")  # the teacher reads the whole message
+    assert message["text"].startswith("Done, but the session changed and every observer")
+    assert "RuntimeError: a notebook's callback fell over" in message["text"]
 
 
 def _shown_to(session: cardlab.Session, player: int) -> set[Card]:
@@ -733,9 +738,95 @@ def test_a_failing_opponent_is_reported_in_the_table():
     def broken(game: Any, view: Any) -> str:
         return "claim 9H"
     table = Table(commons_session(), viewer=1, opponent=broken)
-    assert table.message["kind"] == "error" and table.message["text"].startswith("The computer player for A failed")
+    assert table.message["kind"] == "error"
+    assert table.message["text"].startswith("The computer player for A chose a move the rules don't allow")
     with pytest.raises(ValueError, match="give the viewer"):
         Table(commons_session(), opponent=first_legal)
+
+
+def _synced(table: Any) -> str:
+    """Everything a table sends to its browser, as one text."""
+    return json.dumps([table.view_json, table.history_json, table.message], ensure_ascii=False)
+
+
+def _shows_none_of(table: Any, cards_: Any) -> bool:
+    text = _synced(table)
+    return not (_mentioned(text) & set(cards_)) and not any(c.code in text for c in cards_)
+
+
+def test_a_computer_players_illegal_move_shows_nothing_of_its_hand():
+    """The computer (A) plays a Commission it does not hold: the engine's refusal would list A's
+    hand, so B's table only says that the move was refused and the game waits."""
+    session = commons_session()
+    a_hand = session.state.hands[0]
+    table = Table(session, viewer=1, opponent=lambda game, view: "commission 3S")
+    message = table.message
+    assert message["kind"] == "error"
+    assert message["text"] == ("The computer player for A chose a move the rules don't allow; the game waits. "
+                               "Choose another opponent under 'Play against' to go on.")
+    assert _shows_none_of(table, a_hand) and len(session.moves) == 0
+    assert isinstance(table.last_error, cardlab.IllegalMove) and "hand:" in str(table.last_error)  # for the teacher
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commerce", "commitment", "contest"])
+@pytest.mark.parametrize("behaviour", ["illegal", "unreadable", "raises"])
+def test_a_computer_players_errors_never_reach_the_viewer_with_its_cards(name, behaviour):
+    """Whatever the computer player does wrong (a move with a card it does not hold, whose
+    refusal lists its hand; text that is no move; an exception naming its cards), the viewer
+    reads that it went wrong, and nothing of its cards."""
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=7)
+    mover = game.to_move(session.state)
+    viewer = (mover + 1) % game.players
+    hidden = _hidden_from(game, session.state, viewer)
+    assert hidden
+
+    def opponent(game_: Any, view: Any) -> Any:
+        own = [c for z in game_.zones(view) if z.visible_to(mover) and z.owner == mover for c in z.cards]
+        if behaviour == "raises":
+            raise RuntimeError(f"cannot decide with {' '.join(c.code for c in own)}")
+        if behaviour == "unreadable":
+            return "play " + " ".join(c.code for c in own)
+        foreign = next(c for c in game_.deck() if c not in own)
+        legal = next(m for m in game_.legal_moves(view) if move_cards(m))
+        return next(_variants(legal, foreign))  # a card the computer does not hold
+    table = Table(session, viewer=viewer, opponent=opponent)
+    text = table.message["text"]
+    assert text.startswith(f"The computer player for {game.player_names[mover]} ") and "the game waits" in text
+    assert len(session.moves) == 0 and table.last_error is not None
+    assert not (_mentioned(_synced(table)) & hidden), text
+
+
+def test_an_error_raised_on_the_full_state_reaches_a_player_only_by_its_kind():
+    """B plays; another part of the program bound to the same session fails while the session
+    tells it, with a message that names A's hand. B's table says something went wrong and
+    shows none of A's cards; the teacher's table would show the whole message."""
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def observer(s: Any) -> None:
+        raise ValueError(f"A holds {' '.join(c.code for c in s.state.hands[0])}")
+    table = Table(session, viewer=1)
+    session.observe(observer)
+    send(table, "play", move="defend 4D")
+    assert table.message["kind"] == "error" and "ValueError" in table.message["text"]
+    assert _shows_none_of(table, a_hand)
+    error = table.last_error.errors[0]  # the ObserverError, with what the observer raised
+    assert isinstance(error, ValueError) and "A holds" in str(error)
+
+
+def test_a_failing_hint_says_so_without_its_message_to_a_player():
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def hint(game: Any, view: Any) -> Any:
+        raise ValueError(f"sampled A's hand as {' '.join(c.code for c in a_hand)}")
+    table = Table(session, viewer=1, hint=hint)
+    message = send(table, "hint")
+    assert message["kind"] == "error" and message["text"].startswith("No hint here: the hint failed (ValueError)")
+    assert _shows_none_of(table, a_hand)
+    teacher = Table(session, hint=hint)
+    assert "sampled A's hand" in send(teacher, "hint")["text"]
 
 
 def test_a_hint_names_a_move_and_its_cards():

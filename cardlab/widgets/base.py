@@ -14,6 +14,13 @@ Fair play on a shared session: the teacher's widgets (viewer None) move the sess
 player's widget steps back and forth on its own (a *look* that no other widget follows) and
 moves only at the game's latest position: it never changes the session's position on show,
 never starts a variation, and so never learns how hidden cards would answer another try.
+
+A player's widget shows the reason for a refusal only when it was worked out in that player's
+own terms: a move is checked against the player's view before the session plays it, and a
+message read from what the player sent is theirs. Any other error (raised on the full state,
+by another part of the program bound to the session, by a computer player or a hint) is shown
+to a player only by its kind, since its message may name cards hidden from them; the error
+itself is kept in the widget's ``last_error`` for whoever runs the kernel.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ import traitlets
 
 from ..cards import HIDDEN, Card, parse_card
 from ..engine import Game, Step, replace_cards
-from ..errors import StateError
+from ..errors import IllegalMove, NotationError, StateError
 from ..session import ObserverError, Session
 from . import frontend
 from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, position_text, report
@@ -44,7 +51,8 @@ MAX_NAME_CHARS = 40
 
 
 class Refused(ValueError):
-    """An action refused before it reaches the engine (unknown, malformed, stale, out of turn)."""
+    """An action refused in the viewer's own terms: before it reaches the engine (unknown,
+    malformed, stale, out of turn), or by the engine checking it against the viewer's view."""
 
 
 def player_names(game: Game, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -120,6 +128,9 @@ class SessionWidget(anywidget.AnyWidget):
         self._viewer = viewer
         self._rev = 0
         self._message_id = 0
+        #: The last error of an action or a computer player, kept whole for whoever runs the
+        #: kernel (the widget may show a player only its kind: see :meth:`_refuse`).
+        self.last_error: BaseException | None = None
         self._view: JSON = {}
         self._log: JSON = {}
         self._history = History(viewer, self._names)
@@ -211,14 +222,47 @@ class SessionWidget(anywidget.AnyWidget):
             try:
                 _check_size(content, buffers)
                 self._dispatch(content)
-            except ValueError as err:  # IllegalMove, NotationError, StateError, Refused
-                self._say(str(err), "error")
             except ObserverError as err:  # the action was done; something else watching the session failed
-                log.warning("cardlab: %s", err)
-                self._say(f"Done, but {err}", "error")
-            except Exception as err:  # noqa: BLE001 - shown in the widget, logged for the developer
-                log.exception("cardlab widget action failed")
-                self._say(f"cardlab could not do that ({type(err).__name__}: {err})", "error")
+                self._report_observer_error(err)
+            except Exception as err:  # noqa: BLE001 - shown in the widget as far as the viewer may read it
+                self._refuse(err)
+
+    def _report_observer_error(self, err: ObserverError) -> None:
+        """The action was done, but another observer of the session failed: say so, with its
+        reason for the teacher only (the reason may name cards hidden from a player)."""
+        self.last_error = err
+        if self._viewer is None:
+            log.warning("cardlab: %s", err)
+            self._say(f"Done, but {err}", "error")
+        else:
+            log.error("cardlab: an observer of the session failed (%s); the error is in the widget's last_error",
+                      type(err).__name__)
+            kinds = ", ".join(dict.fromkeys(type(e).__name__ for e in err.errors))
+            self._say(f"Done, but another part of the program watching this game failed ({kinds}). Its reason "
+                      "may name cards you can't see, so it is not shown here.", "error")
+
+    def _refuse(self, err: Exception) -> None:
+        """Show why an action failed, as far as the viewer may read it.
+
+        The teacher reads every message. A player reads a refusal made in their own terms
+        (:class:`Refused`, or a :class:`NotationError` about the text they sent); any other
+        error only by its kind. An error that is not a ValueError is a fault of the program and
+        is logged, for a player's widget without its message.
+        """
+        self.last_error = err
+        own_terms = isinstance(err, (Refused, NotationError))
+        if not isinstance(err, ValueError):
+            if self._viewer is None:
+                log.exception("cardlab widget action failed", exc_info=err)
+            else:
+                log.error("cardlab widget action failed (%s); the error is in the widget's last_error",
+                          type(err).__name__)
+        if self._viewer is None or own_terms:
+            text = str(err) if isinstance(err, ValueError) else f"cardlab could not do that ({type(err).__name__}: {err})"
+        else:
+            text = (f"cardlab could not do that ({type(err).__name__}). Its reason may name cards you can't see, "
+                    f"so it is not shown here.")
+        self._say(text, "error")
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("action"), str):
@@ -244,7 +288,10 @@ class SessionWidget(anywidget.AnyWidget):
         self._require_turn(pos)
         move = pos.game.parse_move(text)
         if self._viewer is not None:
-            pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
+            try:
+                pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
+            except IllegalMove as err:
+                raise Refused(str(err)) from err
         session, mover = self._session, pos.to_move
         lines = len(session.lines)
         step = session.play(move)

@@ -15,6 +15,7 @@ from typing import Any
 from .. import bots
 from ..bots import Hint
 from ..engine import Game, Move
+from ..errors import IllegalMove, NotationError
 from ..session import Session
 from .base import Refused, SessionWidget, required
 from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
@@ -250,7 +251,12 @@ class Table(SessionWidget):
         pos = self.position()
         self._require_turn(pos)
         game = pos.game
-        answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        try:
+            answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        except Exception as err:  # noqa: BLE001 - a hint works on guesses of hidden cards: its message is not shown to a player
+            self.last_error = err
+            why = f": {err}" if self._viewer is None else ""
+            raise Refused(f"No hint here: the hint failed ({type(err).__name__}){why}.") from err
         if isinstance(answer, Hint):
             best = answer.best.move
             self._say(f"Hint: {pretty(str(best))}", "hint", move_cards(best), ranking=ranking(answer))
@@ -311,15 +317,28 @@ class Table(SessionWidget):
             self._opponent_move()  # the session's change schedules the next one
 
     def _opponent_move(self) -> bool:
+        """Let the computer play the seat to move. Its move is checked against its own view
+        first, as a learner's is; what went wrong is said without the reason, which speaks of
+        the computer's cards (kept whole in ``last_error``)."""
         session, game = self._session, self._session.game
         mover = game.to_move(session.state)
         name = self._names[mover]  # type: ignore[index]
+        view = game.view(session.state, mover)
         with self.hold_sync():
             try:
-                move = self._opponent(game, game.view(session.state, mover))  # type: ignore[misc]
-                step = session.play(move)
+                move = game.check(view, self._opponent(game, view))  # type: ignore[misc]
             except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
-                self._say(f"The computer player for {name} failed: {err}", "error")
+                self.last_error = err
+                what = ("chose a move the rules don't allow" if isinstance(err, IllegalMove) else
+                        "gave a move cardlab can't read" if isinstance(err, NotationError) else
+                        f"failed ({type(err).__name__})")
+                self._say(f"The computer player for {name} {what}; the game waits. Choose another opponent "
+                          f"under 'Play against' to go on.", "error")
+                return False
+            try:
+                step = session.play(move)
+            except Exception as err:  # noqa: BLE001 - as for an action: shown by its kind only
+                self._refuse(err)
                 return False
             self._report(step, mover)  # type: ignore[arg-type]
         return True

@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..cards import SUITS, Card
-from ..engine import Breakdown, Event, Game, Move, ScoreItem, Zone, move_cards, move_text
+from ..engine import Breakdown, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
 from ..session import Session
@@ -324,23 +324,26 @@ class History:
                 "lines": self.lines(session) if self.viewer is None else []}
 
     def entries(self, session: Session) -> list[JSON]:
-        states, moves = session.line_states, session.line_moves
+        states, moves, events = session.line_states, session.line_moves, session.line_events
         out = []
         for i, move in enumerate(moves):
             before, after = states[i], states[i + 1]
             hit = self._cache.get(i)
             if hit is None or hit[0] is not before or hit[1] is not after or hit[2] is not move:
-                hit = self._cache[i] = (before, after, move, self.entry(session.game, before, after, move))
+                step = Step(move, before, after, events[i + 1])
+                hit = self._cache[i] = (before, after, move, self.entry(session.game, step))
             out.append(hit[3])
         for stale in [i for i in self._cache if i >= len(moves)]:
             del self._cache[stale]
         return out
 
-    def entry(self, game: Game, before: Any, after: Any, move: Move) -> JSON:
-        mover = game.to_move(before)
+    def entry(self, game: Game, step: Step) -> JSON:
+        """One line of the log: who played the move of ``step``, and the move as the viewer
+        could read it when it was played (:func:`cardlab.engine.move_text`)."""
+        mover = game.to_move(step.before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
-                "move": pretty(move_text(game, move, before, after, self.viewer, HIDDEN_WORDS))}
+                "move": pretty(move_text(game, step, self.viewer, HIDDEN_WORDS))}
 
     def lines(self, session: Session) -> list[JSON]:
         """Every line of the session, main line first (none when it has no variation): a
@@ -358,7 +361,7 @@ class History:
             else:
                 depth[number] = depth[line.parent] + 1
                 k = line.differs_at - 1  # type: ignore[operator]
-                first = self.entry(session.game, line.states[k], line.states[k + 1], line.moves[k])
+                first = self.entry(session.game, Step(line.moves[k], line.states[k], line.states[k + 1], line.events[k + 1]))
                 text = f"{k + 1}. {first['player']}: {first['move']}" + (
                     f", then {_moves(len(line.moves) - k - 1)}" if len(line.moves) > k + 1 else "")
             out.append({"number": number, "text": text, "depth": depth[number], "current": number == shown})
@@ -369,11 +372,11 @@ def _moves(count: int) -> str:
     return f"{count} move{'' if count == 1 else 's'}"
 
 
-def report(game: Game, step: Any, viewer: Viewer, mover: str) -> str:
+def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
     """The message after a move: who played it, the move as ``viewer`` may read it (as in
     the log), and the events ``viewer`` may read (as in the narration)."""
     told = " ".join(e["text"] for e in narrate(step.events, viewer))
-    move = pretty(move_text(game, step.move, step.before, step.after, viewer, HIDDEN_WORDS))
+    move = pretty(move_text(game, step, viewer, HIDDEN_WORDS))
     return f"{mover}: {move}." + (f" {told}" if told else "")
 
 
