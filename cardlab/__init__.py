@@ -7,9 +7,10 @@ Python; the widgets (``cardlab.widgets``) need anywidget and run in JupyterLab.
 from __future__ import annotations
 
 from .cards import HIDDEN, JOKER, Card, Cards, cards, parse_card, shuffled, standard_deck
-from .engine import Breakdown, Event, Game, Move, ScoreItem, Session, Step, Zone
+from .engine import Breakdown, Event, Game, Move, ScoreItem, Step, Zone
 from .errors import CardError, IllegalMove, NotationError, StateError
 from .games import game, names as games
+from .session import Session
 from .bots import hint
 
 __version__ = "0.1.0"

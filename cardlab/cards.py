@@ -4,9 +4,11 @@ A :class:`Card` is a small immutable value ``Card(rank, suit)``: ranks 2..10, J=
 K=13, A=14; suits ``"C" "D" "H" "S"``. The Joker is ``Card(0, "*")`` and a card whose face
 is hidden from a viewer is ``HIDDEN`` (``Card(-1, "?")``).
 
-Notation accepted by :func:`parse_card` and :func:`cards` (case-insensitive):
+Notation accepted by :func:`parse_card` and :func:`cards` (ASCII letters in either case):
 ``4C``, ``4♣``, ``10H``, ``TH``, ``10♥``, ``QH``, ``AS``, ``JK`` (Joker). Printed forms are
-``str(card)`` = ``4♣`` and ``card.code`` = ``4C`` / ``10H`` / ``JK``.
+``str(card)`` = ``4♣`` and ``card.code`` = ``4C`` / ``10H`` / ``JK``. Only these characters
+are read: a letter that merely case-folds to one of them (``ſ``, the Kelvin sign ``K``, a
+dotless ``ı``) or another script's digit is refused, never taken for the card it resembles.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .errors import CardError
+from .errors import CardError, quoted
 
 __all__ = [
     "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
-    "standard_deck", "shuffled", "suit_symbol", "suit_name",
+    "standard_deck", "shuffled", "suit_symbol", "suit_name", "ascii_lower", "ascii_upper",
 ]
 
 SUITS = ("C", "D", "H", "S")
@@ -33,6 +35,25 @@ _SUIT_FROM_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D
 _RANK_CODE = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_NAME = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 _RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+_TO_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_TO_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII letters in lower case and every other character kept as it is.
+
+    Notation is read with this, never ``str.lower``: Unicode case mapping turns the Kelvin
+    sign into ``k`` (and ``str.upper`` turns ``ſ`` into ``S``, ``ı`` into ``I``), which would
+    read a look-alike as a keyword, a player or a card.
+    """
+    return text.translate(_TO_LOWER)
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with its ASCII letters in upper case and every other character kept as it is."""
+    return text.translate(_TO_UPPER)
+
+
 # Four-colour deck colours (a teaching option of the widgets); the classic deck is red/black.
 _RED = frozenset(("D", "H"))
 
@@ -127,7 +148,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(repr(text), 0, len(repr(text)), f"expected text such as '4C', got {type(text).__name__}")
     token = text.strip()
-    card = _BY_CODE.get(token.upper())
+    card = _BY_CODE.get(ascii_upper(token))
     if card is not None:
         return card
     start = text.find(token) if token else 0
@@ -137,7 +158,7 @@ def parse_card(text: str) -> Card:
 def _card_problem(token: str) -> str:
     if not token:
         return "it is empty; write a rank and a suit such as '4C', '10♥' or 'QH'"
-    up = token.upper()
+    up = ascii_upper(token)
     if up in ("JOKER", "JKR", "🃏"):
         return "write the Joker as 'JK'"
     suit = _SUIT_FROM_TEXT.get(up[-1])
@@ -146,7 +167,7 @@ def _card_problem(token: str) -> str:
         return f"unknown suit {token[-1]!r}; suits are C D H S (or ♣ ♦ ♥ ♠)"
     if not rank_text:
         return "the rank is missing; ranks are 2-10 (or T), J, Q, K, A"
-    return f"unknown rank {token[:-1]!r}; ranks are 2-10 (or T), J, Q, K, A"
+    return f"unknown rank {quoted(token[:-1])}; ranks are 2-10 (or T), J, Q, K, A"
 
 
 def cards(text: str | Iterable[Card | str]) -> Cards:
@@ -158,7 +179,7 @@ def cards(text: str | Iterable[Card | str]) -> Cards:
     if isinstance(text, str):
         out = []
         for match in _TOKEN.finditer(text):
-            card = _BY_CODE.get(match.group().upper())
+            card = _BY_CODE.get(ascii_upper(match.group()))
             if card is None:
                 raise CardError(text, match.start(), match.end(), _card_problem(match.group()))
             out.append(card)

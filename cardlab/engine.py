@@ -11,18 +11,17 @@ dataclass of the game) that the game reads and never changes:
     game.view(after, player)           # what that player may see; hidden cards are HIDDEN
 
 A game module implements the abstract methods of :class:`Game` (the rules in one place); the
-base class adds notation handling, checked play, narration, JSON and text forms.
+base class adds notation handling, checked play, narration, JSON and text forms. A game in
+progress with its history is a :class:`cardlab.Session` (``cardlab/session.py``, a layer
+above the games).
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import html
 import json
-import os
 import re
-import tempfile
 import types
 import typing
 from abc import ABC, abstractmethod
@@ -31,12 +30,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import HIDDEN, Card, Cards, CardError, cards_html, parse_card
-from .errors import IllegalMove, NotationError, StateError
+from .cards import HIDDEN, Card, Cards, CardError, ascii_lower, ascii_upper, cards_html, parse_card
+from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
+    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step",
     "IllegalMove", "NotationError", "StateError", "TextForm", "JSON_VERSION", "HIDDEN_SEED",
+    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number",
 ]
 
 JSON_VERSION = 1
@@ -330,10 +330,7 @@ class Game(ABC):
 
     def state_from_json(self, text: str) -> Any:
         """Read a state written by ``state.to_json()``; a clear :class:`StateError` otherwise."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as err:
-            raise StateError("JSON", f"not valid JSON ({err})") from None
+        data = read_json(text, "JSON")
         if not isinstance(data, dict) or data.get("cardlab") != "state":
             raise StateError("JSON", "not a cardlab state (expected an object with \"cardlab\": \"state\")")
         version = data.get("version")
@@ -384,6 +381,112 @@ class Game(ABC):
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.options.items()))))
+
+
+# --- reading numbers and JSON: every number bounded, every fault a StateError naming the place ------
+
+#: The most digits a whole number may have in a text form or a JSON file. The largest numbers
+#: in a state are seeds; the rest (rounds, points, counts) have a few digits.
+MAX_DIGITS = 100
+#: How deeply a cardlab JSON file may nest lists and objects (a state nests about 8 levels).
+MAX_JSON_DEPTH = 32
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
+
+
+def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"a whole number from {lo}"
+    if hi is not None:
+        return f"a whole number up to {hi}"
+    return "a whole number"
+
+
+def whole_number(text: str, where: str, *, lo: int | None = None, hi: int | None = None) -> int:
+    """The whole number written in ``text``: ASCII digits with an optional ``-``, at most
+    :data:`MAX_DIGITS` of them, from ``lo`` to ``hi`` when given. Anything else raises a
+    :class:`StateError` at ``where`` naming the range allowed."""
+    text = text.strip()
+    wanted = _range_text(lo, hi)
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise StateError(where, f"expected {wanted}, got {quoted(text)}")
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise StateError(where, f"expected {wanted} (at most {MAX_DIGITS} digits), got a number of {digits:,} digits")
+    value = int(text)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise StateError(where, f"expected {wanted}, got {quoted(text)}")
+    return value
+
+
+def read_json(text: str, where: str) -> Any:
+    """The value of a cardlab JSON file (a state or a saved game), refusing what no cardlab
+    file holds: lists and objects nested more than :data:`MAX_JSON_DEPTH` deep, and numbers
+    of more than :data:`MAX_DIGITS` digits. Every fault is a :class:`StateError` at ``where``
+    naming the line and column."""
+    if not isinstance(text, str):
+        raise StateError(where, f"expected JSON text, got {type(text).__name__}")
+
+    def short(literal: str) -> str:
+        digits = sum(c.isdigit() for c in literal)
+        if digits > MAX_DIGITS:
+            raise StateError(where, f"{_json_place(text, text.find(literal))}: a number of {digits:,} digits; "
+                                    f"numbers in a cardlab file have at most {MAX_DIGITS}")
+        return literal
+
+    try:
+        data = json.loads(text, parse_int=lambda t: int(short(t)), parse_float=lambda t: float(short(t)))
+    except json.JSONDecodeError as err:
+        raise StateError(where, f"not valid JSON: the text is broken or cut short ({err})") from None
+    except RecursionError:  # deeper than Python's own limit: far deeper than allowed
+        data = None
+    else:
+        if _depth(data) <= MAX_JSON_DEPTH:
+            return data
+    raise StateError(where, f"{_json_place(text, _too_deep_at(text))}: lists and objects nested more than "
+                            f"{MAX_JSON_DEPTH} deep; no cardlab file nests so deep")
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (counted up to one past the limit)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            if depth > MAX_JSON_DEPTH:
+                return depth
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _too_deep_at(text: str) -> int:
+    """Where the first list or object deeper than :data:`MAX_JSON_DEPTH` opens in JSON ``text``."""
+    depth, in_string, escaped = 0, False, False
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return index
+        elif char in "]}":
+            depth -= 1
+    return 0
+
+
+def _json_place(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
 
 
 # --- JSON codec: states are dataclasses of ints, strings, Cards and tuples ----------------------
@@ -508,19 +611,27 @@ def visible_cards(game: Game, state: Any, viewer: int | None) -> Counter:
     return all_cards(z for z in game.zones(state) if z.visible_to(viewer))
 
 
-_CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I)
+_CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I | re.ASCII)
 
 
-def move_text(game: Game, move: Move, before: Any, after: Any, viewer: int | None, hidden: str = "??") -> str:
-    """A move's notation as ``viewer`` may read it: every card they see neither just before nor
-    just after the move is written ``hidden`` (the opponent's Commission, a secret arrangement)."""
-    text = str(move)
+def move_text(game: Game, step: Step, viewer: int | None, hidden: str = "??") -> str:
+    """A move's notation as ``viewer`` may read it, judged at the moment it was played: a card
+    it names is written out if the viewer could see it just before the move, or if the move's
+    own narration shows it to them (an event of ``step`` they may read lists it: a card played
+    face up, a card handed to them). Any other card is written ``hidden`` (the opponent's
+    Commission, a secret arrangement, a card traded face down), even if the viewer sees it
+    once the move is over: a new deal that follows the move automatically may hand them the
+    very card, which says nothing about the move."""
+    text = str(step.move)
     if viewer is None:
         return text
-    named = move_cards(move)
+    named = move_cards(step.move)
     if not named:
         return text
-    seen = visible_cards(game, before, viewer) | visible_cards(game, after, viewer)
+    seen = visible_cards(game, step.before, viewer)
+    for event in step.events:
+        if event.visible_to(viewer):
+            seen.update(event.cards)
     if all(seen[c] for c in named):
         return text
 
@@ -543,35 +654,33 @@ def all_cards(zones: Iterable[Zone]) -> Counter:
 
 # --- the text form: "key: value" lines, with errors that name the line ----------------------------
 
-_LINE = re.compile(r"^\s*([^:#]+?)\s*:\s*(.*?)\s*$")
-
-
 class TextForm:
     """Reads the ``key: value`` lines of a state's text form and reports problems by line.
 
     Blank lines and ``#`` comments are ignored. Each game declares its keys; unknown,
-    repeated and missing keys get a clear :class:`StateError`.
+    repeated and missing keys get a clear :class:`StateError`. Reading takes time linear in
+    the text, and every message quotes the input cut short.
     """
 
     def __init__(self, text: str, keys: Sequence[str], title: str) -> None:
         self.title = title
         self.values: dict[str, str] = {}
         self.lines: dict[str, int] = {}
-        known = {k.lower(): k for k in keys}
+        known = {ascii_lower(k): k for k in keys}
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
-            match = _LINE.match(line)
-            if not match:
-                raise StateError(f"line {number}", f"expected 'key: value', got {line!r}")
-            key = " ".join(match.group(1).lower().split())
+            name, colon, value = line.partition(":")
+            if not colon or not name.strip():
+                raise StateError(f"line {number}", f"expected 'key: value', got {quoted(line)}")
+            key = " ".join(ascii_lower(name).split())
             if key not in known:
-                raise StateError(f"line {number}", f"unknown key {match.group(1)!r}; {title} states use: {', '.join(keys)}")
+                raise StateError(f"line {number}", f"unknown key {quoted(name.strip())}; {title} states use: {', '.join(keys)}")
             key = known[key]
             if key in self.values:
                 raise StateError(f"line {number}", f"{key!r} is given twice (first on line {self.lines[key]})")
-            self.values[key] = match.group(2)
+            self.values[key] = value.strip()
             self.lines[key] = number
 
     def where(self, key: str) -> str:
@@ -605,37 +714,34 @@ class TextForm:
             raise StateError(self.where(key), f"expected one card, got {len(found)}")
         return found[0]
 
-    def int(self, key: str, default: int | None = None) -> int:
+    def int(self, key: str, default: int | None = None, *, lo: int | None = None, hi: int | None = None) -> int:
+        """The whole number on line ``key`` (see :func:`whole_number`), from ``lo`` to ``hi``
+        when given: the range the rules allow, named in the message when it is broken."""
         text = self.text(key, None if default is None else str(default))
-        try:
-            return int(text)
-        except ValueError:
-            raise StateError(self.where(key), f"expected a whole number, got {text!r}") from None
+        return whole_number(text, self.where(key), lo=lo, hi=hi)
 
-    def ints(self, key: str, count: int, default: str | None = None) -> tuple[int, ...]:
-        text = self.text(key, default)
-        try:
-            values = tuple(int(v) for v in text.replace(",", " ").split())
-        except ValueError:
-            raise StateError(self.where(key), f"expected {count} whole numbers, got {text!r}") from None
-        if len(values) != count:
-            raise StateError(self.where(key), f"expected {count} whole numbers, got {len(values)}")
-        return values
+    def ints(self, key: str, count: int, default: str | None = None, *, lo: int | None = None,
+             hi: int | None = None) -> tuple[int, ...]:
+        """``count`` whole numbers, separated by spaces or commas, each from ``lo`` to ``hi``."""
+        words = self.text(key, default).replace(",", " ").split()
+        if len(words) != count:
+            raise StateError(self.where(key), f"expected {count} whole numbers, got {len(words)}")
+        return tuple(whole_number(w, self.where(key), lo=lo, hi=hi) for w in words)
 
     def choice(self, key: str, options: Sequence[str], default: str | None = None) -> str:
-        text = self.text(key, default).lower()
+        text = ascii_lower(self.text(key, default))
         if text not in options:
-            raise StateError(self.where(key), f"expected one of {', '.join(options)}, got {text!r}")
+            raise StateError(self.where(key), f"expected one of {', '.join(options)}, got {quoted(text)}")
         return text
 
     def player(self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False) -> int | None:
         text = self.text(key, default).strip()
         if optional and text in ("", "-", "—"):
             return None
-        upper = [n.upper() for n in names]
-        if text.upper() not in upper:
-            raise StateError(self.where(key), f"expected a player ({', '.join(names)}), got {text!r}")
-        return upper.index(text.upper())
+        upper = [ascii_upper(n) for n in names]
+        if ascii_upper(text) not in upper:
+            raise StateError(self.where(key), f"expected a player ({', '.join(names)}), got {quoted(text)}")
+        return upper.index(ascii_upper(text))
 
 
 def format_cards(seq: Iterable[Card]) -> str:
@@ -663,191 +769,10 @@ def check_cards_once(zones: Sequence[Zone], deck: Sequence[Card]) -> None:
                               f"{' '.join(c.code for c in missing)}; every card must be somewhere")
 
 
-# --- sessions: a history you can step through, rewind and branch -------------------------------
-
-class Session:
-    """A game in progress with its history: play, undo, redo, goto, branch; observers.
-
-    The history is a list of states (``states[0]`` the start), the moves between them and
-    the events each move produced. ``index`` is the state on show; playing from a past state
-    replaces the moves after it (use :meth:`branch` first to keep them).
-    """
-
-    def __init__(self, game: Game, state: Any = None, *, seed: int | None = None) -> None:
-        self.game = game
-        start = game.deal(seed=seed) if state is None else state
-        game._check_state(start)
-        self.states: list[Any] = [start]
-        self.moves: list[Move] = []
-        self.events: list[tuple[Event, ...]] = [()]
-        self.index = 0
-        self._observers: list[Callable[[Session], None]] = []
-
-    @property
-    def state(self) -> Any:
-        return self.states[self.index]
-
-    def __len__(self) -> int:
-        return len(self.moves)
-
-    def observe(self, callback: Callable[[Session], None]) -> Callable[[], None]:
-        """Call ``callback(session)`` after every change; returns a function that stops it."""
-        self._observers.append(callback)
-
-        def unobserve() -> None:
-            if callback in self._observers:
-                self._observers.remove(callback)
-        return unobserve
-
-    def _changed(self) -> None:
-        for callback in list(self._observers):
-            callback(self)
-
-    def legal_moves(self) -> list[Move]:
-        return self.game.legal_moves(self.state)
-
-    def play(self, move: Move | str) -> Step:
-        """Play a move from the state on show. An illegal move raises and changes nothing."""
-        step = self.game.step(self.state, move)
-        del self.states[self.index + 1:], self.moves[self.index:], self.events[self.index + 1:]
-        self.states.append(step.after)
-        self.moves.append(step.move)
-        self.events.append(step.events)
-        self.index += 1
-        self._changed()
-        return step
-
-    def undo(self) -> bool:
-        """Show the state before the last move; False (and no change) at the start."""
-        return self.goto(self.index - 1) if self.index > 0 else False
-
-    def redo(self) -> bool:
-        """Show the state after the next move of the history; False at its end."""
-        return self.goto(self.index + 1) if self.index < len(self.moves) else False
-
-    def goto(self, index: int) -> bool:
-        """Show state number ``index`` (0 the start; negative counts from the end)."""
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise TypeError("goto takes a whole number")
-        if index < 0:
-            index += len(self.states)
-        if not 0 <= index < len(self.states):
-            raise IndexError(f"state {index} does not exist: this history has states 0 to {len(self.states) - 1}")
-        if index == self.index:
-            return False
-        self.index = index
-        self._changed()
-        return True
-
-    def replace(self, state: Any) -> None:
-        """Start again from an edited ``state`` (checked by the game's validator first)."""
-        self.game._check_state(state)
-        self.game.validate(state)
-        self.states, self.moves, self.events, self.index = [state], [], [()], 0
-        self._changed()
-
-    def branch(self) -> Session:
-        """A new, independent session whose history is this one's up to the state on show."""
-        other = Session(self.game, self.states[0])
-        other.states = self.states[: self.index + 1]
-        other.moves = self.moves[: self.index]
-        other.events = self.events[: self.index + 1]
-        other.index = self.index
-        return other
-
-    # -- saved games -------------------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The session as versioned JSON: the game, its options, the start state, the moves
-        (as notation) and the state on show. :meth:`from_json` replays it exactly."""
-        return json.dumps({"cardlab": "session", "version": JSON_VERSION, "game": self.game.name,
-                           "options": self.game.options, "start": encode(self.states[0]),
-                           "moves": [str(m) for m in self.moves], "index": self.index},
-                          ensure_ascii=False, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str, where: str = "saved game", game: Game | None = None) -> Session:
-        """Read :meth:`to_json`'s output; a clear :class:`StateError` for anything else. With
-        ``game``, a saved game of another game (or other options) is refused too."""
-        from .games import game as make_game
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise StateError(where, f"not a readable saved game: the JSON is broken or cut short ({err})") from None
-        if not isinstance(data, dict) or data.get("cardlab") != "session":
-            raise StateError(where, "not a cardlab saved game (expected \"cardlab\": \"session\")")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise StateError(where, "the \"version\" field is missing or not a whole number")
-        if version > JSON_VERSION:
-            raise StateError(where, f"saved by a newer cardlab (format version {version}); this cardlab reads "
-                                    f"version {JSON_VERSION}: upgrade cardlab")
-        options, moves, index = data.get("options"), data.get("moves"), data.get("index")
-        if not isinstance(options, dict) or not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise StateError(where, "the \"options\" or \"moves\" field is missing or malformed")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= len(moves):
-            raise StateError(where, f"\"index\" must be a whole number from 0 to {len(moves)}")
-        try:
-            saved = make_game(data.get("game"), **options)
-        except (TypeError, ValueError) as err:
-            raise StateError(where, f"unknown game or options: {err}") from None
-        if game is not None and saved != game:
-            raise StateError(where, f"this file holds a game of {saved!r}, not of {game!r}")
-        game = saved
-        start = decode(game.state_class, data.get("start"), "start")
-        game._check_options(start)
-        game.validate(start)
-        session = cls(game, start)
-        for number, move in enumerate(moves, start=1):
-            try:
-                step = game.step(session.states[-1], move)
-            except ValueError as err:
-                raise StateError(f"{where}, move {number}", str(err)) from None
-            session.states.append(step.after)
-            session.moves.append(step.move)
-            session.events.append(step.events)
-        session.index = index
-        return session
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write the session to ``path`` atomically: a temporary file beside it, then a rename,
-        so an interrupted save leaves the previous file intact."""
-        target = os.fspath(path)
-        folder = os.path.dirname(os.path.abspath(target))
-        handle, temporary = tempfile.mkstemp(prefix=".cardlab-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(self.to_json())
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-
-    @classmethod
-    def load(cls, path: str | os.PathLike, game: Game | None = None) -> Session:
-        """Read a session written by :meth:`save`. A truncated, corrupted, wrong-game (when
-        ``game`` is given) or future-version file raises :class:`StateError` naming the file
-        and the problem."""
-        target = os.fspath(path)
-        try:
-            with open(target, encoding="utf-8") as handle:
-                text = handle.read()
-        except UnicodeDecodeError:
-            raise StateError(target, "not a cardlab saved game (not UTF-8 text)") from None
-        return cls.from_json(text, where=target, game=game)
-
-    def narration(self, viewer: int | None = None) -> list[str]:
-        """One line per move: the move and what it caused, as ``viewer`` may read it
-        (None: the teacher, who reads everything; a player reads ``??`` for cards they
-        may not see, and only the events meant for them)."""
-        lines = []
-        for i, (move, events) in enumerate(zip(self.moves, self.events[1:])):
-            text = move_text(self.game, move, self.states[i], self.states[i + 1], viewer)
-            lines.append(f"{i + 1}. {text}: " + " ".join(e.text for e in events if e.visible_to(viewer)))
-        return lines
-
-    def __repr__(self) -> str:
-        return f"<Session {self.game.name}: {len(self.moves)} moves, showing state {self.index}>"
+def __getattr__(name: str) -> Any:
+    """``cardlab.engine.Session`` still names :class:`cardlab.session.Session`, which lives a layer
+    above the games (it reads saved games of any game); it is imported when first asked for."""
+    if name == "Session":
+        from .session import Session
+        return Session
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

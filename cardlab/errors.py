@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-__all__ = ["NotationError", "CardError", "IllegalMove", "StateError"]
+__all__ = ["NotationError", "CardError", "IllegalMove", "StateError", "quoted"]
+
+#: The most characters of the input an error message quotes (a longer token is cut short with "…").
+QUOTE_CHARS = 40
+
+
+def quoted(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``repr(text)``, cut short with "…" after ``limit`` characters: how a message quotes input."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class NotationError(ValueError):
@@ -16,7 +24,7 @@ class NotationError(ValueError):
         self.text, self.start, self.end, self.reason = text, start, end, reason
         token = text[start:end]
         where = f" at position {start + 1}" if (start, end) != (0, len(text)) else ""
-        message = f"{token!r} is not a valid {what}{where}: {reason}"
+        message = f"{quoted(token)} is not a valid {what}{where}: {reason}"
         if len(text) <= 120 and "\n" not in text and where:
             message += f"\n  {text}\n  {' ' * start}{'^' * max(1, end - start)}"
         super().__init__(message)

@@ -10,8 +10,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from cardlab.cards import HIDDEN
-from cardlab.engine import Game, all_cards
+from cardlab.cards import HIDDEN, parse_card
+from cardlab.engine import _CARD_CODE, Game, Step, all_cards, move_text, visible_cards
 
 
 class Violation(AssertionError):
@@ -87,6 +87,24 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
 
 
+def check_move_log(game: Game, step: Step) -> None:
+    """The move log a player reads never names a card that player could not see at that moment:
+    each card it names was in sight of the player just before the move, or is shown to them by
+    the move's own narration (never by where the card lands after automatic follow-ups)."""
+    for viewer in range(game.players):
+        seen = visible_cards(game, step.before, viewer)
+        for event in step.events:
+            if event.visible_to(viewer):
+                seen.update(event.cards)
+        text = move_text(game, step, viewer)
+        named = [parse_card(code) for code in _CARD_CODE.findall(text)]
+        unseen = [c for c in named if not seen[c]]
+        if unseen:
+            raise Violation(f"player {viewer}'s log line {text!r} names {unseen}, which they could not see")
+        if viewer == game.to_move(step.before) and "??" in text:
+            raise Violation(f"the mover's own log line {text!r} hides a card of their move")
+
+
 def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000, players=None) -> int:
     """Play one seeded game, checking every invariant; return the number of moves.
 
@@ -113,7 +131,12 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
             if move not in legal:
                 raise Violation(f"{game!r}, seed {seed}: player {mover} chose {move}, which is not legal")
         before = state.to_json()
-        after = game.play(state, move)
+        if deep:
+            step = game.step(state, move)
+            check_move_log(game, step)
+            after = step.after
+        else:
+            after = game.play(state, move)
         if state.to_json() != before:
             raise Violation(f"{game!r}, seed {seed}: play mutated its input state")
         moves.append(move)

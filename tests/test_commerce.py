@@ -298,6 +298,36 @@ def test_when_a_trade_takes_the_last_stock_card_the_deal_is_settled_at_once():
     assert step.after.deal_number == 2 and len(step.after.stock) == 16   # the waste was never drawn from
 
 
+def test_a_card_traded_face_down_stays_unnamed_when_the_next_deal_gives_it_to_another_player():
+    """G (dealer C, 12 players) trades the last stock card, giving up a card X face down; the
+    deal is settled and the next one dealt, and X lands in A's new hand. At the moment of the
+    trade A could not see X, so A's move log writes it as a hidden card, even though A holds X
+    once the move (with its automatic settlement and deal) is over."""
+    game = cardlab.game("commerce", players=12)
+    seed, dealer = 0, 2
+    # A's hand in deal 2 follows from the seed alone: find it by ending deal 1 at once.
+    a_next = game.play(game.deal(seed=seed, dealer=dealer), "knock").hands[0]
+    target = a_next[0]
+    # Stack deal 1 so that G (seat 6: the 4th to act after the dealer C) is dealt the target card
+    # as its third card: cards are dealt singly from D (seat 3), three times round the 12 players.
+    rest = [c for c in DECK if c != target]
+    deck = rest[:2 * 12 + 3] + [target] + rest[2 * 12 + 3:]
+    session = cardlab.Session(game, game.deal(seed=seed, dealer=dealer, deck=cards(deck)))
+    assert session.state.hands[6][2] == target
+    for _ in range(16):                                  # 16 trades empty the stock; G makes the 4th and the 16th
+        state = session.state
+        mover = game.to_move(state)
+        card = state.hands[mover][2 if mover == 6 and len(session.moves) == 15 else 0]
+        session.play(Trade(card))
+    last = session.moves[-1]
+    assert last == Trade(target) and game.to_move(session.states[-2]) == 6
+    assert session.state.history[0].end == "stock" and target in session.state.hands[0]
+    assert session.narration(None)[-1].startswith(f"16. trade {target.code}:")
+    for viewer in range(12):
+        line = session.narration(viewer)[-1]
+        assert line.startswith(f"16. trade {target.code}:" if viewer == 6 else "16. trade ??:"), (viewer, line)
+
+
 def test_a_trade_that_leaves_stock_does_not_settle():
     game = cardlab.game("commerce", players=12)
     s = game.deal(seed=12, dealer=0)

@@ -287,6 +287,23 @@ def test_a_jack_moves_even_an_empty_stack_and_lands_on_an_empty_one():
     assert side(after, 1, 0) == ("", "", "JD") and side(after, 2, 0) == ("", "", "")
 
 
+def test_a_jack_carries_the_other_players_ace_with_its_stack():
+    """Reading 14: B's Ace on A's hearts at b1 is part of A's stack; A's Jack moves it to b2."""
+    state = position(round=2, a="JH 2C", b="5D", a_won="JK",
+                     battles=(("QS", "AH 5H / - / -", EMPTY), ("KS", "2H / - / -", EMPTY)))
+    after = game.play(state, "JH b1 -> b2")
+    assert side(after, 1, 0) == ("", "", "") and side(after, 2, 0) == ("2H AH 5H JH", "", "")
+    assert stack_value(after.battles[1].sides[0][0]) == 2 + 1 + 5
+
+
+def test_an_ace_played_on_top_of_a_king_is_not_doubled():
+    """Reading 15: B commits A♣ onto A's clubs 3♣ K♣: it lies above the King."""
+    state = position(a="2H", b="AC 9D", turn="B", battles=(("QS", "- / 3C KC / -", EMPTY),))
+    after = game.play(state, "AC b1")
+    assert side(after, 1, 0) == ("", "3C KC AC", "")
+    assert stack_value(after.battles[0].sides[0][1]) == 3 * 2 + 1
+
+
 def test_a_moved_king_doubles_the_cards_it_lands_on():
     """The moved stack goes on top, so the cards already there are below its King."""
     state = position(round=2, a="JC", b="5D", a_won="JK",
@@ -639,7 +656,7 @@ def test_a_battle_line_defaults_to_empty_stacks():
     (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
     (("b1: QS\n", ""), "line 8 (b1 A)", "there is no battle b1"),
     (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
-    (("round: 1", "round: 4"), "round", "rounds 1 to 3"),
+    (("round: 1", "round: 4"), "line 1 (round)", "a whole number from 1 to 3"),
     (("passed: A B", "turn: -\npassed: A"), "line 3 (turn)", "'-' (nobody to act) is only for a round"),
     (("passed: A B", "turn: A\npassed: A"), "turn", "A has passed and plays no more cards"),
     (("passed: A B", "passed: C"), "line 3 (passed)", "expected the players who have passed"),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+from fractions import Fraction
+
 import pytest
 
 import cardlab
@@ -334,6 +338,53 @@ def test_when_only_a_wild_is_left_both_commissions_score():
     assert "commons.wild-nest-egg.both-score" in {e.rule for e in step.events}
     a, b = GAME.score(step.after).items
     assert (a.points, b.points) == (3, 3)  # A: 3♥ 4♦ and the Claim 2♦ red; B: 4♣ 3♠ 2♠ black; ×1
+
+
+def test_the_score_during_a_round_previews_a_wild_nest_egg_swap_outcome_by_outcome():
+    """Mid-round, before the last Defense: A's 4♥ and B's 5♣ against the Wild Nest Egg Q♥, with
+    2 red cards on A's side and 2 black on B's (round 3, ×2). The swap at the round's end is
+    random, so the preview gives each face-down card it may pick, its chance, and the expected
+    points; it never takes the Wild as 'both Commissions score' while another card can be used."""
+    s = last_defense(down="2C 5H", up="KS")
+    (note,) = GAME.score(s).notes
+    assert note == ("If round 3 ended now: the Wild Nest Egg Q♥ would be swapped with a random face-down pool card "
+                    "[commons.wild-nest-egg.swap]. With 2♣ (chance 1/2): A 0 points, B 4 points. With 5♥ "
+                    "(chance 1/2): A 4 points, B 4 points. Expected: A 2 points, B 4 points.")
+    assert GAME.nest_egg_outcomes(s) == ((Card(2, "C"), Fraction(1, 2)), (Card(5, "H"), Fraction(1, 2)))
+    assert GAME.score(s).totals == (0, 0)  # the preview is a note: the round counts once it is over
+
+
+@pytest.mark.parametrize("round_, up, down, outcome, points", [
+    (3, "5H", "KS 2C", "with 2♣, as the other face-down card is the other Wild [commons.wild-nest-egg.other-wild]",
+     "A 0 points, B 4 points"),
+    (1, "5H KS", "2C", "with 2♣, the only face-down pool card [commons.wild-nest-egg.swap]", "A 0 points, B 2 points"),
+    (1, "5H 2C", "KS", "with no card: only a Wild is left, so both Commissions score "
+                       "[commons.wild-nest-egg.both-score]", "A 2 points, B 2 points"),
+])
+def test_a_wild_nest_egg_preview_with_one_outcome_names_it(round_, up, down, outcome, points):
+    s = last_defense(round_=round_, rounds="0-0 " * (round_ - 1) or "-", up=up, down=down)
+    (note,) = GAME.score(s).notes
+    assert note == f"If round {round_} ended now: the Wild Nest Egg Q♥ would be swapped {outcome}: {points}."
+    assert len(GAME.nest_egg_outcomes(s)) == 1
+
+
+def test_the_preview_lists_exactly_the_nest_eggs_the_swap_gives_with_their_chances():
+    for down, up in (("2C 5H", "KS"), ("KS 2C", "5H"), ("5H 2C", "KS"), ("5H KS", "2C")):
+        s = last_defense(down=down, up=up)
+        chances = dict(GAME.nest_egg_outcomes(s))
+        reached = Counter(GAME.play(dataclasses.replace(s, seed=seed), "defend 2S").nest_egg for seed in range(200))
+        assert set(reached) == set(chances)
+        for nest, chance in chances.items():
+            assert abs(reached[nest] / 200 - chance) < 0.15, (down, nest, reached)
+
+
+def test_a_wild_nest_egg_is_compared_only_after_its_swap():
+    with pytest.raises(ValueError, match="swapped"):
+        GAME.commission_scores(Card(4, "H"), Card(12, "H"))
+    ok, why, rule = GAME.commission_scores(Card(4, "H"), Card(12, "H"), only_wild_left=True)
+    assert ok and rule == "commons.wild-nest-egg.both-score"
+    ok, _, rule = PEEK.commission_scores(Card(4, "H"), Card(12, "H"))
+    assert ok and rule == "commons.peek.wild-nest-egg"
 
 
 def test_the_game_ends_after_round_4_with_a_leader():

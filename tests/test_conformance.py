@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 
 import cardlab
 from cardlab.games import CONFORMANCE
-from conformance import random_game
+from conformance import check_move_log, random_game
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
 # legality and the end at every step; round-trips and views every 10th step).
@@ -29,3 +30,35 @@ def test_random_games_keep_every_invariant(config):
         random_game(game, seed, deep_every=1)
     for seed in range(DEEP_GAMES, DEEP_GAMES + FAST_GAMES):
         random_game(game, seed, deep_every=10)
+
+
+class _Trader:
+    """A Commerce player who trades on 19 turns in 20, so that stocks run out and the deal that
+    follows a stock-out is dealt inside the move (random players knock long before that)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game, view):
+        legal = game.legal_moves(view)
+        trades = [m for m in legal if str(m).startswith("trade")]
+        return self.rng.choice(trades if trades and self.rng.random() < 0.95 else legal)
+
+
+@pytest.mark.parametrize("players", [3, 4, 7, 12])
+def test_a_log_line_never_names_a_card_its_reader_could_not_see_when_the_move_was_made(players):
+    """check_move_log (which random_game runs at every deep step) over Commerce games whose
+    stocks run out: there a card traded face down may be dealt to another player by the deal
+    that the trade's settlement starts, within the same move."""
+    game = cardlab.game("commerce", players=players)
+    stock_outs = 0
+    for seed in range(20):
+        traders = [_Trader(seed * 100 + p) for p in range(players)]
+        state = game.deal(seed=seed)
+        while not game.is_over(state):
+            mover = game.to_move(state)
+            step = game.step(state, traders[mover].choose(game, game.view(state, mover)))
+            check_move_log(game, step)
+            stock_outs += len(step.after.history) > len(state.history) and step.after.history[-1].end == "stock"
+            state = step.after
+    assert stock_outs >= 20

@@ -5,6 +5,7 @@ game's rule text (docs/rules/texts/<game>.txt)."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import re
 from pathlib import Path
@@ -51,3 +52,49 @@ def test_the_rules_page_quotes_its_rule_text_exactly(name):
     assert len(quotes) >= len(rows) // 2, f"{name}.md quotes its rule text in too few rows"
     missing = [q for q in quotes if _plain(q) not in text]
     assert not missing, f"{name}.md quotes words that are not in texts/{name}.txt: {missing}"
+
+
+def _readings(name: str) -> list[str]:
+    """The numbered items of a rules page's "Readings chosen" section, each on one line."""
+    page = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    section = page.split("## Readings chosen", 1)[1].split("\n## ", 1)[0]
+    items = re.split(r"\n(?=\d+\. \*\*)", section)[1:]
+    return [" ".join(item.split()) for item in items]
+
+
+@pytest.mark.parametrize("name", list(_REGISTRY))
+def test_every_reading_names_the_other_reading_or_says_there_is_none(name):
+    readings = _readings(name)
+    assert len(readings) >= 8, f"{name}.md lists only {len(readings)} readings"
+    silent = [r[:60] for r in readings if not re.search(r"other (reading|choice)", r, re.I)]
+    assert not silent, f"{name}.md: readings that name no other reading: {silent}"
+
+
+@pytest.mark.parametrize("name, topics", [
+    ("card-commons", ["Several answers", "does not count toward its colour", "when the look happens",
+                      "No-Defense discards", "Roles switch after a discarded Claim"]),
+    ("commitment", ["carries the other player's Ace", "An Ace above a King is not doubled",
+                    "\"More VP\" includes the round just scored"]),
+    ("contest", ["A card's value** (gap-fill)", "A pile's value** (gap-fill)", "Discards are face up",
+                 "The Jack's power"]),
+])
+def test_the_rules_pages_discuss_these_readings(name, topics):
+    readings = " ".join(_readings(name))
+    missing = [t for t in topics if t.lower() not in readings.lower()]
+    assert not missing, f"{name}.md does not discuss: {missing}"
+
+
+def test_the_contest_page_quotes_the_measured_use_of_the_jack_and_queen_powers():
+    """The figures on the page are what benchmarks/contest_powers.py measures (a smaller run,
+    so within a tolerance)."""
+    spec = importlib.util.spec_from_file_location("contest_powers", DOCS.parent.parent / "benchmarks" / "contest_powers.py")
+    powers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(powers)
+    page = (DOCS / "contest.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.strip().startswith("| random |"))
+    jack, rival, queen = (float(x) for x in re.findall(r"([\d.]+)%", row))
+    counts = powers.measure("random", 300)
+    measured = {key: 100 * usable / turns for key, (turns, usable) in counts.items()}
+    assert abs(measured["jack"] - jack) < 1.5 and abs(measured["jack-rival"] - rival) < 3
+    assert abs(measured["queen"] - queen) < 5
+    assert jack < 10 < 50 < queen

@@ -1,6 +1,7 @@
 """Property-based tests: whatever text or JSON a learner types, the answer is a valid object or
 a ValueError that says what is wrong — never another exception, never a silently wrong state.
-Sessions keep a consistent history under any sequence of play/undo/redo/goto/branch.
+Sessions keep a consistent history, and lose nothing played, under any sequence of
+play / undo / redo / goto / branch and of the variations' to_mainline / promote / show_line.
 
 Profiles (tests/conftest.py): quick by default, thorough with CARDLAB_THOROUGH=1.
 """
@@ -184,7 +185,9 @@ def mutate_json(value, data) -> None:
 # --- sessions ------------------------------------------------------------------------------------
 
 class SessionMachine(RuleBasedStateMachine):
-    """Drive a Session with play/undo/redo/goto/branch and check its history stays consistent."""
+    """Drive a Session with play / undo / redo / goto / branch and the variations (to the main
+    line, promote, show a line, save and load), and check that it stays consistent and that
+    nothing played is ever lost."""
 
     config = 0
 
@@ -194,7 +197,7 @@ class SessionMachine(RuleBasedStateMachine):
         self.session = Session(self.game, self.game.deal(seed=self.config))
         self.calls = 0
         self.session.observe(self._observed)
-        self.rng = random.Random(1)
+        self.played: set[tuple] = set()  # every line played, as its moves: none may be lost
 
     def _observed(self, session) -> None:
         self.calls += 1
@@ -205,15 +208,21 @@ class SessionMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.game.is_over(self.session.state))
     @rule(pick=st.integers(0, 10_000))
     def play(self, pick):
-        before_state, before_calls = self.session.state, self.calls
-        moves = self.session.legal_moves()
+        s = self.session
+        before_state, before_calls, before_index = s.state, self.calls, s.index
+        before_line, before_main = s.line_moves, s.moves
+        moves = s.legal_moves()
         move = moves[pick % len(moves)]
-        step = self.session.play(move)
-        assert step.before == before_state and self.session.state == step.after
-        assert self.session.index == len(self.session.moves)
+        step = s.play(move)
+        assert step.before == before_state and s.state == step.after and s.index == before_index + 1
+        assert s.line_moves[: s.index] == before_line[:before_index] + (move,)
+        if before_line[before_index: before_index + 1] == (move,):
+            assert s.line_moves == before_line  # the line's own next move: a step forward
+        assert s.moves[: len(before_main)] == before_main  # playing never changes the main line's moves
         self._expect_one_call(True, before_calls)
-        assert self.session.undo() and self.session.state == before_state  # undo restores exactly
-        assert self.session.redo() and self.session.state == step.after
+        self.played.add(s.line_moves[: s.index])
+        assert s.undo() and s.state == before_state  # undo restores exactly
+        assert s.redo() and s.state == step.after
 
     @rule()
     def undo(self):
@@ -227,28 +236,76 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule(to=st.integers(0, 10_000))
     def goto(self, to):
-        before = self.calls
-        self._expect_one_call(self.session.goto(to % len(self.session.states)), before)
+        before, line = self.calls, self.session.line_moves
+        self._expect_one_call(self.session.goto(to % len(self.session.line_states)), before)
+        assert self.session.line_moves == line
 
     @rule()
     def branch(self):
-        other = self.session.branch()
-        assert other.state == self.session.state and len(other.states) == self.session.index + 1
+        s = self.session
+        other = s.branch()
+        assert other.state == s.state and other.moves == s.line_moves[: s.index] and other.at_end
+
+    @rule()
+    def to_mainline(self):
+        s = self.session
+        before, differs, index, main = self.calls, s.differs_at, s.index, s.moves
+        changed = s.to_mainline()
+        self._expect_one_call(changed, before)
+        assert changed == (differs is not None) and s.differs_at is None and s.moves == main
+        if changed:
+            assert s.index == min(index, differs - 1)
+
+    @rule()
+    def promote(self):
+        s = self.session
+        before, line, index, count = self.calls, s.line_moves, s.index, len(s.lines)
+        self._expect_one_call(s.promote(), before)
+        assert s.moves == line and s.index == index and len(s.lines) == count
+
+    @rule(pick=st.integers(0, 10_000))
+    def show_line(self, pick):
+        s = self.session
+        number = pick % len(s.lines)
+        before = self.calls
+        self._expect_one_call(s.show_line(number), before)
+        assert s.line == number and s.line_moves == s.lines[number].moves
+
+    @rule()
+    def save_and_load(self):
+        s = self.session
+        again = Session.from_json(s.to_json())
+        assert again.lines == s.lines and (again.line, again.index) == (s.line, s.index)
 
     @rule()
     def illegal(self):
-        before, index = self.calls, self.session.index
+        before, index, lines = self.calls, self.session.index, self.session.lines
         with pytest.raises(ValueError):
             self.session.play("this is not a move")
-        assert self.calls == before and self.session.index == index
+        assert self.calls == before and self.session.index == index and self.session.lines == lines
 
     @invariant()
     def history_is_consistent(self):
         s = self.session
         assert len(s.states) == len(s.moves) + 1 == len(s.events)
-        assert 0 <= s.index < len(s.states)
-        for i in range(max(0, len(s.moves) - 3), len(s.moves)):  # the newest steps replay
-            assert self.game.play(s.states[i], s.moves[i]) == s.states[i + 1]
+        assert len(s.line_states) == len(s.line_moves) + 1 == len(s.line_events)
+        assert 0 <= s.index < len(s.line_states) and s.line_states[s.index] is s.state
+        assert s.lines[0].moves == s.moves and s.lines[s.line].moves == s.line_moves
+        differs = s.differs_at
+        if differs is None:
+            assert s.line_moves == s.moves and s.on_mainline
+        else:
+            assert s.line_moves[: differs - 1] == s.moves[: differs - 1] != s.line_moves[:differs]
+            assert s.on_mainline == (s.index < differs)
+        assert s.at_end == (s.on_mainline and s.index == len(s.moves)) and s.end is s.states[-1]
+        for i in range(max(0, len(s.line_moves) - 3), len(s.line_moves)):  # the newest steps replay
+            assert self.game.play(s.line_states[i], s.line_moves[i]) == s.line_states[i + 1]
+
+    @invariant()
+    def nothing_played_is_lost(self):
+        lines = [line.moves for line in self.session.lines]
+        for moves in self.played:
+            assert any(line[: len(moves)] == moves for line in lines), f"{moves} was lost"
 
 
 @pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)

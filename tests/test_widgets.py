@@ -26,7 +26,9 @@ from cardlab.games import CONFORMANCE
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
-from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, report
+from cardlab.widgets.viewmodel import (
+    HIDDEN_WORDS, History, Position, _variants, explain_card, move_cards, pretty, report,
+)
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -68,12 +70,11 @@ def test_the_log_names_only_the_cards_the_viewer_sees():
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
         "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
-    move = game.parse_move("trade 3H for commission")
-    after = game.play(before, move)
-    log = History(viewer=1).entry(game, before, after, move)
+    step = game.step(before, "trade 3H for commission")
+    log = History(viewer=1).entry(game, step)
     assert log["move"] == f"trade {HIDDEN_WORDS} for commission"
-    assert History(viewer=0).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
-    assert History(viewer=None).entry(game, before, after, move)["move"] == "trade 3♥ for commission"
+    assert History(viewer=0).entry(game, step)["move"] == "trade 3♥ for commission"
+    assert History(viewer=None).entry(game, step)["move"] == "trade 3♥ for commission"
 
 
 def test_move_cards_are_the_card_fields_of_the_move():
@@ -219,7 +220,7 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
             extra = {"component", "rev", "hint", "opponent"}
             assert {k: v for k, v in synced.items() if k not in extra} == expected
             assert synced["hint"] is False and synced["opponent"]["current"] == "people"
-            assert json.loads(table.history_json) == {"entries": histories[p].entries(session)}
+            assert json.loads(table.history_json) == histories[p].document(session)
             own = {k for k in set(table.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}
             assert own == {"view_json", "history_json", "message", "four_colour"}  # all a table syncs
         mover = game.to_move(session.state)
@@ -248,8 +249,8 @@ def test_no_synced_view_model_holds_a_card_hidden_from_its_player(config):
     names no card hidden from that player (compared with the full state's zones):
 
     - the table (zones, legal moves, header) names only cards the player sees now;
-    - the log and the message after a move name a card only if the player saw it just before
-      or just after that move (then "a hidden card");
+    - the log and the message after a move name no card hidden from the player both before and
+      after that move (then "a hidden card"; conformance.check_move_log checks the exact rule);
     - the narration is exactly the events the player may read (``Event.seen_by``);
     - the score names only cards the player has been shown: on the table at some point or
       in an event they read (a settled Commerce deal shows every hand, for instance).
@@ -383,7 +384,7 @@ def test_a_legal_click_plays_the_move_and_narrates_it():
 def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing():
     session = commons_session(*CLAIMED)
     table = Table(session, viewer=1)
-    before = list(session.states)
+    before = session.states
     message = send(table, "play", move="defend 5S")
     assert message["kind"] == "error"
     assert "does not answer the Claim 4♠" in message["text"] and "[commons.defense]" in message["text"]
@@ -443,7 +444,7 @@ def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
 def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
     session = commons_session(*CLAIMED)
     table = Table(session)
-    before = (list(session.states), session.index)
+    before = (session.states, session.index)
     if isinstance(content, dict) and "rev" not in content:
         content = {**content, "rev": table.view["rev"]}
     table._handle_custom_msg(content, [])
@@ -477,13 +478,12 @@ def test_a_click_made_on_a_table_that_has_changed_since_is_refused():
 def test_a_move_for_another_player_is_refused_without_revealing_their_cards():
     """On A's turn, A's page sends a Commission with B's card (4D): refused in A's own terms
     (A does not hold it); on B's turn A's page may not move at all."""
-    session = commons_session("commission 2S")
+    session = commons_session()
     a = Table(session, viewer=0)
-    session.goto(0)
     message = send(a, "play", move="commission 4D")
     assert message["kind"] == "error" and "does not hold" in message["text"], message
-    assert "4D" not in json.dumps(a.view) and session.index == 0 and len(session.moves) == 1
-    session.goto(1)
+    assert "4D" not in json.dumps(a.view) and len(session.moves) == 0
+    session.play("commission 2S")
     assert send(a, "play", move="commission 4D")["text"] == "It is B's turn, not yours."
     assert len(session.moves) == 1 and session.index == 1
 
@@ -510,7 +510,7 @@ def test_moves_are_refused_once_the_game_is_over():
     assert send(table, "play", move="next round")["text"] == "The game is over: no more moves."
 
 
-def test_stepping_shows_past_states_and_playing_from_one_branches():
+def test_stepping_shows_past_states_and_playing_from_one_starts_a_variation():
     session = commons_session(*CLAIMED)
     table = Table(session)
     send(table, "goto", index=1)
@@ -520,9 +520,135 @@ def test_stepping_shows_past_states_and_playing_from_one_branches():
     send(table, "goto", index=3)
     assert _pile(table.view, "claim")["cards"] == ["4S"]
     send(table, "goto", index=2)
-    send(table, "play", move="claim 2H")
-    assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
+    message = send(table, "play", move="claim 2H")
+    assert "This move starts a variation: the main line's move 3 is kept" in message["text"]
+    assert [str(m) for m in session.moves] == list(CLAIMED)  # the main line is kept
+    assert [str(m) for m in session.line_moves] == ["commission 2S", "commission 3S", "claim 2H"]
     assert [e["move"] for e in table.history["entries"]][-1] == "claim 2♥"
+    assert table.history["differs_at"] == 3 and table.view["line"]["kind"] == "variation"
+
+
+# --- variations, and fair play on a shared session ---------------------------------------------
+
+PLAYED = (*CLAIMED, "defend 4D")  # B's forced Defense shows B's 4D
+
+
+def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
+    session = commons_session(*PLAYED)
+    table, stepper = Table(session), Stepper(session)
+    send(table, "goto", index=2)
+    send(table, "play", move="claim 2H")
+    banner = {"kind": "variation", "differs_at": 3, "text": "Exploring a variation: move 3 differs from the main line.",
+              "actions": [{"action": "to_mainline", "text": "Back to the main line"},
+                          {"action": "promote", "text": "Keep this line"}]}
+    assert table.view["line"] == stepper.view["line"] == banner
+    assert table.history["differs_at"] == 3 and table.history == stepper.history
+    assert [(line["text"], line["current"]) for line in table.history["lines"]] == [
+        ("Main line: 4 moves", False), ("3. A: claim 2♥", True)]
+    assert repr(table) == "Table(card-commons, teacher, move 3 of 3, variation from move 3)"
+    for part in (Tableau(session), Hand(session, 0, viewer=None), ScoreBreakdown(session), StateEditor(session)):
+        assert part.view["line"] == {**banner, "actions": []}  # says so, without buttons it cannot act on
+    assert Hand(session, 1).view["line"]["text"].startswith("The teacher is showing a variation")
+
+    message = send(stepper, "to_mainline")
+    assert message["text"].startswith("Back to the main line, at the position after move 2. The variation from move 3 is kept")
+    assert session.index == 2 and session.line == 0 and table.view["line"] is None and table.view["steps"] == 4
+    assert "already on show" in send(table, "to_mainline")["text"]
+    send(table, "line", number=1)
+    assert session.line == 1 and session.index == 3 and table.view["line"]["kind"] == "variation"
+    send(table, "to_mainline")
+    assert send(table, "play", move="claim 2H")["text"].endswith(
+        "This is the first move of a variation played before: the table shows it again.")
+    assert session.line == 1 and len(session.lines) == 2
+    assert "already on show" in send(table, "line", number=1)["text"]
+    assert "there is no line 2" in send(table, "line", number=2)["text"]
+    assert "needs 'number' as int" in send(table, "line", number="1")["text"]
+
+    message = send(table, "promote")
+    assert message["text"] == "This line is now the main line. The old main line is kept as a variation."
+    assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
+    assert table.view["line"] is None and table.history["lines"][1]["text"] == "3. A: claim 4♠, then 1 move"
+    assert "no variation to keep" in send(table, "promote")["text"]
+
+
+def test_a_players_table_looks_back_on_its_own_and_returns_to_the_game():
+    session = commons_session(*CLAIMED)
+    teacher, a, b = Table(session), Table(session, viewer=0), Table(session, viewer=1)
+    send(a, "goto", index=1)
+    assert a.view["step"] == 1 and a.view["line"]["kind"] == "look" and a.view["moves"] == []
+    assert a.view["line"]["actions"] == [{"action": "follow", "text": "Back to the game"}]
+    assert session.index == 3 and teacher.view["step"] == b.view["step"] == 3  # nobody else moved
+    assert repr(a) == "Table(card-commons, player A, move 1 of 3)"
+    send(b, "play", move="defend 4D")  # the game goes on while A looks back
+    assert a.view["step"] == 1 and a.view["steps"] == 4 and session.index == 4
+    send(a, "follow")
+    assert a.view["step"] == 4 and a.view["line"] is None
+    assert "already shows the game" in send(a, "follow")["text"]
+    assert "unknown action 'promote'" in send(a, "promote")["text"]
+    assert "unknown action 'line'" in send(b, "line", number=0)["text"]
+
+
+def test_rewinding_a_players_table_and_playing_again_reveals_no_hidden_card_and_erases_nothing():
+    """A steps back to before their Claim and tries every other Claim: each is refused in
+    words, the game (B's Defense included) stays as played, no other table moves, and what
+    A's table syncs names no card A has not been shown."""
+    session = commons_session(*PLAYED)
+    a, b = Table(session, viewer=0), Table(session, viewer=1)
+    b_before = b.view_json
+    send(a, "goto", index=2)
+    tried = [m for m in session.game.legal_moves(session.game.view(session.states[2], 0)) if str(m).startswith("claim")]
+    assert len(tried) > 3
+    for move in tried:
+        message = send(a, "play", move=str(move))
+        assert message["kind"] == "error" and message["text"].startswith("You are looking at the position after move 2"), message
+        assert "Back to the game" in message["text"]
+        assert a.view["step"] == 2
+        shown = set().union(*(_mentioned(text) for text in (a.view_json, a.history_json, json.dumps(a.message))))
+        assert shown <= _shown_to(session, 0), shown - _shown_to(session, 0)
+    assert [str(m) for m in session.moves] == list(PLAYED) and session.lines == session.lines[:1]
+    assert session.index == 4 and b.view_json == b_before
+    assert "You are looking at" in send(a, "explain", card="2H")["text"]
+
+
+def test_a_player_shown_an_earlier_position_by_the_teacher_waits_for_the_game():
+    session = commons_session(*CLAIMED)
+    teacher, b = Table(session), Table(session, viewer=1, opponent=first_legal)
+    send(teacher, "goto", index=2)
+    assert b.view["line"]["kind"] == "shown" and not b.view["can_act"] and b.view["moves"] == []
+    assert b.view["line"]["text"].startswith("The teacher is showing an earlier position (after move 2 of 3)")
+    assert send(b, "play", move="defend 4D")["text"].startswith("The teacher is showing the position after move 2")
+    send(teacher, "play", move="claim 2H")  # the teacher's variation: the computer plays no seat in it
+    assert b.view["line"]["text"].startswith("The teacher is showing a variation (move 3 differs from the game)")
+    assert len(session.line_moves) == 3 and len(session.moves) == 3
+    send(teacher, "to_mainline")
+    send(teacher, "goto", index=3)
+    assert b.view["line"] is None and b.view["can_act"]
+
+
+def test_an_observer_that_raises_is_reported_and_the_move_stays_played():
+    session = commons_session(*CLAIMED)
+    table, other = Table(session, viewer=1), Table(session)
+
+    def broken(session: Any) -> None:
+        raise RuntimeError("a notebook's callback fell over")
+    session.observe(broken)
+    message = send(table, "play", move="defend 4D")
+    assert message["kind"] == "error" and message["text"].startswith("Done, but another part of the program")
+    assert "(RuntimeError)" in message["text"] and "fell over" not in message["text"]  # a player reads the kind only
+    assert len(session.moves) == 4 and table.view["step"] == other.view["step"] == 4
+    send(other, "goto", index=3)
+    message = send(other, "play", move="defend 4D")  # the teacher reads the whole message
+    assert message["text"].startswith("Done, but the session changed and every observer")
+    assert "RuntimeError: a notebook's callback fell over" in message["text"]
+
+
+def _shown_to(session: cardlab.Session, player: int) -> set[Card]:
+    """Every card ``player`` has been shown along the main line: on the table, or in an event they read."""
+    game, shown = session.game, set()
+    for state, events in zip(session.states, session.events):
+        shown |= {c for z in game.zones(state) if z.visible_to(player) for c in z.cards}
+        shown |= {c for e in events if e.visible_to(player) for c in (*e.cards, *_mentioned(e.text))}
+    return shown
 
 
 def test_the_editor_swaps_cards_and_the_breakdown_follows():
@@ -612,9 +738,95 @@ def test_a_failing_opponent_is_reported_in_the_table():
     def broken(game: Any, view: Any) -> str:
         return "claim 9H"
     table = Table(commons_session(), viewer=1, opponent=broken)
-    assert table.message["kind"] == "error" and table.message["text"].startswith("The computer player for A failed")
+    assert table.message["kind"] == "error"
+    assert table.message["text"].startswith("The computer player for A chose a move the rules don't allow")
     with pytest.raises(ValueError, match="give the viewer"):
         Table(commons_session(), opponent=first_legal)
+
+
+def _synced(table: Any) -> str:
+    """Everything a table sends to its browser, as one text."""
+    return json.dumps([table.view_json, table.history_json, table.message], ensure_ascii=False)
+
+
+def _shows_none_of(table: Any, cards_: Any) -> bool:
+    text = _synced(table)
+    return not (_mentioned(text) & set(cards_)) and not any(c.code in text for c in cards_)
+
+
+def test_a_computer_players_illegal_move_shows_nothing_of_its_hand():
+    """The computer (A) plays a Commission it does not hold: the engine's refusal would list A's
+    hand, so B's table only says that the move was refused and the game waits."""
+    session = commons_session()
+    a_hand = session.state.hands[0]
+    table = Table(session, viewer=1, opponent=lambda game, view: "commission 3S")
+    message = table.message
+    assert message["kind"] == "error"
+    assert message["text"] == ("The computer player for A chose a move the rules don't allow; the game waits. "
+                               "Choose another opponent under 'Play against' to go on.")
+    assert _shows_none_of(table, a_hand) and len(session.moves) == 0
+    assert isinstance(table.last_error, cardlab.IllegalMove) and "hand:" in str(table.last_error)  # for the teacher
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commerce", "commitment", "contest"])
+@pytest.mark.parametrize("behaviour", ["illegal", "unreadable", "raises"])
+def test_a_computer_players_errors_never_reach_the_viewer_with_its_cards(name, behaviour):
+    """Whatever the computer player does wrong (a move with a card it does not hold, whose
+    refusal lists its hand; text that is no move; an exception naming its cards), the viewer
+    reads that it went wrong, and nothing of its cards."""
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=7)
+    mover = game.to_move(session.state)
+    viewer = (mover + 1) % game.players
+    hidden = _hidden_from(game, session.state, viewer)
+    assert hidden
+
+    def opponent(game_: Any, view: Any) -> Any:
+        own = [c for z in game_.zones(view) if z.visible_to(mover) and z.owner == mover for c in z.cards]
+        if behaviour == "raises":
+            raise RuntimeError(f"cannot decide with {' '.join(c.code for c in own)}")
+        if behaviour == "unreadable":
+            return "play " + " ".join(c.code for c in own)
+        foreign = next(c for c in game_.deck() if c not in own)
+        legal = next(m for m in game_.legal_moves(view) if move_cards(m))
+        return next(_variants(legal, foreign))  # a card the computer does not hold
+    table = Table(session, viewer=viewer, opponent=opponent)
+    text = table.message["text"]
+    assert text.startswith(f"The computer player for {game.player_names[mover]} ") and "the game waits" in text
+    assert len(session.moves) == 0 and table.last_error is not None
+    assert not (_mentioned(_synced(table)) & hidden), text
+
+
+def test_an_error_raised_on_the_full_state_reaches_a_player_only_by_its_kind():
+    """B plays; another part of the program bound to the same session fails while the session
+    tells it, with a message that names A's hand. B's table says something went wrong and
+    shows none of A's cards; the teacher's table would show the whole message."""
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def observer(s: Any) -> None:
+        raise ValueError(f"A holds {' '.join(c.code for c in s.state.hands[0])}")
+    table = Table(session, viewer=1)
+    session.observe(observer)
+    send(table, "play", move="defend 4D")
+    assert table.message["kind"] == "error" and "ValueError" in table.message["text"]
+    assert _shows_none_of(table, a_hand)
+    error = table.last_error.errors[0]  # the ObserverError, with what the observer raised
+    assert isinstance(error, ValueError) and "A holds" in str(error)
+
+
+def test_a_failing_hint_says_so_without_its_message_to_a_player():
+    session = commons_session(*CLAIMED)
+    a_hand = session.state.hands[0]
+
+    def hint(game: Any, view: Any) -> Any:
+        raise ValueError(f"sampled A's hand as {' '.join(c.code for c in a_hand)}")
+    table = Table(session, viewer=1, hint=hint)
+    message = send(table, "hint")
+    assert message["kind"] == "error" and message["text"].startswith("No hint here: the hint failed (ValueError)")
+    assert _shows_none_of(table, a_hand)
+    teacher = Table(session, hint=hint)
+    assert "sampled A's hand" in send(teacher, "hint")["text"]
 
 
 def test_a_hint_names_a_move_and_its_cards():

@@ -23,7 +23,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from ..cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled, standard_deck, suit_name, suit_symbol
+from ..cards import (
+    HIDDEN, Card, ascii_lower, ascii_upper, cards, cards_html, parse_card, shuffled, standard_deck, suit_name,
+    suit_symbol,
+)
 from ..engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once, format_cards,
 )
@@ -733,7 +736,7 @@ class Commerce(Game):
         if not tokens:
             raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
         word, start, end = tokens[0]
-        verb = word.lower()
+        verb = ascii_lower(word)
         if verb == "knock":
             if len(tokens) > 1:
                 raise NotationError(text, tokens[1][1], tokens[-1][2], "'knock' takes no card", "move")
@@ -780,7 +783,7 @@ class Commerce(Game):
 
     def _from_text(self, text: str) -> CommerceState:
         form = TextForm(text, self._keys(), "Commerce")
-        n = form.int("players")
+        n = form.int("players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
         if n != self.players:
             raise StateError(form.where("players"), _wrong_players(n, self.players))
         names = self.player_names
@@ -796,7 +799,7 @@ class Commerce(Game):
             if len(offer_text) != 2:
                 raise StateError(form.where("offer"), "write the offerer and the card, such as 'A 7S', or '-' for none")
             offerer = (dealer + 1 + len(turns)) % n
-            if offer_text[0].upper() != NAMES[offerer]:
+            if ascii_upper(offer_text[0]) != NAMES[offerer]:
                 raise StateError(form.where("offer"), f"only {NAMES[offerer]}, whose turn it is, can have a card on offer")
             try:
                 offer = parse_card(offer_text[1])
@@ -933,9 +936,9 @@ def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> 
     then every card not placed elsewhere (``placed``), in ``order`` (the seed's shuffle of this deal)."""
     text = form.text("stock", "rest")
     words = text.split()
-    if not any(w.lower() == "rest" for w in words):
+    if not any(ascii_lower(w) == "rest" for w in words):
         return form.cards("stock")
-    if words[-1].lower() != "rest" or sum(w.lower() == "rest" for w in words) > 1:
+    if ascii_lower(words[-1]) != "rest" or sum(ascii_lower(w) == "rest" for w in words) > 1:
         raise StateError(form.where("stock"), "'rest' ends the stock line: the stock's top cards (if any), then 'rest'")
     try:
         top = tuple(cards(" ".join(words[:-1])))
@@ -957,13 +960,13 @@ def _read_turns(text: str, where: str, dealer: int, n: int) -> tuple[Turn, ...]:
     for i, item in enumerate(text.split(",")):
         words = item.split()
         expected = NAMES[(dealer + 1 + i) % n]
-        if len(words) != 2 or words[1].lower() not in TURNS:
+        if len(words) != 2 or ascii_lower(words[1]) not in TURNS:
             raise StateError(where, f"write each turn as a player and 'trade' or 'barter', such as '{expected} trade'; "
                                     f"got {item.strip()!r}")
-        if words[0].upper() != expected:
+        if ascii_upper(words[0]) != expected:
             raise StateError(where, f"turn {i + 1} is {expected}'s, not {words[0]!r}'s: turns go clockwise "
                                     f"from the dealer's left neighbour")
-        turns.append(words[1].lower())  # type: ignore[arg-type]
+        turns.append(ascii_lower(words[1]))  # type: ignore[arg-type]
     return tuple(turns)
 
 
@@ -971,14 +974,14 @@ def _read_record(text: str, where: str, n: int) -> DealRecord:
     """'dealer C; turns A trade; end knock; hands 6S 7S 8S / AH KH 4D / 3C 4C 5C'."""
     parts = [p.strip() for p in text.split(";")]
     labels = ("dealer", "turns", "end", "hands")
-    if len(parts) != 4 or any(not p.lower().startswith(label) for p, label in zip(parts, labels)):
+    if len(parts) != 4 or any(not ascii_lower(p).startswith(label) for p, label in zip(parts, labels)):
         raise StateError(where, "write 'dealer C; turns A trade, B barter; end knock; hands 6S 7S 8S / AH KH 4D / ...'")
     values = [p[len(label):].strip() for p, label in zip(parts, labels)]
     names = NAMES[:n]
-    if values[0].upper() not in names:
+    if ascii_upper(values[0]) not in names:
         raise StateError(where, f"the dealer is one of {', '.join(names)}, not {values[0]!r}")
-    dealer = names.index(values[0].upper())
-    end = values[2].lower()
+    dealer = names.index(ascii_upper(values[0]))
+    end = ascii_lower(values[2])
     if end not in ENDINGS:
         raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {values[2]!r}")
     try:

@@ -24,12 +24,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import HIDDEN, JOKER, Card, cards, cards_html, parse_card, shuffled
+from ..cards import HIDDEN, JOKER, Card, ascii_lower, ascii_upper, cards, cards_html, parse_card, shuffled
 from ..engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 
 __all__ = ["Commitment", "CommitmentState", "Battle", "Commit", "Pass", "NextRound", "Verdict",
            "stack_value", "stack_arithmetic", "judge", "BATTLE_DECK", "DRAW_DECK", "BATTLE_VP"]
@@ -689,7 +689,7 @@ class Commitment(Game):
         tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
         if not tokens:
             raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_EXAMPLES}", "move")
-        words = [t[0].lower() for t in tokens]
+        words = [ascii_lower(t[0]) for t in tokens]
 
         def fail(i: int, reason: str) -> NotationError:
             start, end = (tokens[i][1], tokens[i][2]) if i < len(tokens) else (len(text), len(text))
@@ -750,7 +750,7 @@ class Commitment(Game):
         if passed in (["-"], ["—"]):
             passed = []
         for name in passed:
-            if name.upper() not in NAMES:
+            if ascii_upper(name) not in NAMES:
                 raise StateError(form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}")
         battles = []
         for i in range(1, ROUNDS + 1):
@@ -765,9 +765,9 @@ class Commitment(Game):
             card = form.card(key)
             sides = tuple(_read_side(form, f"{key} {p}") for p in NAMES)
             battles.append(Battle(card, sides))
-        passed_by = tuple(n in (x.upper() for x in passed) for n in NAMES)
+        passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in NAMES)
         return CommitmentState(
-            seed=form.int("seed", HIDDEN_SEED), round=form.int("round"), first=form.player("first", NAMES),
+            seed=form.int("seed", HIDDEN_SEED), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", NAMES),
             turn=_read_turn(form, all(passed_by)), passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
             battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
@@ -884,7 +884,9 @@ def _battle_number(words: list[str], i: int, fail: Any, missing: str) -> int:
         raise fail(i, missing)
     word = words[i]
     if not re.fullmatch(r"b[1-9][0-9]*", word):
-        raise fail(i, f"expected a battle such as b1, got {word!r}")
+        raise fail(i, f"expected a battle such as b1, got {quoted(word)}")
+    if len(word) > 3:  # far beyond the battles of any round, and never converted digit by digit
+        raise fail(i, f"there is no battle {quoted(word, 8)}: Commitment has battles b1 to b{ROUNDS}")
     return int(word[1:])
 
 
@@ -934,8 +936,8 @@ def _read_side(form: TextForm, key: str) -> Side:
 
 
 def _player(value: int | str, what: str) -> int:
-    if isinstance(value, str) and value.strip().upper() in NAMES:
-        return NAMES.index(value.strip().upper())
+    if isinstance(value, str) and ascii_upper(value.strip()) in NAMES:
+        return NAMES.index(ascii_upper(value.strip()))
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return value
     raise ValueError(f"{what} must be 'A' or 'B' (or 0 or 1), got {value!r}")

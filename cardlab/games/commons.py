@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
+from ..cards import HIDDEN, Card, Cards, ascii_lower, cards_html, parse_card, shuffled
 from ..engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer,
+    format_cards, replacer, whole_number,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 
 __all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
            "Defend", "Discard", "NextRound", "DECK", "WILDS"]
@@ -37,6 +39,12 @@ WILDS = frozenset((Card(12, "H"), Card(13, "S")))
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
+# A side of the tableau holds at most 6 cards: 7 are dealt, 1 of them is the Commission, and a
+# turn puts at most one card on each side. So a round scores at most 6 × its multiplier.
+SIDE_LIMIT = 6
+# Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
+# rounds before it as scoreless, up to this round; a later one is read with its scores given.
+SCORELESS_ROUNDS_LIMIT = 100
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -222,21 +230,23 @@ class CardCommons(Game):
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
         cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
         are shuffled from ``seed`` (when None: 0 with a stacked deck, else a fresh random seed).
-        Dealing a later round
-        directly takes the rounds before it as scoreless.
+        Dealing a later round directly takes the rounds before it as scoreless (up to round
+        100; a later round is read from a text form that gives their scores).
         """
         if seed is None:  # a stacked deal is reproducible; a shuffled one gets a fresh seed
             seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(round, int) or round < 1:
-            raise ValueError(f"round must be a whole number from 1, got {round!r}")
+        if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= SCORELESS_ROUNDS_LIMIT:
+            raise ValueError(f"round must be a whole number from 1 to {SCORELESS_ROUNDS_LIMIT}, got {round!r}; "
+                             f"a later round follows the scores of the rounds before it: read it from a text "
+                             f"form that gives them on its 'rounds' line")
         if deck is None:
             cards = shuffled(DECK, f"{seed}:{round}")
         else:
             cards = tuple(Cards(deck) if not isinstance(deck, str) else _read_deck(deck))
             if sorted(cards) != sorted(DECK):
                 missing = sorted(set(DECK) - set(cards))
-                extra = [c for c in cards if c not in DECK]
-                dupes = sorted({c for c in cards if cards.count(c) > 1})
+                extra = list(dict.fromkeys(c for c in cards if c not in DECK))
+                dupes = sorted(c for c, n in Counter(cards).items() if n > 1)
                 problems = [f"missing {' '.join(c.code for c in missing)}" if missing else "",
                             f"not in this game: {' '.join(c.code for c in extra)}" if extra else "",
                             f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
@@ -469,12 +479,10 @@ class CardCommons(Game):
                              f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.", None, (nest,)))
         if nest in WILDS and not s.peek:
             pick = random.Random(f"{s.seed}:{s.round}:swap").randrange(len(down))
-            if down[pick] in WILDS:
-                others = [i for i in range(len(down)) if i != pick]
-                if log is not None:
-                    log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a random "
-                                     f"face-down pool card, the other Wild {down[pick]}: use the other face-down card.", None))
-                pick = others[0] if others else None
+            if down[pick] in WILDS and log is not None:
+                log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a random "
+                                 f"face-down pool card, the other Wild {down[pick]}: use the other face-down card.", None))
+            pick = _swap_target(down, pick)
             if pick is None:
                 if log is not None:
                     log.append(Event("commons.wild-nest-egg.both-score", "No card but a Wild is left to use as the Nest Egg, "
@@ -512,16 +520,25 @@ class CardCommons(Game):
     # -- scoring -----------------------------------------------------------------------------------------
 
     def commission_scores(self, commission: Card, nest_egg: Card, only_wild_left: bool = False) -> tuple[bool, str, str]:
-        """Whether ``commission`` scores against ``nest_egg``: (scores, reason, rule id)."""
+        """Whether ``commission`` scores against ``nest_egg``: (scores, reason, rule id).
+
+        ``nest_egg`` is the one the round is scored against: in the standard game a Wild Nest
+        Egg is first swapped with a face-down pool card, so a Wild is scored against only when
+        no other card was left (``only_wild_left``: both Commissions score). For the Nest Eggs
+        a round may end with, see :meth:`nest_egg_outcomes`.
+        """
         if nest_egg in WILDS:
             if self.peek:
                 ok = _color(commission) == _color(nest_egg)
                 relation = "like" if ok else "unlike"
                 return ok, (f"the Wild Nest Egg {nest_egg} stays, and Commission {commission} is {_color(commission)} "
                             f"{relation} it"), "commons.peek.wild-nest-egg"
-            if only_wild_left:
-                return True, (f"only a Wild was left to use as the Nest Egg, so Commission {commission} scores"), \
-                    "commons.wild-nest-egg.both-score"
+            if not only_wild_left:
+                raise ValueError(f"the Wild Nest Egg {nest_egg} is swapped with a face-down pool card before it is "
+                                 f"compared (commons.wild-nest-egg.swap): pass the card it is swapped with, or "
+                                 f"only_wild_left=True when no card but a Wild was left")
+            return True, (f"only a Wild was left to use as the Nest Egg, so Commission {commission} scores"), \
+                "commons.wild-nest-egg.both-score"
         if commission.suit == nest_egg.suit:
             return True, f"Commission {commission} matches the Nest Egg {nest_egg} by suit", "commons.score.match"
         if commission.rank == nest_egg.rank:
@@ -529,10 +546,34 @@ class CardCommons(Game):
         return False, (f"Commission {commission} matches neither the suit nor the value of the Nest Egg "
                        f"{nest_egg}"), "commons.score.match"
 
-    def round_items(self, s: CommonsState) -> tuple[ScoreItem, ...]:
-        """The scoring of the round on the table: one line per player."""
+    def nest_egg_outcomes(self, s: CommonsState) -> tuple[tuple[Card, Fraction], ...]:
+        """The Nest Eggs the round on the table may be scored against once it is over, each with
+        its chance: the Nest Egg itself, for certain, unless it is a Wild still to be swapped in
+        the standard game; then each face-down pool card the random swap may give
+        (commons.wild-nest-egg.swap, passing over the other Wild: commons.wild-nest-egg.other-wild),
+        or the Wild itself when no other card is left (commons.wild-nest-egg.both-score)."""
+        nest, down = s.nest_egg, s.pool_down
+        if nest not in WILDS or self.peek or s.phase in ("round-end", "game-over") or not down:
+            return ((nest, Fraction(1)),)
+        chances: dict[Card, Fraction] = {}
+        for pick in range(len(down)):
+            target = _swap_target(down, pick)
+            card = nest if target is None else down[target]
+            chances[card] = chances.get(card, Fraction(0)) + Fraction(1, len(down))
+        return tuple(chances.items())
+
+    def round_items(self, s: CommonsState, nest_egg: Card | None = None) -> tuple[ScoreItem, ...]:
+        """The scoring of the round on the table: one line per player, against ``nest_egg`` (by
+        default the Nest Egg the round is scored against; a ValueError while that depends on a
+        random swap still to come: then give one of :meth:`nest_egg_outcomes`)."""
+        if nest_egg is None:
+            outcomes = self.nest_egg_outcomes(s)
+            if len(outcomes) > 1:
+                raise ValueError(f"the Wild Nest Egg {s.nest_egg} will be swapped at random with one of "
+                                 f"{', '.join(str(c) for c, _ in outcomes)}: give nest_egg=")
+            nest_egg = outcomes[0][0]
         mult = self.multiplier(s.round)
-        only_wild = s.nest_egg in WILDS and not s.peek
+        only_wild = nest_egg in WILDS and not s.peek
         items = []
         for p in (0, 1):
             commission = s.commissions[p]
@@ -540,7 +581,7 @@ class CardCommons(Game):
                 continue
             color = _color(commission)
             counted = tuple(c for c in s.sides[p] if _color(c) == color)
-            ok, why, rule = self.commission_scores(commission, s.nest_egg, only_wild)
+            ok, why, rule = self.commission_scores(commission, nest_egg, only_wild)
             count = f"{len(counted)} {color} card{'s' if len(counted) != 1 else ''} on {NAMES[p]}'s side"
             if ok:
                 reason = f"Round {s.round}: {why}; {count} × {mult} = {len(counted) * mult}"
@@ -549,9 +590,9 @@ class CardCommons(Game):
                 items.append(ScoreItem(p, 0, f"Round {s.round}: {why}: nothing for {count}", rule, ()))
         return tuple(items)
 
-    def round_points(self, s: CommonsState) -> tuple[int, int]:
+    def round_points(self, s: CommonsState, nest_egg: Card | None = None) -> tuple[int, int]:
         points = [0, 0]
-        for item in self.round_items(s):
+        for item in self.round_items(s, nest_egg):
             points[item.player] += item.points
         return points[0], points[1]
 
@@ -562,9 +603,8 @@ class CardCommons(Game):
         revealed = state.phase in ("round-end", "game-over")
         if revealed:
             items += self.round_items(state)
-        elif HIDDEN not in (state.nest_egg, *state.commissions) and None not in state.commissions:
-            preview = self.round_items(state)
-            notes = [f"If round {state.round} ended now: " + "; ".join(f"{NAMES[i.player]} {i.points}" for i in preview)]
+        elif HIDDEN not in state.commissions and None not in state.commissions:
+            notes = self._preview(state)
         over = state.phase == "game-over"
         breakdown = Breakdown(NAMES, tuple(items), f"Card Commons — round {state.round}", over, (), tuple(notes))
         if over:
@@ -572,6 +612,36 @@ class CardCommons(Game):
             winners = tuple(p for p in (0, 1) if totals[p] == max(totals))
             breakdown = Breakdown(NAMES, tuple(items), breakdown.title, True, winners, tuple(notes))
         return breakdown
+
+    def _preview(self, s: CommonsState) -> list[str]:
+        """The note "If round N ended now: ..." for a round in play: the points of each Nest
+        Egg the round may end with, their chances and the expected points when a Wild Nest Egg
+        is still to be swapped at random. None when the viewer can't see the cards it turns on."""
+        outcomes = self.nest_egg_outcomes(s)
+        if any(card == HIDDEN for card, _ in outcomes):
+            return []
+        head, nest = f"If round {s.round} ended now", s.nest_egg
+
+        def points(card: Card) -> str:
+            a, b = self.round_points(s, card)
+            return f"A {_points(a)}, B {_points(b)}"
+        if nest not in WILDS or self.peek:
+            return [f"{head}: {points(nest)}."]
+        swapped = f"the Wild Nest Egg {nest} would be swapped"
+        if len(outcomes) == 1:
+            card = outcomes[0][0]
+            if card == nest:
+                how = "with no card: only a Wild is left, so both Commissions score [commons.wild-nest-egg.both-score]"
+            elif any(c in WILDS for c in s.pool_down):
+                how = f"with {card}, as the other face-down card is the other Wild [commons.wild-nest-egg.other-wild]"
+            else:
+                how = f"with {card}, the only face-down pool card [commons.wild-nest-egg.swap]"
+            return [f"{head}: {swapped} {how}: {points(card)}."]
+        each = " ".join(f"With {card if card != nest else 'no card (both Commissions score)'} (chance {chance}): "
+                        f"{points(card)}." for card, chance in outcomes)
+        expected = [sum(chance * self.round_points(s, card)[p] for card, chance in outcomes) for p in (0, 1)]
+        return [f"{head}: {swapped} with a random face-down pool card [commons.wild-nest-egg.swap]. {each} "
+                f"Expected: A {_points(expected[0])}, B {_points(expected[1])}."]
 
     # -- hidden information ------------------------------------------------------------------------
 
@@ -621,7 +691,7 @@ class CardCommons(Game):
         if not isinstance(text, str):
             raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
         tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        words = [t[0].lower() for t in tokens]
+        words = [ascii_lower(t[0]) for t in tokens]
         if not tokens:
             raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
 
@@ -690,18 +760,21 @@ class CardCommons(Game):
         variant = form.choice("variant", ("standard", "peek"), self.variant)
         if variant != self.variant:
             raise StateError(form.where("variant"), _wrong_variant(variant == "peek"))
-        round_ = form.int("round", 1)
-        if round_ < 1:
-            raise StateError(form.where("round"), "rounds are numbered from 1")
+        round_ = form.int("round", 1, lo=1)
+        if round_ > SCORELESS_ROUNDS_LIMIT and not form.has("rounds"):
+            # Without a 'rounds' line the rounds before this one are taken as scoreless.
+            raise StateError(form.where("round"), f"expected a whole number from 1 to {SCORELESS_ROUNDS_LIMIT} when "
+                                                  f"no 'rounds' line gives the scores of the rounds before it; got "
+                                                  f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'")
         rounds = []
-        # Without a 'rounds' line, the rounds before this one are taken as scoreless.
         for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
             if token in ("-", "—"):
                 continue
             parts = token.split("-")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {token!r}")
-            rounds.append((int(parts[0]), int(parts[1])))
+            if len(parts) != 2:
+                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}")
+            number = len(rounds) + 1
+            rounds.append(tuple(self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts)))
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)
@@ -721,6 +794,14 @@ class CardCommons(Game):
             hands=hands, commissions=commissions,
             sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
 
+    def _read_round_points(self, where: str, number: int, player: int, text: str) -> int:
+        most = SIDE_LIMIT * self.multiplier(number)
+        try:
+            return whole_number(text, where, lo=0, hi=most)
+        except StateError as err:
+            raise StateError(where, f"{NAMES[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
+                                    f"of the Commission's colour × {self.multiplier(number)})") from None
+
     def validate(self, s: CommonsState) -> None:
         """Every card once, and the counts and placements the rules allow in ``s.phase``."""
         if s.peek != self.peek:
@@ -731,6 +812,11 @@ class CardCommons(Game):
             raise StateError("rounds", f"round {s.round} follows {s.round - 1} scored round(s); {len(s.rounds)} are given")
         if any(p < 0 for r in s.rounds for p in r):
             raise StateError("rounds", "a round's points can't be negative")
+        for number, points in enumerate(s.rounds, start=1):
+            most = SIDE_LIMIT * self.multiplier(number)
+            if max(points) > most:
+                raise StateError("rounds", f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
+                                           f"of the Commission's colour × {self.multiplier(number)}), not {max(points)}")
         if s.phase not in PHASES:
             raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
         if s.claimant not in (0, 1) or s.traded not in (0, 1, 2):
@@ -848,6 +934,22 @@ _PHASE_MOVES: dict[str, tuple[type, ...]] = {
 
 def _set(pair: tuple, index: int, value: Any) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
+
+
+def _swap_target(down: tuple[Card, ...], pick: int) -> int | None:
+    """The face-down pool card a Wild Nest Egg is swapped with when the random pick is ``pick``:
+    that card, or the other one when it is the other Wild (commons.wild-nest-egg.other-wild);
+    None when no card but a Wild is left (commons.wild-nest-egg.both-score)."""
+    if down[pick] not in WILDS:
+        return pick
+    others = [i for i in range(len(down)) if i != pick]
+    return others[0] if others else None
+
+
+def _points(value: int | Fraction) -> str:
+    """A number of points with its unit: "1 point", "2.5 points"."""
+    number = f"{float(value):g}"
+    return f"{number} point{'' if number == '1' else 's'}"
 
 
 def _describe(move: Move) -> str:

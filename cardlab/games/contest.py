@@ -21,11 +21,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, ClassVar, Literal
 
-from ..cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol
+from ..cards import (
+    HIDDEN, SUITS, Card, ascii_lower, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol,
+)
 from ..engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
@@ -37,6 +40,7 @@ __all__ = ["Contest", "ContestState", "Arrange", "Mulligan", "Open", "Reinforce"
 
 # contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
 DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
+_DECK_SET = frozenset(DECK)
 NAMES = ("A", "B")
 HAND_SIZE = 7
 SECRET_SIZE = 4
@@ -762,7 +766,7 @@ class Contest(Game):
                                               f"with {Contest(ace=ace, pile_value=value)!r}")
         seed_text = form.text("seed", "-").strip()
         seed = None if seed_text in ("-", "—") else form.int("seed")
-        stage = " ".join(form.text("stage").lower().split())
+        stage = " ".join(ascii_lower(form.text("stage")).split())
         if stage not in _STAGES:
             raise StateError(form.where("stage"), f"expected one of {', '.join(_STAGES)}, got {stage!r}")
         turn = form.player("to move", NAMES, optional=True)
@@ -1103,9 +1107,10 @@ def _stacked(deck: Any) -> tuple[Card, ...]:
     order = tuple(read_cards(deck)) if isinstance(deck, str) else tuple(
         c if isinstance(c, Card) else parse_card(c) for c in deck)
     if sorted(order) != sorted(DECK):
-        missing = [c.code for c in DECK if c not in order]
-        extra = [c.code for c in order if c not in DECK]
-        twice = sorted({c.code for c in order if order.count(c) > 1})
+        counts = Counter(order)
+        missing = [c.code for c in DECK if c not in counts]
+        extra = list(dict.fromkeys(c.code for c in order if c not in _DECK_SET))
+        twice = sorted(c.code for c, n in counts.items() if n > 1)
         problems = [f"missing {' '.join(missing)}" if missing else "",
                     f"not in this game: {' '.join(extra)}" if extra else "",
                     f"twice: {' '.join(twice)}" if twice else ""]
@@ -1137,10 +1142,10 @@ class _Reader:
         return self.last
 
     def peek(self) -> str | None:
-        return self.tokens[self.index][0].lower() if self.index < len(self.tokens) else None
+        return ascii_lower(self.tokens[self.index][0]) if self.index < len(self.tokens) else None
 
     def word(self, what: str) -> str:
-        return self.next(what)[0].lower()
+        return ascii_lower(self.next(what)[0])
 
     def card(self, what: str) -> Card:
         token = self.next(what)

@@ -9,7 +9,9 @@
 
 Components, each usable on its own and bound to a Session: :class:`Hand`, :class:`Tableau`,
 :class:`ScoreBreakdown`, :class:`Stepper`, :class:`StateEditor`. All widgets showing one
-session stay in step with it, whoever changes it. See docs/widgets.md.
+session stay in step with it, whoever changes it; only a player's table that steps back
+looks at the past on its own. A move played from the past on the teacher's table starts a
+variation: the moves played stay. See docs/widgets.md.
 """
 
 from __future__ import annotations

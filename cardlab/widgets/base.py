@@ -6,7 +6,21 @@ actions as custom messages ``{"action": ..., "rev": ..., ...}``; each is checked
 known to this widget, well formed, made on the table now on show, by the player to move?)
 and then handed to the engine, whose answer — the new position, or the reason a move or an
 edit is refused — appears in the widget. Nothing the browser sends can change the session
-except through the engine's checked ``play``, ``goto`` and ``replace``.
+except through its checked methods (``play``, ``goto``, ``to_mainline``, ``promote``,
+``show_line``, ``replace``).
+
+Fair play on a shared session: the teacher's widgets (viewer None) move the session itself
+(stepping, playing from any position, which starts a variation, leaving or keeping one). A
+player's widget steps back and forth on its own (a *look* that no other widget follows) and
+moves only at the game's latest position: it never changes the session's position on show,
+never starts a variation, and so never learns how hidden cards would answer another try.
+
+A player's widget shows the reason for a refusal only when it was worked out in that player's
+own terms: a move is checked against the player's view before the session plays it, and a
+message read from what the player sent is theirs. Any other error (raised on the full state,
+by another part of the program bound to the session, by a computer player or a hint) is shown
+to a player only by its kind, since its message may name cards hidden from them; the error
+itself is kept in the widget's ``last_error`` for whoever runs the kernel.
 """
 
 from __future__ import annotations
@@ -21,10 +35,11 @@ import anywidget
 import traitlets
 
 from ..cards import HIDDEN, Card, parse_card
-from ..engine import Game, Session, Step, replace_cards
-from ..errors import StateError
+from ..engine import Game, Step, replace_cards
+from ..errors import IllegalMove, NotationError, StateError
+from ..session import ObserverError, Session
 from . import frontend
-from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, report
+from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, position_text, report
 
 log = logging.getLogger("cardlab.widgets")
 
@@ -36,7 +51,8 @@ MAX_NAME_CHARS = 40
 
 
 class Refused(ValueError):
-    """An action refused before it reaches the engine (unknown, malformed, stale, out of turn)."""
+    """An action refused in the viewer's own terms: before it reaches the engine (unknown,
+    malformed, stale, out of turn), or by the engine checking it against the viewer's view."""
 
 
 def player_names(game: Game, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -93,6 +109,11 @@ class SessionWidget(anywidget.AnyWidget):
     component: ClassVar[str] = ""
     actions: ClassVar[frozenset[str]] = frozenset()
     shows_history: ClassVar[bool] = False
+    #: Whether the widget steps through the session: the teacher's stepping actions move the
+    #: session; a player's move only their own widget.
+    steps: ClassVar[bool] = False
+    TEACHER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "to_mainline", "promote", "line"})
+    PLAYER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "follow"})
 
     def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
                  four_colour: bool = False) -> None:
@@ -107,11 +128,17 @@ class SessionWidget(anywidget.AnyWidget):
         self._viewer = viewer
         self._rev = 0
         self._message_id = 0
+        #: The last error of an action or a computer player, kept whole for whoever runs the
+        #: kernel (the widget may show a player only its kind: see :meth:`_refuse`).
+        self.last_error: BaseException | None = None
         self._view: JSON = {}
         self._log: JSON = {}
         self._history = History(viewer, self._names)
+        # A player's own look at another ply of the line on show: (ply, the state there).
+        self._look: tuple[int, Any] | None = None
+        stepping = (self.TEACHER_STEPS if viewer is None else self.PLAYER_STEPS) if self.steps else frozenset()
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
-            name: getattr(self, f"_act_{name}") for name in self.actions}
+            name: getattr(self, f"_act_{name}") for name in self.actions | stepping}
         self._unobserve = session.observe(self._session_changed)
         self.on_msg(self._receive)
         self._refresh()
@@ -136,8 +163,14 @@ class SessionWidget(anywidget.AnyWidget):
 
     @property
     def history(self) -> JSON:
-        """The move log as the viewer may read it: {"entries": [{"player", "move"}, ...]}."""
+        """The move log of the line on show as the viewer may read it (see
+        viewmodel.History.document): {"entries": [{"player", "move"}, ...], "differs_at", "lines"}."""
         return self._log
+
+    @property
+    def index(self) -> int:
+        """The ply this widget shows: the session's, or a player's own look."""
+        return self._session.index if self._look is None else self._look[0]
 
     def close(self) -> None:
         """Stop following the session and close the widget in the browser."""
@@ -149,7 +182,7 @@ class SessionWidget(anywidget.AnyWidget):
     # -- the view-model ------------------------------------------------------------------------
 
     def position(self) -> Position:
-        return Position(self._session, self._viewer, self._names)
+        return Position(self._session, self._viewer, self._names, None if self._look is None else self._look[0])
 
     def _parts(self, pos: Position) -> JSON:
         """The component's view-model parts beyond the header."""
@@ -159,13 +192,21 @@ class SessionWidget(anywidget.AnyWidget):
         self._rev += 1
         pos = self.position()
         self._view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
+        line = self._view["line"]
+        if line is not None:  # a widget offers only the buttons whose actions it takes
+            line["actions"] = [a for a in line["actions"] if a["action"] in self._handlers]
         with self.hold_sync():
             self.view_json = _json_text(self._view)
             if self.shows_history:
-                self._log = {"entries": self._history.entries(self._session)}
+                self._log = self._history.document(self._session)
                 self.history_json = _json_text(self._log)
 
-    def _session_changed(self, _session: Session) -> None:
+    def _session_changed(self, session: Session) -> None:
+        if self._look is not None:  # a look stays while its position is still on the line on show
+            ply, state = self._look
+            states = session.line_states
+            if ply >= len(states) or states[ply] is not state or ply == session.index:
+                self._look = None
         with self.hold_sync():
             self._refresh()
             self.message = {}
@@ -181,11 +222,47 @@ class SessionWidget(anywidget.AnyWidget):
             try:
                 _check_size(content, buffers)
                 self._dispatch(content)
-            except ValueError as err:  # IllegalMove, NotationError, StateError, Refused
-                self._say(str(err), "error")
-            except Exception as err:  # noqa: BLE001 - shown in the widget, logged for the developer
-                log.exception("cardlab widget action failed")
-                self._say(f"cardlab could not do that ({type(err).__name__}: {err})", "error")
+            except ObserverError as err:  # the action was done; something else watching the session failed
+                self._report_observer_error(err)
+            except Exception as err:  # noqa: BLE001 - shown in the widget as far as the viewer may read it
+                self._refuse(err)
+
+    def _report_observer_error(self, err: ObserverError) -> None:
+        """The action was done, but another observer of the session failed: say so, with its
+        reason for the teacher only (the reason may name cards hidden from a player)."""
+        self.last_error = err
+        if self._viewer is None:
+            log.warning("cardlab: %s", err)
+            self._say(f"Done, but {err}", "error")
+        else:
+            log.error("cardlab: an observer of the session failed (%s); the error is in the widget's last_error",
+                      type(err).__name__)
+            kinds = ", ".join(dict.fromkeys(type(e).__name__ for e in err.errors))
+            self._say(f"Done, but another part of the program watching this game failed ({kinds}). Its reason "
+                      "may name cards you can't see, so it is not shown here.", "error")
+
+    def _refuse(self, err: Exception) -> None:
+        """Show why an action failed, as far as the viewer may read it.
+
+        The teacher reads every message. A player reads a refusal made in their own terms
+        (:class:`Refused`, or a :class:`NotationError` about the text they sent); any other
+        error only by its kind. An error that is not a ValueError is a fault of the program and
+        is logged, for a player's widget without its message.
+        """
+        self.last_error = err
+        own_terms = isinstance(err, (Refused, NotationError))
+        if not isinstance(err, ValueError):
+            if self._viewer is None:
+                log.exception("cardlab widget action failed", exc_info=err)
+            else:
+                log.error("cardlab widget action failed (%s); the error is in the widget's last_error",
+                          type(err).__name__)
+        if self._viewer is None or own_terms:
+            text = str(err) if isinstance(err, ValueError) else f"cardlab could not do that ({type(err).__name__}: {err})"
+        else:
+            text = (f"cardlab could not do that ({type(err).__name__}). Its reason may name cards you can't see, "
+                    f"so it is not shown here.")
+        self._say(text, "error")
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("action"), str):
@@ -198,6 +275,8 @@ class SessionWidget(anywidget.AnyWidget):
         self._handlers[action](content)
 
     def _require_turn(self, pos: Position) -> None:
+        if not pos.live:
+            raise Refused(pos.paused())
         if pos.over:
             raise Refused("The game is over: no more moves.")
         if not pos.can_act:
@@ -209,12 +288,23 @@ class SessionWidget(anywidget.AnyWidget):
         self._require_turn(pos)
         move = pos.game.parse_move(text)
         if self._viewer is not None:
-            pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
-        step = self._session.play(move)
-        self._report(step, pos.to_move)  # type: ignore[arg-type]
+            try:
+                pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
+            except IllegalMove as err:
+                raise Refused(str(err)) from err
+        session, mover = self._session, pos.to_move
+        lines = len(session.lines)
+        step = session.play(move)
+        note = ""
+        if session.differs_at == session.index:  # this move leaves the main line
+            note = (f"This move starts a variation: the main line's move {session.index} is kept "
+                    "(“Back to the main line” returns to it)." if len(session.lines) > lines else
+                    "This is the first move of a variation played before: the table shows it again.")
+        self._report(step, mover, note)  # type: ignore[arg-type]
 
-    def _report(self, step: Step, mover: int) -> None:
-        self._say(report(self._session.game, step, self._viewer, self._names[mover]))
+    def _report(self, step: Step, mover: int, note: str = "") -> None:
+        text = report(self._session.game, step, self._viewer, self._names[mover])
+        self._say(f"{text} {note}" if note else text)
 
     def _act_explain(self, content: dict[str, Any]) -> None:
         code = required(content, "card", str)
@@ -223,11 +313,46 @@ class SessionWidget(anywidget.AnyWidget):
         self._require_turn(pos)
         self._say(explain_card(pos.game, pos.seen, card, pos.legal), "error")
 
+    # -- stepping and lines --------------------------------------------------------------------
+
     def _act_goto(self, content: dict[str, Any]) -> None:
         index = required(content, "index", int)
-        if not 0 <= index <= len(self._session.moves):
-            raise Refused(f"refused: there is no state {index}; this game has states 0 to {len(self._session.moves)}")
-        self._session.goto(index)
+        session = self._session
+        states = session.line_states
+        if not 0 <= index < len(states):
+            raise Refused(f"refused: there is no state {index}; this line has states 0 to {len(states) - 1}")
+        if self._viewer is None:
+            session.goto(index)
+            return
+        self._look = None if index == session.index else (index, states[index])  # this widget only
+        self._session_changed(session)
+
+    def _act_follow(self, content: dict[str, Any]) -> None:
+        if self._look is None:
+            raise Refused("This table already shows the game.")
+        self._look = None
+        self._session_changed(self._session)
+
+    def _act_to_mainline(self, content: dict[str, Any]) -> None:
+        session = self._session
+        differs = session.differs_at
+        if not session.to_mainline():
+            raise Refused("The main line is already on show.")
+        self._say(f"Back to the main line, at {position_text(session.index)}. The variation from move {differs} is kept: "
+                  "choose it in the list of lines to see it again.")
+
+    def _act_promote(self, content: dict[str, Any]) -> None:
+        if not self._session.promote():
+            raise Refused("The main line is already on show: there is no variation to keep.")
+        self._say("This line is now the main line. The old main line is kept as a variation.")
+
+    def _act_line(self, content: dict[str, Any]) -> None:
+        number = required(content, "number", int)
+        count = len(self._session.lines)
+        if not 0 <= number < count:
+            raise Refused(f"refused: there is no line {number}; this session has lines 0 to {count - 1}")
+        if not self._session.show_line(number):
+            raise Refused("That line is already on show.")
 
     def _act_swap(self, content: dict[str, Any]) -> None:
         pair = content.get("cards")
@@ -258,10 +383,11 @@ class SessionWidget(anywidget.AnyWidget):
     def __repr__(self) -> str:
         session = self._session
         who = "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"  # stable: the letter
-        where = "start" if session.index == 0 else f"move {session.index}"
-        extra = self._describe()
-        return (f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.moves)}"
-                f"{', ' + extra if extra else ''})")
+        index, differs = self.index, session.differs_at
+        where = "start" if index == 0 else f"move {index}"
+        parts = [self._describe(), f"variation from move {differs}" if differs is not None else ""]
+        extra = "".join(f", {p}" for p in parts if p)
+        return f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.line_moves)}{extra})"
 
 
 def _json_text(document: JSON) -> str:

@@ -14,7 +14,9 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move, Session
+from ..engine import Game, Move
+from ..errors import IllegalMove, NotationError
+from ..session import Session
 from .base import Refused, SessionWidget, required
 from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
 
@@ -132,13 +134,23 @@ class ScoreBreakdown(SessionWidget):
 
 
 class Stepper(SessionWidget):
-    """The move log with narration; first / previous / next / last, a slider, and
-    clicking a move shows the state after it. Playing from a past state replaces the moves
-    after it (``session.branch()`` first keeps them)."""
+    """The move log of the line on show, with the narration of the move on show; first /
+    previous / next / last, a slider, and clicking a move shows the position after it.
+
+    For the teacher (``viewer=None``) these move the session, so every widget bound to it
+    follows. A move played from an earlier position (on any teacher's widget) starts a
+    variation and keeps the main line: the stepper then says so ("Exploring a variation:
+    move 6 differs from the main line"), marks the variation's moves, offers "Back to the
+    main line" and "Keep this line" (``session.to_mainline()``, ``session.promote()``), and
+    lists every line to choose from (``session.show_line(n)``).
+
+    A player's stepper (``viewer`` a seat) steps on its own: looking back changes no other
+    widget, and "Back to the game" returns to the session's position.
+    """
 
     component = "stepper"
-    actions = frozenset({"goto"})
     shows_history = True
+    steps = True
 
     def _parts(self, pos: Position) -> JSON:
         return {"narration": pos.narration()}
@@ -172,8 +184,13 @@ class Table(SessionWidget):
     ``opponent``: who plays every seat but the viewer's: the name of one of cardlab's computer
     players ("random", "heuristic", "search"), a player object, or a function
     ``choose(game, view) -> move``; the table's "Play against" menu changes it. The computer
-    moves when such a seat is to act at the end of the history (never while you step through
-    the past), ``opponent_delay`` seconds later so the move can be followed.
+    moves when such a seat is to act at the main line's last position (never while the
+    session shows an earlier position or a variation), ``opponent_delay`` seconds later so
+    the move can be followed.
+
+    Stepping and variations are as in :class:`Stepper`: the teacher's table moves the session
+    and may play from any position (a variation, kept beside the main line); a player's table
+    looks back on its own and moves only at the game's latest position.
     ``hint``: True for cardlab's search hint, or ``hint(game, view)`` returning a
     :class:`cardlab.bots.Hint`, a move, or ``(move, why)``; the table then shows a Hint button
     on the viewer's turn. The opponent and the hint get only the acting player's view.
@@ -181,6 +198,7 @@ class Table(SessionWidget):
 
     component = "table"
     shows_history = True
+    steps = True
 
     def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
                  editor: bool | None = None, opponent: str | Chooser | bots.Player | None = None,
@@ -199,7 +217,7 @@ class Table(SessionWidget):
         self._opponent_delay = opponent_delay
         self._opponent_busy = False
         self._opponent_timer: asyncio.TimerHandle | None = None
-        self.actions = frozenset({"play", "explain", "goto"}
+        self.actions = frozenset({"play", "explain"}
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
                                  | ({"opponent"} if viewer is not None else set()))
@@ -233,7 +251,12 @@ class Table(SessionWidget):
         pos = self.position()
         self._require_turn(pos)
         game = pos.game
-        answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        try:
+            answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+        except Exception as err:  # noqa: BLE001 - a hint works on guesses of hidden cards: its message is not shown to a player
+            self.last_error = err
+            why = f": {err}" if self._viewer is None else ""
+            raise Refused(f"No hint here: the hint failed ({type(err).__name__}){why}.") from err
         if isinstance(answer, Hint):
             best = answer.best.move
             self._say(f"Hint: {pretty(str(best))}", "hint", move_cards(best), ranking=ranking(answer))
@@ -267,7 +290,7 @@ class Table(SessionWidget):
 
     def _opponent_due(self) -> bool:
         session = self._session
-        if self._opponent is None or session.index != len(session.moves):
+        if self._opponent is None or not session.at_end:
             return False
         mover = session.game.to_move(session.state)
         return mover is not None and mover != self._viewer
@@ -294,15 +317,28 @@ class Table(SessionWidget):
             self._opponent_move()  # the session's change schedules the next one
 
     def _opponent_move(self) -> bool:
+        """Let the computer play the seat to move. Its move is checked against its own view
+        first, as a learner's is; what went wrong is said without the reason, which speaks of
+        the computer's cards (kept whole in ``last_error``)."""
         session, game = self._session, self._session.game
         mover = game.to_move(session.state)
         name = self._names[mover]  # type: ignore[index]
+        view = game.view(session.state, mover)
         with self.hold_sync():
             try:
-                move = self._opponent(game, game.view(session.state, mover))  # type: ignore[misc]
-                step = session.play(move)
+                move = game.check(view, self._opponent(game, view))  # type: ignore[misc]
             except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
-                self._say(f"The computer player for {name} failed: {err}", "error")
+                self.last_error = err
+                what = ("chose a move the rules don't allow" if isinstance(err, IllegalMove) else
+                        "gave a move cardlab can't read" if isinstance(err, NotationError) else
+                        f"failed ({type(err).__name__})")
+                self._say(f"The computer player for {name} {what}; the game waits. Choose another opponent "
+                          f"under 'Play against' to go on.", "error")
+                return False
+            try:
+                step = session.play(move)
+            except Exception as err:  # noqa: BLE001 - as for an action: shown by its kind only
+                self._refuse(err)
                 return False
             self._report(step, mover)  # type: ignore[arg-type]
         return True

@@ -1,7 +1,7 @@
 """View-models: the small JSON documents the widgets send to the browser.
 
 Everything here uses the game protocol only (``view``, ``zones``, ``legal_moves``,
-``score``, ``to_text``, the session's history), so every game works with the same
+``score``, ``to_text``, the session's lines), so every game works with the same
 components. For a player, every part is computed from ``game.view(state, player)``: no card
 hidden from them reaches the browser, and the move log names such cards "a hidden card".
 
@@ -19,9 +19,10 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..cards import SUITS, Card
-from ..engine import Breakdown, Event, Game, Move, ScoreItem, Session, Zone, move_cards, move_text
+from ..engine import Breakdown, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
+from ..session import Session
 from . import layouts
 
 Viewer = int | None
@@ -127,21 +128,33 @@ def item_json(item: ScoreItem) -> JSON:
 
 @dataclass
 class Position:
-    """The state on show in a session, as ``viewer`` sees it (None: the teacher sees everything).
+    """The position a widget shows, as ``viewer`` sees it (None: the teacher sees everything).
 
+    That is the session's position on show, or for a player who steps back on their own
+    table, ``look``: another ply of the session's line on show, seen on that table only.
     ``names`` are the players' names as the table shows them (default: the game's letters).
+
+    A player moves only in the game itself: at the main line's last position, not looking
+    back (:attr:`live`). Playing from an earlier position is the teacher's: tried on a
+    player's table, it would show how the hidden cards answer each try.
     """
 
     session: Session
     viewer: Viewer
     names: tuple[str, ...] = ()
+    look: int | None = None
     game: Game = field(init=False)
     state: Any = field(init=False)
+    index: int = field(init=False)
+    live: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        self.game = self.session.game
-        self.state = self.session.state
+        session = self.session
+        self.game = session.game
+        self.index = session.index if self.look is None else self.look
+        self.state = session.line_states[self.index]
         self.names = self.names or self.game.player_names
+        self.live = self.viewer is None or (self.look is None and session.at_end)
 
     @cached_property
     def seen(self) -> Any:
@@ -162,8 +175,9 @@ class Position:
 
     @property
     def can_act(self) -> bool:
-        """Whether this viewer may move now: the teacher moves for whoever is to act."""
-        return not self.over and (self.viewer is None or self.viewer == self.to_move)
+        """Whether this viewer may move now: the teacher moves for whoever is to act, anywhere;
+        a player on their own turn, at the game's latest position (:attr:`live`)."""
+        return not self.over and (self.viewer is None or (self.live and self.viewer == self.to_move))
 
     @cached_property
     def legal(self) -> list[Move]:
@@ -184,7 +198,6 @@ class Position:
     # -- the parts of the view-model -----------------------------------------------------------
 
     def header(self) -> JSON:
-        session = self.session
         return {
             "game": self.game.name, "title": self.game.title or self.game.name,
             "players": list(self.names), "viewer": self.viewer,
@@ -192,7 +205,7 @@ class Position:
                             else f"You play {self.name(self.viewer)}"),
             "status": self.status(), "to_move": self.to_move, "over": self.over,
             "can_act": self.can_act, "waiting": self.waiting(),
-            "step": session.index, "steps": len(session.moves),
+            "step": self.index, "steps": len(self.session.line_moves), "line": self.line_banner(),
         }
 
     def status(self) -> str:
@@ -205,9 +218,47 @@ class Position:
         return f"Game over: {names} win{'s' if len(winners) == 1 else ''}"
 
     def waiting(self) -> str:
+        if not self.live:  # the banner (line_banner) says where the table is
+            return "Moves are made at the game's latest position."
         if self.over:
             return "The game is over."
         return "" if self.can_act else f"Waiting for {self.name(self.to_move)} to move."  # type: ignore[arg-type]
+
+    def paused(self) -> str:
+        """Why a player may not move at this position (empty if they may, on their turn)."""
+        if self.live:
+            return ""
+        if self.look is not None:
+            return (f"You are looking at {position_text(self.index)}, on your table only: moves are made at the game's "
+                    "latest position. Press “Back to the game” to play.")
+        return (f"The teacher is showing {position_text(self.index)}: you can move again when the table is back at the "
+                "game's latest position. Only the teacher plays from another position, since trying moves there "
+                "would show how hidden cards answer them.")
+
+    def line_banner(self) -> JSON | None:
+        """What the table says about the line it shows, with the buttons that leave it: the
+        teacher exploring a variation; a player looking back, or shown another position."""
+        session = self.session
+        differs = session.differs_at
+        if self.viewer is None:
+            if differs is None:
+                return None
+            return {"kind": "variation", "differs_at": differs,
+                    "text": f"Exploring a variation: move {differs} differs from the main line.",
+                    "actions": [{"action": "to_mainline", "text": "Back to the main line"},
+                                {"action": "promote", "text": "Keep this line"}]}
+        if self.look is not None:
+            return {"kind": "look", "differs_at": differs,
+                    "text": f"You are looking at {position_text(self.index)}, on your table only.",
+                    "actions": [{"action": "follow", "text": "Back to the game"}]}
+        if session.at_end:
+            return None
+        where = "the start" if self.index == 0 else f"after move {self.index} of {len(session.moves)}"
+        shown = (f"a variation (move {differs} differs from the game)" if differs is not None
+                 else f"an earlier position ({where})")
+        return {"kind": "shown", "differs_at": differs,
+                "text": f"The teacher is showing {shown}. You can move again when the game is back at its latest position.",
+                "actions": []}
 
     def layout(self) -> JSON:
         return layouts.layout(self)
@@ -239,7 +290,12 @@ class Position:
 
     def narration(self) -> list[JSON]:
         """What happened in the move that led to the state on show, as the viewer may read it."""
-        return narrate(self.session.events[self.session.index], self.viewer)
+        return narrate(self.session.line_events[self.index], self.viewer)
+
+
+def position_text(index: int) -> str:
+    """A ply in words: "the start", "the position after move 5"."""
+    return "the start" if index == 0 else f"the position after move {index}"
 
 
 # --- the move log ---------------------------------------------------------------------------
@@ -251,38 +307,76 @@ def narrate(events: Sequence[Event], viewer: Viewer) -> list[JSON]:
 
 @dataclass
 class History:
-    """The move log of a session for one viewer: one short line per move (who, and the move
-    as the viewer may read it), each computed once. The narration of the move on show is
-    part of the position (:meth:`Position.narration`), so the log stays small."""
+    """The move log of a session's line on show, for one viewer: one short line per move
+    (who, and the move as the viewer may read it), each computed once. The narration of the
+    move on show is part of the position (:meth:`Position.narration`), so the log stays small.
+
+    :meth:`document` is what a widget syncs: the entries, the number of the first move that
+    differs from the main line (the log marks the moves of a variation), and for the teacher
+    the list of lines to choose from."""
 
     viewer: Viewer
     names: tuple[str, ...] = ()
     _cache: dict[int, tuple[Any, Any, Move, JSON]] = field(default_factory=dict)
 
+    def document(self, session: Session) -> JSON:
+        return {"entries": self.entries(session), "differs_at": session.differs_at,
+                "lines": self.lines(session) if self.viewer is None else []}
+
     def entries(self, session: Session) -> list[JSON]:
+        states, moves, events = session.line_states, session.line_moves, session.line_events
         out = []
-        for i, move in enumerate(session.moves):
-            before, after = session.states[i], session.states[i + 1]
+        for i, move in enumerate(moves):
+            before, after = states[i], states[i + 1]
             hit = self._cache.get(i)
             if hit is None or hit[0] is not before or hit[1] is not after or hit[2] is not move:
-                hit = self._cache[i] = (before, after, move, self.entry(session.game, before, after, move))
+                step = Step(move, before, after, events[i + 1])
+                hit = self._cache[i] = (before, after, move, self.entry(session.game, step))
             out.append(hit[3])
-        for stale in [i for i in self._cache if i >= len(session.moves)]:
+        for stale in [i for i in self._cache if i >= len(moves)]:
             del self._cache[stale]
         return out
 
-    def entry(self, game: Game, before: Any, after: Any, move: Move) -> JSON:
-        mover = game.to_move(before)
+    def entry(self, game: Game, step: Step) -> JSON:
+        """One line of the log: who played the move of ``step``, and the move as the viewer
+        could read it when it was played (:func:`cardlab.engine.move_text`)."""
+        mover = game.to_move(step.before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
-                "move": pretty(move_text(game, move, before, after, self.viewer, HIDDEN_WORDS))}
+                "move": pretty(move_text(game, step, self.viewer, HIDDEN_WORDS))}
+
+    def lines(self, session: Session) -> list[JSON]:
+        """Every line of the session, main line first (none when it has no variation): a
+        variation by its first move of its own, with how many moves it has from there, and
+        ``depth`` (1 for a variation of the main line, 2 for a variation of one, ...)."""
+        lines = session.lines
+        if len(lines) == 1:
+            return []
+        shown = session.line
+        depth = [0] * len(lines)
+        out = []
+        for number, line in enumerate(lines):
+            if line.parent is None:
+                text = f"Main line: {_moves(len(line.moves))}"
+            else:
+                depth[number] = depth[line.parent] + 1
+                k = line.differs_at - 1  # type: ignore[operator]
+                first = self.entry(session.game, Step(line.moves[k], line.states[k], line.states[k + 1], line.events[k + 1]))
+                text = f"{k + 1}. {first['player']}: {first['move']}" + (
+                    f", then {_moves(len(line.moves) - k - 1)}" if len(line.moves) > k + 1 else "")
+            out.append({"number": number, "text": text, "depth": depth[number], "current": number == shown})
+        return out
 
 
-def report(game: Game, step: Any, viewer: Viewer, mover: str) -> str:
+def _moves(count: int) -> str:
+    return f"{count} move{'' if count == 1 else 's'}"
+
+
+def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
     """The message after a move: who played it, the move as ``viewer`` may read it (as in
     the log), and the events ``viewer`` may read (as in the narration)."""
     told = " ".join(e["text"] for e in narrate(step.events, viewer))
-    move = pretty(move_text(game, step.move, step.before, step.after, viewer, HIDDEN_WORDS))
+    move = pretty(move_text(game, step, viewer, HIDDEN_WORDS))
     return f"{mover}: {move}." + (f" {told}" if told else "")
 
 

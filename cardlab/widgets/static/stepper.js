@@ -1,14 +1,18 @@
-// cardlab front end, part 5: the move log and stepper.
+// cardlab front end, part 5: the move log and stepper, and the lines of a session.
 //
-// history = {entries: [{player, move}]}; the view says which state is on show (step: 0 is
-// the start, k the state after move k) and narrates the move that led to it. First / previous / next /
-// last, the slider and a click on a log entry all ask Python to show that state; playing a
-// move from a past state then replaces the moves after it (the session's rule).
+// history = {entries: [{player, move}], differs_at, lines}: the log of the line on show
+// (the main line or a variation), the number of its first move that differs from the main
+// line (null on the main line), and for the teacher every line to choose from. The view says
+// which position is on show (step: 0 is the start, k the position after move k), narrates
+// the move that led to it and, in `line`, what to say about the line on show (a banner with
+// the actions that leave it). First / previous / next / last, the slider, a click on a log
+// entry, a banner's button and a line of the list all ask Python; Python decides.
 
-function renderStepper(vm, history, ctx) {
+function renderStepper(vm, history, ctx, { banner = true } = {}) {
   const entries = history?.entries ?? [];
   const total = entries.length;
   const at = vm.step ?? 0;
+  const differs = history?.differs_at ?? null;
   const nav = (label, symbol, target, disabled) =>
     button(symbol, () => ctx.goto(target), {
       class: "cardlab-button cardlab-nav", "aria-label": label, title: label, disabled,
@@ -16,42 +20,82 @@ function renderStepper(vm, history, ctx) {
     });
   const slider = h("input", {
     type: "range", class: "cardlab-slider", min: "0", max: String(total), step: "1",
-    "aria-label": "position in the game", "aria-valuetext": positionText(at, total),
+    "aria-label": "position in the game", "aria-valuetext": positionText(at, total, differs),
     dataset: { key: "slider" }, disabled: total === 0,
     value: String(at), onchange: (e) => ctx.goto(Number(e.target.value)),
   });
   const narration = vm.narration ?? [];
-  const entry = (title, index) => logEntry(title, index, at, narration, ctx);
+  const entry = (title, index) => logEntry(title, index, at, differs, narration, ctx);
   const items = [entry("Start", 0)].concat(entries.map((e, i) => entry(`${i + 1}. ${e.player}: ${e.move}`, i + 1)));
   return h("div", { class: "cardlab-stepper" },
-    h("div", { class: "cardlab-section-title", text: "Moves" }),
+    banner ? renderLineBanner(vm.line, ctx) : null,
+    h("div", { class: "cardlab-section-title", text: differs === null ? "Moves" : "Moves of this variation" }),
     h("div", { class: "cardlab-stepper-controls" },
       nav("first", "«", 0, at === 0),
       nav("previous", "‹", at - 1, at === 0),
       slider,
       nav("next", "›", at + 1, at >= total),
       nav("last", "»", total, at >= total),
-      h("span", { class: "cardlab-position", "aria-live": "polite", text: positionText(at, total) })),
-    h("ol", { class: "cardlab-log" }, items));
+      h("span", { class: "cardlab-position", "aria-live": "polite", text: positionText(at, total, differs) })),
+    h("ol", { class: "cardlab-log" }, items),
+    renderLines(history?.lines ?? [], ctx));
 }
 
-function positionText(at, total) {
+function positionText(at, total, differs) {
+  const of = differs === null ? `${total} moves` : `${total} moves of a variation`;
   if (total === 0) return "no moves yet";
-  return at === 0 ? `start (of ${total} moves)` : `after move ${at} of ${total}`;
+  return at === 0 ? `start (of ${of})` : `after move ${at} of ${of}`;
 }
 
-// Every move is one line; the move on show also shows its narration (vm.narration).
-function logEntry(title, index, at, narration, ctx) {
-  const current = index === at;
-  const key = JSON.stringify([title, current, index > at, current ? narration : null]);
-  return memo(ctx.memo, `log:${index}`, key, () => drawLogEntry(title, index, at, narration, ctx));
+/**
+ * What the table says about the line it shows: the teacher exploring a variation ("Back to
+ * the main line", "Keep this line"), a player looking back ("Back to the game"), or a player
+ * shown another position by the teacher. Python writes the text and names the actions.
+ */
+function renderLineBanner(line, ctx) {
+  if (!line) return null;
+  return h("div", { class: `cardlab-line-banner cardlab-line-${line.kind}`, role: "status", dataset: { key: "line-banner" } },
+    h("span", { class: "cardlab-line-text", text: line.text }),
+    (line.actions ?? []).map((a) => button(a.text, () => ctx.send(a.action), {
+      class: "cardlab-button cardlab-line-action", dataset: { key: `line:${a.action}` },
+    })));
 }
 
-function drawLogEntry(title, index, at, narration, ctx) {
+/** Every line of the session (the teacher's, once there is a variation): choosing one shows it. */
+function renderLines(lines, ctx) {
+  if (!lines.length) return null;
+  return h("div", { class: "cardlab-lines" },
+    h("div", { class: "cardlab-section-title", text: `Lines (${lines.length})` }),
+    h("ul", { class: "cardlab-line-list" }, lines.map((line) => h("li", {
+        class: `cardlab-line-item${line.current ? " cardlab-current" : ""}`,
+        style: `padding-left: ${line.depth * 1.2}em`,
+      },
+      h("button", {
+        type: "button", class: "cardlab-line-choice", "aria-current": line.current ? "true" : undefined,
+        dataset: { key: `show-line:${line.number}` }, disabled: line.current,
+        onclick: () => ctx.send("line", { number: line.number }),
+      }, line.text)))));
+}
+
+// Every move is one line; the move on show also shows its narration (vm.narration); the
+// moves of a variation (from `differs` on) are marked.
+function logEntry(title, index, at, differs, narration, ctx) {
   const current = index === at;
-  return h("li", { class: `cardlab-log-entry${current ? " cardlab-current" : ""}${index > at ? " cardlab-future" : ""}` },
+  const varied = differs !== null && index >= differs;
+  const key = JSON.stringify([title, current, index > at, varied, current ? narration : null]);
+  return memo(ctx.memo, `log:${index}`, key, () => drawLogEntry(title, index, at, varied, narration, ctx));
+}
+
+function drawLogEntry(title, index, at, varied, narration, ctx) {
+  const current = index === at;
+  const classes = ["cardlab-log-entry"];
+  if (current) classes.push("cardlab-current");
+  if (index > at) classes.push("cardlab-future");
+  if (varied) classes.push("cardlab-variation-move");
+  return h("li", { class: classes.join(" ") },
     h("button", {
       type: "button", class: "cardlab-log-move", "aria-current": current ? "step" : undefined,
+      title: varied ? "a move of the variation (not of the main line)" : undefined,
       dataset: { key: `log:${index}` }, onclick: () => ctx.goto(index),
     }, title),
     current && narration.length

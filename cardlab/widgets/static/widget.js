@@ -6,7 +6,8 @@
 // `view_json` (the position on show, from game.view for the viewer, as JSON text),
 // `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
 // hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
-// `rev` lets Python refuse a click made on an outdated table.
+// `rev` lets Python refuse a click made on an outdated table. A table shows what it says
+// about the line on show (vm.line: a variation, a player's look back) above the table.
 
 function tableauPart(vm, ctx) {
   return h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, ctx));
@@ -40,17 +41,21 @@ function opponentChoice(opponent, ctx) {
 const COMPONENTS = {
   table: (vm, ctx) => [
     headerPart(vm, ctx),
+    renderLineBanner(vm.line, ctx),
     renderMessage(ctx.message(), ctx),
     h("div", { class: "cardlab-main" },
       h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
       h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
-    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx), renderEditor(vm, ctx)),
+    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx, { banner: false }), renderEditor(vm, ctx)),
   ],
-  hand: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
-  tableau: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
-  breakdown: (vm, ctx) => [renderBreakdown(vm.breakdown, ctx)],
+  hand: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  tableau: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  breakdown: (vm, ctx) => [renderLineBanner(vm.line, ctx), renderBreakdown(vm.breakdown, ctx)],
   stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
-  editor: (vm, ctx) => [tableauPart(vm, ctx), renderEditor(vm, ctx), renderMessage(ctx.message(), ctx)],
+  editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
 };
 
 function mount(model, el) {
@@ -181,6 +186,7 @@ function mount(model, el) {
     root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
     root.dataset.rev = String(vm.rev);
     root.dataset.step = String(vm.step ?? 0);
+    root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
     const logAt = `${vm.step}/${vm.steps}`;
     if (logAt !== ui.logAt) {  // the move on show changed: bring it into view
       ui.logAt = logAt;
