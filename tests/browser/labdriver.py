@@ -461,10 +461,12 @@ class Learner:
 
     On each widget: step back and forward through the moves (first, next, last, then a move
     in the middle of the log, where it is left), click a highlighted card and play the first
-    move its menu offers (from wherever the stepper stands), on a player's table wait for the
-    computer's answer and step through the game, press Hint where there is one, and change a
-    card where there is an editor (the first swap the rules accept). ``done`` lists every
-    action, to say what the learner did when a later cell fails.
+    move its menu offers (from wherever the stepper stands). On the teacher's table, a move
+    played from the past starts a variation: go back to the main line, choose the variation
+    again and keep it (it becomes the main line). On a table against the computer, wait for
+    its answer and step through the game. Press Hint where there is one, and change a card
+    where there is an editor (the first swap the rules accept). ``done`` lists every action,
+    to say what the learner did when a later cell fails; ``tables`` the tables stepped through.
     """
 
     def __init__(self, page: LabPage) -> None:
@@ -484,9 +486,12 @@ class Learner:
             self.step_back_and_forward(root, where)
         against = root.locator('[data-key="opponent"]')
         computer = against.count() > 0 and against.input_value() != "people"
-        if self.play_a_move(root, where, TURN_TIMEOUT_MS if computer else 0) and computer:
-            self.wait_for_turn(root)
-            self.step_back_and_forward(root, where, leave_at_end=True)
+        if self.play_a_move(root, where, TURN_TIMEOUT_MS if computer else 0):
+            if computer:
+                self.wait_for_turn(root)
+                self.step_back_and_forward(root, where, leave_at_end=True)
+            elif root.get_attribute("data-line") == "variation":
+                self.leave_and_keep_the_variation(root, where)
         if root.locator('[data-key="hint"]:not([disabled])').count():
             self.ask_for_hint(root, where)
         if component == "editor" or root.locator('[data-key="editing"]').count():
@@ -530,6 +535,15 @@ class Learner:
         self._wait(root, "(el, rev) => el.dataset.rev !== rev", rev)
         self.done.append(f"{where}: clicked {code} at move {step} and played {move!r}")
         return True
+
+    def leave_and_keep_the_variation(self, root: Any, where: str) -> None:
+        """Go back to the main line, choose the variation again in the list of lines, and
+        keep it: the variation becomes the main line."""
+        for key, line in (("line:to_mainline", "main"), ("show-line:1", "variation"), ("line:promote", "main")):
+            rev = root.get_attribute("data-rev")
+            root.locator(f'[data-key="{key}"]').first.click()
+            self._wait(root, "(el, [rev, line]) => el.dataset.rev !== rev && el.dataset.line === line", [rev, line])
+        self.done.append(f"{where}: went back to the main line, chose the variation again and kept it")
 
     def wait_for_turn(self, root: Any) -> None:
         """Wait for the computer's answer: the player's turn again, or the end of the game."""
