@@ -184,6 +184,27 @@ def lite_contents(into: Path) -> Path:
     return into
 
 
+#: Options of ``jupyter lite build`` that take a local path (or a URL), which it reads relative to
+#: its own folder: given relative to the current folder, they are made absolute.
+LITE_PATH_OPTIONS = ("--piplite-wheels", "--pyodide")
+
+
+def absolute_paths(args: list[str], names: Sequence[str]) -> list[str]:
+    """``args`` with the value of each option in ``names`` made absolute (URLs are kept)."""
+    def fix(value: str) -> str:
+        return value if re.match(r"^[a-z]+://", value) else str(Path(value).resolve())
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        if name in names and eq:
+            out.append(f"{name}={fix(value)}")
+        elif i > 0 and args[i - 1] in names:
+            out.append(fix(arg))
+        else:
+            out.append(arg)
+    return out
+
+
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
     for module, what in (("jupyterlite_core", "jupyterlite-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
                          ("jupyter_server", "jupyter_server"), ("jupyterlab_server", "jupyterlab_server")):
@@ -201,7 +222,7 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         lite_dir.mkdir()
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
                    "--contents", str(contents), "--piplite-wheels", str(wheel),
-                   "--output-dir", str(output), *extra]
+                   "--output-dir", str(output), *absolute_paths(extra, LITE_PATH_OPTIONS)]
         say(f"building the JupyterLite site in {output}")
         code = subprocess.call(command, cwd=lite_dir)
     if code == 0:

@@ -189,3 +189,12 @@ def test_binder_links_refuses_a_malformed_name_and_changes_nothing(tmp_path, nam
 def test_binder_links_outside_a_checkout_says_where_to_run_it(tmp_path):
     done = run_cli("binder-links", "ada/cardlab", cwd=tmp_path)
     assert done.returncode == 2 and "is not a checkout of cardlab" in done.stderr
+
+
+def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["--piplite-wheels", "wheels", "--pyodide=pyodide.tar.bz2", "--piplite-wheels", "https://x.org/a.whl",
+            "--debug"]
+    assert cli.absolute_paths(args, cli.LITE_PATH_OPTIONS) == [
+        "--piplite-wheels", str(tmp_path / "wheels"), f"--pyodide={tmp_path / 'pyodide.tar.bz2'}",
+        "--piplite-wheels", "https://x.org/a.whl", "--debug"]
