@@ -88,9 +88,15 @@ def root_flag(command: list[str], args: Sequence[str], program: str) -> list[str
     return command
 
 
-def run(command: list[str], cwd: Path | None = None) -> int:
-    try:
-        return subprocess.call(command, cwd=cwd)
+def run(command: list[str]) -> int:
+    """Run a server program in this process's place (on POSIX), so that stopping ``cardlab``
+    (Ctrl+C, a signal) stops the program itself, with nothing left running behind it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(command[0], command)
+    try:  # pragma: no cover - Windows has no exec that keeps the process
+        return subprocess.call(command)
     except KeyboardInterrupt:
         return 0
 

@@ -76,7 +76,7 @@ def test_tutorials_copy_copies_every_notebook_and_keeps_existing_ones(tmp_path):
 
 
 def _fake_program(monkeypatch, calls: list[list[str]]) -> None:
-    monkeypatch.setattr(cli, "run", lambda command, cwd=None: calls.append(command) or 0)
+    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
     monkeypatch.setattr(cli, "need", lambda *a: None)
 
 

@@ -135,3 +135,26 @@ def test_voila_light_theme_wins_over_a_dark_system(voila, browser):
         assert not errors, "\n".join(errors)
     finally:
         page.context.close()
+
+
+def test_stopping_cardlab_app_stops_voila(browser_available, tmp_path):
+    """``cardlab app`` becomes the Voilà process: a signal to it leaves no server behind."""
+    pytest.importorskip("voila")
+    notebook = write_notebook(tmp_path / "empty.ipynb", ("1 + 1",))
+    port = free_port()
+    log = tmp_path / "voila.log"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "cardlab", "app", str(notebook), "--no-browser",
+                                    f"--port={port}", "--Voila.ip=127.0.0.1"], env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    wait_for_port(port, process, log)
+    process.terminate()
+    process.wait(timeout=20)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) != 0:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"Voilà still answers on port {port} after cardlab app was stopped")
