@@ -219,6 +219,8 @@ def shuffled(deck: Iterable[Card], seed: int | str | None) -> Cards:
 
 
 # --- HTML reprs (no kernel needed: GitHub and nbviewer show them) -------------------------
+# Their classes are prefixed cardlab-static-, which the widgets' stylesheet (global in JupyterLab)
+# never styles: a widget on the same page leaves these pictures as they are.
 
 _HTML_COLOR = {"red": "#c62828", "black": "#1b1b1b"}
 
@@ -231,13 +233,13 @@ def card_html(card: Card, *, highlight: bool = False) -> str:
     if highlight:
         base += "box-shadow:0 0 0 2px #f9a825;"
     if card.is_hidden:
-        return (f'<span class="cardlab-card cardlab-back" role="img" aria-label="face-down card" '
+        return (f'<span class="cardlab-static-card cardlab-static-back" role="img" aria-label="face-down card" '
                 f'style="{base}background:repeating-linear-gradient(45deg,#3949ab 0 4px,#5c6bc0 4px 8px);'
                 f'color:transparent">??</span>')
     color = _HTML_COLOR.get(card.color or "black", "#1b1b1b")
     if card.is_joker:
         color = "#6a1b9a"
-    return (f'<span class="cardlab-card" role="img" aria-label="{html.escape(card.name)}" '
+    return (f'<span class="cardlab-static-card" role="img" aria-label="{html.escape(card.name)}" '
             f'style="{base}color:{color}">{html.escape(str(card))}</span>')
 
 

@@ -131,7 +131,7 @@ class Breakdown:
         if self.final:
             end = " — winner: " + esc(" and ".join(self.players[w] for w in self.winners) or "none")
         notes = "".join(f"<div>{esc(n)}</div>" for n in self.notes)
-        return (f"<div class='cardlab-breakdown'><b>{esc(self.title)}</b>"
+        return (f"<div class='cardlab-static-breakdown'><b>{esc(self.title)}</b>"
                 f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
                 f"<th>rule</th></tr></thead><tbody>{rows}</tbody></table>"
                 f"<div>Totals: {totals}{end}</div>{notes}</div>")
@@ -362,7 +362,7 @@ class Game(ABC):
         rows = "".join(
             f"<tr><th style='text-align:left;padding-right:1em'>{esc(z.name)}</th>"
             f"<td>{cards_html(z.cards)}</td></tr>" for z in self.zones(state))
-        return (f"<div class='cardlab-state'><b>{esc(self.title)}</b> — {esc(who)}"
+        return (f"<div class='cardlab-static-state'><b>{esc(self.title)}</b> — {esc(who)}"
                 f"<table>{rows}</table></div>")
 
     def _check_state(self, state: Any) -> None:

@@ -3,12 +3,18 @@
 repo2docker, given a ``binder/`` folder, installs ``binder/requirements.txt`` and then runs
 ``binder/postBuild`` in a copy of the repository. This test does the same in a fresh virtual
 environment (packages from PyPI) and executes ``notebooks/00_start_here.ipynb`` with it, so a
-broken Binder configuration fails the suite. Set CARDLAB_SKIP_BINDER=1 to skip it offline.
+broken Binder configuration fails the suite; Voilà's server extension (the app links) must be
+enabled there. Set CARDLAB_SKIP_BINDER=1 to skip it offline.
+
+``binder/requirements.txt`` is a lock made by ``binder/lock.sh``: every package pinned, and
+each of cardlab's direct dependencies (with the lab and app extras) in it at a version that
+satisfies pyproject.toml, for the Python of ``binder/runtime.txt``.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,9 +22,59 @@ from pathlib import Path
 
 import pytest
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    tomllib = None
+
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_BINDER") == "1", reason="CARDLAB_SKIP_BINDER=1")
+BINDER = ROOT / "binder"
+skip_binder = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_BINDER") == "1", reason="CARDLAB_SKIP_BINDER=1")
+
+
+def locked() -> dict[str, str]:
+    pins = {}
+    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            name, sep, version = line.strip().partition("==")
+            assert sep and version, f"binder/requirements.txt: {line!r} is not pinned with =="
+            pins[canonical(name)] = version
+    return pins
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_the_lock_is_made_by_its_script_for_binders_python():
+    header = (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines()[1].lstrip("# ").strip()
+    script = (BINDER / "lock.sh").read_text(encoding="utf-8")
+    python = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip().removeprefix("python-")
+    expected = " ".join(script.split("uv pip compile", 1)[1].replace("\\\n", " ").split())
+    expected = "uv pip compile " + expected.replace('"$python_version"', python)
+    assert header == expected, f"binder/requirements.txt was not made by binder/lock.sh: run bash binder/lock.sh"
+
+
+@pytest.mark.skipif(tomllib is None, reason="tomllib needs Python 3.11")
+def test_the_lock_pins_every_direct_dependency_within_pyproject():
+    from packaging.requirements import Requirement
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    direct = project["dependencies"] + [r for extra in ("lab", "app") for r in project["optional-dependencies"][extra]]
+    pins = locked()
+    assert "cardlab" not in pins, "postBuild installs cardlab itself"
+    for text in direct:
+        requirement = Requirement(text)
+        name = canonical(requirement.name)
+        assert name in pins, f"{name} is a dependency but not in binder/requirements.txt: run bash binder/lock.sh"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (
+            f"binder/requirements.txt pins {name}=={pins[name]}, outside {requirement}: run bash binder/lock.sh")
+
+
+def test_post_build_installs_only_cardlab():
+    commands = [line for line in (BINDER / "postBuild").read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")]
+    assert commands == ["set -e", "python -m pip install --no-deps ."]
 
 
 def tracked_files() -> list[str]:
@@ -32,6 +88,7 @@ def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
+@skip_binder
 def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     repo = tmp_path / "repo"
     for name in tracked_files():  # the repository as committed, like repo2docker's copy
@@ -50,6 +107,8 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     run(["bash", "binder/postBuild"], cwd=repo, env=env)
     where = run([python, "-c", "import cardlab, sys; print(cardlab.__file__)"], cwd=tmp_path, env=env).stdout
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"
+    extensions = run([python, "-m", "jupyter", "server", "extension", "list"], cwd=tmp_path, env=env)
+    assert re.search(r"voila\b.*enabled", extensions.stdout + extensions.stderr), "Voilà (the app links) is not enabled"
     run([python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output",
          str(tmp_path / "out.ipynb"), "notebooks/00_start_here.ipynb"], cwd=repo, env=env, timeout=900)
     assert (tmp_path / "out.ipynb").exists()

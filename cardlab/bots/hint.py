@@ -72,7 +72,7 @@ class Hint:
             f"<tr><td>{r[0]}</td><td><code>{esc(r[1])}</code></td><td style='text-align:right'>{r[2]}</td>"
             f"<td style='text-align:right'>{esc(r[3])}</td><td style='text-align:right'>{r[4]}</td></tr>"
             for r in self._rows())
-        return (f"<div class='cardlab-hint'><b>Hint for {esc(self.player)}</b> — {self.playouts} playouts; "
+        return (f"<div class='cardlab-static-hint'><b>Hint for {esc(self.player)}</b> — {self.playouts} playouts; "
                 f"value: {esc(self.unit)}"
                 f"<table><thead><tr><th>#</th><th>move</th><th>value</th><th>95%</th><th>playouts</th></tr>"
                 f"</thead><tbody>{body}</tbody></table><div><b>Best:</b> {esc(self.reason)}</div></div>")

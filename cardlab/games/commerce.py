@@ -890,7 +890,7 @@ class Commerce(Game):
         ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         rows = "".join(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
                        f"<td>{cards_html(z.cards)}</td></tr>" for z in self.zones(s))
-        return (f"<div class='cardlab-state'><b>Commerce</b> — {status}; dealer {NAMES[s.dealer]}"
+        return (f"<div class='cardlab-static-state'><b>Commerce</b> — {status}; dealer {NAMES[s.dealer]}"
                 f"<table>{rows}</table><div>Ledger: {ledger}; pool {self.pool(s)}</div></div>")
 
 

@@ -870,7 +870,7 @@ class Commitment(Game):
         heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)
         hidden = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{z.name}</th><td colspan='3'>"
                          f"{cards_html(z.cards)}</td></tr>" for z in self.zones(s) if not z.name.startswith("b"))
-        return (f"<div class='cardlab-state'><b>Commitment</b> — round {s.round} — {status}"
+        return (f"<div class='cardlab-static-state'><b>Commitment</b> — round {s.round} — {status}"
                 f"<table><tr><th></th>{heads}</tr>{''.join(rows)}{hidden}</table></div>")
 
 

@@ -921,7 +921,7 @@ class CardCommons(Game):
         for z in self.zones(s):
             rows.append(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
                         f"<td>{cards_html(z.cards)}</td></tr>")
-        return (f"<div class='cardlab-state'><b>Card Commons{' (Peek)' if s.peek else ''}</b> — round {s.round} "
+        return (f"<div class='cardlab-static-state'><b>Card Commons{' (Peek)' if s.peek else ''}</b> — round {s.round} "
                 f"(×{mult}) — {status}<table>{''.join(rows)}</table></div>")
 
 

@@ -38,7 +38,7 @@ from ..cards import HIDDEN, Card, parse_card
 from ..engine import Game, Step, replace_cards
 from ..errors import IllegalMove, NotationError, StateError
 from ..session import ObserverError, Session
-from . import frontend
+from . import frontend, picture
 from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, position_text, report
 
 log = logging.getLogger("cardlab.widgets")
@@ -376,6 +376,23 @@ class SessionWidget(anywidget.AnyWidget):
         self._say("State replaced. The history starts again from this state.")
 
     # -- display ---------------------------------------------------------------------------------
+
+    def _draw_picture(self, pos: Position) -> str:
+        """The static picture's content (see :mod:`cardlab.widgets.picture`)."""
+        return picture.state(pos)
+
+    def picture_html(self) -> str:
+        """A static HTML picture of what the widget shows now, as its viewer sees it."""
+        return picture.picture(type(self).__name__, self.position(), self._draw_picture)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget view and, beside it as ``text/html``, its static picture: GitHub, nbviewer
+        and exported HTML show the picture where no kernel draws the widget."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": self.picture_html()}, metadata
 
     def _describe(self) -> str:
         return ""

@@ -17,6 +17,7 @@ from ..bots import Hint
 from ..engine import Game, Move
 from ..errors import IllegalMove, NotationError
 from ..session import Session
+from . import picture
 from .base import Refused, SessionWidget, required
 from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
 
@@ -103,6 +104,9 @@ class Hand(SessionWidget):
     def _parts(self, pos: Position) -> JSON:
         return {"layout": pos.hand_layout(self._player), "moves": pos.moves()}
 
+    def _draw_picture(self, pos: Position) -> str:
+        return picture.hand(self._player)(pos)
+
     def _describe(self) -> str:
         pile = self.view["layout"]["items"][0]
         return f"{pile['title']}: {len(pile['cards'])} cards"
@@ -125,6 +129,9 @@ class ScoreBreakdown(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         return {"breakdown": pos.breakdown_json()}
+
+    def _draw_picture(self, pos: Position) -> str:
+        return picture.breakdown(pos)
 
     def _describe(self) -> str:
         bd = self.view["breakdown"]
@@ -155,6 +162,9 @@ class Stepper(SessionWidget):
     def _parts(self, pos: Position) -> JSON:
         return {"narration": pos.narration()}
 
+    def _draw_picture(self, pos: Position) -> str:
+        return picture.log(pos)
+
 
 class StateEditor(SessionWidget):
     """Change any card of the state on show, or edit its text form.
@@ -174,6 +184,9 @@ class StateEditor(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         return {"layout": pos.layout(), "editor": pos.editor()}
+
+    def _draw_picture(self, pos: Position) -> str:
+        return picture.text_form(pos)
 
 
 class Table(SessionWidget):
@@ -238,6 +251,9 @@ class Table(SessionWidget):
         if self._editor:
             parts["editor"] = pos.editor()
         return parts
+
+    def _draw_picture(self, pos: Position) -> str:
+        return picture.table(pos)
 
     def close(self) -> None:
         timer = self.__dict__.get("_opponent_timer")

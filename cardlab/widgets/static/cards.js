@@ -1,7 +1,7 @@
 // cardlab front end, part 1: drawing (virtual elements, patched into the page) and playing cards.
 //
-// The front end is plain ES2020 split by component; cardlab/widgets/frontend.py joins the
-// files in a fixed order into one module (no bundler, no npm). Python sends card codes
+// The front end is plain ES2020 split by component; tools/build_frontend.py joins the
+// files in a fixed order into one module, static/cardlab.js (no bundler, no npm). Python sends card codes
 // ("4C", "10H", "JK", "??" for a face-down card) and never any rule: the browser only draws
 // what the view-model says and sends the user's choices back.
 

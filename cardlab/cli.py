@@ -1,0 +1,365 @@
+"""The ``cardlab`` command: open the tutorials, serve one as an app, build a JupyterLite site,
+and set the repository's name in the Binder links.
+
+    cardlab tutorials                  # the tutorials in JupyterLab
+    cardlab tutorials --copy DIR       # your own copies of the tutorials, to open anywhere
+    cardlab app 01_card_commons        # one tutorial as a classroom app (Voilà): no code shown
+    cardlab lite SITE                  # a static JupyterLite site: the tutorials run in the browser
+    cardlab binder-links OWNER/REPO    # the Binder links of README.md and the tutorials, for that repository
+
+``python -m cardlab ...`` is the same command. Options the command does not know go to the
+program it starts (``jupyter lab``, ``voila`` or ``jupyter lite build``), so
+``cardlab tutorials --port 8890 --no-browser`` works. This module imports nothing but the
+standard library, so ``--help`` and ``--version`` are quick and work without Jupyter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from importlib.util import find_spec
+from pathlib import Path
+
+from . import __version__
+
+PACKAGE = Path(__file__).resolve().parent
+#: The notebook every tutorial session opens on.
+START = "00_start_here.ipynb"
+#: Where ``cardlab tutorials`` puts its copies when it is not run in a checkout.
+DEFAULT_COPY = "cardlab-tutorials"
+
+
+class CommandError(Exception):
+    """A problem the user can fix, said in one sentence (printed without a traceback)."""
+
+
+def say(text: str) -> None:
+    print(f"cardlab: {text}", file=sys.stderr)
+
+
+# --- the tutorials --------------------------------------------------------------------------
+
+def tutorials_folder() -> Path:
+    """The tutorial notebooks shipped with cardlab: ``cardlab/tutorials`` in an installed wheel,
+    ``notebooks/`` beside the package in a checkout (also when installed with ``pip install -e``)."""
+    for folder in (PACKAGE / "tutorials", PACKAGE.parent / "notebooks"):
+        if (folder / START).is_file():
+            return folder
+    raise CommandError("this cardlab has no tutorial notebooks (neither cardlab/tutorials nor a checkout's "
+                       "notebooks/); reinstall it with pip install --force-reinstall cardlab")
+
+
+def tutorial_names() -> list[str]:
+    return sorted(p.name for p in tutorials_folder().glob("*.ipynb"))
+
+
+def checkout_notebooks(where: Path) -> Path | None:
+    """``where/notebooks`` when ``where`` is a checkout of cardlab (its tutorials are edited there)."""
+    folder = where / "notebooks"
+    return folder if (folder / START).is_file() and (where / "pyproject.toml").is_file() else None
+
+
+def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
+    """Copy every tutorial into ``target`` (made if missing); refuse to overwrite unless ``force``."""
+    source = tutorials_folder()
+    names = tutorial_names()
+    if target.exists() and not target.is_dir():
+        raise CommandError(f"{target} is a file, not a folder")
+    clashes = [n for n in names if (target / n).exists()]
+    if clashes and not force:
+        raise CommandError(f"{target} already holds {', '.join(clashes)}: nothing was copied "
+                           f"(add --force to overwrite them, or choose another folder)")
+    target.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copyfile(source / n, target / n)) for n in names]
+
+
+def root_flag(command: list[str], args: Sequence[str], program: str) -> list[str]:
+    """``--allow-root`` added (and said) when running as root: Jupyter servers refuse root without it."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
+        say(f"running as root, so --allow-root is added to {program} (it refuses to run as root without it)")
+        return [*command, "--allow-root"]
+    return command
+
+
+def run(command: list[str]) -> int:
+    """Run a server program in this process's place (on POSIX), so that stopping ``cardlab``
+    (Ctrl+C, a signal) stops the program itself, with nothing left running behind it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(command[0], command)
+    try:  # pragma: no cover - Windows has no exec that keeps the process
+        return subprocess.call(command)
+    except KeyboardInterrupt:
+        return 0
+
+
+def need(module: str, extra: str, what: str) -> None:
+    if find_spec(module) is None:
+        raise CommandError(f"{what} is not installed: pip install \"cardlab[{extra}]\"")
+
+
+def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
+    if options.copy is not None:
+        if extra:
+            raise CommandError(f"--copy only copies; unknown options {' '.join(extra)}")
+        copied = copy_tutorials(Path(options.copy), force=options.force)
+        say(f"copied {len(copied)} tutorials into {options.copy}: open {Path(options.copy) / START} in JupyterLab")
+        return 0
+    need("jupyterlab", "lab", "JupyterLab")
+    folder = checkout_notebooks(Path.cwd())
+    if folder is None:  # an installed cardlab: open the learner's own copies, made once
+        folder = Path.cwd() / DEFAULT_COPY
+        if not (folder / START).is_file():
+            copied = copy_tutorials(folder)
+            say(f"copied {len(copied)} tutorials into {folder} (your own copies: edit them freely)")
+    command = root_flag([sys.executable, "-m", "jupyter", "lab", str(folder / START), *extra], extra, "JupyterLab")
+    return run(command)
+
+
+# --- the classroom app (Voilà) ---------------------------------------------------------------
+
+def find_notebook(name: str) -> Path:
+    """A notebook's path, or a tutorial by name: ``01_card_commons``, ``01_card_commons.ipynb`` or ``01``."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    if path.suffix not in ("", ".ipynb") or len(path.parts) > 1:
+        raise CommandError(f"no notebook {name}")
+    names = tutorial_names()
+    matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
+    if len(matches) != 1:
+        raise CommandError(f"no notebook {name}; the tutorials are {', '.join(n[:-6] for n in names)}")
+    return tutorials_folder() / matches[0]
+
+
+def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
+    need("voila", "app", "Voilà")
+    notebook = find_notebook(options.notebook)
+    say(f"serving {notebook} as an app with Voilà (Ctrl+C stops it)")
+    return run([sys.executable, "-m", "voila", str(notebook), *extra])
+
+
+# --- the JupyterLite site --------------------------------------------------------------------
+
+#: The first cell of every notebook of the JupyterLite site: cardlab's wheel is bundled with
+#: the site, and its dependencies come from PyPI (or from wheels given with --piplite-wheels).
+LITE_SETUP = ("# In JupyterLite, Python runs in your browser: this installs cardlab into it.\n"
+              "%pip install -q cardlab")
+
+
+def source_checkout() -> Path | None:
+    """The checkout this cardlab runs from, if any (a wheel can be built from it)."""
+    root = PACKAGE.parent
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file() and re.search(r'^name = "cardlab"$', pyproject.read_text(encoding="utf-8"), re.M):
+        return root
+    return None
+
+
+def build_wheel(into: Path) -> Path:
+    root = source_checkout()
+    if root is None:
+        raise CommandError("cardlab lite builds cardlab's wheel from a checkout; this cardlab is installed "
+                           "from a wheel: give that wheel with --wheel PATH")
+    say(f"building cardlab's wheel from {root}")
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into), str(root)],
+                            capture_output=True, text=True)
+    wheels = sorted(into.glob("cardlab-*.whl"))
+    if result.returncode != 0 or not wheels:
+        raise CommandError(f"building cardlab's wheel failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
+    return wheels[-1]
+
+
+def lite_contents(into: Path) -> Path:
+    """The tutorials as the site shows them: each starts with :data:`LITE_SETUP`."""
+    into.mkdir(parents=True)
+    for name in tutorial_names():
+        notebook = json.loads((tutorials_folder() / name).read_text(encoding="utf-8"))
+        cell = {"cell_type": "code", "execution_count": None, "id": "cardlab-lite-setup", "metadata": {},
+                "outputs": [], "source": LITE_SETUP}
+        notebook["cells"].insert(0, cell)
+        (into / name).write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return into
+
+
+#: Options of ``jupyter lite build`` that take a local path (or a URL), which it reads relative to
+#: its own folder: given relative to the current folder, they are made absolute.
+LITE_PATH_OPTIONS = ("--piplite-wheels", "--pyodide")
+
+
+def absolute_paths(args: list[str], names: Sequence[str]) -> list[str]:
+    """``args`` with the value of each option in ``names`` made absolute (URLs are kept)."""
+    def fix(value: str) -> str:
+        return value if re.match(r"^[a-z]+://", value) else str(Path(value).resolve())
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        if name in names and eq:
+            out.append(f"{name}={fix(value)}")
+        elif i > 0 and args[i - 1] in names:
+            out.append(fix(arg))
+        else:
+            out.append(arg)
+    return out
+
+
+def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
+    for module, what in (("jupyterlite_core", "jupyterlite-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
+                         ("jupyter_server", "jupyter_server"), ("jupyterlab_server", "jupyterlab_server")):
+        need(module, "lite", what)
+    output = Path(options.site).resolve()
+    if output.exists() and any(output.iterdir()) and not options.force:
+        raise CommandError(f"{output} is not empty: choose a new folder, or add --force to rebuild it")
+    with tempfile.TemporaryDirectory(prefix="cardlab-lite-") as work:
+        work_dir = Path(work)
+        wheel = Path(options.wheel).resolve() if options.wheel else build_wheel(work_dir / "wheels")
+        if not wheel.is_file() or not re.match(r"cardlab-[^-]+-py3-none-any\.whl$", wheel.name):
+            raise CommandError(f"{wheel} is not a cardlab wheel (cardlab-VERSION-py3-none-any.whl)")
+        contents = lite_contents(work_dir / "contents")
+        lite_dir = work_dir / "lite"
+        lite_dir.mkdir()
+        command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
+                   "--contents", str(contents), "--piplite-wheels", str(wheel),
+                   "--output-dir", str(output), *absolute_paths(extra, LITE_PATH_OPTIONS)]
+        say(f"building the JupyterLite site in {output}")
+        code = subprocess.call(command, cwd=lite_dir)
+    if code == 0:
+        say(f"done: serve {output} as static files (python -m http.server -d {options.site}), "
+            f"and open lab/index.html")
+    return code
+
+
+# --- the Binder links ------------------------------------------------------------------------
+
+#: A Binder link's repository part: mybinder.org/v2/gh/OWNER/REPO/
+BINDER = re.compile(r"(mybinder\.org/v2/gh/)([^/\s\"'<>()\[\]]+/[^/\s\"'<>()\[\]]+)/")
+#: The project's own address in pyproject.toml, where the repository's name is set.
+SOURCE_URL = re.compile(r'^Source = "https://github\.com/([^/"]+/[^/"]+)"$', re.M)
+#: GitHub's rules for an account name and a repository name.
+OWNER = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$")
+REPO = re.compile(r"^[A-Za-z0-9._-]{1,100}$")
+
+
+def check_repository(name: str) -> str:
+    owner, _, repo = name.partition("/")
+    if not owner or not repo or "/" in repo:
+        raise CommandError(f"{name!r} is not OWNER/REPO, such as ada/cardlab")
+    if not OWNER.match(owner) or owner.endswith("-") or "--" in owner:
+        raise CommandError(f"{owner!r} is not a GitHub account name (letters, digits and single hyphens, at most 39)")
+    if not REPO.match(repo) or repo in (".", "..") or repo.endswith(".git"):
+        raise CommandError(f"{repo!r} is not a GitHub repository name (letters, digits, '.', '-', '_'; "
+                           f"without .git)")
+    return name
+
+
+def link_files(root: Path) -> Iterator[Path]:
+    """The files whose links name the repository."""
+    for name in ("README.md", "pyproject.toml", "CITATION.cff"):
+        if (root / name).is_file():
+            yield root / name
+    for pattern in ("docs/**/*.md", "notebooks/**/*.ipynb"):
+        yield from sorted(p for p in root.glob(pattern) if ".ipynb_checkpoints" not in p.parts)
+
+
+def set_repository(root: Path, name: str) -> dict[str, int]:
+    """Point every Binder link, and the project's GitHub address, at repository ``name``.
+
+    Every ``mybinder.org/v2/gh/<owner>/<repo>/`` is rewritten wherever it appears (the rest of
+    the link is kept); ``github.com/<old>`` is rewritten where ``<old>`` is the name set in
+    pyproject.toml's ``Source`` address. Returns the number of addresses changed per file.
+    """
+    check_repository(name)
+    if not (root / "README.md").is_file() or not (root / "notebooks").is_dir():
+        raise CommandError(f"{root} is not a checkout of cardlab (no README.md and notebooks/): run this "
+                           f"in the repository's folder, or give --root")
+    pyproject = root / "pyproject.toml"
+    old = None
+    if pyproject.is_file():
+        found = SOURCE_URL.search(pyproject.read_text(encoding="utf-8"))
+        old = found.group(1) if found else None
+    changed: dict[str, int] = {}
+    for path in link_files(root):
+        text = path.read_text(encoding="utf-8")
+        new, count = BINDER.subn(lambda m: f"{m.group(1)}{name}/", text)
+        if old is not None and old != name:
+            new, more = re.subn(rf"github\.com/{re.escape(old)}(?=[/\"'\s)#?]|$)", f"github.com/{name}", new)
+            count += more
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+        if count:
+            changed[path.relative_to(root).as_posix()] = count
+    return changed
+
+
+def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
+    if extra:
+        raise CommandError(f"unknown options {' '.join(extra)}")
+    changed = set_repository(Path(options.root), options.repository)
+    if not changed:
+        say("no Binder links found")
+        return 1
+    for path, count in changed.items():
+        print(f"{path}: {count} address{' now names' if count == 1 else 'es now name'} {options.repository}")
+    return 0
+
+
+# --- the command line ------------------------------------------------------------------------
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="cardlab", description="Card games to teach with, in Jupyter: the tutorials and the ways to share them.",
+        epilog="Options a command does not know go to the program it starts (jupyter lab, voila, jupyter lite build).")
+    top.add_argument("--version", action="version", version=f"cardlab {__version__}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+
+    tut = commands.add_parser("tutorials", help="open the tutorials in JupyterLab, or copy them",
+                              description="Open the tutorial notebooks in JupyterLab: a checkout's notebooks/ "
+                              f"when run in one, otherwise your own copies in ./{DEFAULT_COPY} (made once).")
+    tut.add_argument("--copy", metavar="DIR", help="copy the tutorials into DIR and stop (no JupyterLab needed)")
+    tut.add_argument("--force", action="store_true", help="with --copy: overwrite tutorials already in DIR")
+    tut.set_defaults(run=cmd_tutorials)
+
+    app = commands.add_parser("app", help="serve a notebook as a classroom app (Voilà)",
+                              description="Serve a notebook with Voilà: its widgets and text, no code cells.")
+    app.add_argument("notebook", metavar="NOTEBOOK", help="a notebook's path, or a tutorial's name such as 01_card_commons")
+    app.set_defaults(run=cmd_app)
+
+    lite = commands.add_parser("lite", help="build a static JupyterLite site with the tutorials",
+                               description="Build a JupyterLite site: the tutorials run in the browser (Pyodide), "
+                               "with cardlab's wheel bundled. Serve the folder as static files (GitHub Pages).")
+    lite.add_argument("site", metavar="DIR", help="the folder to build the site in")
+    lite.add_argument("--wheel", metavar="WHEEL", help="cardlab's wheel to bundle (default: built from this checkout)")
+    lite.add_argument("--force", action="store_true", help="build into DIR even if it is not empty")
+    lite.set_defaults(run=cmd_lite)
+
+    links = commands.add_parser("binder-links", help="name the repository in the Binder links",
+                                description="Rewrite every Binder link (mybinder.org/v2/gh/OWNER/REPO/...) in "
+                                "README.md, docs/ and notebooks/, and the project's GitHub address in "
+                                "pyproject.toml and CITATION.cff, for the repository OWNER/REPO.")
+    links.add_argument("repository", metavar="OWNER/REPO", help="the repository on GitHub, such as ada/cardlab")
+    links.add_argument("--root", default=".", help="the checkout's folder (default: the current one)")
+    links.set_defaults(run=cmd_binder_links)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    top = parser()
+    options, extra = top.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    if options.command is None:
+        if extra:
+            top.error(f"unrecognized arguments: {' '.join(extra)}")
+        top.print_help()
+        return 0
+    try:
+        return options.run(options, extra)
+    except CommandError as err:
+        say(str(err))
+        return 2

@@ -1,0 +1,853 @@
+// cardlab widgets' front end: ONE module built from the parts in this folder by
+// `python tools/build_frontend.py`. Do not edit it: edit the parts and build again.
+
+// --- cards.js ---
+// cardlab front end, part 1: drawing (virtual elements, patched into the page) and playing cards.
+//
+// The front end is plain ES2020 split by component; tools/build_frontend.py joins the
+// files in a fixed order into one module, static/cardlab.js (no bundler, no npm). Python sends card codes
+// ("4C", "10H", "JK", "??" for a face-down card) and never any rule: the browser only draws
+// what the view-model says and sends the user's choices back.
+
+// Renderers build *virtual* elements with h(); patch() then makes the page match them,
+// reusing the elements already there (a redraw changes only what changed, keeps focus and
+// scroll, and costs a fraction of rebuilding the table).
+
+/** A virtual element: h("div", {class: "x", text: "hi", onclick: fn, "aria-label": "..."}, ...children). */
+function h(tag, props = {}, ...children) {
+  const kids = props.text === undefined || props.text === null ? [] : [String(props.text)];
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    kids.push(typeof child === "object" ? child : String(child));
+  }
+  return { tag, props, children: kids };
+}
+
+// Props read back from the element itself, since the user changes them (typing, ticking,
+// opening): set after the children. (Classes too are compared with the element's own.)
+const LIVE = { value: (v) => v ?? "", checked: (v) => !!v, open: (v) => !!v };
+const LIVE_KEYS = Object.keys(LIVE);
+
+/**
+ * The virtual element built last time for `slot` when `key` (text naming everything it
+ * depends on) has not changed: patch() then skips the whole subtree.
+ */
+function memo(cache, slot, key, build) {
+  const hit = cache.get(slot);
+  if (hit && hit.key === key) return hit.vnode;
+  const vnode = build();
+  cache.set(slot, { key, vnode });
+  return vnode;
+}
+
+/** A real element (or text node) for a virtual one. */
+function create(vnode) {
+  if (typeof vnode === "string") return document.createTextNode(vnode);
+  const el = document.createElement(vnode.tag);
+  el.cardlab = { vnode: { tag: vnode.tag, props: {}, children: [] }, on: {} };
+  patchProps(el, {}, vnode.props);
+  for (const child of vnode.children) el.append(create(child));
+  patchLive(el, vnode.props);
+  el.cardlab.vnode = vnode;
+  return el;
+}
+
+/** Make `parent`'s children match the virtual `children`, reusing the elements in place. */
+function patchChildren(parent, children) {
+  const nodes = parent.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    const node = nodes[i];
+    if (!node) parent.append(create(children[i]));
+    else patch(node, children[i]);
+  }
+  while (nodes.length > children.length) parent.lastChild.remove();
+}
+
+function patch(node, vnode) {
+  if (typeof vnode === "string") {
+    if (node.nodeType !== Node.TEXT_NODE) node.replaceWith(create(vnode));
+    else if (node.nodeValue !== vnode) node.nodeValue = vnode;
+    return;
+  }
+  const old = node.cardlab && node.cardlab.vnode;
+  if (old === vnode) return;  // a memo: nothing in it changed
+  if (!old || old.tag !== vnode.tag) {
+    node.replaceWith(create(vnode));
+    return;
+  }
+  patchProps(node, old.props, vnode.props);
+  patchChildren(node, vnode.children);
+  patchLive(node, vnode.props);
+  node.cardlab.vnode = vnode;
+}
+
+const absent = (value) => value === undefined || value === null || value === false;
+
+function patchProps(el, old, props) {
+  for (const key in old) {
+    if (key in props || key === "text" || key in LIVE) continue;
+    if (key.startsWith("on")) el.cardlab.on[key.slice(2)] = null;
+    else if (key === "dataset") for (const name in old.dataset) delete el.dataset[name];
+    else if (key === "class") el.className = "";
+    else el.removeAttribute(key);
+  }
+  for (const key in props) {
+    const value = props[key];
+    if (key === "text" || key in LIVE) continue;
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
+    else if (key === "class") {
+      if (el.className !== (value ?? "")) el.className = value ?? "";
+    } else if (key === "dataset") patchDataset(el, old.dataset ?? {}, value ?? {});
+    else if (value !== old[key]) {
+      if (absent(value)) el.removeAttribute(key);
+      else el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function patchDataset(el, old, data) {
+  for (const name in old) if (!(name in data)) delete el.dataset[name];
+  for (const name in data) if (old[name] !== data[name]) el.dataset[name] = data[name];
+}
+
+function patchLive(el, props) {
+  const before = el.cardlab.vnode.props;
+  for (const key of LIVE_KEYS) {
+    if (props[key] === undefined && before[key] === undefined) continue;
+    const value = LIVE[key](props[key]);
+    if (el[key] !== value) el[key] = value;
+  }
+}
+
+/** One listener per event type and element, calling the latest handler the renderers gave. */
+function listen(el, type, handler) {
+  if (!(type in el.cardlab.on)) {
+    el.addEventListener(type, (event) => { const fn = el.cardlab.on[type]; if (fn) fn(event); });
+  }
+  el.cardlab.on[type] = handler ?? null;
+}
+
+/** A button that runs `action` on click (and so on Enter/Space, natively). */
+function button(text, action, props = {}) {
+  return h("button", { type: "button", class: "cardlab-button", onclick: action, ...props }, text);
+}
+
+const SUITS = {
+  C: { symbol: "♣", name: "clubs" },
+  D: { symbol: "♦", name: "diamonds" },
+  H: { symbol: "♥", name: "hearts" },
+  S: { symbol: "♠", name: "spades" },
+};
+const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const HIDDEN_CODE = "??";
+
+/** What a card code means: rank, suit, the words a screen reader says, and its short text. */
+function cardInfo(code) {
+  if (code === HIDDEN_CODE) return { code, hidden: true, label: "face-down card", short: "??" };
+  if (code === "JK") return { code, joker: true, rank: "JK", label: "joker", short: "JK" };
+  const rank = code.slice(0, -1);
+  const suit = SUITS[code.slice(-1)];
+  if (!suit) return { code, rank: code, label: code, short: code };
+  return {
+    code, rank, suit: code.slice(-1), symbol: suit.symbol,
+    label: `${RANK_NAMES[rank] ?? rank} of ${suit.name}`,
+    short: rank + suit.symbol,
+  };
+}
+
+/** Sort key of a card code: suit (clubs, diamonds, hearts, spades), then rank; jokers last. */
+function cardOrder(code) {
+  const info = cardInfo(code);
+  if (!info.suit) return 1000 + (info.joker ? 0 : 1);
+  return "CDHS".indexOf(info.suit) * 20 + RANK_ORDER.indexOf(info.rank);
+}
+
+/** Activate on Enter or Space, as a button does. */
+function activateKeys(action) {
+  return (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action(event);
+    }
+  };
+}
+
+/**
+ * One card as an HTML tile. Options: `action` (makes it a focusable button), `key` (keeps
+ * keyboard focus across re-renders), `classes` (extra class names), `small`, `title`.
+ */
+function cardElement(code, options = {}) {
+  const info = cardInfo(code);
+  const classes = ["cardlab-card", ...(options.classes ?? [])];
+  if (options.small) classes.push("cardlab-card-small");
+  if (info.hidden) classes.push("cardlab-back");
+  else if (info.joker) classes.push("cardlab-joker");
+  else if (info.suit) classes.push(`cardlab-suit-${info.suit}`);
+  const action = options.action;
+  const face = info.joker ? "★" : (info.symbol ?? "");
+  return h("div", {
+    class: classes.join(" "),
+    "aria-label": info.label,
+    title: options.title ?? (info.hidden ? "face-down card" : info.label),
+    dataset: { code, ...(options.key ? { key: options.key } : {}) },
+    role: action ? "button" : "img",
+    tabindex: action ? "0" : undefined,
+    onclick: action,
+    onkeydown: action ? activateKeys(action) : undefined,
+  }, info.hidden ? null : [
+    h("span", { class: "cardlab-index", "aria-hidden": "true" },
+      h("span", { class: "cardlab-rank", text: info.rank }),
+      h("span", { class: "cardlab-pip", text: face })),
+    h("span", { class: "cardlab-face", "aria-hidden": "true", text: faceText(info) }),
+  ]);
+}
+
+/** The big centre of a card: the suit for number cards, the letter for court cards. */
+function faceText(info) {
+  if (info.joker) return "★";
+  if (["J", "Q", "K"].includes(info.rank)) return info.rank;
+  return info.symbol ?? "";
+}
+
+/** A short list of cards as small tiles (for the score breakdown, the log and messages). */
+function miniCards(codes) {
+  return h("span", { class: "cardlab-minicards" }, codes.map((code) => cardElement(code, { small: true })));
+}
+
+// --- tableau.js ---
+// cardlab front end, part 2: the table's zones, laid out by the tree Python sends.
+//
+// A layout node is either a group {kind: "group", title, dir: "row" | "column", role, items}
+// or a pile {kind: "pile", zone, title, cards, spread, note, hand}. Piles spread as a "fan"
+// (overlapping, every index visible), a "row", a "column" (a stack seen from the side) or a
+// "stack" (only the top card, with a count).
+
+function renderNode(node, ctx) {
+  return node.kind === "pile" ? renderPile(node, ctx) : renderGroup(node, ctx);
+}
+
+function renderGroup(group, ctx) {
+  const classes = ["cardlab-group", `cardlab-dir-${group.dir ?? "row"}`];
+  if (group.role) classes.push(`cardlab-role-${group.role}`);
+  if (group.active) classes.push("cardlab-active");
+  return h("div", { class: classes.join(" "), role: "group", "aria-label": group.title ?? undefined },
+    group.title ? h("div", { class: "cardlab-group-title" }, group.title,
+      group.badge ? h("span", { class: "cardlab-badge", text: group.badge }) : null) : null,
+    h("div", { class: "cardlab-group-items" }, group.items.map((item) => renderNode(item, ctx))));
+}
+
+/** A pile is drawn again only when it, or how its cards may be used, has changed. */
+function renderPile(pile, ctx) {
+  const cards = pile.cards.map((code, i) => ctx.cardState(code, pile.zone, i));
+  const key = JSON.stringify([pile, cards, pile.hand && ctx.sorted()]);
+  return memo(ctx.memo, `pile:${pile.zone}`, key, () => drawPile(pile, ctx));
+}
+
+function drawPile(pile, ctx) {
+  // [code, index in the zone]: the index names the slot even when the hand is shown sorted.
+  let cards = pile.cards.map((code, i) => [code, i]);
+  if (pile.hand && ctx.sorted()) cards.sort((a, b) => cardOrder(a[0]) - cardOrder(b[0]) || a[1] - b[1]);
+  const spread = pile.spread ?? "row";
+  const shown = spread === "stack" ? cards.slice(-1) : cards;
+  const codes = pile.cards;
+  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+    shown.length
+      ? shown.map(([code, i]) => ctx.tableCard(code, pile.zone, i))
+      : h("div", { class: "cardlab-empty", text: "empty" }));
+  const count = spread === "stack" || codes.length > 6
+    ? h("span", { class: "cardlab-count", text: `${codes.length} card${codes.length === 1 ? "" : "s"}` })
+    : null;
+  return h("section", {
+      class: `cardlab-pile${pile.hand ? " cardlab-hand" : ""}`,
+      dataset: { zone: pile.zone }, "aria-label": pile.title,
+    },
+    h("div", { class: "cardlab-pile-title" }, pile.title, count,
+      pile.note ? h("span", { class: "cardlab-note", text: pile.note }) : null,
+      pile.hand && codes.length > 1 ? button("sorted", () => ctx.toggleSort(), {
+        class: "cardlab-button cardlab-toggle", "aria-pressed": ctx.sorted() ? "true" : "false",
+        title: "sort the hand by suit and rank, or show it as held", dataset: { key: `sort:${pile.zone}` },
+      }) : null),
+    cardsEl);
+}
+
+// --- moves.js ---
+// cardlab front end, part 3: choosing a move, and the message line.
+//
+// Python lists the viewer's legal moves as {move: notation, text, cards: [codes]}. Clicking a
+// card offers the moves that involve it as a small menu; focusing or hovering an entry
+// previews it (its cards lift on the table); Cancel or Escape closes the menu. Moves without
+// cards (pass, knock, next round) are plain buttons. A click on a card with no move asks
+// Python why, and the answer appears in the message line.
+
+function movesOfCard(moves, code) {
+  return moves.filter((m) => m.cards.includes(code));
+}
+
+function moveButton(move, ctx) {
+  const el = button(move.text, () => ctx.play(move), {
+    class: "cardlab-button cardlab-move",
+    dataset: { key: `move:${move.move}`, move: move.move },
+    onmouseenter: () => ctx.preview(move),
+    onfocus: () => ctx.preview(move),
+    onmouseleave: () => ctx.preview(null),
+    onblur: () => ctx.preview(null),
+  });
+  return el;
+}
+
+function renderChoices(vm, ctx) {
+  const moves = vm.moves ?? [];
+  const selected = ctx.ui.selected;
+  if (selected) {
+    const options = movesOfCard(moves, selected.code);
+    const info = cardInfo(selected.code);
+    return h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${info.label}` },
+      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([selected.code]), ":"),
+      h("div", { class: "cardlab-choices-list" }, options.map((m) => moveButton(m, ctx))),
+      h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
+      button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
+  }
+  const plain = moves.filter((m) => m.cards.length === 0);
+  const prompt = vm.can_act
+    ? (moves.length > plain.length ? "Choose a highlighted card, or a move below." : "Choose a move.")
+    : vm.waiting ?? "";
+  return h("div", { class: "cardlab-choices" },
+    h("div", { class: "cardlab-choices-title", text: prompt }),
+    h("div", { class: "cardlab-choices-list" },
+      plain.map((m) => moveButton(m, ctx)),
+      vm.hint && vm.can_act ? hintButton(ctx) : null),
+    moves.length > plain.length ? allMoves(moves, ctx) : null);
+}
+
+/** The Hint button: Python works the ranking out (about a second at most); meanwhile it says so. */
+function hintButton(ctx) {
+  const thinking = ctx.ui.thinking;
+  return button(thinking ? "Thinking…" : "Hint", () => {
+    ctx.ui.thinking = true;
+    ctx.send("hint");
+    ctx.render();
+  }, { class: "cardlab-button cardlab-hint", dataset: { key: "hint" }, disabled: thinking, "aria-busy": thinking ? "true" : undefined });
+}
+
+/** Every legal move as a list, for keyboard users and for a quick overview (drawn when opened). */
+function allMoves(moves, ctx) {
+  const open = ctx.ui.allMoves;
+  return h("details", {
+      class: "cardlab-all-moves", open,
+      ontoggle: (e) => { if (e.target.open !== ctx.ui.allMoves) { ctx.ui.allMoves = e.target.open; ctx.render(); } },
+    },
+    h("summary", { text: `All ${moves.length} legal moves`, dataset: { key: "all-moves" } }),
+    open ? h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx))) : null);
+}
+
+/** Lift a move's cards on the table and say what it is, without a re-render. */
+function showPreview(root, move) {
+  for (const el of root.querySelectorAll(".cardlab-preview")) el.classList.remove("cardlab-preview");
+  const text = root.querySelector(".cardlab-preview-text");
+  if (!move) {
+    if (text) text.textContent = "Point at a move to preview it.";
+    return;
+  }
+  for (const code of move.cards) {
+    for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
+      el.classList.add("cardlab-preview");
+    }
+  }
+  if (text) {
+    const uses = move.cards.map((c) => cardInfo(c).short).join(", ");
+    text.textContent = uses ? `${move.text} (uses ${uses})` : move.text;
+  }
+}
+
+function renderMessage(message, ctx) {
+  if (!message || !message.text || ctx.ui.dismissed === message.id) {
+    return h("div", { class: "cardlab-message cardlab-message-none", role: "status", "aria-live": "polite" });
+  }
+  const kind = message.kind ?? "info";
+  return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
+    h("span", { class: "cardlab-message-text", text: message.text }),
+    message.cards && message.cards.length ? miniCards(message.cards) : null,
+    button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
+      { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
+    message.ranking ? renderRanking(message.ranking, ctx) : null);
+}
+
+/**
+ * A hint's ranking: every legal move, best first, with its value and 95% interval, and why
+ * the best is best. Choosing a move in the list marks its cards on the table (again: unmark).
+ */
+function renderRanking(ranking, ctx) {
+  const marked = ctx.ui.hinted;
+  const rows = ranking.moves.map((m, i) => h("li", { class: "cardlab-rank-row" },
+    h("button", {
+      type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
+      "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
+      title: m.cards.length ? "show this move's cards on the table" : undefined,
+      onclick: () => ctx.markHinted(marked === m.move ? null : m),
+    },
+      h("span", { class: "cardlab-rank-place", text: `${i + 1}.` }),
+      h("span", { class: "cardlab-rank-text", text: m.text }),
+      h("span", { class: "cardlab-rank-value", text: valueText(m) }),
+      i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null)));
+  return h("div", { class: "cardlab-ranking" },
+    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${ranking.playouts} playouts in all)` }),
+    h("ol", { class: "cardlab-rank-list" }, rows),
+    h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason));
+}
+
+function valueText(m) {
+  const mean = `${m.mean >= 0 ? "+" : "−"}${Math.abs(m.mean).toFixed(2)}`;
+  return m.margin === null || m.margin === undefined ? mean : `${mean} ± ${m.margin.toFixed(2)}`;
+}
+
+// --- breakdown.js ---
+// cardlab front end, part 4: the score breakdown.
+//
+// Python sends the game's Breakdown: {title, players, items: [{player, points, reason, rule,
+// cards}], totals, final, winners, notes}. Pointing at a line (or focusing it with Tab)
+// highlights the cards that count for it wherever they lie on the table.
+
+function renderBreakdown(bd, ctx) {
+  return memo(ctx.memo, "breakdown", JSON.stringify(bd ?? null), () => drawBreakdown(bd, ctx));
+}
+
+function drawBreakdown(bd, ctx) {
+  if (!bd) return h("div", { class: "cardlab-breakdown" });
+  if (bd.unavailable) {
+    return h("div", { class: "cardlab-breakdown" }, h("div", { class: "cardlab-muted", text: bd.unavailable }));
+  }
+  const rows = bd.items.map((item, i) => h("tr", {
+      class: "cardlab-item", tabindex: "0", dataset: { key: `item:${i}` },
+      onmouseenter: () => ctx.countCards(item.cards),
+      onfocus: () => ctx.countCards(item.cards),
+      onmouseleave: () => ctx.countCards([]),
+      onblur: () => ctx.countCards([]),
+    },
+    h("td", { class: "cardlab-item-player", text: bd.players[item.player] }),
+    h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
+    h("td", { class: "cardlab-item-reason" }, item.reason,
+      item.cards.length ? miniCards(item.cards) : null,
+      h("code", { class: "cardlab-rule", text: item.rule }))));
+  const totals = bd.players.map((name, p) =>
+    h("span", { class: `cardlab-total${bd.winners.includes(p) ? " cardlab-winner" : ""}` },
+      `${name} `, h("strong", { text: String(bd.totals[p]) })));
+  return h("div", { class: "cardlab-breakdown" },
+    h("div", { class: "cardlab-section-title", text: bd.title }),
+    rows.length
+      ? h("table", { class: "cardlab-breakdown-table" },
+          h("thead", {}, h("tr", {}, ["player", "points", "why (and the rule)"].map((t) => h("th", { scope: "col", text: t })))),
+          h("tbody", {}, rows))
+      : h("div", { class: "cardlab-muted", text: "No points yet." }),
+    h("div", { class: "cardlab-totals" }, "Totals: ", totals,
+      bd.final ? h("span", { class: "cardlab-final", text: bd.winners.length
+        ? ` — ${bd.winners.map((w) => bd.players[w]).join(" and ")} win${bd.winners.length === 1 ? "s" : ""}`
+        : " — no winner" }) : null),
+    bd.notes.map((note) => h("div", { class: "cardlab-note-line", text: note })));
+}
+
+// --- stepper.js ---
+// cardlab front end, part 5: the move log and stepper, and the lines of a session.
+//
+// history = {entries: [{player, move}], differs_at, lines}: the log of the line on show
+// (the main line or a variation), the number of its first move that differs from the main
+// line (null on the main line), and for the teacher every line to choose from. The view says
+// which position is on show (step: 0 is the start, k the position after move k), narrates
+// the move that led to it and, in `line`, what to say about the line on show (a banner with
+// the actions that leave it). First / previous / next / last, the slider, a click on a log
+// entry, a banner's button and a line of the list all ask Python; Python decides.
+
+function renderStepper(vm, history, ctx, { banner = true } = {}) {
+  const entries = history?.entries ?? [];
+  const total = entries.length;
+  const at = vm.step ?? 0;
+  const differs = history?.differs_at ?? null;
+  const nav = (label, symbol, target, disabled) =>
+    button(symbol, () => ctx.goto(target), {
+      class: "cardlab-button cardlab-nav", "aria-label": label, title: label, disabled,
+      dataset: { key: `nav:${label}` },
+    });
+  const slider = h("input", {
+    type: "range", class: "cardlab-slider", min: "0", max: String(total), step: "1",
+    "aria-label": "position in the game", "aria-valuetext": positionText(at, total, differs),
+    dataset: { key: "slider" }, disabled: total === 0,
+    value: String(at), onchange: (e) => ctx.goto(Number(e.target.value)),
+  });
+  const narration = vm.narration ?? [];
+  const entry = (title, index) => logEntry(title, index, at, differs, narration, ctx);
+  const items = [entry("Start", 0)].concat(entries.map((e, i) => entry(`${i + 1}. ${e.player}: ${e.move}`, i + 1)));
+  return h("div", { class: "cardlab-stepper" },
+    banner ? renderLineBanner(vm.line, ctx) : null,
+    h("div", { class: "cardlab-section-title", text: differs === null ? "Moves" : "Moves of this variation" }),
+    h("div", { class: "cardlab-stepper-controls" },
+      nav("first", "«", 0, at === 0),
+      nav("previous", "‹", at - 1, at === 0),
+      slider,
+      nav("next", "›", at + 1, at >= total),
+      nav("last", "»", total, at >= total),
+      h("span", { class: "cardlab-position", "aria-live": "polite", text: positionText(at, total, differs) })),
+    h("ol", { class: "cardlab-log" }, items),
+    renderLines(history?.lines ?? [], ctx));
+}
+
+function positionText(at, total, differs) {
+  const of = differs === null ? `${total} moves` : `${total} moves of a variation`;
+  if (total === 0) return "no moves yet";
+  return at === 0 ? `start (of ${of})` : `after move ${at} of ${of}`;
+}
+
+/**
+ * What the table says about the line it shows: the teacher exploring a variation ("Back to
+ * the main line", "Keep this line"), a player looking back ("Back to the game"), or a player
+ * shown another position by the teacher. Python writes the text and names the actions.
+ */
+function renderLineBanner(line, ctx) {
+  if (!line) return null;
+  return h("div", { class: `cardlab-line-banner cardlab-line-${line.kind}`, role: "status", dataset: { key: "line-banner" } },
+    h("span", { class: "cardlab-line-text", text: line.text }),
+    (line.actions ?? []).map((a) => button(a.text, () => ctx.send(a.action), {
+      class: "cardlab-button cardlab-line-action", dataset: { key: `line:${a.action}` },
+    })));
+}
+
+/** Every line of the session (the teacher's, once there is a variation): choosing one shows it. */
+function renderLines(lines, ctx) {
+  if (!lines.length) return null;
+  return h("div", { class: "cardlab-lines" },
+    h("div", { class: "cardlab-section-title", text: `Lines (${lines.length})` }),
+    h("ul", { class: "cardlab-line-list" }, lines.map((line) => h("li", {
+        class: `cardlab-line-item${line.current ? " cardlab-current" : ""}`,
+        style: `padding-left: ${line.depth * 1.2}em`,
+      },
+      h("button", {
+        type: "button", class: "cardlab-line-choice", "aria-current": line.current ? "true" : undefined,
+        dataset: { key: `show-line:${line.number}` }, disabled: line.current,
+        onclick: () => ctx.send("line", { number: line.number }),
+      }, line.text)))));
+}
+
+// Every move is one line; the move on show also shows its narration (vm.narration); the
+// moves of a variation (from `differs` on) are marked.
+function logEntry(title, index, at, differs, narration, ctx) {
+  const current = index === at;
+  const varied = differs !== null && index >= differs;
+  const key = JSON.stringify([title, current, index > at, varied, current ? narration : null]);
+  return memo(ctx.memo, `log:${index}`, key, () => drawLogEntry(title, index, at, varied, narration, ctx));
+}
+
+function drawLogEntry(title, index, at, varied, narration, ctx) {
+  const current = index === at;
+  const classes = ["cardlab-log-entry"];
+  if (current) classes.push("cardlab-current");
+  if (index > at) classes.push("cardlab-future");
+  if (varied) classes.push("cardlab-variation-move");
+  return h("li", { class: classes.join(" ") },
+    h("button", {
+      type: "button", class: "cardlab-log-move", "aria-current": current ? "step" : undefined,
+      title: varied ? "a move of the variation (not of the main line)" : undefined,
+      dataset: { key: `log:${index}` }, onclick: () => ctx.goto(index),
+    }, title),
+    current && narration.length
+      ? h("ul", { class: "cardlab-events" }, narration.map((ev) =>
+          h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }))))
+      : null);
+}
+
+// --- editor.js ---
+// cardlab front end, part 6: the state editor (the teacher's tool: it shows every card).
+//
+// editor = {text, deck: [codes]}; where each card lies is read from the table's layout. "Change a card" then a click on any
+// card of the table picks that slot; choosing another card of the deck swaps the two (every
+// card of the deck is always somewhere, so a change is a swap). The text form can be edited
+// and applied as a whole. Python validates either edit; a refused edit leaves the state as
+// it was and the validator's message appears in the message line.
+
+function renderEditor(vm, ctx) {
+  const editor = vm.editor;
+  if (!editor) return null;
+  const ui = ctx.ui;
+  const where = ui.slot ? placesOf(vm.layout) : {};
+  const picking = ui.slot
+    ? h("div", { class: "cardlab-picker", role: "group", "aria-label": "replace with" },
+        h("div", { class: "cardlab-choices-title" }, "Swap ", miniCards([ui.slot.code]),
+          ` (${where[ui.slot.code] ?? ui.slot.zone}) with:`),
+        h("div", { class: "cardlab-deck" }, editor.deck.filter((c) => c !== ui.slot.code).map((code) =>
+          cardElement(code, {
+            small: true, key: `pick:${code}`, title: `${cardInfo(code).label}: ${where[code] ?? "not on the table"}`,
+            action: () => ctx.send("swap", { cards: [ui.slot.code, code], zone: ui.slot.zone, index: ui.slot.index }),
+          }))),
+        button("Cancel", () => ctx.setSlot(null), { dataset: { key: "slot-cancel" } }))
+    : null;
+  // The text form is drawn only while it is open: setting a text area's value moves its
+  // selection, which every editor of the notebook page then inspects.
+  const open = ui.textOpen || vm.component === "editor";
+  const textForm = () => [
+    h("textarea", {
+      class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
+      spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
+      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
+    }),
+    h("div", { class: "cardlab-choices-list" },
+      button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),
+      button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } })),
+  ];
+  return h("div", { class: "cardlab-editor" },
+    h("div", { class: "cardlab-section-title", text: "Edit the state" }),
+    vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
+      () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
+    ctx.editing() && !ui.slot ? h("div", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null,
+    picking,
+    h("details", {
+        class: "cardlab-text-form", open,
+        ontoggle: (e) => { if (e.target.open !== ui.textOpen) { ui.textOpen = e.target.open; ctx.render(); } },
+      },
+      h("summary", { text: "Text form" }),
+      open ? textForm() : null));
+}
+
+/** code → the title of the pile it lies in, from the layout tree. */
+function placesOf(node, out = {}) {
+  if (node.kind === "pile") {
+    for (const code of node.cards) if (!(code in out)) out[code] = node.title;
+  } else {
+    for (const item of node.items) placesOf(item, out);
+  }
+  return out;
+}
+
+// --- widget.js ---
+// cardlab front end, part 7: the widget itself.
+//
+// Every cardlab widget uses this one module; the view-model says which component it is
+// ("table", "hand", "tableau", "breakdown", "stepper" or "editor") and the same renderers
+// draw the parts, so a Table is exactly its components put together. Synced traits:
+// `view_json` (the position on show, from game.view for the viewer, as JSON text),
+// `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
+// hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
+// `rev` lets Python refuse a click made on an outdated table. A table shows what it says
+// about the line on show (vm.line: a variation, a player's look back) above the table.
+
+function tableauPart(vm, ctx) {
+  return h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, ctx));
+}
+
+function headerPart(vm, ctx) {
+  return h("div", { class: "cardlab-header" },
+    h("span", { class: "cardlab-title", text: vm.title }),
+    h("span", { class: "cardlab-viewer", text: vm.viewer_text }),
+    h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
+    h("span", { class: "cardlab-options" },
+      opponentChoice(vm.opponent, ctx),
+      h("label", { class: "cardlab-option" },
+        h("input", { type: "checkbox", checked: ctx.model.get("four_colour"),
+          dataset: { key: "four-colour" },
+          onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
+        " four-colour deck")));
+}
+
+/** "Play against": who plays the other seats (a player's table only); Python makes the change. */
+function opponentChoice(opponent, ctx) {
+  if (!opponent) return null;
+  const select = h("select", {
+      class: "cardlab-select", dataset: { key: "opponent" }, value: opponent.current,
+      onchange: (e) => ctx.send("opponent", { name: e.target.value }),
+    },
+    opponent.choices.map((c) => h("option", { value: c.value, text: c.text })));
+  return h("label", { class: "cardlab-option" }, "Play against ", select);
+}
+
+const COMPONENTS = {
+  table: (vm, ctx) => [
+    headerPart(vm, ctx),
+    renderLineBanner(vm.line, ctx),
+    renderMessage(ctx.message(), ctx),
+    h("div", { class: "cardlab-main" },
+      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
+    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx, { banner: false }), renderEditor(vm, ctx)),
+  ],
+  hand: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  tableau: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+  breakdown: (vm, ctx) => [renderLineBanner(vm.line, ctx), renderBreakdown(vm.breakdown, ctx)],
+  stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
+  editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
+    renderMessage(ctx.message(), ctx)],
+};
+
+function mount(model, el) {
+  // What the user is doing right now; reset whenever Python sends a new position (rev).
+  const ui = {
+    rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
+    allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
+    thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+  };
+  const root = document.createElement("div");
+  root.className = "cardlab-root";
+  el.append(root);
+
+  // The view-model, read once per change of its JSON text.
+  const doc = { vm: null, history: null };
+  const readView = () => { doc.vm = JSON.parse(model.get("view_json") || "{}"); };
+  const readHistory = () => { doc.history = JSON.parse(model.get("history_json") || "{}"); };
+  readView();
+  readHistory();
+
+  const ctx = {
+    model, ui,
+    vm: () => doc.vm,
+    history: () => doc.history,
+    message: () => model.get("message"),
+    render: () => render(),
+    send(action, payload = {}) {
+      model.send({ action, rev: ctx.vm().rev, ...payload });
+    },
+    play(move) {
+      ui.selected = null;
+      ctx.send("play", { move: move.move });
+    },
+    goto(index) { ctx.send("goto", { index }); },
+    editing: () => ctx.vm().component === "editor" || ui.editing,
+    sorted: () => ui.sorted,
+    toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; render(); },
+    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; render(); },
+    setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; render(); },
+    setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; render(); },
+    preview: (move) => showPreview(root, move),
+    markHinted(move) { ui.hinted = move ? move.move : null; ui.hintedCards = move ? move.cards : []; render(); },
+    countCards(codes) {
+      for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
+      for (const code of codes) {
+        for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
+          el.classList.add("cardlab-counting");
+        }
+      }
+    },
+    /** Drawn parts kept from one redraw to the next (see memo()). */
+    memo: new Map(),
+    /** How a card on the table may be used now: all its drawing depends on besides its code. */
+    cardState(code, zone, index) {
+      const here = (s) => !!s && s.zone === zone && s.index === index;
+      if (ctx.editing()) return { editing: true, slot: here(ui.slot) };
+      const vm = ctx.vm();
+      return {
+        moves: vm.can_act ? (moveCounts.get(code) ?? 0) : 0,
+        selected: here(ui.selected),
+        hinted: !!ui.hinted && ui.hintedCards.includes(code),
+        // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
+        usable: !vm.over && code !== HIDDEN_CODE,
+      };
+    },
+    tableCard(code, zone, index) {
+      const state = ctx.cardState(code, zone, index);
+      const key = `card:${zone}:${index}`;
+      const here = (s) => s && s.zone === zone && s.index === index;
+      if (state.editing) {
+        return cardElement(code, {
+          key, classes: state.slot ? ["cardlab-selected"] : [],
+          action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
+        });
+      }
+      const classes = [];
+      if (state.moves) classes.push("cardlab-playable");
+      if (state.selected) classes.push("cardlab-selected");
+      if (state.hinted) classes.push("cardlab-hinted");
+      return cardElement(code, {
+        key, classes,
+        title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+        action: state.usable ? () => (state.moves
+          ? ctx.select(here(ui.selected) ? null : { code, zone, index })
+          : ctx.send("explain", { card: code })) : undefined,
+      });
+    },
+  };
+  // code -> how many of the viewer's legal moves use that card (counted once per position)
+  let moveCounts = new Map();
+
+  function render() {
+    const vm = doc.vm;
+    if (!vm || !vm.component) return;
+    const started = performance.now();
+    if (vm.rev !== ui.rev) {
+      ui.rev = vm.rev;
+      ui.thinking = false;
+      ui.selected = null;
+      ui.slot = null;
+      ui.draft = null;
+    }
+    const message = model.get("message");
+    if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
+      ui.messageId = message && message.id;
+      ui.thinking = false;
+      ui.hinted = null;
+    }
+    moveCounts = new Map();
+    for (const move of vm.moves ?? []) {
+      for (const code of new Set(move.cards)) moveCounts.set(code, (moveCounts.get(code) ?? 0) + 1);
+    }
+    // A preview's lift and a score line's highlight are added outside the drawing: clear them.
+    for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting")) {
+      el.classList.remove("cardlab-preview", "cardlab-counting");
+    }
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? active.dataset.key : null;
+    const classes = ["cardlab-root", `cardlab-${vm.component}`];
+    if (model.get("four_colour")) classes.push("cardlab-four-colour");
+    if (ctx.editing()) classes.push("cardlab-editing");
+    root.className = classes.join(" ");
+    patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
+    const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
+    ui.focusMenu = false;
+    const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+    if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+    root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
+    root.dataset.rev = String(vm.rev);
+    root.dataset.step = String(vm.step ?? 0);
+    root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
+    const logAt = `${vm.step}/${vm.steps}`;
+    if (logAt !== ui.logAt) {  // the move on show changed: bring it into view
+      ui.logAt = logAt;
+      requestAnimationFrame(scrollLog);  // reading positions forces a layout: do it with the frame's
+    }
+  }
+
+  /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
+  function scrollLog() {
+    const current = root.querySelector(".cardlab-log .cardlab-current");
+    if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
+  }
+
+  // Several traits may change in one update: draw once, after all of them.
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; render(); });
+  };
+  const onKey = (event) => {
+    if (event.key === "Escape" && (ui.selected || ui.slot)) {
+      ui.selected = null;
+      ui.slot = null;
+      render();
+    }
+  };
+  root.addEventListener("keydown", onKey);
+  const listeners = {
+    "change:view_json": () => { readView(); schedule(); },
+    "change:history_json": () => { readHistory(); schedule(); },
+    "change:message": schedule,
+    "change:four_colour": schedule,
+  };
+  for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
+  render();
+  return () => {
+    for (const [name, listener] of Object.entries(listeners)) model.off(name, listener);
+  };
+}
+
+export default {
+  render({ model, el }) {
+    return mount(model, el);
+  },
+};

@@ -1,0 +1,200 @@
+"""The ``cardlab`` command: help and version without Jupyter, the tutorials copied, a notebook
+found by name, the arguments passed on to the programs it starts, and the Binder links rewritten
+(on copies of the repository's files, whatever their cells hold)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardlab
+from cardlab import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cardlab", *args], capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=120)
+
+
+def test_help_and_version_exit_0_without_loading_jupyter():
+    helped = run_cli("--help")
+    assert helped.returncode == 0 and "tutorials" in helped.stdout and "binder-links" in helped.stdout
+    version = run_cli("--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"cardlab {cardlab.__version__}"
+    code = ("import sys, contextlib, io\nfrom cardlab import cli\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    cli.main(['--help'])\n"
+            "    cli.main(['tutorials', '--help'])\n"
+            "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython') if m in sys.modules]\n"
+            "print(loaded)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_no_command_prints_help_and_an_unknown_one_is_refused():
+    assert run_cli().returncode == 0
+    unknown = run_cli("deal")
+    assert unknown.returncode == 2 and "invalid choice: 'deal'" in unknown.stderr
+
+
+def test_the_version_is_set_in_one_place():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in text and 'version = { attr = "cardlab.__version__" }' in text
+    assert not re.search(r'^version\s*=\s*"', text, re.M)
+    assert re.fullmatch(r"\d+\.\d+\.\d+", cardlab.__version__)
+
+
+def test_the_license_matches_pyproject():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'license = "MIT"' in text and 'license-files = ["LICENSE"]' in text
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_tutorials_copy_copies_every_notebook_and_keeps_existing_ones(tmp_path):
+    target = tmp_path / "class"
+    done = run_cli("tutorials", "--copy", str(target), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    names = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in target.iterdir()) == names
+    assert (target / "00_start_here.ipynb").read_bytes() == (ROOT / "notebooks" / "00_start_here.ipynb").read_bytes()
+    (target / "01_card_commons.ipynb").write_text("my notes", encoding="utf-8")
+    again = run_cli("tutorials", "--copy", str(target), cwd=tmp_path)
+    assert again.returncode == 2 and "already holds" in again.stderr and "--force" in again.stderr
+    assert (target / "01_card_commons.ipynb").read_text(encoding="utf-8") == "my notes"
+    forced = run_cli("tutorials", "--copy", str(target), "--force", cwd=tmp_path)
+    assert forced.returncode == 0 and (target / "01_card_commons.ipynb").read_text(encoding="utf-8") != "my notes"
+
+
+def _fake_program(monkeypatch, calls: list[list[str]]) -> None:
+    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(cli, "need", lambda *a: None)
+
+
+def test_tutorials_passes_options_to_jupyter_lab_and_says_when_it_adds_allow_root(monkeypatch, tmp_path, capsys):
+    calls: list[list[str]] = []
+    _fake_program(monkeypatch, calls)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(os, "geteuid", lambda: 0, raising=False)
+    assert cli.main(["tutorials", "--port", "8890", "--no-browser"]) == 0
+    assert calls[-1][1:4] == ["-m", "jupyter", "lab"]
+    assert calls[-1][4] == str(ROOT / "notebooks" / "00_start_here.ipynb")
+    assert calls[-1][5:] == ["--port", "8890", "--no-browser", "--allow-root"]
+    assert "--allow-root is added" in capsys.readouterr().err
+    monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
+    cli.main(["tutorials"])
+    assert "--allow-root" not in calls[-1] and "allow-root" not in capsys.readouterr().err
+
+
+def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch, tmp_path, capsys):
+    calls: list[list[str]] = []
+    _fake_program(monkeypatch, calls)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["tutorials"]) == 0
+    copies = tmp_path / cli.DEFAULT_COPY
+    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "04_contest.ipynb").is_file()
+    assert "copied 5 tutorials" in capsys.readouterr().err
+    (copies / "00_start_here.ipynb").write_text("{}", encoding="utf-8")  # the learner's work is kept
+    assert cli.main(["tutorials"]) == 0
+    assert (copies / "00_start_here.ipynb").read_text(encoding="utf-8") == "{}"
+
+
+def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, capsys):
+    calls: list[list[str]] = []
+    _fake_program(monkeypatch, calls)
+    assert cli.main(["app", "01", "--port", "8866"]) == 0
+    assert calls[-1][1:3] == ["-m", "voila"]
+    assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb") and calls[-1][4:] == ["--port", "8866"]
+    assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
+    assert cli.main(["app", "09_poker"]) == 2
+    assert "the tutorials are 00_start_here, 01_card_commons" in capsys.readouterr().err
+
+
+def test_a_missing_program_is_named_with_the_extra_that_installs_it(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "find_spec", lambda name: None)
+    assert cli.main(["app", "01"]) == 2
+    assert 'Voilà is not installed: pip install "cardlab[app]"' in capsys.readouterr().err
+
+
+# --- Binder links ------------------------------------------------------------------------------
+
+def _checkout_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    root.mkdir()
+    for name in ("README.md", "pyproject.toml", "CITATION.cff"):
+        shutil.copy(ROOT / name, root / name)
+    shutil.copytree(ROOT / "notebooks", root / "notebooks")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    return root
+
+
+BINDER = re.compile(r"mybinder\.org/v2/gh/([^/\s\"'<>()\[\]]+/[^/\s\"'<>()\[\]]+)/")
+
+
+def _names(root: Path) -> dict[str, set[str]]:
+    return {p.relative_to(root).as_posix(): set(BINDER.findall(p.read_text(encoding="utf-8")))
+            for p in [root / "README.md", *root.glob("notebooks/*.ipynb")] if BINDER.search(p.read_text(encoding="utf-8"))}
+
+
+def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_path):
+    root = _checkout_copy(tmp_path)
+    before = _names(root)
+    assert "README.md" in before and "notebooks/00_start_here.ipynb" in before
+    # A cell added later, anywhere, with a link of its own: rewritten too, the rest of it kept.
+    nb_path = root / "notebooks" / "02_commerce.ipynb"
+    notebook = json.loads(nb_path.read_text(encoding="utf-8"))
+    notebook["cells"].append({"cell_type": "markdown", "id": "extra", "metadata": {}, "source":
+                              "[app](https://mybinder.org/v2/gh/someone/else/main?urlpath=voila/render/x.ipynb)"})
+    nb_path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+
+    done = run_cli("binder-links", "ada/card-lab", "--root", str(root))
+    assert done.returncode == 0, done.stderr
+    assert "README.md:" in done.stdout and "notebooks/02_commerce.ipynb: 1 address now names ada/card-lab" in done.stdout
+    after = _names(root)
+    assert set(after) == set(before) | {"notebooks/02_commerce.ipynb"}
+    assert all(names == {"ada/card-lab"} for names in after.values()), after
+    assert "v2/gh/ada/card-lab/main?urlpath=voila/render/x.ipynb" in nb_path.read_text(encoding="utf-8")
+    json.loads(nb_path.read_text(encoding="utf-8"))  # still a notebook
+    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'Source = "https://github.com/ada/card-lab"' in pyproject and "OWNER/REPO" not in pyproject
+    assert 'repository-code: "https://github.com/ada/card-lab"' in (root / "CITATION.cff").read_text(encoding="utf-8")
+
+    # Run again with another name: the links move on, from whatever they were.
+    assert run_cli("binder-links", "bea/cards", "--root", str(root)).returncode == 0
+    assert all(names == {"bea/cards"} for names in _names(root).values())
+    assert "github.com/bea/cards" in (root / "pyproject.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("cardlab", "is not OWNER/REPO"), ("a/b/c", "is not OWNER/REPO"), ("ada-/x", "not a GitHub account name"),
+    ("ada/x.git", "not a GitHub repository name"), ("ada/wh at", "not a GitHub repository name"),
+])
+def test_binder_links_refuses_a_malformed_name_and_changes_nothing(tmp_path, name, problem):
+    root = _checkout_copy(tmp_path)
+    readme = (root / "README.md").read_bytes()
+    done = run_cli("binder-links", name, "--root", str(root))
+    assert done.returncode == 2 and problem in done.stderr
+    assert (root / "README.md").read_bytes() == readme
+
+
+def test_binder_links_outside_a_checkout_says_where_to_run_it(tmp_path):
+    done = run_cli("binder-links", "ada/cardlab", cwd=tmp_path)
+    assert done.returncode == 2 and "is not a checkout of cardlab" in done.stderr
+
+
+def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["--piplite-wheels", "wheels", "--pyodide=pyodide.tar.bz2", "--piplite-wheels", "https://x.org/a.whl",
+            "--debug"]
+    assert cli.absolute_paths(args, cli.LITE_PATH_OPTIONS) == [
+        "--piplite-wheels", str(tmp_path / "wheels"), f"--pyodide={tmp_path / 'pyodide.tar.bz2'}",
+        "--piplite-wheels", "https://x.org/a.whl", "--debug"]
