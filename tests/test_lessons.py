@@ -348,7 +348,21 @@ def test_check_names_the_file(tmp_path):
         lessons.load(path)
     assert caught.value.problems == (problem,) and str(caught.value) == str(problem)
     assert isinstance(caught.value, ValueError)
-    assert [str(p) for p in lessons.check(tmp_path / "missing.md")] == [f"{tmp_path / 'missing.md'}: no such lesson file"]
+    assert [str(p) for p in lessons.check(tmp_path / "missing.md")] == [
+        f"{tmp_path / 'missing.md'}: no such lesson file, nor a lesson of that name that comes with cardlab "
+        f"(cardlab lesson list shows them)"]
+
+
+def test_a_bundled_lesson_is_found_by_its_name(tmp_path, monkeypatch):
+    name = "commerce-2-rankings"
+    assert name in lessons.bundled_names() and lessons.bundled_names("commerce")[1] == name
+    lesson = lessons.load(name)
+    assert lesson.name == name and lesson.source == str(lessons.BUNDLED / f"{name}.md")
+    assert lessons.check(name) == [] and LessonRun(name).lesson.title == lesson.title
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(BASE, encoding="utf-8")     # a file of that name comes first
+    assert lessons.load(name).title == lessons.load(BASE).title
+    assert [p.message for p in lessons.check("commerce-2-ranking")][0].startswith("no such lesson file")
 
 
 # --- the Markdown reader ---------------------------------------------------------------------------------
