@@ -1245,11 +1245,16 @@ class LessonRun:
     # -- progress -------------------------------------------------------------------------------------
 
     def progress(self) -> Progress:
+        """The learner's record so far. The prompt of a question at a step not reached yet is
+        written with the cards the viewer has seen so far (others as ``??``): the record is
+        shown and exported while the lesson goes on, and must not tell what comes."""
         items = []
+        seen = None if self.viewer is None else self.lesson.steps[self.reached].seen
         for s, step in enumerate(self.lesson.steps):
             for n, question in enumerate(step.questions):
                 r = self._record(s, n)
-                items.append(QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right,
+                prompt = question.prompt if s <= self.reached else _mask(question.prompt, seen)
+                items.append(QuestionProgress(s, n + 1, question.kind, prompt, r.tries, r.right,
                                               r.first_try, r.revealed))
         finished = self.reached == len(self.lesson.steps) - 1 and all(
             self._record(s, n).settled for s, step in enumerate(self.lesson.steps) for n in range(len(step.questions)))

@@ -571,6 +571,21 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
     assert run.finished
 
 
+def test_progress_names_no_card_of_a_question_not_reached_yet():
+    run = LessonRun("card-commons-1-worked-example")             # A's view: B's cards come later
+    prompts = [q.prompt for q in run.progress().questions]
+    assert prompts[1] == "B claims with the ??. Which cards may you defend with?"
+    assert run.lesson.questions[1].prompt == "B claims with the 3♣. Which cards may you defend with?"
+    while True:
+        while run.question is not None:
+            run.reveal()
+        if not run.next():
+            break
+    assert [q.prompt for q in run.progress().questions] == [q.prompt for q in run.lesson.questions]
+    assert LessonRun("commerce-2-rankings").progress().questions[1].prompt == \
+        lessons.load("commerce-2-rankings").questions[1].prompt           # the teacher's view hides nothing
+
+
 def test_answering_without_a_question_is_refused():
     run = LessonRun(BASE)
     run.reveal(), run.reveal()
