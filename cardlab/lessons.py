@@ -19,7 +19,8 @@ the lesson's viewer. Errors name the file and the line::
     text = cardlab.lessons.from_session(session, title="My game")   # a played game, to annotate
     cardlab.lessons.bundled("commerce")                 # the lessons that come with cardlab
 
-On the command line: ``python -m cardlab.lessons check FILE...`` (see :func:`main`).
+On the command line: ``cardlab lesson check FILE...`` (or ``python -m cardlab.lessons check
+FILE...``; see :func:`main`).
 This module uses only the engine (``cardlab.cards``, ``cardlab.engine``, ``cardlab.games``).
 """
 
