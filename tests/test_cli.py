@@ -125,8 +125,8 @@ def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch,
     monkeypatch.chdir(tmp_path)
     assert cli.main(["tutorials"]) == 0
     copies = tmp_path / cli.DEFAULT_COPY
-    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "04_contest.ipynb").is_file()
-    assert "copied 5 tutorials" in capsys.readouterr().err
+    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "05_lessons.ipynb").is_file()
+    assert f"copied {len(cli.tutorial_names())} tutorials" in capsys.readouterr().err
     (copies / "00_start_here.ipynb").write_text("{}", encoding="utf-8")  # the learner's work is kept
     assert cli.main(["tutorials"]) == 0
     assert (copies / "00_start_here.ipynb").read_text(encoding="utf-8") == "{}"
