@@ -82,6 +82,8 @@ def test_a_bad_source_is_refused_clearly(tmp_path):
         Lesson(42)
     with pytest.raises(TypeError, match="learner is the learner's name"):
         Lesson(FORCED, learner=7)
+    with pytest.raises(ValueError, match="printable text of at most 40 characters"):
+        Lesson(FORCED, learner="Ada\u0007")
     bad = lessons.BUNDLED.joinpath(f"{FORCED}.md").read_text(encoding="utf-8").replace("defend 2H\n```", "defend 4D\n```")
     with pytest.raises(lessons.LessonError, match=r"illegal move 'defend 4D'"):
         Lesson(bad)

@@ -45,6 +45,7 @@ MAX_ANSWER_CARDS = 60
 #: What the score breakdown says while a question asks for a score.
 SCORE_PUT_AWAY = "The score is put away while a question asks for it: it would give the answer."
 
+
 @dataclass
 class LessonPosition(Position):
     """The position a lesson shows (held by a one-position session), scored or not: while a
@@ -88,6 +89,9 @@ def _natural(text: str) -> list[Any]:
 
 
 def _lesson_run(source: Any, learner: str) -> lessons.LessonRun:
+    if not isinstance(learner, str):
+        raise TypeError(f"learner is the learner's name, as text; got {learner!r}")
+    learner = _learner_name(learner)
     if isinstance(source, lessons.LessonRun):
         if learner:
             source.learner = learner
@@ -139,8 +143,6 @@ class Lesson(SessionWidget):
     actions = frozenset({"answer", "reveal", "next", "back", "learner"})
 
     def __init__(self, source: Any, *, learner: str = "", four_colour: bool = False) -> None:
-        if not isinstance(learner, str):
-            raise TypeError(f"learner is the learner's name, as text; got {learner!r}")
         self._run = _lesson_run(source, learner)
         lesson = self._run.lesson
         super().__init__(_line_session(lesson), lesson.viewer, four_colour=four_colour)
