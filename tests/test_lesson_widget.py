@@ -353,7 +353,11 @@ def test_progress_is_kept_per_lesson_and_exported_as_json_and_csv(tmp_path):
 def test_the_learners_name_is_set_in_the_widget_and_checked():
     widget = Lesson(FORCED)
     assert vm(widget)["lesson"]["progress"]["file"] == f"{FORCED}-progress"
+    rev = vm(widget)["rev"]
     assert send(widget, "learner", name="  Ada Lovelace ") == {}
+    assert vm(widget)["rev"] == rev      # the table is the same: a click made on it meanwhile counts
+    widget._handle_custom_msg({"action": "next", "rev": rev}, [])
+    assert widget.message == {} and widget.run.index == 1
     assert widget.learner == "Ada Lovelace" and vm(widget)["lesson"]["learner"] == "Ada Lovelace"
     assert json.loads(widget.progress_json())["lessons"][0]["learner"] == "Ada Lovelace"
     assert vm(widget)["lesson"]["progress"]["file"] == f"ada-lovelace-{FORCED}-progress"

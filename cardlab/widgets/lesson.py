@@ -173,7 +173,7 @@ class Lesson(SessionWidget):
         if not isinstance(name, str):
             raise TypeError(f"learner is the learner's name, as text; got {name!r}")
         self._run.learner = _learner_name(name)
-        self._refresh()
+        self._redraw_same_position()
 
     def position(self) -> LessonPosition:
         question = self._run.question
@@ -275,7 +275,14 @@ class Lesson(SessionWidget):
         name = _learner_name(required(content, "name", str))
         if name != self._run.learner:
             self._run.learner = name
-            self._refresh()
+            self._redraw_same_position()
+
+    def _redraw_same_position(self) -> None:
+        """Redraw after a change that leaves the step and its question as they were (the
+        learner's name): the revision stays, so a click made meanwhile on the same table (a
+        name typed, then Next pressed at once) is still taken."""
+        self._rev -= 1
+        self._refresh()
 
     def next(self) -> bool:
         """Go to the next step (False, and no change, while a question waits or at the end)."""

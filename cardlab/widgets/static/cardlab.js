@@ -636,7 +636,7 @@ function lessonUi(ctx, lesson) {
   if (!ui.lesson || ui.lesson.key !== key) {
     ui.lesson = { key, picked: [], menu: null, points: "", typed: "", learner: null };
   }
-  if (ui.lesson.learner !== null && ui.lesson.learner === lesson.learner) ui.lesson.learner = null;
+  if (ui.lesson.learner !== null && ui.lesson.learner.trim() === lesson.learner) ui.lesson.learner = null;
   return ui.lesson;
 }
 
