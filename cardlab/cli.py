@@ -6,6 +6,7 @@ and set the repository's name in the Binder links.
     cardlab app 01_card_commons        # one tutorial as a classroom app (Voilà): no code shown
     cardlab lite SITE                  # a static JupyterLite site: the tutorials run in the browser
     cardlab binder-links OWNER/REPO    # the Binder links of README.md and the tutorials, for that repository
+    cardlab lesson check FILE...       # check lessons against the rules (cardlab lesson list: the bundled ones)
 
 ``python -m cardlab ...`` is the same command. Options the command does not know go to the
 program it starts (``jupyter lab``, ``voila`` or ``jupyter lite build``), so
@@ -311,6 +312,18 @@ def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
+# --- lessons -----------------------------------------------------------------------------------
+
+def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
+    """``cardlab lesson check`` and ``list`` are :func:`cardlab.lessons.main` (which needs only the engine)."""
+    if extra:
+        raise CommandError(f"unknown options {' '.join(extra)}")
+    from . import lessons
+    if options.action == "check":
+        return lessons.main(["check", *options.files])
+    return lessons.main(["list", *([options.game] if options.game else [])])
+
+
 # --- the command line ------------------------------------------------------------------------
 
 def parser() -> argparse.ArgumentParser:
@@ -347,6 +360,22 @@ def parser() -> argparse.ArgumentParser:
     links.add_argument("repository", metavar="OWNER/REPO", help="the repository on GitHub, such as ada/cardlab")
     links.add_argument("--root", default=".", help="the checkout's folder (default: the current one)")
     links.set_defaults(run=cmd_binder_links)
+
+    lesson = commands.add_parser("lesson", help="check lessons against the rules, or list the bundled ones",
+                                 description="Lessons are Markdown files of positions, moves, commentary and "
+                                 "questions (docs/lessons.md); cardlab replays each one against the rules.")
+    actions = lesson.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="check lesson files (a folder stands for the .md files in it)",
+                               description="Replay each lesson against the rules and print every problem as "
+                               "FILE:LINE: problem. Exit status 0 when every lesson is right, 1 otherwise.")
+    check.add_argument("files", nargs="+", metavar="FILE", help="a lesson file, a folder of them, or the name of "
+                       "a bundled lesson")
+    listed = actions.add_parser("list", help="list the lessons that come with cardlab",
+                                description="Print the path of every lesson that comes with cardlab; its file "
+                                "name without .md is its name (Lesson(NAME) in a notebook).")
+    listed.add_argument("game", nargs="?", metavar="GAME", help="only this game's lessons (card-commons, commerce, "
+                        "commitment, contest)")
+    lesson.set_defaults(run=cmd_lesson)
     return top
 
 

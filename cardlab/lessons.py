@@ -19,7 +19,8 @@ the lesson's viewer. Errors name the file and the line::
     text = cardlab.lessons.from_session(session, title="My game")   # a played game, to annotate
     cardlab.lessons.bundled("commerce")                 # the lessons that come with cardlab
 
-On the command line: ``python -m cardlab.lessons check FILE...`` (see :func:`main`).
+On the command line: ``cardlab lesson check FILE...`` (or ``python -m cardlab.lessons check
+FILE...``; see :func:`main`).
 This module uses only the engine (``cardlab.cards``, ``cardlab.engine``, ``cardlab.games``).
 """
 
@@ -44,7 +45,7 @@ from .errors import CardError, IllegalMove, NotationError, StateError
 __all__ = [
     "Lesson", "Step", "Question", "Change", "Problem", "LessonError", "load", "check",
     "LessonRun", "Feedback", "Progress", "QuestionProgress", "progress_json", "progress_csv",
-    "from_session", "bundled", "card_mentions", "playable_cards", "main", "BLOCKS", "PROGRESS_VERSION",
+    "from_session", "bundled", "bundled_names", "card_mentions", "playable_cards", "main", "BLOCKS", "PROGRESS_VERSION",
 ]
 
 #: The fenced blocks a lesson is made of (any other fenced block is part of the commentary).
@@ -384,7 +385,8 @@ class Lesson:
 # --- reading and checking --------------------------------------------------------------------------------
 
 def load(source: str | os.PathLike) -> Lesson:
-    """Read a lesson (a path, or the Markdown text itself) and check it against the rules.
+    """Read a lesson (a path, the Markdown text itself, or the name of a lesson that comes
+    with cardlab, such as ``"commerce-2-rankings"``) and check it against the rules.
 
     Raises :class:`LessonError` listing every problem found, each with the file and the line.
     """
@@ -416,13 +418,16 @@ def _source_text(source: str | os.PathLike) -> tuple[str | None, str, _Problems]
     if isinstance(source, str) and "\n" in source:
         return source, "<lesson text>", _Problems("<lesson text>")
     if not isinstance(source, (str, os.PathLike)):
-        raise TypeError(f"a lesson is a path or its Markdown text, not {type(source).__name__}")
+        raise TypeError(f"a lesson is a path, its Markdown text or a bundled lesson's name, not {type(source).__name__}")
     path = Path(source)
+    if not path.exists() and isinstance(source, str) and source in bundled_names():
+        path = source = BUNDLED / f"{source}.md"
     problems = _Problems(str(source))
     try:
         return path.read_text(encoding="utf-8"), str(source), problems
     except FileNotFoundError:
-        problems.add(0, "no such lesson file")
+        problems.add(0, "no such lesson file, nor a lesson of that name that comes with cardlab "
+                        "(cardlab lesson list shows them)")
     except IsADirectoryError:
         problems.add(0, "this is a folder; give a lesson file (.md)")
     except UnicodeDecodeError:
@@ -1094,14 +1099,16 @@ class LessonRun:
         return self.step.state
 
     @property
+    def shown_state(self) -> Any:
+        """The full position on show: the step's, or the open what-if question's (the
+        teacher's: show learners :attr:`table`)."""
+        question = self.question
+        return self.step.state if question is None else self._question_state(question)
+
+    @property
     def table(self) -> Any:
         """The position to show: the step's, or the open what-if question's, in the viewer's view."""
-        question = self.question
-        state = self.step.state
-        if question is not None:
-            for change in question.changes:
-                state = change.apply(state)
-        return self.game.view(state, self.viewer)
+        return self.game.view(self.shown_state, self.viewer)
 
     @property
     def commentary(self) -> str:
@@ -1137,6 +1144,12 @@ class LessonRun:
             if record.settled and record.last is not None:
                 out.append((question, record.last))
         return tuple(out)
+
+    @property
+    def feedback(self) -> Feedback | None:
+        """The last feedback given to the open question (None before any answer to it)."""
+        question = self.question
+        return None if question is None else self._record(self.index, self.step.questions.index(question)).last
 
     def _record(self, step: int, number: int) -> _Record:
         return self._records.setdefault((step, number), _Record())
@@ -1233,11 +1246,16 @@ class LessonRun:
     # -- progress -------------------------------------------------------------------------------------
 
     def progress(self) -> Progress:
+        """The learner's record so far. The prompt of a question at a step not reached yet is
+        written with the cards the viewer has seen so far (others as ``??``): the record is
+        shown and exported while the lesson goes on, and must not tell what comes."""
         items = []
+        seen = None if self.viewer is None else self.lesson.steps[self.reached].seen
         for s, step in enumerate(self.lesson.steps):
             for n, question in enumerate(step.questions):
                 r = self._record(s, n)
-                items.append(QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right,
+                prompt = question.prompt if s <= self.reached else _mask(question.prompt, seen)
+                items.append(QuestionProgress(s, n + 1, question.kind, prompt, r.tries, r.right,
                                               r.first_try, r.revealed))
         finished = self.reached == len(self.lesson.steps) - 1 and all(
             self._record(s, n).settled for s, step in enumerate(self.lesson.steps) for n in range(len(step.questions)))
@@ -1425,6 +1443,12 @@ def from_session(session: Any, *, title: str = "A game to study", viewer: int | 
 
 
 # --- bundled lessons and the command line ---------------------------------------------------------------
+
+def bundled_names(game: str | None = None) -> list[str]:
+    """The names of the lessons that come with cardlab (of one ``game``, if named): each can be
+    given instead of a path (``load("commerce-2-rankings")``)."""
+    return [path.stem for path in bundled(game)]
+
 
 def bundled(game: str | None = None) -> list[Path]:
     """The lesson files that come with cardlab (those of one ``game``, if named), in order."""

@@ -29,16 +29,40 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
 def test_help_and_version_exit_0_without_loading_jupyter():
     helped = run_cli("--help")
     assert helped.returncode == 0 and "tutorials" in helped.stdout and "binder-links" in helped.stdout
+    assert "lesson" in helped.stdout
     version = run_cli("--version")
     assert version.returncode == 0 and version.stdout.strip() == f"cardlab {cardlab.__version__}"
     code = ("import sys, contextlib, io\nfrom cardlab import cli\n"
             "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
             "    cli.main(['--help'])\n"
             "    cli.main(['tutorials', '--help'])\n"
+            "    cli.main(['lesson', '--help'])\n"
+            "    cli.main(['lesson', 'check', '--help'])\n"
             "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython') if m in sys.modules]\n"
             "print(loaded)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_lesson_check_and_list_run_without_jupyter(tmp_path):
+    bundled = sorted((ROOT / "cardlab" / "lesson_files").glob("*.md"))
+    done = run_cli("lesson", "check", str(bundled[0]), "commerce-2-rankings")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "2 lessons checked, 0 with problems"
+    assert "ok: commerce-2-rankings (Commerce: which hand is best?: 1 move, 5 questions)" in done.stdout
+    bad = tmp_path / "bad.md"
+    bad.write_text(bundled[0].read_text(encoding="utf-8").replace("viewer: A", "viewer: Z"), encoding="utf-8")
+    failed = run_cli("lesson", "check", str(tmp_path))
+    assert failed.returncode == 1 and f"{bad}:" in failed.stdout and "the viewer is a player (A, B)" in failed.stdout
+    listed = run_cli("lesson", "list", "contest")
+    assert listed.returncode == 0 and [Path(line).name for line in listed.stdout.splitlines()] == [
+        p.name for p in bundled if p.name.startswith("contest-")]
+    assert run_cli("lesson", "list", "poker").returncode == 2
+    assert run_cli("lesson").returncode == 2 and run_cli("lesson", "check").returncode == 2
+    code = ("import sys\nfrom cardlab import cli\ncli.main(['lesson', 'list'])\n"
+            "print([m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.splitlines()[-1] == "[]"
 
 
 def test_no_command_prints_help_and_an_unknown_one_is_refused():
@@ -101,8 +125,8 @@ def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch,
     monkeypatch.chdir(tmp_path)
     assert cli.main(["tutorials"]) == 0
     copies = tmp_path / cli.DEFAULT_COPY
-    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "04_contest.ipynb").is_file()
-    assert "copied 5 tutorials" in capsys.readouterr().err
+    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "05_lessons.ipynb").is_file()
+    assert f"copied {len(cli.tutorial_names())} tutorials" in capsys.readouterr().err
     (copies / "00_start_here.ipynb").write_text("{}", encoding="utf-8")  # the learner's work is kept
     assert cli.main(["tutorials"]) == 0
     assert (copies / "00_start_here.ipynb").read_text(encoding="utf-8") == "{}"

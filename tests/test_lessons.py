@@ -348,7 +348,21 @@ def test_check_names_the_file(tmp_path):
         lessons.load(path)
     assert caught.value.problems == (problem,) and str(caught.value) == str(problem)
     assert isinstance(caught.value, ValueError)
-    assert [str(p) for p in lessons.check(tmp_path / "missing.md")] == [f"{tmp_path / 'missing.md'}: no such lesson file"]
+    assert [str(p) for p in lessons.check(tmp_path / "missing.md")] == [
+        f"{tmp_path / 'missing.md'}: no such lesson file, nor a lesson of that name that comes with cardlab "
+        f"(cardlab lesson list shows them)"]
+
+
+def test_a_bundled_lesson_is_found_by_its_name(tmp_path, monkeypatch):
+    name = "commerce-2-rankings"
+    assert name in lessons.bundled_names() and lessons.bundled_names("commerce")[1] == name
+    lesson = lessons.load(name)
+    assert lesson.name == name and lesson.source == str(lessons.BUNDLED / f"{name}.md")
+    assert lessons.check(name) == [] and LessonRun(name).lesson.title == lesson.title
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(BASE, encoding="utf-8")     # a file of that name comes first
+    assert lessons.load(name).title == lessons.load(BASE).title
+    assert [p.message for p in lessons.check("commerce-2-ranking")][0].startswith("no such lesson file")
 
 
 # --- the Markdown reader ---------------------------------------------------------------------------------
@@ -555,6 +569,21 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
         if not run.next():
             break
     assert run.finished
+
+
+def test_progress_names_no_card_of_a_question_not_reached_yet():
+    run = LessonRun("card-commons-1-worked-example")             # A's view: B's cards come later
+    prompts = [q.prompt for q in run.progress().questions]
+    assert prompts[1] == "B claims with the ??. Which cards may you defend with?"
+    assert run.lesson.questions[1].prompt == "B claims with the 3♣. Which cards may you defend with?"
+    while True:
+        while run.question is not None:
+            run.reveal()
+        if not run.next():
+            break
+    assert [q.prompt for q in run.progress().questions] == [q.prompt for q in run.lesson.questions]
+    assert LessonRun("commerce-2-rankings").progress().questions[1].prompt == \
+        lessons.load("commerce-2-rankings").questions[1].prompt           # the teacher's view hides nothing
 
 
 def test_answering_without_a_question_is_refused():

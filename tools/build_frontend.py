@@ -23,7 +23,7 @@ from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent.parent / "cardlab" / "widgets" / "static"
 #: The parts, in module order.
-PARTS = ("cards.js", "tableau.js", "moves.js", "breakdown.js", "stepper.js", "editor.js", "widget.js")
+PARTS = ("cards.js", "tableau.js", "moves.js", "breakdown.js", "stepper.js", "editor.js", "lesson.js", "widget.js")
 #: The built module the widgets load.
 MODULE = STATIC / "cardlab.js"
 HEADER = ("// cardlab widgets' front end: ONE module built from the parts in this folder by\n"

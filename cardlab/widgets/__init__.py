@@ -12,12 +12,16 @@ Components, each usable on its own and bound to a Session: :class:`Hand`, :class
 session stay in step with it, whoever changes it; only a player's table that steps back
 looks at the past on its own. A move played from the past on the teacher's table starts a
 variation: the moves played stay. See docs/widgets.md.
+
+:class:`Lesson` plays a lesson (:mod:`cardlab.lessons`) on the table: ``Lesson("commerce-2-rankings")``,
+``Lesson("my-lesson.md")``; ``Lesson.bundled()`` lists the lessons that come with cardlab.
 """
 
 from __future__ import annotations
 
 from .base import SessionWidget
 from .components import Chooser, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from .lesson import Lesson
 
-__all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor",
+__all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Lesson",
            "SessionWidget", "Chooser", "HintProvider"]

@@ -74,11 +74,15 @@ def table(pos: Position) -> str:
 def picture(component: str, pos: Position, draw: Drawer) -> str:
     """The whole picture: a caption naming the view and the position, then ``draw(pos)``."""
     who = "teacher's view" if pos.viewer is None else f"{pos.name(pos.viewer)}'s view"
-    caption = (f"{pos.game.title or pos.game.name} — {who}, {where(pos.session)} "
-               f"(a picture: run the notebook to use the {component})")
+    return frame(component, f"{pos.game.title or pos.game.name} — {who}, {where(pos.session)}", draw(pos))
+
+
+def frame(component: str, caption: str, body: str) -> str:
+    """A picture's frame: ``caption`` (text, said to be a picture of ``component``) above ``body`` (HTML)."""
+    caption = f"{caption} (a picture: run the notebook to use the {component})"
     return (f"<div class='cardlab-static-widget' data-cardlab-static='{html.escape(component)}' style='{_BOX}'>"
             f"<div class='cardlab-static-caption' style='{_CAPTION}'>{html.escape(caption)}</div>"
-            f"{draw(pos)}</div>")
+            f"{body}</div>")
 
 
-__all__ = ["picture", "table", "state", "breakdown", "hand", "log", "text_form"]
+__all__ = ["picture", "frame", "table", "state", "breakdown", "hand", "log", "text_form"]

@@ -615,6 +615,256 @@ function placesOf(node, out = {}) {
   return out;
 }
 
+// --- lesson.js ---
+// cardlab front end: a lesson (cardlab.widgets.Lesson), played on the table (before widget.js).
+//
+// vm.lesson = {title, name, step, steps, move, narration, commentary, question, settled,
+// can_back, can_next, waits, finished, learner, progress}. The table is drawn by the table's
+// own renderers; each question is answered on it. "What should B play?": a click on a card
+// offers the moves that use it (legal or not: Python answers a wrong one with the rule it
+// breaks), card-less moves are buttons, and any move can be written out. "Which cards ...?":
+// clicks pick cards on the table, then Submit. "What does A score?": a number. Python judges
+// every answer (cardlab.lessons.LessonRun) and sends the feedback back in the view-model.
+// Commentary arrives as blocks of text spans (never markup): see cardlab/widgets/prose.py.
+
+/** The learner's work on the open question (picked cards, an open menu, typed text): kept
+ * across redraws of the same question, forgotten when another question or step is on show. */
+function lessonUi(ctx, lesson) {
+  const q = lesson.question;
+  const key = `${lesson.step}/${q ? `${q.number}:${q.kind}:${q.prompt}` : "-"}`;
+  const ui = ctx.ui;
+  if (!ui.lesson || ui.lesson.key !== key) {
+    ui.lesson = { key, picked: [], menu: null, points: "", typed: "", learner: null };
+  }
+  if (ui.lesson.learner !== null && ui.lesson.learner.trim() === lesson.learner) ui.lesson.learner = null;
+  return ui.lesson;
+}
+
+/** The table's renderers with the lesson's own card behaviour: cards answer the open question. */
+function lessonContext(vm, ctx, work) {
+  const q = vm.lesson.question;
+  const moves = q && q.kind === "play" ? q.moves : [];
+  const counts = new Map();
+  for (const move of moves) for (const code of new Set(move.cards)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const lctx = Object.create(ctx);
+  lctx.cardState = (code, zone, index) => {
+    if (!q || code === HIDDEN_CODE) return {};
+    if (q.kind === "cards") return { pick: true, picked: work.picked.includes(code) };
+    if (q.kind === "play") return { moves: counts.get(code) ?? 0, open: work.menu === code };
+    return {};
+  };
+  lctx.tableCard = (code, zone, index) => {
+    const state = lctx.cardState(code, zone, index);
+    const key = `card:${zone}:${index}`;
+    const label = cardInfo(code).label;
+    if (state.pick) {
+      return cardElement(code, {
+        key, classes: state.picked ? ["cardlab-selected"] : [],
+        title: `${label}: ${state.picked ? "picked (click to put it back)" : "click to pick it"}`,
+        action: () => { togglePick(work, code); ctx.render(); },
+      });
+    }
+    if (state.moves) {
+      return cardElement(code, {
+        key, classes: state.open ? ["cardlab-selected"] : [],
+        title: `${label}: ${state.moves} move${state.moves === 1 ? "" : "s"} to choose from`,
+        action: () => { work.menu = state.open ? null : code; ctx.ui.focusMenu = !state.open; ctx.render(); },
+      });
+    }
+    return cardElement(code, { key });
+  };
+  lctx.play = (move) => { work.menu = null; ctx.send("answer", { move: move.move }); };
+  return lctx;
+}
+
+function togglePick(work, code) {
+  work.picked = work.picked.includes(code) ? work.picked.filter((c) => c !== code) : [...work.picked, code];
+}
+
+function renderLesson(vm, ctx) {
+  const lesson = vm.lesson;
+  const work = lessonUi(ctx, lesson);
+  const lctx = lessonContext(vm, ctx, work);
+  const q = lesson.question;
+  return [
+    headerPart(vm, ctx),
+    lessonBar(lesson, ctx),
+    renderMessage(ctx.message(), ctx),
+    h("div", { class: "cardlab-main" },
+      h("div", { class: "cardlab-play" },
+        q && q.whatif.length ? whatIf(q) : null,
+        h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, lctx)),
+        q ? questionPanel(q, lctx, work) : lessonDone(lesson)),
+      h("div", { class: "cardlab-side" },
+        commentaryPart(lesson),
+        settledPart(lesson.settled),
+        renderBreakdown(vm.breakdown, ctx))),
+    progressPart(lesson, ctx, work),
+  ];
+}
+
+function lessonBar(lesson, ctx) {
+  const where = lesson.step === 0 ? `the start (${lesson.steps} move${lesson.steps === 1 ? "" : "s"} to go)`
+    : `move ${lesson.step} of ${lesson.steps}`;
+  return h("div", { class: "cardlab-lesson-bar" },
+    h("span", { class: "cardlab-lesson-title", text: lesson.title }),
+    h("span", { class: "cardlab-lesson-where", "aria-live": "polite", text: `Step: ${where}` }),
+    button("‹ Back", () => ctx.send("back"), {
+      class: "cardlab-button cardlab-nav", disabled: !lesson.can_back, dataset: { key: "lesson:back" },
+      title: "the step before",
+    }),
+    button("Next ›", () => ctx.send("next"), {
+      class: "cardlab-button cardlab-nav cardlab-move", disabled: !lesson.can_next, dataset: { key: "lesson:next" },
+      title: lesson.can_next ? "the next move" : lesson.waits,
+    }),
+    lesson.can_next || !lesson.waits ? null : h("span", { class: "cardlab-muted cardlab-lesson-waits", text: lesson.waits }));
+}
+
+/** A what-if question shows a changed table: say so above it. */
+function whatIf(q) {
+  return h("div", { class: "cardlab-line-banner cardlab-lesson-whatif", role: "status" },
+    h("span", { class: "cardlab-line-text", text: `What if: ${q.whatif.join(", ")}. The table shows the changed position while the question is open.` }));
+}
+
+function commentaryPart(lesson) {
+  return h("section", { class: "cardlab-commentary", "aria-label": "commentary" },
+    lesson.move ? h("div", { class: "cardlab-section-title" },
+      `Move ${lesson.step}: `, lesson.move.player ? `${lesson.move.player}: ` : "", lesson.move.text) : null,
+    lesson.narration.length ? h("ul", { class: "cardlab-events" }, lesson.narration.map((ev) =>
+      h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule })))) : null,
+    renderProse(lesson.commentary));
+}
+
+/** Markdown read in Python into blocks of spans [style, text]; every text is inserted as text. */
+function renderProse(blocks) {
+  const spans = (list) => list.map(([style, text]) => style === "strong" ? h("strong", { text })
+    : style === "em" ? h("em", { text }) : style === "code" ? h("code", { text }) : text);
+  return h("div", { class: "cardlab-prose" }, blocks.map((b) => {
+    if (b.kind === "pre") return h("pre", { text: b.text });
+    if (b.kind === "ul" || b.kind === "ol") return h(b.kind, {}, b.items.map((item) => h("li", {}, spans(item))));
+    if (b.kind === "h") return h("p", { class: "cardlab-prose-heading" }, spans(b.spans));
+    if (b.kind === "quote") return h("blockquote", {}, spans(b.spans));
+    return h("p", {}, spans(b.spans));
+  }));
+}
+
+function questionPanel(q, ctx, work) {
+  return h("section", { class: "cardlab-question", "aria-label": "question", dataset: { kind: q.kind } },
+    h("div", { class: "cardlab-question-prompt" },
+      h("span", { class: "cardlab-badge", text: q.count > 1 ? `question ${q.number} of ${q.count}` : "question" }),
+      h("strong", { text: q.prompt })),
+    q.kind === "play" ? playAnswer(q, ctx, work) : q.kind === "cards" ? cardsAnswer(q, ctx, work) : scoreAnswer(q, ctx, work),
+    feedbackPart(q.feedback),
+    h("div", { class: "cardlab-choices-list" },
+      button("Reveal the answer", () => ctx.send("reveal"), {
+        class: "cardlab-button cardlab-lesson-reveal", dataset: { key: "lesson:reveal" },
+        title: "show the answer and why (the question then counts as not answered)",
+      })));
+}
+
+function playAnswer(q, ctx, work) {
+  const plain = q.moves.filter((m) => m.cards.length === 0);
+  const menu = work.menu ? q.moves.filter((m) => m.cards.includes(work.menu)) : [];
+  const send = () => { if (work.typed.trim()) ctx.send("answer", { move: work.typed.trim() }); };
+  return h("div", { class: "cardlab-choices" },
+    h("div", { class: "cardlab-choices-title", text: q.moves.length > plain.length
+      ? "Click a card on the table to see the moves that use it, or choose a move below."
+      : "Choose a move below." }),
+    work.menu ? h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${cardInfo(work.menu).label}` },
+      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([work.menu]), ":"),
+      h("div", { class: "cardlab-choices-list" }, menu.map((m) => moveButton(m, ctx))),
+      h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
+      button("Cancel", () => { work.menu = null; ctx.render(); }, { class: "cardlab-button cardlab-cancel", dataset: { key: "lesson:cancel" } }))
+      : null,
+    plain.length ? h("div", { class: "cardlab-choices-list" }, plain.map((m) => moveButton(m, ctx))) : null,
+    h("div", { class: "cardlab-lesson-typed" },
+      h("label", { class: "cardlab-option" }, "Or write a move: ",
+        h("input", {
+          type: "text", class: "cardlab-lesson-input", spellcheck: "false", placeholder: q.moves[0] ? q.moves[0].move : "",
+          "aria-label": "a move, in the game's notation", dataset: { key: "lesson:move" }, value: work.typed,
+          oninput: (e) => { work.typed = e.target.value; },
+          onkeydown: (e) => { if (e.key === "Enter") send(); },
+        })),
+      button("Answer", send, { dataset: { key: "lesson:send-move" } })));
+}
+
+function cardsAnswer(q, ctx, work) {
+  const picked = work.picked;
+  const count = picked.length;
+  return h("div", { class: "cardlab-choices" },
+    h("div", { class: "cardlab-choices-title", text: "Pick the cards on the table (click a picked card again to put it back), then submit." }),
+    h("div", { class: "cardlab-choices-title" }, count ? "Picked: " : "Nothing picked yet.", count ? miniCards(picked) : null),
+    h("div", { class: "cardlab-choices-list" },
+      button(count ? `Submit ${count} card${count === 1 ? "" : "s"}` : "Submit: none of them", () => ctx.send("answer", { cards: picked }), {
+        class: "cardlab-button cardlab-move", dataset: { key: "lesson:submit" },
+      }),
+      count ? button("Clear", () => { work.picked = []; ctx.render(); }, { dataset: { key: "lesson:clear" } }) : null));
+}
+
+function scoreAnswer(q, ctx, work) {
+  const send = () => { if (work.points.trim()) ctx.send("answer", { points: work.points.trim() }); };
+  return h("div", { class: "cardlab-lesson-typed" },
+    h("label", { class: "cardlab-option" }, "Points: ",
+      h("input", {
+        type: "number", step: "1", class: "cardlab-lesson-input cardlab-lesson-points", inputmode: "numeric",
+        "aria-label": "a whole number of points", dataset: { key: "lesson:points" }, value: work.points,
+        oninput: (e) => { work.points = e.target.value; },
+        onkeydown: (e) => { if (e.key === "Enter") send(); },
+      })),
+    button("Answer", send, { class: "cardlab-button cardlab-move", dataset: { key: "lesson:send-points" } }));
+}
+
+function feedbackPart(fb) {
+  if (!fb) return h("div", { class: "cardlab-feedback cardlab-feedback-none", role: "status", "aria-live": "polite" });
+  const kind = fb.correct ? "right" : fb.answer ? "revealed" : "wrong";
+  return h("div", { class: `cardlab-feedback cardlab-feedback-${kind}`, role: "status", "aria-live": "polite" },
+    h("span", { class: "cardlab-feedback-text", text: fb.text }),
+    fb.rule ? h("code", { class: "cardlab-rule", text: fb.rule }) : null,
+    fb.counted ? null : h("span", { class: "cardlab-muted", text: " (not counted as a try)" }),
+    fb.answer ? renderProse(fb.explanation) : null);
+}
+
+/** The step's questions already answered or revealed, with what was said. */
+function settledPart(settled) {
+  if (!settled.length) return null;
+  return h("section", { class: "cardlab-settled", "aria-label": "questions answered" },
+    settled.map((s) => h("div", { class: `cardlab-settled-item cardlab-feedback-${s.feedback.correct ? "right" : "revealed"}` },
+      h("div", {}, h("strong", { text: s.prompt }), " ",
+        h("span", { class: "cardlab-badge", text: s.feedback.correct ? "answered" : "revealed" })),
+      h("div", { text: s.feedback.text }),
+      renderProse(s.feedback.explanation))));
+}
+
+function lessonDone(lesson) {
+  return h("div", { class: "cardlab-muted cardlab-lesson-done", role: "status",
+    text: lesson.finished ? "The lesson is done. Download your progress below for your teacher."
+      : lesson.can_next ? "No question at this step: press Next to go on." : "" });
+}
+
+/** Progress, the learner's name, and the files a teacher collects (offered as downloads). */
+function progressPart(lesson, ctx, work) {
+  const p = lesson.progress;
+  const said = p.questions
+    ? `Questions: ${p.answered} of ${p.questions} answered (${p.first_try} right on the first try, ${p.revealed} revealed).`
+    : "This lesson asks no question.";
+  const download = (text, mime, ext) => h("a", {
+    class: "cardlab-button cardlab-lesson-download", download: `${p.file}.${ext}`,
+    href: `data:${mime};charset=utf-8,${encodeURIComponent(text)}`, dataset: { key: `lesson:download-${ext}` },
+    title: `save your progress as a ${ext.toUpperCase()} file for your teacher`,
+  }, `Download progress (${ext.toUpperCase()})`);
+  return h("section", { class: "cardlab-lesson-progress", "aria-label": "progress" },
+    h("span", { class: "cardlab-lesson-said", text: `${said}${p.finished ? " Lesson finished." : ""}` }),
+    h("label", { class: "cardlab-option" }, "Your name: ",
+      h("input", {
+        type: "text", class: "cardlab-lesson-input", maxlength: "40", dataset: { key: "lesson:learner" },
+        "aria-label": "your name, written in the progress file", value: work.learner ?? lesson.learner,
+        oninput: (e) => { work.learner = e.target.value; },
+        onchange: (e) => ctx.send("learner", { name: e.target.value }),
+      })),
+    download(p.json, "application/json", "json"),
+    download(p.csv, "text/csv", "csv"));
+}
+
 // --- widget.js ---
 // cardlab front end, part 7: the widget itself.
 //
@@ -674,6 +924,7 @@ const COMPONENTS = {
   stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
   editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
     renderMessage(ctx.message(), ctx)],
+  lesson: renderLesson,  // lesson.js
 };
 
 function mount(model, el) {

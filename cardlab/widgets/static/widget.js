@@ -56,6 +56,7 @@ const COMPONENTS = {
   stepper: (vm, ctx) => [renderStepper(vm, ctx.history(), ctx), renderMessage(ctx.message(), ctx)],
   editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
     renderMessage(ctx.message(), ctx)],
+  lesson: renderLesson,  // lesson.js
 };
 
 function mount(model, el) {
