@@ -165,19 +165,24 @@ class Step(NamedTuple):
 
 class State:
     """Base class of every game's state. States are frozen dataclasses: compare them with
-    ``==``, keep them in lists (that is all a history is), never change them."""
+    ``==``, keep them in lists (that is all a history is), never change them.
+
+    A state knows its game: the :class:`Game` class whose ``state_class`` it is (set when
+    that class is defined), with the options the state carries.
+    """
 
     __slots__ = ()
-    GAME: ClassVar[str] = ""
+    #: The game class this state belongs to.
+    game_class: ClassVar[type[Game]]
 
     @property
     def game(self) -> Game:
-        from .games import game_for_state
-        return game_for_state(self)
+        """The game, with the options, that this state belongs to."""
+        return self.game_class.for_state(self)
 
     def to_json(self) -> str:
         """A versioned, lossless JSON text; read it back with ``game.state_from_json``."""
-        return json.dumps({"cardlab": "state", "version": JSON_VERSION, "game": self.GAME,
+        return json.dumps({"cardlab": "state", "version": JSON_VERSION, "game": self.game_class.name,
                            "state": encode(self)}, ensure_ascii=False, separators=(",", ":"))
 
     def to_text(self) -> str:
@@ -196,15 +201,26 @@ class State:
 class Game(ABC):
     """A game's rules with its options. Subclasses implement the abstract methods."""
 
+    #: the name ``cardlab.game`` knows the game by ("card-commons")
     name: ClassVar[str] = ""
+    #: other names ``cardlab.game`` accepts ("commons")
+    aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
-    #: the state class of this game, for JSON decoding
+    #: the state class of this game (its ``game_class`` is set to the game class)
     state_class: ClassVar[type]
     #: rule-id prefix, e.g. "commons"
     rules_prefix: ClassVar[str] = ""
+    #: the option sets the conformance test, the tests of every game and the benchmarks play
+    conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     #: number of players (set by each game's __init__)
     players: int = 2
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state_class = cls.__dict__.get("state_class")
+        if state_class is not None:
+            state_class.game_class = cls
 
     # -- what a game module implements ---------------------------------------------------------
 

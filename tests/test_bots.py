@@ -19,12 +19,11 @@ from cardlab.bots import (
 )
 from cardlab.bots.base import advance
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
-from cardlab.games import CONFORMANCE
+from cardlab.games import configurations
 
-GAMES = ["card-commons", "commerce", "commitment", "contest"]
+GAMES = cardlab.games()
 CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
-           for name, options in CONFORMANCE]
-
+           for name, options in configurations()]
 
 def positions(game: cardlab.Game, seeds: range, every: int = 1):
     """Positions reached by seeded random play (every ``every``-th one), with the player to move."""
@@ -140,7 +139,7 @@ def test_samples_are_valid_states_the_player_cannot_tell_from_its_view(name, opt
 def test_samples_keep_card_commons_constraints():
     """A hidden Commission is never a Wild; while the Claimant answers her own Claim, the
     Respondent (who could not answer it) holds no answer in any sample."""
-    from cardlab.games.commons import WILDS, answers
+    from cardlab.games.card_commons import WILDS, answers
     game = cardlab.game("card-commons")
     rng = random.Random(1)
     answering = 0
@@ -160,7 +159,7 @@ def test_samples_keep_card_commons_constraints():
 def test_card_commons_constructive_sampling_keeps_the_same_constraints():
     """The fallback for when redrawing keeps failing deals the constrained places first."""
     from cardlab.bots.sampling import _commons_constructive
-    from cardlab.games.commons import WILDS, answers
+    from cardlab.games.card_commons import WILDS, answers
     game = cardlab.game("card-commons")
     rng = random.Random(3)
     checked = 0

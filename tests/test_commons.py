@@ -6,7 +6,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
-from cardlab.games.commons import DECK, WILDS, Claim, Defend, Discard
+from cardlab.games.card_commons import DECK, WILDS, Claim, Defend, Discard
 
 GAME = cardlab.game("card-commons")
 PEEK = cardlab.game("card-commons", variant="peek")

@@ -7,7 +7,7 @@ import os
 import pytest
 
 import cardlab
-from cardlab.games import CONFORMANCE
+from cardlab.games import configurations
 from conformance import random_game
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
@@ -21,7 +21,7 @@ def _id(config):
     return name + "".join(f"-{k}={v}" for k, v in options.items())
 
 
-@pytest.mark.parametrize("config", CONFORMANCE, ids=[_id(c) for c in CONFORMANCE])
+@pytest.mark.parametrize("config", list(configurations()), ids=_id)
 def test_random_games_keep_every_invariant(config):
     name, options = config
     game = cardlab.game(name, **options)

@@ -530,7 +530,7 @@ def rule_rows() -> dict[str, str]:
 
 
 def test_every_rule_id_of_the_engine_is_on_the_rules_page():
-    source = (ROOT / "cardlab" / "games" / "contest.py").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "cardlab" / "games" / "contest").glob("*.py"))
     used = set(re.findall(r'"(contest\.[a-z.-]+)"', source))
     assert len(used) > 20 and used <= set(rule_rows()), used - set(rule_rows())
 

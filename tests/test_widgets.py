@@ -22,11 +22,13 @@ import pytest
 import cardlab
 from cardlab import bots
 from cardlab.cards import Card, parse_card
-from cardlab.games import CONFORMANCE
+from cardlab.games import configurations
 from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import HIDDEN_WORDS, History, Position, explain_card, move_cards, pretty, report
+
+CONFIGURATIONS = list(configurations())
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -190,7 +192,7 @@ def test_score_breakdown_lists_items_with_rules_and_cards():
     assert breakdown["items"] and all(i["rule"].startswith("commons.") for i in breakdown["items"])
 
 
-CONFIGS = pytest.mark.parametrize("config", CONFORMANCE, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
+CONFIGS = pytest.mark.parametrize("config", CONFIGURATIONS, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
 
 
 def view_model(session: cardlab.Session, player: int) -> tuple[Position, dict]:

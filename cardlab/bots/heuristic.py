@@ -62,7 +62,7 @@ def _unseen(game: Game, state: Any, player: int) -> list[Card]:
 # --- Card Commons ----------------------------------------------------------------------------------
 
 def _commons(game: Game, s: Any, me: int, rng: random.Random, limit: int | None = None) -> Choice:
-    from ..games.commons import WILDS, Claim, Commission, Defend, Discard, TradeCommission, TradePool
+    from ..games.card_commons import WILDS, Claim, Commission, Defend, Discard, TradeCommission, TradePool
     moves = game.legal_moves(s)
     if len(moves) == 1:
         return Choice(moves[0], "the only legal move")

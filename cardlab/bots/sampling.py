@@ -72,7 +72,7 @@ def _reseed(state: Any, rng: random.Random) -> Any:
 # --- per-game constraints -----------------------------------------------------------------------
 
 def _commons(view: Any, me: int, cards: list[Card], rng: random.Random) -> Any:
-    from ..games.commons import WILDS, answers
+    from ..games.card_commons import WILDS, answers
     other = 1 - me
     answering = view.phase == "answer" and view.hands[other] and view.hands[other][0] == HIDDEN
     commission_hidden = view.commissions[other] == HIDDEN
@@ -90,7 +90,7 @@ def _commons(view: Any, me: int, cards: list[Card], rng: random.Random) -> Any:
 
 
 def _commons_constructive(view: Any, me: int, cards: list[Card], rng: random.Random) -> Any:
-    from ..games.commons import WILDS, answers
+    from ..games.card_commons import WILDS, answers
     other = 1 - me
     pool = cards[:]
     rng.shuffle(pool)

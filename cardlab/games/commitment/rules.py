@@ -22,16 +22,17 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
-from ..cards import HIDDEN, JOKER, Card, cards, cards_html, parse_card, shuffled
-from ..engine import (
+from ...cards import HIDDEN, JOKER, Card, cards, cards_html, parse_card, shuffled
+from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from .. import register
+from ...errors import CardError, IllegalMove, NotationError, StateError
 
-__all__ = ["Commitment", "CommitmentState", "Battle", "Commit", "Pass", "NextRound", "Verdict",
+__all__ = ["Commitment", "CommitmentState", "Battle", "Commit", "Pass", "NextRound", "PASS", "NEXT_ROUND", "Verdict",
            "stack_value", "stack_arithmetic", "judge", "BATTLE_DECK", "DRAW_DECK", "BATTLE_VP"]
 
 NAMES = ("A", "B")
@@ -156,7 +157,6 @@ class CommitmentState(State):
     that changes a battle's winner changes the next round's starter with it.
     """
 
-    GAME: ClassVar[str] = "commitment"
     seed: int
     round: int
     first: int
@@ -285,6 +285,7 @@ def _battle_names(n: int) -> str:
 
 # --- the game -----------------------------------------------------------------------------------
 
+@register
 class Commitment(Game):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 

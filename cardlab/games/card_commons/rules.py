@@ -19,17 +19,18 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from ..cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
-from ..engine import (
+from ...cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
+from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from .. import register
+from ...errors import CardError, IllegalMove, NotationError, StateError
 
 __all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
-           "Defend", "Discard", "NextRound", "DECK", "WILDS"]
+           "Defend", "Discard", "NextRound", "DECK", "WILDS", "answers"]
 
 # commons.deck: the 2-5 of every suit, plus the Q♥ and the K♠, which are Wilds.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in "CDHS" for r in (2, 3, 4, 5)) + (Card(12, "H"), Card(13, "S"))
@@ -118,7 +119,6 @@ class CommonsState(State):
     Commission: no more trades). ``claim`` is a Claim waiting for its answer.
     """
 
-    GAME: ClassVar[str] = "card-commons"
     peek: bool
     seed: int
     round: int
@@ -164,10 +164,13 @@ def _or_list(cards: tuple[Card, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+@register
 class CardCommons(Game):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"
+    aliases = ("commons", "cardcommons", "card commons")
+    conformance = ({}, {"variant": "peek"})
     title = "Card Commons"
     rules_prefix = "commons"
     state_class = CommonsState
@@ -861,5 +864,5 @@ def _wrong_variant(peek: bool) -> str:
 
 
 def _read_deck(text: str) -> tuple[Card, ...]:
-    from ..cards import cards
+    from ...cards import cards
     return tuple(cards(text))

@@ -21,16 +21,18 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from ..cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled, standard_deck, suit_name, suit_symbol
-from ..engine import (
+from ...cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled, standard_deck, suit_name, suit_symbol
+from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once, format_cards,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from .. import register
+from ...errors import CardError, IllegalMove, NotationError, StateError
 
 __all__ = ["Commerce", "CommerceState", "DealRecord", "Trade", "Barter", "Give", "Knock", "KNOCK",
-           "HandRank", "Comparison", "DECK", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+           "HandRank", "Comparison", "Showdown", "rank_hand", "compare_hands", "showdown", "point_value", "DECK",
+           "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
 
 # commerce.deck: 52 cards, no jokers.
 DECK: tuple[Card, ...] = tuple(standard_deck())
@@ -118,7 +120,6 @@ class CommerceState(State):
     game is over, and the last deal stays on the table, revealed.
     """
 
-    GAME: ClassVar[str] = "commerce"
     players: int
     seed: int
     dealer: int
@@ -330,10 +331,12 @@ def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -
 
 # --- the game -------------------------------------------------------------------------------------
 
+@register
 class Commerce(Game):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"
+    conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
     title = "Commerce"
     rules_prefix = "commerce"
     state_class = CommerceState

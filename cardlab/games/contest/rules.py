@@ -23,17 +23,18 @@ import random
 import re
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
-from ..cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol
-from ..engine import (
+from ...cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol
+from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from .. import register
+from ...errors import CardError, IllegalMove, NotationError, StateError
 
 __all__ = ["Contest", "ContestState", "Arrange", "Mulligan", "Open", "Reinforce", "Claim", "Exchange",
-           "Pass", "DECK", "secret_score"]
+           "Pass", "MULLIGAN", "PASS", "DECK", "SUIT_INDEX", "secret_score", "can_arrange", "card_value", "pile_value"]
 
 # contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
 DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
@@ -158,7 +159,6 @@ class ContestState(State):
     draw pile) is top first. ``seed`` is None for a stacked deck and -1 in a player's view.
     """
 
-    GAME: ClassVar[str] = "contest"
     ace: Literal["high", "low"]
     pile_value: Literal["sum", "top"]
     seed: int | None
@@ -268,6 +268,7 @@ class _ClaimPlan:
         self.p, self.q, self.vp, self.vq, self.winner = p, q, vp, vq, winner
 
 
+@register
 class Contest(Game):
     """Contest for two players.
 
@@ -276,6 +277,7 @@ class Contest(Game):
     """
 
     name = "contest"
+    conformance = ({}, {"ace": "low"}, {"pile_value": "top"})
     title = "Contest"
     rules_prefix = "contest"
     state_class = ContestState
