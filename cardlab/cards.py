@@ -21,7 +21,7 @@ from .errors import CardError
 
 __all__ = [
     "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
-    "standard_deck", "shuffled", "suit_symbol", "suit_name",
+    "standard_deck", "shuffled", "suit_symbol", "suit_name", "without", "cards_text",
 ]
 
 SUITS = ("C", "D", "H", "S")
@@ -183,6 +183,17 @@ class Cards(tuple):
 
     def _repr_html_(self) -> str:
         return cards_html(self)
+
+
+def without(seq: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``seq`` with its first ``card`` taken out (ValueError if it holds none)."""
+    i = seq.index(card)
+    return seq[:i] + seq[i + 1:]
+
+
+def cards_text(seq: Iterable[Card], empty: str = "none") -> str:
+    """Cards for a sentence: ``4♣ 5♥ Q♥``, or ``empty`` for none."""
+    return " ".join(map(str, seq)) or empty
 
 
 def standard_deck(jokers: int = 0) -> Cards:

@@ -35,8 +35,9 @@ from .cards import HIDDEN, Card, Cards, CardError, cards_html, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
-    "IllegalMove", "NotationError", "StateError", "TextForm", "JSON_VERSION", "HIDDEN_SEED",
+    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step", "Session",
+    "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
+    "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
 
 JSON_VERSION = 1
@@ -137,21 +138,81 @@ class Breakdown:
                 f"<div>Totals: {totals}{end}</div>{notes}</div>")
 
 
+# What a zone is (``Zone.kind``): how a table draws it, and, for the piles, the order of its cards.
+#: The cards a player holds.
+HAND = "hand"
+#: Cards piled up, listed bottom to top: the last is the top card (a discard pile, a waste).
+PILE = "pile"
+#: A face-down pile cards are drawn from, listed bottom to top: the last is the next drawn.
+STOCK = "stock"
+#: A pile whose every card counts in play, listed bottom to top and drawn spread out (a suit stack).
+STACK = "stack"
+#: Cards lying side by side in no order that counts (a discard pool).
+POOL = "pool"
+#: A player's side of a tableau: the cards played to it, in the order played.
+SIDE = "side"
+#: Cards laid in numbered places, first to last (secret cards in positions 1 to 4).
+ROW = "row"
+#: A place for one card (a Commission, a battle card, a card on offer).
+SLOT = "slot"
+#: Every kind of zone, and the kinds that list their cards bottom to top.
+ZONE_KINDS = (HAND, PILE, STOCK, STACK, POOL, SIDE, ROW, SLOT)
+PILE_KINDS = (PILE, STOCK, STACK)
+
+
 class Zone(NamedTuple):
     """A place on the table holding cards, and who may see them.
 
-    ``seen_by`` is ``None`` when every player sees the cards, otherwise the set of players who
-    do (an empty set: nobody, such as a shuffled stock). ``owner`` is the player the zone
-    belongs to, if any.
+    ``name`` names the zone in messages and the text form ("A hand"), and is unique in a
+    state. ``seen_by`` is ``None`` when every player sees the cards, otherwise the set of
+    players who do (an empty set: nobody, such as a shuffled stock). ``owner`` is the player
+    the zone belongs to, if any. ``kind`` says what the zone is (one of :data:`ZONE_KINDS`);
+    the piles (:data:`PILE_KINDS`) list their cards bottom to top. ``group`` gathers zones a
+    table draws together (a battle's card and stacks); see :class:`Layout`. ``label`` is what a
+    table calls the zone inside its seat or group ("Hand"); empty, the name serves.
+    Code outside a game reads a zone's meaning from these fields, never from its name.
     """
 
     name: str
     cards: tuple[Card, ...]
     seen_by: frozenset[int] | None = None
     owner: int | None = None
+    kind: str = PILE
+    group: str | None = None
+    label: str = ""
 
     def visible_to(self, player: int | None) -> bool:
         return player is None or self.seen_by is None or player in self.seen_by
+
+    @property
+    def title(self) -> str:
+        """What a table calls the zone: its label, or else its name."""
+        return self.label or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not."""
+
+    group: str
+    title: str | None = None
+    framed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a table arranges a state's zones: plain data, which ``cardlab.widgets`` draws.
+
+    A player's zones without a group sit in that player's seat: the viewer's seat nearest,
+    the others' across the table. The groups fill the middle, ``rows`` of areas from top to
+    bottom; a group that no row names gets a row of its own after them. Inside an area, the
+    zones owned by the players across the table come first, then the shared ones, then the
+    viewer's, so each player's part faces its owner. ``seats`` adds a note to each player's
+    seat ("dealer", "Claimant"); it has one entry per player, or none.
+    """
+
+    rows: tuple[tuple[Area, ...], ...] = ()
+    seats: tuple[str, ...] = ()
 
 
 class Step(NamedTuple):
@@ -282,6 +343,19 @@ class Game(ABC):
         """The game, with the options, that made ``state`` (states carry their options)."""
         return cls()
 
+    # -- what tables and computer players ask of a game: generic answers, a game may refine them --
+
+    def table_layout(self, state: Any) -> Layout:
+        """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
+        default draws every group in a row of its own, in the order of the zones."""
+        return Layout()
+
+    def strategy(self) -> Any:
+        """What computer players and hints know about this game: a
+        :class:`cardlab.strategy.Strategy` (its rule of thumb, its playouts' horizon and value,
+        how to sample hidden cards), or None for the generic one, which serves any game."""
+        return None
+
     # -- provided ---------------------------------------------------------------------------------
 
     @property
@@ -335,6 +409,15 @@ class Game(ABC):
         log: list[Event] = []
         after = self._apply(state, move, log)
         return Step(move, state, after, tuple(log))
+
+    def advance(self, state: Any, move: Move) -> Any:
+        """The state after ``move``, without the legality check or the narration.
+
+        Only for a move taken from ``legal_moves(state)`` (legal by construction), in the
+        playouts of computer players, where the checked ``play`` would repeat work. It is the
+        game's own ``_apply``, so the rules still live in one place.
+        """
+        return self._apply(state, move, None)
 
     def explain(self, state: Any, move: Move | str) -> str:
         """Why a move is legal or not, in words."""
@@ -555,6 +638,76 @@ def all_cards(zones: Iterable[Zone]) -> Counter:
     for zone in zones:
         count.update(zone.cards)
     return count
+
+
+# --- reading a move's notation ------------------------------------------------------------------
+
+#: A token of a move's text: (text, start, end).
+Token = tuple[str, int, int]
+_WORDS = re.compile(r"\S+")
+
+
+class MoveReader:
+    """Reads a move's text token by token, for a game's grammar (its ``parse_move``).
+
+    ``word``, ``card`` and ``next`` take the next token, ``peek`` looks at it without taking
+    it, ``end`` refuses any text left over; a problem raises :class:`NotationError` quoting the
+    text and pointing at the token (or at the end of the text, where one is missing).
+    ``examples`` shows what moves look like; ``pattern`` splits the text into tokens (words
+    by default).
+    """
+
+    def __init__(self, text: Any, examples: str, pattern: re.Pattern[str] = _WORDS) -> None:
+        if not isinstance(text, str):
+            shown = repr(text)
+            raise NotationError(shown, 0, len(shown), f"expected the text of a move; moves look like: {examples}",
+                                "move")
+        self.text, self.examples = text, examples
+        self.tokens: list[Token] = [(m.group(), m.start(), m.end()) for m in pattern.finditer(text)]
+        self.index = 0
+        if not self.tokens:
+            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {examples}", "move")
+
+    @property
+    def last(self) -> Token:
+        """The token taken last (the first one before any is taken)."""
+        return self.tokens[max(self.index - 1, 0)]
+
+    def fail(self, reason: str, token: Token | None = None) -> NotationError:
+        """The error for ``token`` (None: the end of the text, where something is missing)."""
+        start, end = (token[1], token[2]) if token else (len(self.text), len(self.text))
+        return NotationError(self.text, start, end, reason, "move")
+
+    def peek(self) -> str | None:
+        """The next token, lower-cased, without taking it; None at the end."""
+        return self.tokens[self.index][0].lower() if self.index < len(self.tokens) else None
+
+    def next(self, what: str, missing: str | None = None) -> Token:
+        """Take the next token; at the end, fail saying ``missing`` (or that ``what`` is missing)."""
+        if self.index >= len(self.tokens):
+            raise self.fail(missing or f"the {what} is missing after {self.last[0]!r}")
+        self.index += 1
+        return self.tokens[self.index - 1]
+
+    def word(self, what: str, missing: str | None = None) -> str:
+        """Take the next token, lower-cased."""
+        return self.next(what, missing)[0].lower()
+
+    def card(self, what: str = "card", missing: str | None = None, *, jokers: bool = True) -> Card:
+        """Take the next token as a card (``jokers=False``: refusing the Joker)."""
+        token = self.next(what, missing)
+        try:
+            card = parse_card(token[0])
+        except CardError as err:
+            raise self.fail(err.reason, token) from None
+        if card.is_joker and not jokers:
+            raise self.fail("this game is played without jokers", token)
+        return card
+
+    def end(self, reason: str = "unexpected text at the end of the move") -> None:
+        """Refuse any text left, pointing at all of it."""
+        if self.index < len(self.tokens):
+            raise NotationError(self.text, self.tokens[self.index][1], self.tokens[-1][2], reason, "move")
 
 
 # --- the text form: "key: value" lines, with errors that name the line ----------------------------

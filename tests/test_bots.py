@@ -17,7 +17,6 @@ from cardlab.bots import (
     PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
     sample_state, unseen_cards,
 )
-from cardlab.bots.base import advance
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
 
@@ -34,7 +33,7 @@ def positions(game: cardlab.Game, seeds: range, every: int = 1):
         while (mover := game.to_move(state)) is not None:
             if step % every == 0:
                 yield state, mover
-            state = advance(game, state, rng.choice(game.legal_moves(state)))
+            state = game.advance(state, rng.choice(game.legal_moves(state)))
             step += 1
 
 
@@ -158,8 +157,8 @@ def test_samples_keep_card_commons_constraints():
 
 def test_card_commons_constructive_sampling_keeps_the_same_constraints():
     """The fallback for when redrawing keeps failing deals the constrained places first."""
-    from cardlab.bots.sampling import _commons_constructive
     from cardlab.games.card_commons import WILDS, answers
+    from cardlab.games.card_commons.strategy import sample_constrained_first
     game = cardlab.game("card-commons")
     rng = random.Random(3)
     checked = 0
@@ -167,7 +166,7 @@ def test_card_commons_constructive_sampling_keeps_the_same_constraints():
         if state.phase != "answer" or not state.hands[1 - mover]:
             continue
         view = game.view(state, mover)
-        sample = _commons_constructive(view, mover, unseen_cards(game, view), rng)
+        sample = sample_constrained_first(view, mover, unseen_cards(game, view), rng)
         game.validate(sample)
         assert game.view(sample, mover) == view
         assert not answers(sample.hands[1 - mover], sample.claim)

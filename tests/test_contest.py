@@ -683,7 +683,7 @@ def test_notation_accepts_suit_symbols_and_any_case():
 @pytest.mark.parametrize("text, token, words", [
     ("", "", "it is empty"),
     ("fly 5H", "fly", "unknown action"),
-    ("open 5H", "open 5H", "the position is missing"),
+    ("open 5H", "", "the position is missing"),  # pointed at the end, where it belongs
     ("open 5H 5", "5", "positions are numbered 1 to 4"),
     ("open 5Z 2", "5Z", "unknown suit"),
     ("exchange JK", "JK", "without jokers"),

@@ -1,110 +1,35 @@
 """Card Commons, with its Peek variant (rule text: docs/rules/texts/card-commons.txt).
 
-Every rule is in this module; ``docs/rules/card-commons.md`` maps each rule id to the sentence
-of the text it implements and records each reading chosen.
-
-A round, as moves (the player to act is always ``game.to_move(state)``):
-
-    commission 4H            each player, the round's first Claimant first
-    trade 4H for 5C          optional: the Claimant swaps a hand card with a face-up pool card
-    trade 3D for commission  optional, after that: the Claimant swaps a hand card with her Commission
-    claim 4H                 the Claimant plays her Claim
-    defend 4C                the Respondent's Defense (or, after No Defense, the Claimant's own)
-    discard 2S               No Defense: the Respondent discards (first and second discard)
-    next round               after a round is scored: deal the next one
+Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation);
+``docs/rules/card-commons.md`` maps each rule id to the sentence of the text it implements and
+records each reading chosen.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
+from ...cards import HIDDEN, Card, Cards, cards_html, cards_text, shuffled, without
 from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
 )
+from ...errors import IllegalMove, StateError
 from .. import register
-from ...errors import CardError, IllegalMove, NotationError, StateError
+from .moves import (
+    DECK, WILDS, Claim, Commission, Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
+)
 
-__all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
-           "Defend", "Discard", "NextRound", "DECK", "WILDS", "answers"]
+if TYPE_CHECKING:
+    from .strategy import CommonsStrategy
 
-# commons.deck: the 2-5 of every suit, plus the Q♥ and the K♠, which are Wilds.
-DECK: tuple[Card, ...] = tuple(Card(r, s) for s in "CDHS" for r in (2, 3, 4, 5)) + (Card(12, "H"), Card(13, "S"))
-WILDS = frozenset((Card(12, "H"), Card(13, "S")))
+__all__ = ["CardCommons", "CommonsState"]
+
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
-
-
-# --- moves --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Commission(Move):
-    """Put ``card`` from your hand face down as your Commission."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"commission {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class TradePool(Move):
-    """The Claimant gives ``give`` from her hand for the face-up pool card ``take``."""
-    give: Card
-    take: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.give.code} for {self.take.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class TradeCommission(Move):
-    """The Claimant makes ``give`` her Commission and takes the old Commission into her hand."""
-    give: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.give.code} for commission"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(Move):
-    card: Card
-
-    def __str__(self) -> str:
-        return f"claim {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Defend(Move):
-    """A Defense: the Respondent's answer, or after No Defense the Claimant's own answer."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"defend {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Move):
-    """No Defense: the Respondent discards a card of his choice face up to the pool."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound(Move):
-    def __str__(self) -> str:
-        return "next round"
-
-
-_ONE_CARD = {"commission": Commission, "claim": Claim, "defend": Defend, "discard": Discard}
-_MOVE_WORDS = "commission 4H, trade 4H for 5C, trade 4H for commission, claim 4H, defend 4C, discard 2S, next round"
-_TOKENS = re.compile(r"\S+")
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -137,26 +62,8 @@ class CommonsState(State):
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
 
-def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
-    """commons.defense: the cards of ``hand`` that answer ``claim`` (same value or a Wild;
-    any card answers a Wild Claim)."""
-    if claim in WILDS:
-        return hand
-    rank = claim.rank
-    return tuple(c for c in hand if c.rank == rank or c in WILDS)
-
-
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
 def _color(card: Card) -> str:
     return "red" if card.suit in _RED else "black"
-
-
-def _cards_text(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
 
 
 def _or_list(cards: tuple[Card, ...]) -> str:
@@ -198,6 +105,11 @@ class CardCommons(Game):
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> CommonsStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- round structure ---------------------------------------------------------------------------
 
@@ -312,7 +224,7 @@ class CardCommons(Game):
         card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {_cards_text(hand) or 'empty'})")
+            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {cards_text(hand, 'empty')})")
         if isinstance(move, Commission):
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
@@ -323,7 +235,7 @@ class CardCommons(Game):
             if move.take not in state.pool_up:
                 raise IllegalMove(move, "commons.trade.pool",
                                   f"{move.take} is not a face-up card of the discard pool "
-                                  f"(face up: {_cards_text(state.pool_up) or 'none'})")
+                                  f"(face up: {cards_text(state.pool_up)})")
         elif isinstance(move, TradeCommission):
             if state.traded == 2:
                 raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with the Commission this turn")
@@ -359,15 +271,15 @@ class CardCommons(Game):
         if isinstance(move, Claim):
             return self._claim(s, move.card, log)
         if isinstance(move, TradePool):
-            hand = _without(s.hands[mover], move.give) + (move.take,)
+            hand = without(s.hands[mover], move.give) + (move.take,)
             if log is not None:
                 log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from hand for "
                                  f"{move.take} from the pool; {move.give} goes face up to the pool.", mover, (move.give, move.take)))
-            return _replace(s, traded=1, pool_up=_without(s.pool_up, move.take) + (move.give,),
+            return _replace(s, traded=1, pool_up=without(s.pool_up, move.take) + (move.give,),
                                  hands=_set(s.hands, mover, hand))
         if isinstance(move, TradeCommission):
             old = s.commissions[mover]
-            hand = _without(s.hands[mover], move.give) + (old,)
+            hand = without(s.hands[mover], move.give) + (old,)
             if log is not None:
                 log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
                                  f"Commission.", mover))
@@ -390,12 +302,12 @@ class CardCommons(Game):
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
             log.append(Event("commons.first-claimant", f"{NAMES[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
-        return _replace(s, phase=phase, hands=_set(s.hands, mover, _without(s.hands[mover], card)),
+        return _replace(s, phase=phase, hands=_set(s.hands, mover, without(s.hands[mover], card)),
                              commissions=commissions)
 
     def _claim(self, s: CommonsState, card: Card, log: list[Event] | None) -> CommonsState:
         claimant, respondent = s.claimant, 1 - s.claimant
-        hands = _set(s.hands, claimant, _without(s.hands[claimant], card))
+        hands = _set(s.hands, claimant, without(s.hands[claimant], card))
         options = answers(hands[respondent], card)
         if log is not None:
             log.append(Event("commons.claim", f"{NAMES[claimant]} claims with {card}.", claimant, (card,)))
@@ -416,7 +328,7 @@ class CardCommons(Game):
 
     def _defend(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
         claimant = s.claimant
-        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        hands = _set(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
         sides = _set(_set(s.sides, 1 - claimant, s.sides[1 - claimant] + (card,)), claimant, s.sides[claimant] + (s.claim,))
@@ -432,7 +344,7 @@ class CardCommons(Game):
         return _replace(s, phase="discard2", hands=hands, sides=sides, claim=None)
 
     def _discard(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
-        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        hands = _set(s.hands, mover, without(s.hands[mover], card))
         pool_up = s.pool_up + (card,)
         if s.phase == "discard2":
             if log is not None:
@@ -621,45 +533,7 @@ class CardCommons(Game):
     # -- notation ----------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
-        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        words = [t[0].lower() for t in tokens]
-        if not tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-
-        def card_at(i: int) -> Card:
-            if i >= len(tokens):
-                raise NotationError(text, len(text), len(text), f"a card is missing after {tokens[-1][0]!r}", "move")
-            token, start, end = tokens[i]
-            try:
-                return parse_card(token)
-            except CardError as err:
-                raise NotationError(text, start, end, err.reason, "move") from None
-
-        def no_more(i: int) -> None:
-            if len(tokens) > i:
-                raise NotationError(text, tokens[i][1], tokens[-1][2], "unexpected text at the end of the move", "move")
-
-        head = words[0]
-        if head in _ONE_CARD:
-            card = card_at(1)
-            no_more(2)
-            return _ONE_CARD[head](card)
-        if head == "trade":
-            give = card_at(1)
-            if len(words) < 3 or words[2] != "for":
-                where = tokens[2] if len(tokens) > 2 else (None, len(text), len(text))
-                raise NotationError(text, where[1], where[2], "write 'trade <card> for <pool card>' or 'trade <card> for commission'", "move")
-            if len(words) > 3 and words[3] == "commission":
-                no_more(4)
-                return TradeCommission(give)
-            take = card_at(3)
-            no_more(4)
-            return TradePool(give, take)
-        if words == ["next", "round"]:
-            return NextRound()
-        raise NotationError(text, tokens[0][1], tokens[0][2], f"unknown move; moves look like: {_MOVE_WORDS}", "move")
+        return parse_move(text)
 
     # -- the text form -------------------------------------------------------------------------------
 

@@ -1,16 +1,10 @@
 """Commerce, Foster's no-widow game for 3 to 12 players, kept on a ledger
 (rule text: docs/rules/texts/commerce.txt).
 
-Every rule is in this module; the Commerce page of ``docs/rules/`` maps each rule id to the
-sentence of the text it implements and records each reading chosen.
-
-A game is one deal per player. In a deal, the player to act (``game.to_move(state)``) has:
-
-    trade KD      give the dealer K♦ (face down, to the waste) and 1 point; take the stock top
-    barter 7S     offer 7♠ face down to the left neighbour, who must answer at once:
-    give QD         the neighbour gives Q♦ back without seeing the offered card, or
-    knock           refuses by knocking
-    knock         on your turn: exchanges stop, the hands are revealed and the deal settled
+Every rule is in this module, in ``moves.py`` (the deck, the moves and their notation) and in
+``ranking.py`` (the hand ranking); the Commerce page of ``docs/rules/`` maps each rule id to the
+sentence of the text it implements and records each reading chosen. A game is one deal per
+player.
 
 Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-card hand;
 ``Commerce.compare_hands("6S 7S 8S", "AH KH 4D")`` says which wins and by which rule.
@@ -19,76 +13,31 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
-from ...cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled, standard_deck, suit_name, suit_symbol
+from ...cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled
 from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once, format_cards,
 )
+from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from ...errors import CardError, IllegalMove, NotationError, StateError
+from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
+from .ranking import CATEGORY, HAND, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
-__all__ = ["Commerce", "CommerceState", "DealRecord", "Trade", "Barter", "Give", "Knock", "KNOCK",
-           "HandRank", "Comparison", "Showdown", "rank_hand", "compare_hands", "showdown", "point_value", "DECK",
-           "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+if TYPE_CHECKING:
+    from .strategy import CommerceStrategy
 
-# commerce.deck: 52 cards, no jokers.
-DECK: tuple[Card, ...] = tuple(standard_deck())
+__all__ = ["Commerce", "CommerceState", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 12, 4
-HAND = 3
+_IN_DECK = frozenset(DECK)
 NAMES = "ABCDEFGHIJKL"
 
 Turn = Literal["trade", "barter"]
 Ending = Literal["knock", "refusal", "stock"]
 TURNS: tuple[str, ...] = ("trade", "barter")
 ENDINGS: tuple[str, ...] = ("knock", "refusal", "stock")
-
-
-# --- moves ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Trade(Move):
-    """Give ``card`` and 1 point to the dealer; take the stock top (commerce.trade)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Barter(Move):
-    """Offer ``card`` face down to the left neighbour (commerce.barter)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"barter {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Give(Move):
-    """Answer a barter: give ``card`` for the offered card, unseen (commerce.barter.answer)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"give {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Knock(Move):
-    """Knock: on your turn (commerce.knock), or to refuse a barter (commerce.barter.refuse)."""
-
-    def __str__(self) -> str:
-        return "knock"
-
-
-KNOCK = Knock()
-_CARD_MOVES: dict[str, type] = {"trade": Trade, "barter": Barter, "give": Give}
-_MOVE_WORDS = "trade KD, barter 7S, give QD, knock"
-_TRADE = {c: Trade(c) for c in DECK}
-_BARTER = {c: Barter(c) for c in DECK}
-_GIVE = {c: Give(c) for c in DECK}
 
 
 # --- state ----------------------------------------------------------------------------------------
@@ -136,199 +85,6 @@ class CommerceState(State):
         return min(len(self.history) + 1, self.players)
 
 
-# --- ranking (pure functions of cards) --------------------------------------------------------------
-
-TRIPLET, SEQUENCE, POINT, NOTHING = 3, 2, 1, 0
-CATEGORY = {TRIPLET: "triplet", SEQUENCE: "sequence", POINT: "point", NOTHING: "nothing"}
-_ARTICLE = {TRIPLET: "a triplet", SEQUENCE: "a sequence", POINT: "a point",
-            NOTHING: "a hand with no combination and no point"}
-_PLURAL = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-Key = tuple[int, int, int]
-
-
-def point_value(card: Card) -> int:
-    """commerce.rank.point: ace 11, K Q J 10, the others their number."""
-    return 11 if card.rank == 14 else min(card.rank, 10)
-
-
-def _evaluate(hand: tuple[Card, ...]) -> tuple[Key, tuple[Card, ...]]:
-    """The rank key of a 3-card hand (higher is better) and the cards that make it.
-
-    Keys: (3, rank, 0) triplet; (2, top, 0) sequence; (1, total, cards) point; (0, 0, 0) none.
-    """
-    lo, mid, hi = sorted(hand)
-    if lo.rank == mid.rank == hi.rank:
-        return (TRIPLET, hi.rank, 0), (lo, mid, hi)
-    if lo.suit == mid.suit == hi.suit:
-        if mid.rank == lo.rank + 1 and hi.rank == mid.rank + 1:
-            return (SEQUENCE, hi.rank, 0), (lo, mid, hi)
-        if (lo.rank, mid.rank, hi.rank) == (2, 3, 14):  # A-2-3, the lowest sequence: its top is the 3
-            return (SEQUENCE, 3, 0), (hi, lo, mid)
-        return (POINT, point_value(lo) + point_value(mid) + point_value(hi), 3), (hi, mid, lo)
-    for low, high in ((lo, mid), (lo, hi), (mid, hi)):  # not all one suit: at most one pair shares a suit
-        if low.suit == high.suit:
-            return (POINT, point_value(low) + point_value(high), 2), (high, low)
-    return (NOTHING, 0, 0), ()
-
-
-_KEYS: dict[tuple[Card, ...], Key] = {}
-
-
-def _key(hand: tuple[Card, ...]) -> Key:
-    key = _KEYS.get(hand)
-    if key is None:
-        key = _KEYS[hand] = _evaluate(hand)[0]
-    return key
-
-
-def _best(hands: tuple[tuple[Card, ...], ...], dealer: int, skip: int = -1) -> int:
-    """commerce.rank.tie: the best hand, ties going to the dealer, then the nearest to the left."""
-    n = len(hands)
-    best, best_key = -1, (-1, 0, 0)
-    for i in range(n):
-        p = (dealer + i) % n
-        if p != skip:
-            key = _key(hands[p])
-            if key > best_key:
-                best, best_key = p, key
-    return best
-
-
-class Showdown(NamedTuple):
-    """A settled deal's result: the winner, the next-best hand, and what the dealer pays."""
-
-    winner: int
-    runner_up: int
-    dealer_pays: Literal["nothing", "winner", "everyone"]
-
-
-def showdown(hands: tuple[tuple[Card, ...], ...], dealer: int) -> Showdown:
-    """Who wins the pool (commerce.settle.pool) and what the dealer pays (commerce.settle.dealer-loses,
-    commerce.settle.same-category)."""
-    winner = _best(hands, dealer)
-    runner_up = _best(hands, dealer, skip=winner)
-    if winner == dealer:
-        pays: Literal["nothing", "winner", "everyone"] = "nothing"
-    elif _key(hands[dealer])[0] == _key(hands[winner])[0]:
-        pays = "everyone"  # commerce.settle.same-category
-    else:
-        pays = "winner"  # commerce.settle.dealer-loses
-    return Showdown(winner, runner_up, pays)
-
-
-@dataclass(frozen=True, slots=True)
-class HandRank:
-    """What a 3-card hand is worth (the ranking rules, commerce.rank.order and after), in words
-    and as a sort ``key``."""
-
-    hand: tuple[Card, ...]
-    category: str
-    key: Key
-    counting: tuple[Card, ...]
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Which of two hands wins (``winner`` 0 or 1, None for a tie left to seating), by which rule."""
-
-    hands: tuple[HandRank, HandRank]
-    winner: int | None
-    rule: str
-    reason: str
-
-    @property
-    def text(self) -> str:
-        a, b = self.hands
-        if self.winner is None:
-            return f"{a} and {b} tie: {self.reason}"
-        win, lose = self.hands[self.winner], self.hands[1 - self.winner]
-        return f"{win} beats {lose}: {self.reason}"
-
-    def __str__(self) -> str:
-        return f"{self.text} [{self.rule}]"
-
-
-def _read_hand(hand: Any) -> tuple[Card, ...]:
-    found = tuple(cards(hand))
-    if len(found) != HAND:
-        raise ValueError(f"a Commerce hand has 3 cards, not {len(found)}: {' '.join(map(str, found)) or 'none'}")
-    if len(set(found)) != HAND:
-        raise ValueError(f"a Commerce hand comes from one deck, so no card twice: {' '.join(map(str, found))}")
-    odd = [c for c in found if c not in _TRADE]
-    if odd:
-        raise ValueError(f"{odd[0].code} is not a card of the 52-card deck Commerce uses")
-    return found
-
-
-def rank_hand(hand: Any) -> HandRank:
-    """Rank and explain a 3-card hand: ``rank_hand("6S 7S 8S")`` is a same-suit sequence, top 8."""
-    hand = _read_hand(hand)
-    key, counting = _evaluate(hand)
-    category = key[0]
-    ranks = sorted(c.rank for c in hand)
-    if category == TRIPLET:
-        text = f"triplet of {_PLURAL.get(key[1], f'{key[1]}s')}"
-    elif category == SEQUENCE:
-        top = counting[-1]
-        text = f"same-suit sequence {'-'.join(c.rank_code for c in counting)}{suit_symbol(top.suit)}, top {top.rank_code}"
-        if key[1] == 3:
-            text += " (the lowest sequence)"
-        elif key[1] == 14:
-            text += " (the highest sequence)"
-    elif category == POINT:
-        suit = suit_name(counting[0].suit)
-        text = f"point {key[1]} with {' '.join(map(str, counting))} ({key[2]} {suit})"
-        if key[2] == 3:
-            # commerce.rank.no-pairs: an ordinary flush is only a point; K-A-2 is no sequence
-            text += ("; K-A-2 is not a sequence" if ranks == [2, 13, 14] else "; a plain flush counts only as a point")
-    else:
-        text = "no combination and no point (three suits, and a singleton suit scores 0)"
-    if category != TRIPLET and len(set(ranks)) < HAND:
-        text += "; a pair has no rank of its own"  # commerce.rank.no-pairs
-    return HandRank(hand, CATEGORY[category], key, counting, text)
-
-
-def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -> Comparison:
-    """Which of two hands wins, and the rule that decides.
-
-    Hands that tie on every rule are split by seating (commerce.rank.tie): pass
-    ``seated_first=0`` (or 1) to say which hand is seated first (the dealer first, then the
-    nearest to the dealer's left). The game's narration names the players instead.
-    """
-    a, b = rank_hand(first), rank_hand(second)
-    ka, kb = a.key, b.key
-    if ka[0] != kb[0]:
-        win = 0 if ka[0] > kb[0] else 1
-        w, l = (ka, kb) if win == 0 else (kb, ka)
-        reason = f"{_ARTICLE[w[0]]} outranks {_ARTICLE[l[0]]} (triplet, then sequence, then point)"
-        return Comparison((a, b), win, "commerce.rank.order", reason)
-    category = ka[0]
-    if ka[1] != kb[1]:
-        win = 0 if ka[1] > kb[1] else 1
-        rule, reason = {
-            TRIPLET: ("commerce.rank.triplet", "triplets compare by rank, A above K"),
-            SEQUENCE: ("commerce.rank.sequence", "sequences compare by their top card (Q-K-A highest, A-2-3 lowest)"),
-            POINT: ("commerce.rank.point", "the higher point total wins (A 11, K Q J 10, the others their number)"),
-        }[category]
-        return Comparison((a, b), win, rule, reason)
-    if ka[2] != kb[2]:
-        win = 0 if ka[2] > kb[2] else 1
-        return Comparison((a, b), win, "commerce.rank.point-cards", "equal point totals favour 3 cards over 2")
-    if category == NOTHING:
-        reason = "neither has a combination or a point, so they tie and seating decides"
-    else:
-        reason = "they are equal, so seating decides"
-    reason += ": the dealer first, then the nearest player to the dealer's left"
-    if seated_first not in (0, 1):
-        return Comparison((a, b), None, "commerce.rank.tie", reason)
-    nearer = ("first", "second")[seated_first]
-    return Comparison((a, b), seated_first, "commerce.rank.tie", f"{reason}; the {nearer} hand is seated first")
-
-
 # --- the game -------------------------------------------------------------------------------------
 
 @register
@@ -369,6 +125,11 @@ class Commerce(Game):
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> CommerceStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- dealing --------------------------------------------------------------------------------------
 
@@ -432,9 +193,9 @@ class Commerce(Game):
         p = (state.dealer + 1 + len(state.turns)) % n
         try:
             if state.offer is not None:
-                return [_GIVE[c] for c in state.hands[(p + 1) % n]] + [KNOCK]
+                return [GIVE[c] for c in state.hands[(p + 1) % n]] + [KNOCK]
             hand = state.hands[p]
-            return [_TRADE[c] for c in hand] + [_BARTER[c] for c in hand] + [KNOCK]
+            return [TRADE[c] for c in hand] + [BARTER[c] for c in hand] + [KNOCK]
         except KeyError:
             raise ValueError("legal_moves needs the mover's own cards: this view hides them") from None
 
@@ -473,7 +234,7 @@ class Commerce(Game):
             raise IllegalMove(move, "commerce.turn",
                               f"nobody has offered {NAMES[p]} a barter: on {NAMES[p]}'s turn the moves are "
                               f"trade, barter or knock")
-        raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {_MOVE_WORDS}")
+        raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {EXAMPLES}")
 
     # -- applying a move -------------------------------------------------------------------------------
 
@@ -600,13 +361,13 @@ class Commerce(Game):
             log.append(Event("commerce.settle.dealer-loses", f"The dealer {NAMES[d]} lost, so {NAMES[d]} pays the "
                              f"winner {NAMES[w]} 1 more point.", d))
         elif result.dealer_pays == "everyone":
-            category = CATEGORY[_key(hands[d])[0]]
+            category = CATEGORY[hand_key(hands[d])[0]]
             log.append(Event("commerce.settle.same-category", f"The dealer {NAMES[d]} lost with a {category}, the "
                              f"winner's category, so {NAMES[d]} pays 1 point to every other player instead.", d))
 
     def _why_best(self, hands: tuple[tuple[Card, ...], ...], dealer: int, w: int, r: int) -> tuple[str, str]:
         """The rule and sentence that make ``w``'s hand the best: its comparison with the next best."""
-        if all(_key(h)[0] == NOTHING for h in hands):
+        if all(hand_key(h)[0] == NOTHING for h in hands):
             return "commerce.rank.tie", (f"Nobody has a combination or a point: all hands tie, and positional "
                                          f"priority gives the pool to the dealer {NAMES[w]}.")
         cmp = compare_hands(hands[w], hands[r])
@@ -649,7 +410,7 @@ class Commerce(Game):
             items.append(ScoreItem(w, 1, f"Deal {number}: 1 more from the losing dealer {NAMES[d]}",
                                    "commerce.settle.dealer-loses"))
         elif result.dealer_pays == "everyone":
-            category = CATEGORY[_key(hands[d])[0]]
+            category = CATEGORY[hand_key(hands[d])[0]]
             for p in range(n):
                 if p != d:
                     items.append(ScoreItem(d, -1, f"Deal {number}: the dealer lost with a {category}, the winner's "
@@ -729,33 +490,7 @@ class Commerce(Game):
     # -- notation -------------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)),
-                                f"expected the text of a move, such as {_MOVE_WORDS}", "move")
-        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        if not tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-        word, start, end = tokens[0]
-        verb = word.lower()
-        if verb == "knock":
-            if len(tokens) > 1:
-                raise NotationError(text, tokens[1][1], tokens[-1][2], "'knock' takes no card", "move")
-            return KNOCK
-        kind = _CARD_MOVES.get(verb)
-        if kind is None:
-            raise NotationError(text, start, end, f"unknown move; moves look like: {_MOVE_WORDS}", "move")
-        if len(tokens) < 2:
-            raise NotationError(text, len(text), len(text), f"'{verb}' needs a card, such as '{verb} KD'", "move")
-        if len(tokens) > 2:
-            raise NotationError(text, tokens[2][1], tokens[-1][2], f"'{verb}' takes one card", "move")
-        token, start, end = tokens[1]
-        try:
-            card = parse_card(token)
-        except CardError as err:
-            raise NotationError(text, start, end, err.reason, "move") from None
-        if card not in _TRADE:
-            raise NotationError(text, start, end, "Commerce is played without jokers", "move")
-        return kind(card)
+        return parse_move(text)
 
     # -- the text form --------------------------------------------------------------------------------------
 
@@ -896,9 +631,6 @@ class Commerce(Game):
 
 # --- helpers -------------------------------------------------------------------------------------------
 
-_TOKENS = re.compile(r"\S+")
-
-
 def _cards_text(hand: tuple[Card, ...]) -> str:
     return " ".join(map(str, hand)) or "none"
 
@@ -923,7 +655,7 @@ def _read_deck(deck: Any) -> tuple[Card, ...]:
     top = tuple(cards(deck))
     seen: set[Card] = set()
     for card in top:
-        if card not in _TRADE:
+        if card not in _IN_DECK:
             raise ValueError(f"a Commerce deck has the 52 standard cards; {card.code} is not one of them")
         if card in seen:
             raise ValueError(f"the stacked deck lists {card.code} twice; each card is in the deck once")
@@ -996,7 +728,7 @@ def _record_cards_problem(hands: tuple[tuple[Card, ...], ...]) -> str | None:
     holder: dict[Card, int] = {}
     for p, hand in enumerate(hands):
         for card in hand:
-            if card not in _TRADE:
+            if card not in _IN_DECK:
                 return f"{card.code} in {NAMES[p]}'s hand is not one of the 52 cards Commerce is played with"
             if card in holder:
                 q = holder[card]

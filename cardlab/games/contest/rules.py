@@ -1,147 +1,43 @@
 """Contest, the untitled two-player game of docs/rules/texts/contest.txt.
 
-Every rule is in this module; ``docs/rules/contest.md`` maps each rule id to the sentence of
-the text it implements and records each reading chosen where the text is silent.
-
-A game, as moves (the player to act is always ``game.to_move(state)``):
-
-    arrange 4H 2C 9H 5S      each player's first decision, A then B: the secret cards, positions 1 to 4
-    mulligan                 instead, when no two-suits-apart order exists: show, discard, take 4 more
-    open 5H 2                play a card into an empty position of the contest row
-    reinforce 7H 2           play a card onto the pile of its own suit
-    claim 1 3 9H             claim the piles at positions 1 and 3, discarding 9H
-    claim 1 3 JH discard 2   ... a Jack (or King) first discards the pile at 2, of its suit
-    claim 1 3 QH open 5H 2   ... a Queen (or King) first plays a card of its suit (open or reinforce)
-    claim 1 3 9H keep 3      ... on equal values, the pile the claimant sends to the points piles
-    exchange 4H              discard a card and draw one
-    pass                     in the last turns, only when no other action is possible
+Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation, and
+the rules that are pure functions of cards); ``docs/rules/contest.md`` maps each rule id to the
+sentence of the text it implements and records each reading chosen where the text is silent.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from ...cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol
+from ...cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, suit_symbol
 from ...engine import (
     HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
 )
+from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from ...errors import CardError, IllegalMove, NotationError, StateError
+from .moves import (
+    DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan,
+    Open, Pass, Reinforce, can_arrange, card_value, parse_move, pile_value, secret_score,
+)
 
-__all__ = ["Contest", "ContestState", "Arrange", "Mulligan", "Open", "Reinforce", "Claim", "Exchange",
-           "Pass", "MULLIGAN", "PASS", "DECK", "SUIT_INDEX", "secret_score", "can_arrange", "card_value", "pile_value"]
+if TYPE_CHECKING:
+    from .strategy import ContestStrategy
 
-# contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
-DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
+__all__ = ["Contest", "ContestState"]
+
 NAMES = ("A", "B")
 HAND_SIZE = 7
-SECRET_SIZE = 4
 POSITIONS = 4
 # contest.secret.short-stock: a mulligan needs 4 new secret cards and the two hands of 7 still to deal.
 MULLIGAN_NEEDS = SECRET_SIZE + 2 * HAND_SIZE
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
 _PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 _EMPTY_ROW: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 _STAGES = ("arrange", "play", "final 2", "final 1", "over")
-
-
-# --- moves --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Arrange(Move):
-    """Lay the 4 secret cards face down, ``cards[0]`` in position 1 to ``cards[3]`` in position 4."""
-    cards: tuple[Card, Card, Card, Card]
-
-    def __str__(self) -> str:
-        return "arrange " + " ".join(c.code for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Mulligan(Move):
-    """Show the secret cards (no order keeps two of a suit apart), discard them, take 4 more."""
-
-    def __str__(self) -> str:
-        return "mulligan"
-
-
-@dataclass(frozen=True, slots=True)
-class Open(Move):
-    """Play ``card`` into the empty position ``position`` (1 to 4)."""
-    card: Card
-    position: int
-
-    def __str__(self) -> str:
-        return f"open {self.card.code} {self.position}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reinforce(Move):
-    """Play ``card`` onto the pile of its own suit at ``position`` (1 to 4)."""
-    card: Card
-    position: int
-
-    def __str__(self) -> str:
-        return f"reinforce {self.card.code} {self.position}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(Move):
-    """Claim the piles at positions ``first`` < ``second`` by discarding ``card`` from the hand.
-
-    ``discard``: a Jack's (or King's) power, the position of a pile of its suit discarded first.
-    ``play``: a Queen's (or King's) power, the Open or Reinforce of a card of its suit made first.
-    ``keep``: on equal values, the claimed position whose pile goes to the points piles.
-    """
-    first: int
-    second: int
-    card: Card
-    discard: int | None = None
-    play: Open | Reinforce | None = None
-    keep: int | None = None
-
-    def __str__(self) -> str:
-        text = f"claim {self.first} {self.second} {self.card.code}"
-        if self.discard is not None:
-            text += f" discard {self.discard}"
-        if self.play is not None:
-            text += f" {self.play}"
-        if self.keep is not None:
-            text += f" keep {self.keep}"
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Move):
-    """Discard ``card`` and draw one card (only while the draw pile has cards)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"exchange {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """In the last turns, a player with no possible action passes."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-MULLIGAN = Mulligan()
-PASS = Pass()
-# Moves are values: the hot paths hand out shared instances instead of building new ones.
-_OPEN = {c: tuple(Open(c, p) for p in range(1, 5)) for c in DECK}
-_REINFORCE = {c: tuple(Reinforce(c, p) for p in range(1, 5)) for c in DECK}
-_EXCHANGE = {c: Exchange(c) for c in DECK}
-_MOVE_WORDS = ("arrange 4H 2C 9H 5S, mulligan, open 5H 2, reinforce 7H 2, claim 1 3 9H "
-               "[discard 2 | open 5H 2 | reinforce 5H 1] [keep 3], exchange 4H, pass")
-_TOKENS = re.compile(r"\S+")
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -178,29 +74,6 @@ _replace = replacer(ContestState)
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
 
-def card_value(card: Card, ace_low: bool) -> int:
-    """contest.value: 2-10 at face value, J 11, Q 12, K 13, A 14 (or 1 with ace low)."""
-    return 1 if ace_low and card.rank == 14 else card.rank
-
-
-def pile_value(pile: tuple[Card, ...], ace_low: bool, top: bool) -> int:
-    """contest.claim.value: the sum of the pile's ranks, or (pile_value="top") its top card's."""
-    if top:
-        return card_value(pile[-1], ace_low)
-    total = 0
-    for card in pile:
-        rank = card.rank
-        total += 1 if ace_low and rank == 14 else rank
-    return total
-
-
-def can_arrange(secret: tuple[Card, ...]) -> bool:
-    """contest.secret.neighbours: 4 cards can be laid with no two of a suit side by side unless
-    three or four of them share a suit."""
-    suits = [c.suit for c in secret]
-    return all(suits.count(s) <= 2 for s in suits)
-
-
 def _apart(secret: tuple[Card, ...]) -> bool:
     """No two of the 4 secret cards of a suit side by side (contest.secret.neighbours)."""
     a, b, c, d = secret
@@ -219,12 +92,6 @@ def _apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
         orders = _APART_ORDERS[pattern] = tuple(
             o for o in _ORDERS if all(pattern[o[i]] != pattern[o[i + 1]] for i in range(SECRET_SIZE - 1)))
     return orders
-
-
-def secret_score(secret: tuple[Card, ...], points: tuple[tuple[Card, ...], ...]) -> int:
-    """contest.score: each card in a points pile scores the position number (1-4) of every
-    secret card of its suit."""
-    return sum(position * len(points[SUIT_INDEX[card.suit]]) for position, card in enumerate(secret, 1))
 
 
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -317,6 +184,11 @@ class Contest(Game):
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> ContestStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -701,30 +573,7 @@ class Contest(Game):
     # -- notation --------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move, such as 'open 5H 2'", "move")
-        reader = _Reader(text)
-        verb = reader.word("an action")
-        if verb == "arrange":
-            order = tuple(reader.card("secret card") for _ in range(SECRET_SIZE))
-            reader.end()
-            if len(set(order)) != SECRET_SIZE:
-                raise NotationError(text, 0, len(text), "the same card is named twice; name each secret card once", "move")
-            return Arrange(order)  # type: ignore[arg-type]
-        if verb in ("mulligan", "pass"):
-            reader.end()
-            return MULLIGAN if verb == "mulligan" else PASS
-        if verb in ("open", "reinforce"):
-            move = reader.place(verb)
-            reader.end()
-            return move
-        if verb == "exchange":
-            card = reader.card("card")
-            reader.end()
-            return _EXCHANGE[card]
-        if verb == "claim":
-            return reader.claim()
-        raise NotationError(text, reader.last[1], reader.last[2], f"unknown action; moves look like: {_MOVE_WORDS}", "move")
+        return parse_move(text)
 
     # -- the text form -------------------------------------------------------------------------------
 
@@ -916,9 +765,9 @@ class _CardMoves:
     def __init__(self, card: Card) -> None:
         self.card = card
         self.suit = SUITS.index(card.suit)
-        self.opens = _OPEN[card]
-        self.reinforces = _REINFORCE[card]
-        self.exchange = _EXCHANGE[card]
+        self.opens = OPEN[card]
+        self.reinforces = REINFORCE[card]
+        self.exchange = EXCHANGE[card]
         self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
@@ -936,7 +785,7 @@ class _CardMoves:
         return table
 
     def queen_table(self, play: Open | Reinforce) -> tuple[Claim, ...]:
-        """``play`` must be one of the shared moves of ``_OPEN`` / ``_REINFORCE`` (they live forever)."""
+        """``play`` must be one of the shared moves of ``OPEN`` / ``REINFORCE`` (they live forever)."""
         table = self.powered.get(id(play))
         if table is None:
             table = self.powered[id(play)] = self._table(None, play)
@@ -1114,87 +963,3 @@ def _stacked(deck: Any) -> tuple[Card, ...]:
         raise ValueError("a stacked Contest deck holds the 52 cards, each once: "
                          + "; ".join(p for p in problems if p))
     return tuple(parse_card(c.code) for c in order)
-
-
-class _Reader:
-    """Reads a move's tokens left to right, pointing at the one that is wrong."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        self.index = 0
-        self.last = ("", 0, len(text))
-        if not self.tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-
-    def fail(self, reason: str, token: tuple[str, int, int] | None = None) -> NotationError:
-        start, end = (token[1], token[2]) if token else (0, len(self.text))
-        return NotationError(self.text, start, end, reason, "move")
-
-    def next(self, what: str) -> tuple[str, int, int]:
-        if self.index >= len(self.tokens):
-            raise self.fail(f"the {what} is missing after {self.tokens[-1][0]!r}")
-        self.last = self.tokens[self.index]
-        self.index += 1
-        return self.last
-
-    def peek(self) -> str | None:
-        return self.tokens[self.index][0].lower() if self.index < len(self.tokens) else None
-
-    def word(self, what: str) -> str:
-        return self.next(what)[0].lower()
-
-    def card(self, what: str) -> Card:
-        token = self.next(what)
-        try:
-            card = parse_card(token[0])
-        except CardError as err:
-            raise self.fail(err.reason, token) from None
-        if card.is_joker:
-            raise self.fail("Contest is played without jokers", token)
-        return card
-
-    def position(self, what: str) -> int:
-        token = self.next(what)
-        if token[0] not in ("1", "2", "3", "4"):
-            raise self.fail("positions are numbered 1 to 4", token)
-        return int(token[0])
-
-    def place(self, verb: str) -> Open | Reinforce:
-        card = self.card("card")
-        position = self.position("position")
-        return (_OPEN if verb == "open" else _REINFORCE)[card][position - 1]
-
-    def end(self) -> None:
-        if self.index < len(self.tokens):
-            token = self.tokens[self.index]
-            raise NotationError(self.text, token[1], self.tokens[-1][2], "unexpected text at the end of the move", "move")
-
-    def claim(self) -> Claim:
-        first = self.position("first claimed position")
-        first_token = self.last
-        second = self.position("second claimed position")
-        if second <= first:
-            reason = ("a claim names two different positions" if second == first
-                      else f"write the lower position first: 'claim {second} {first} ...'")
-            raise self.fail(reason, (first_token[0], first_token[1], self.last[2]))
-        card = self.card("discarded card")
-        discard = play = keep = None
-        power = self.peek()
-        if power == "discard":
-            self.next("power")
-            discard = self.position("position of the pile to discard")
-        elif power in ("open", "reinforce"):
-            self.next("power")
-            play = self.place(power)
-        if self.peek() == "keep":
-            self.next("keep")
-            keep = self.position("position to keep")
-            if keep not in (first, second):
-                raise self.fail(f"'keep' names one of the two claimed positions ({first} or {second})", self.last)
-        if self.index < len(self.tokens):
-            token = self.tokens[self.index]
-            raise NotationError(self.text, token[1], self.tokens[-1][2],
-                                "unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', "
-                                "'open 5H 2' or 'reinforce 5H 1', then optionally 'keep 3'", "move")
-        return Claim(first, second, card, discard, play, keep)
