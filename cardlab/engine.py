@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import HIDDEN, Card, Cards, CardError, cards_html, parse_card
+from .cards import HIDDEN, Card, CardError, cards_html, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move, Session
+from ..engine import Game, Session
 from .base import Refused, SessionWidget, required
 from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
 

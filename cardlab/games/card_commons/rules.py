@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import HIDDEN, Card, Cards, cards_html, cards_text, shuffled, without
 from ...engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer,
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm, Zone,
+    check_cards_once, format_cards, replacer,
 )
 from ...errors import IllegalMove, StateError
 from .. import register
@@ -30,6 +30,8 @@ __all__ = ["CardCommons", "CommonsState"]
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
+#: The group of the zones on the table between the players (see ``table_layout``).
+TABLEAU = "tableau"
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -493,22 +495,32 @@ class CardCommons(Game):
     def zones(self, s: CommonsState) -> list[Zone]:
         revealed = s.phase in ("round-end", "game-over")
         secret = None if revealed else frozenset()
-        zones = [Zone("nest egg", (s.nest_egg,), secret), Zone("pool face up", s.pool_up)]
+        zones = [Zone("nest egg", (s.nest_egg,), secret, None, SLOT, TABLEAU, "Nest Egg"),
+                 Zone("pool face up", s.pool_up, None, None, POOL, TABLEAU, "Pool, face up")]
         if s.peek and not revealed:
             # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
             first = self.first_claimant(s.round)
-            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,))),
-                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)))]
+            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,)), None, POOL, TABLEAU,
+                           "Pool, face down 1"),
+                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)), None, POOL, TABLEAU,
+                           "Pool, face down 2")]
         else:
-            zones.append(Zone("pool face down", s.pool_down, secret))
+            zones.append(Zone("pool face down", s.pool_down, secret, None, POOL, TABLEAU, "Pool, face down"))
         for p in (0, 1):
             own = None if revealed else frozenset((p,))
             commission = s.commissions[p]
-            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p),
-                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p),
-                      Zone(f"{NAMES[p]} side", s.sides[p], None, p)]
-        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, s.claimant))
+            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p, HAND, None, "Hand"),
+                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p, SLOT, None,
+                           "Commission"),
+                      Zone(f"{NAMES[p]} side", s.sides[p], None, p, SIDE, TABLEAU, "side of the tableau")]
+        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, None, SLOT, TABLEAU, "Claim"))
         return zones
+
+    def table_layout(self, s: CommonsState) -> Layout:
+        """Each player's hand and Commission at their edge; the two sides of the tableau grow out
+        from the Nest Egg, the pool and the Claim toward their owners; the seats say who claims."""
+        return Layout(rows=((Area(TABLEAU, "Tableau"),),),
+                      seats=tuple("Claimant" if p == s.claimant else "Respondent" for p in (0, 1)))
 
     def view(self, s: CommonsState, player: int | None) -> CommonsState:
         if player is None:

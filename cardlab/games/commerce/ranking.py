@@ -12,10 +12,10 @@ from ...cards import Card, cards, suit_name, suit_symbol
 from .moves import DECK
 
 __all__ = ["HandRank", "Comparison", "Showdown", "rank_hand", "compare_hands", "showdown", "point_value",
-           "hand_key", "CATEGORY", "TRIPLET", "SEQUENCE", "POINT", "NOTHING", "HAND"]
+           "hand_key", "CATEGORY", "TRIPLET", "SEQUENCE", "POINT", "NOTHING", "HAND_SIZE"]
 
 #: Cards in a hand.
-HAND = 3
+HAND_SIZE = 3
 _DECK = frozenset(DECK)
 
 TRIPLET, SEQUENCE, POINT, NOTHING = 3, 2, 1, 0
@@ -135,9 +135,9 @@ class Comparison:
 
 def _read_hand(hand: Any) -> tuple[Card, ...]:
     found = tuple(cards(hand))
-    if len(found) != HAND:
+    if len(found) != HAND_SIZE:
         raise ValueError(f"a Commerce hand has 3 cards, not {len(found)}: {' '.join(map(str, found)) or 'none'}")
-    if len(set(found)) != HAND:
+    if len(set(found)) != HAND_SIZE:
         raise ValueError(f"a Commerce hand comes from one deck, so no card twice: {' '.join(map(str, found))}")
     odd = [c for c in found if c not in _DECK]
     if odd:
@@ -168,7 +168,7 @@ def rank_hand(hand: Any) -> HandRank:
             text += ("; K-A-2 is not a sequence" if ranks == [2, 13, 14] else "; a plain flush counts only as a point")
     else:
         text = "no combination and no point (three suits, and a singleton suit scores 0)"
-    if category != TRIPLET and len(set(ranks)) < HAND:
+    if category != TRIPLET and len(set(ranks)) < HAND_SIZE:
         text += "; a pair has no rank of its own"  # commerce.rank.no-pairs
     return HandRank(hand, CATEGORY[category], key, counting, text)
 

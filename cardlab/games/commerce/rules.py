@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled
 from ...engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once, format_cards,
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm,
+    Zone, check_cards_once, format_cards,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
-from .ranking import CATEGORY, HAND, NOTHING, compare_hands, hand_key, rank_hand, showdown
+from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
 if TYPE_CHECKING:
     from .strategy import CommerceStrategy
@@ -32,6 +33,8 @@ __all__ = ["Commerce", "CommerceState", "DealRecord", "MIN_PLAYERS", "MAX_PLAYER
 
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 12, 4
 _IN_DECK = frozenset(DECK)
+#: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
+POOL = "pool"
 NAMES = "ABCDEFGHIJKL"
 
 Turn = Literal["trade", "barter"]
@@ -109,7 +112,7 @@ class Commerce(Game):
             raise ValueError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
                              f"(players={MIN_PLAYERS}..{MAX_PLAYERS}), not {players!r}")
         self.players = players
-        self.stock_size = len(DECK) - HAND * players
+        self.stock_size = len(DECK) - HAND_SIZE * players
 
     @property
     def options(self) -> dict[str, Any]:
@@ -167,7 +170,7 @@ class Commerce(Game):
         for seat in range(n):
             p = (dealer + 1 + seat) % n
             hands[p] = (order[seat], order[n + seat], order[2 * n + seat])
-        return CommerceState(n, seed, dealer, tuple(hands), None, order[HAND * n:], (), (), history)
+        return CommerceState(n, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -461,17 +464,25 @@ class Commerce(Game):
     def zones(self, s: CommerceState) -> list[Zone]:
         n = s.players
         over = len(s.history) == n
-        zones = [Zone(f"{NAMES[p]}'s hand", s.hands[p], None if over else frozenset((p,)), p) for p in range(n)]
-        offerer = self._turn_player(s)
+        zones = [Zone(f"{NAMES[p]}'s hand", s.hands[p], None if over else frozenset((p,)), p, HAND, None, "Hand")
+                 for p in range(n)]
         if s.offer is None:
-            zones.append(Zone("offer", (), frozenset()))
-        else:
-            zones.append(Zone("offer", (s.offer,), frozenset((offerer,)), offerer))
+            zones.append(Zone("offer", (), frozenset(), None, SLOT, POOL, "Barter offer"))
+        else:  # seen by the offerer only: the neighbour answers without seeing it
+            zones.append(Zone("offer", (s.offer,), frozenset((self._turn_player(s),)), None, SLOT, POOL, "Barter offer"))
         # piles bottom to top: the stock's last card is the next one traded for (the state keeps
         # the stock top first); the waste's last card is the latest traded away
-        zones.append(Zone("stock", s.stock[::-1], frozenset()))
-        zones.append(Zone("waste", s.waste, frozenset()))
+        zones.append(Zone("stock", s.stock[::-1], frozenset(), None, STOCK, POOL, "Stock"))
+        zones.append(Zone("waste", s.waste, frozenset(), None, PILE, POOL, "Waste"))
         return zones
+
+    def table_layout(self, s: CommerceState) -> Layout:
+        """Every seat around the table with its hand, the dealer marked and its ledger balance;
+        the stock, the waste and a barter offer between, under the pool."""
+        ledger = self.ledger(s)
+        seats = tuple(" · ".join((["dealer"] if p == s.dealer else []) + [f"ledger {ledger[p]:+d}"])
+                      for p in range(s.players))
+        return Layout(rows=((Area(POOL, f"Pool: {self.pool(s)} points"),),), seats=seats)
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
         if player is None:
@@ -579,7 +590,7 @@ class Commerce(Game):
             raise StateError("dealer", f"the deal passes to the left: after {NAMES[last]} comes {NAMES[(last + 1) % n]}")
         offerer = self._turn_player(s) if s.offer is not None else -1
         for p, hand in enumerate(s.hands):
-            want = HAND - (p == offerer)
+            want = HAND_SIZE - (p == offerer)
             if len(hand) != want:
                 why = ", as their third card is on offer" if p == offerer else ""
                 raise StateError(f"{NAMES[p]}'s hand", f"holds {len(hand)} card(s); it should hold {want}{why}")
@@ -603,7 +614,7 @@ class Commerce(Game):
             _validate_turns(record.turns, where)
             if record.end not in ENDINGS:
                 raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
-            if len(record.hands) != n or any(len(h) != HAND for h in record.hands):
+            if len(record.hands) != n or any(len(h) != HAND_SIZE for h in record.hands):
                 raise StateError(where, f"a settled deal shows {n} hands of 3 cards")
             problem = _record_cards_problem(record.hands)
             if problem:

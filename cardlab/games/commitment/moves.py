@@ -29,7 +29,7 @@ __all__ = ["BATTLE_VP", "BATTLE_DECK", "DRAW_DECK", "ROUNDS", "STACK_SUITS", "ST
 ROUNDS = 3
 STACK_SUITS = ("H", "C", "D")                 # each side's stacks, in this order
 STACK_NAMES = ("hearts", "clubs", "diamonds")
-SLOT = {"H": 0, "C": 1, "D": 2}
+STACK_INDEX = {"H": 0, "C": 1, "D": 2}
 STACK_NAME = dict(zip(STACK_SUITS, STACK_NAMES))
 _STACK_WORDS = {**{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)}, "h": "H", "c": "C", "d": "D",
                 "♥": "H", "♣": "C", "♦": "D", "heart": "H", "club": "C", "diamond": "D"}

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import HIDDEN, Card, cards, cards_html, shuffled
 from ...engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards,
+    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from .moves import (
     ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
-    ORDER, PASS, QUEEN, ROUNDS, SLOT, SPADE, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass, Side, Stack,
-    parse_move, stack_arithmetic, stack_value,
+    ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
+    Side, Stack, parse_move, stack_arithmetic, stack_value,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +35,9 @@ __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 NAMES = ("A", "B")
 HAND_SIZE = 10          # commitment.deal
 ROUND_DRAW = 6          # commitment.setup.draw
+#: The group of the decks and the discard pile (see ``table_layout``).
+DECKS = "decks"
+SYMBOLS = {"H": "♥", "C": "♣", "D": "♦"}
 # the rule that puts a card (other than a wild spade) on its stack
 _PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
                    QUEEN: "commitment.face", KING: "commitment.face"}
@@ -271,13 +274,13 @@ class Commitment(Game):
         here = f"round {s.round} has {_battle_names(n)}"
         if not 1 <= move.battle <= n:
             return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
-        if kind == SPADE and move.stack not in SLOT:
+        if kind == SPADE and move.stack not in STACK_INDEX:
             return IllegalMove(move, "commitment.spade",
                                f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
                                f"'{card.code} b{move.battle} clubs'")
         if kind != SPADE and move.stack is not None:
-            where = (f"the other player's {STACK_NAMES[SLOT[card.suit]]} stack" if kind == ACE
-                     else f"its own suit's stack ({STACK_NAMES[SLOT[card.suit]]})")
+            where = (f"the other player's {STACK_NAMES[STACK_INDEX[card.suit]]} stack" if kind == ACE
+                     else f"its own suit's stack ({STACK_NAMES[STACK_INDEX[card.suit]]})")
             return IllegalMove(move, _PLACEMENT_RULE[kind],
                                f"{card} goes on {where}; only a spade 2-10 chooses its stack")
         if kind != JACK:
@@ -317,16 +320,16 @@ class Commitment(Game):
         kind = KIND[card]
         battles, draw, discard = s.battles, s.draw, s.discard
         if kind == SPADE:        # commitment.spade: the chosen stack of your side
-            slot = SLOT[move.stack]
+            slot = STACK_INDEX[move.stack]
             battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
         elif kind == ACE:        # commitment.ace: the other side, then draw
-            slot = SLOT[card.suit]
+            slot = STACK_INDEX[card.suit]
             battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
             if draw:
                 hand = _sorted(hand + draw[:1])
                 draw = draw[1:]
         else:
-            slot = SLOT[card.suit]
+            slot = STACK_INDEX[card.suit]
             stack = battles[b].sides[p][slot] + (card,)
             if kind == JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
                 battles = _with_stack(battles, b, p, slot, ())
@@ -349,7 +352,7 @@ class Commitment(Game):
         p, card, kind = s.turn, move.card, KIND[move.card]
         me, other = NAMES[p], NAMES[1 - p]
         b = f"b{move.battle}"
-        slot = SLOT[move.stack] if kind == SPADE else SLOT[card.suit]
+        slot = STACK_INDEX[move.stack] if kind == SPADE else STACK_INDEX[card.suit]
         suit = STACK_NAMES[slot]
 
         def now(player: int, battle: int) -> str:
@@ -540,15 +543,26 @@ class Commitment(Game):
         """Piles bottom to top: the decks' last card is the next one drawn or turned up (the
         state keeps them top first); the discard pile's last card is the latest discarded."""
         nobody: frozenset[int] = frozenset()
-        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0), Zone("B hand", s.hands[1], frozenset((1,)), 1),
-                 Zone("draw deck", s.draw[::-1], nobody), Zone("battle deck", s.battle_deck[::-1], nobody)]
+        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0, HAND, None, "Hand"),
+                 Zone("B hand", s.hands[1], frozenset((1,)), 1, HAND, None, "Hand"),
+                 Zone("draw deck", s.draw[::-1], nobody, None, STOCK, DECKS, "Draw deck"),
+                 Zone("battle deck", s.battle_deck[::-1], nobody, None, STOCK, DECKS, "Battle deck")]
         for i, battle in enumerate(s.battles, start=1):
-            zones.append(Zone(f"b{i} battle card", (battle.card,)))
+            area = f"battle {i}"
+            zones.append(Zone(f"b{i} battle card", (battle.card,), None, None, SLOT, area, "Battle card"))
             for p in (0, 1):
-                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p)
-                          for name, stack in zip(STACK_NAMES, battle.sides[p])]
-        zones += [Zone("A won", s.won[0], None, 0), Zone("B won", s.won[1], None, 1), Zone("discard", s.discard)]
+                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p, STACK, area, f"{SYMBOLS[suit]} {name}")
+                          for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])]
+        zones += [Zone("A won", s.won[0], None, 0, PILE, None, "Battle cards won"),
+                  Zone("B won", s.won[1], None, 1, PILE, None, "Battle cards won"),
+                  Zone("discard", s.discard, None, None, PILE, DECKS, "Discard")]
         return zones
+
+    def table_layout(self, s: CommitmentState) -> Layout:
+        """Each battle card between the two sides' hearts, clubs and diamonds stacks, the battles
+        side by side; hands and won battle cards at the seats; the decks and the discard below."""
+        battles = tuple(Area(f"battle {i}", f"Battle {i}", framed=True) for i in range(1, len(s.battles) + 1))
+        return Layout(rows=(battles, (Area(DECKS),)))
 
     def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
         if player is None:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, suit_symbol
 from ...engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer,
+    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards, replacer,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -38,6 +38,8 @@ _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
 _PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 _EMPTY_ROW: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 _STAGES = ("arrange", "play", "final 2", "final 1", "over")
+# The groups of zones on the table (see ``table_layout``).
+ROW_AREA, POINTS, PILES = "row", "points", "piles"
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -546,16 +548,28 @@ class Contest(Game):
     # -- hidden information ------------------------------------------------------------------------
 
     def zones(self, state: ContestState) -> list[Zone]:
+        """Piles bottom to top: the draw pile's last card is the next one drawn (the state keeps
+        it top first); a contest pile's, a points pile's and the discard pile's last card is the
+        latest put there."""
         revealed = state.turn < 0
         zones = []
         for p in (0, 1):
             own = frozenset((p,))
-            zones += [Zone(f"{NAMES[p]} secret", state.secrets[p], None if revealed else own, p),
-                      Zone(f"{NAMES[p]} hand", state.hands[p], own, p)]
-        zones += [Zone(f"position {i + 1}", pile) for i, pile in enumerate(state.row)]
-        zones += [Zone(f"points {suit}", pile) for suit, pile in zip(SUITS, state.points)]
-        zones += [Zone("discard", state.discard), Zone("draw pile", state.stock, frozenset())]
+            zones += [Zone(f"{NAMES[p]} secret", state.secrets[p], None if revealed else own, p, ROW, None,
+                           "Secret cards, 1st to 4th"),
+                      Zone(f"{NAMES[p]} hand", state.hands[p], own, p, HAND, None, "Hand")]
+        zones += [Zone(f"position {i + 1}", pile, None, None, STACK, ROW_AREA, f"Position {i + 1}")
+                  for i, pile in enumerate(state.row)]
+        zones += [Zone(f"points {suit}", pile, None, None, PILE, POINTS, f"{suit_symbol(suit)} points")
+                  for suit, pile in zip(SUITS, state.points)]
+        zones += [Zone("discard", state.discard, None, None, PILE, PILES, "Discard pile"),
+                  Zone("draw pile", state.stock[::-1], frozenset(), None, STOCK, PILES, "Draw pile")]
         return zones
+
+    def table_layout(self, state: ContestState) -> Layout:
+        """Each player's secret cards in order and hand at their seat; the four contest positions
+        in a row, the points piles by suit, the discard and draw piles."""
+        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"),), (Area(PILES),)))
 
     def view(self, state: ContestState, player: int | None) -> ContestState:
         if player is None:
