@@ -89,7 +89,9 @@ class Breakdown:
     """Why the score is what it is: line items and the totals they add up to.
 
     ``totals[p]`` is always the sum of ``points`` over the items of player ``p``.
-    ``final`` is true when the game is over; ``winners`` then names the winning players.
+    ``final`` is true when the game is over; ``winners`` then names every player with the best
+    result. A draw is every player sharing it, so a two-player draw has ``winners == (0, 1)``
+    (:attr:`draw`); some of three or more players tied for the best share the win.
     """
 
     players: tuple[str, ...]
@@ -109,6 +111,28 @@ class Breakdown:
     def for_player(self, player: int) -> tuple[ScoreItem, ...]:
         return tuple(i for i in self.items if i.player == player)
 
+    @property
+    def draw(self) -> bool:
+        """The game is over and every player shares the best result."""
+        return self.final and len(self.players) > 1 and len(self.winners) == len(self.players)
+
+    def outcome(self, names: Sequence[str] | None = None) -> str:
+        """The result in words, naming the players by ``names`` (default: the breakdown's):
+        "A wins", "a draw", "A and C share the win"; empty while the game is not over."""
+        if not self.final or not self.winners:
+            return ""
+        if self.draw:
+            return "a draw"
+        who = " and ".join((names or self.players)[w] for w in self.winners)
+        return f"{who} wins" if len(self.winners) == 1 else f"{who} share the win"
+
+    def _result(self) -> str:
+        """The last line of a final score: "winner: A", "a draw", "winners: A and C (...)"."""
+        if self.draw:
+            return "a draw"
+        who = " and ".join(self.players[w] for w in self.winners) or "none"
+        return f"winner: {who}" if len(self.winners) <= 1 else f"winners: {who} (they share the win)"
+
     def __str__(self) -> str:
         lines = [self.title]
         for item in self.items:
@@ -116,7 +140,7 @@ class Breakdown:
             lines.append(f"  {self.players[item.player]:>3} {item.points:+4d}  {item.reason}{cards} [{item.rule}]")
         lines.append("  total: " + ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals)))
         if self.final:
-            lines.append("  winner: " + (" and ".join(self.players[w] for w in self.winners) or "none"))
+            lines.append(f"  {self._result()}")
         lines.extend(f"  {n}" for n in self.notes)
         return "\n".join(lines)
 
@@ -130,7 +154,7 @@ class Breakdown:
         totals = ", ".join(f"{esc(n)}: <b>{t}</b>" for n, t in zip(self.players, self.totals))
         end = ""
         if self.final:
-            end = " — winner: " + esc(" and ".join(self.players[w] for w in self.winners) or "none")
+            end = " — " + esc(self._result())
         notes = "".join(f"<div>{esc(n)}</div>" for n in self.notes)
         return (f"<div class='cardlab-breakdown'><b>{esc(self.title)}</b>"
                 f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
@@ -298,12 +322,17 @@ class Game(ABC):
         """Read a move's notation, or raise :class:`NotationError` pointing at the problem."""
 
     @abstractmethod
-    def _check(self, state: Any, move: Move) -> None:
-        """Raise :class:`IllegalMove` (naming the rule and the reason) if ``move`` is illegal."""
+    def _check(self, state: Any, move: Move) -> Any:
+        """Raise :class:`IllegalMove` (naming the rule and the reason) if ``move`` is illegal.
+
+        Otherwise return what the check worked out that :meth:`_apply` can use (or None):
+        ``play`` hands it on, so the work is not done twice and the game keeps no state."""
 
     @abstractmethod
-    def _apply(self, state: Any, move: Move, log: list[Event] | None) -> Any:
-        """The state after a legal ``move``; narrate into ``log`` unless it is None."""
+    def _apply(self, state: Any, move: Move, log: list[Event] | None, checked: Any = None) -> Any:
+        """The state after a legal ``move``; narrate into ``log`` unless it is None. ``checked``
+        is what :meth:`_check` returned for this state and move, or None when it was not run
+        (``advance``)."""
 
     @abstractmethod
     def to_move(self, state: Any) -> int | None:
@@ -380,12 +409,15 @@ class Game(ABC):
 
     def check(self, state: Any, move: Move | str) -> Move:
         """Return the move if it is legal in ``state``; raise :class:`IllegalMove` otherwise."""
+        return self._checked(state, move)[0]
+
+    def _checked(self, state: Any, move: Move | str) -> tuple[Move, Any]:
+        """The move, if legal in ``state``, and what its check worked out for ``_apply``."""
         move = self.move(move)
         self._check_state(state)
         if self.to_move(state) is None:
             raise IllegalMove(move, f"{self.rules_prefix}.end", "the game is over: no more moves")
-        self._check(state, move)
-        return move
+        return move, self._check(state, move)
 
     def is_legal(self, state: Any, move: Move | str) -> bool:
         try:
@@ -400,14 +432,14 @@ class Game(ABC):
         Raises :class:`IllegalMove` naming the rule and the reason when the move is illegal,
         and :class:`NotationError` when its text cannot be read.
         """
-        move = self.check(state, move)
-        return self._apply(state, move, None)
+        move, checked = self._checked(state, move)
+        return self._apply(state, move, None, checked)
 
     def step(self, state: Any, move: Move | str) -> Step:
         """Like :meth:`play`, and also return what happened, narrated with rule ids."""
-        move = self.check(state, move)
+        move, checked = self._checked(state, move)
         log: list[Event] = []
-        after = self._apply(state, move, log)
+        after = self._apply(state, move, log, checked)
         return Step(move, state, after, tuple(log))
 
     def advance(self, state: Any, move: Move) -> Any:

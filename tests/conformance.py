@@ -120,6 +120,7 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
 
     Moves are random, or chosen by ``players[p].choose(game, view)`` for seat ``p``."""
     rng = random.Random(seed)
+    settings = dict(vars(game))  # a game is a pure value: playing never changes it
     state = game.deal(seed=seed)
     start_json = state.to_json()
     moves = []
@@ -161,4 +162,6 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
         replay = game.play(replay, str(move))
     if replay != state:
         raise Violation(f"{game!r}, seed {seed}: replaying the moves gives another state")
+    if vars(game) != settings:
+        raise Violation(f"{game!r}: playing changed the game object: {settings} became {vars(game)}")
     return steps

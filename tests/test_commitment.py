@@ -563,7 +563,8 @@ def test_equal_vp_after_round_three_is_a_draw():
                      battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
     assert C("AS") in state.discard                   # round 2's other battle card was discarded
     score = game.score(state)
-    assert score.final and score.totals == (2, 2) and score.winners == ()
+    assert score.final and score.totals == (2, 2) and score.winners == (0, 1) and score.draw
+    assert score.outcome() == "a draw"
     assert score.notes[-1] == "Equal VP: the game is a draw. [commitment.end]"
 
 

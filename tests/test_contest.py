@@ -546,6 +546,23 @@ def test_equal_totals_are_a_draw():
     state = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), EXAMPLE_POINTS)  # B: 1×1 + 2×2 + 3×1 + 4×3 = 20
     breakdown = GAME.score(state)
     assert breakdown.totals == (20, 20) and breakdown.winners == (0, 1) and "A draw at 20." in breakdown.notes
+    assert breakdown.draw and breakdown.outcome() == "a draw" and str(breakdown).endswith("a draw\n  A draw at 20.")
+
+
+def test_a_draw_reads_the_same_in_every_game_and_on_the_table():
+    """A draw names both players as winners in every game (Commitment's too), and the table's
+    header says it is a draw rather than that both win."""
+    from cardlab.widgets import Table
+    from test_commitment import EMPTY, ROUND3, position
+    commitment = position(**ROUND3, turn="-", passed="A B", a_won="JK", b_won="QS",
+                          battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    contest = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), EXAMPLE_POINTS)
+    for state in (commitment, contest):
+        game = state.game
+        assert game.score(state).winners == (0, 1) and game.score(state).draw
+        assert Table(cardlab.Session(game, state), viewer=0).view["status"] == "Game over: a draw"
+    won = GAME.state_from_text(EXAMPLE)  # A 20, B 14
+    assert Table(cardlab.Session(GAME, won), names=("Ada", "Bob")).view["status"] == "Game over: Ada wins"
 
 
 def test_score_before_the_end_is_provisional_and_hides_the_opponents_secret():

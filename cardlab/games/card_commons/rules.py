@@ -268,7 +268,7 @@ class CardCommons(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, s: CommonsState, move: Move, log: list[Event] | None) -> CommonsState:
+    def _apply(self, s: CommonsState, move: Move, log: list[Event] | None, checked: Any = None) -> CommonsState:
         mover = self.to_move(s)
         if isinstance(move, Claim):
             return self._claim(s, move.card, log)

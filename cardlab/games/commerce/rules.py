@@ -241,7 +241,7 @@ class Commerce(Game):
 
     # -- applying a move -------------------------------------------------------------------------------
 
-    def _apply(self, s: CommerceState, move: Move, log: list[Event] | None) -> CommerceState:
+    def _apply(self, s: CommerceState, move: Move, log: list[Event] | None, checked: Any = None) -> CommerceState:
         n = s.players
         p = (s.dealer + 1 + len(s.turns)) % n
         kind = type(move)

@@ -301,7 +301,7 @@ class Commitment(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None) -> CommitmentState:
+    def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None, checked: Any = None) -> CommitmentState:
         kind = type(move)
         if kind is Commit:
             return self._commit(s, move, log)
@@ -531,10 +531,9 @@ class Commitment(Game):
         if final:
             title = "Final score"
             totals = [sum(i.points for i in items if i.player == p) for p in (0, 1)]
+            winners = tuple(p for p in (0, 1) if totals[p] == max(totals))  # a draw: both
             if totals[0] == totals[1]:
                 notes.append("Equal VP: the game is a draw. [commitment.end]")
-            else:
-                winners = (0,) if totals[0] > totals[1] else (1,)
         return Breakdown(NAMES, tuple(items), title, final, winners, tuple(notes))
 
     # -- views and zones ---------------------------------------------------------------------------

@@ -163,7 +163,6 @@ class Contest(Game):
                              f"'top' (the rank of its top card), not {pile_value!r}")
         self.ace = ace
         self.pile_value = pile_value
-        self._checked: tuple[Any, Any, Any] = (None, None, None)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -247,7 +246,7 @@ class Contest(Game):
 
     # -- checking a move -----------------------------------------------------------------------------
 
-    def _check(self, state: ContestState, move: Move) -> None:
+    def _check(self, state: ContestState, move: Move) -> _ClaimPlan | None:
         kind = type(move)
         player = state.turn
         name = NAMES[player]
@@ -264,9 +263,7 @@ class Contest(Game):
                 raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {_text(hand)})")  # type: ignore[attr-defined]
             return _check_place(move, move, state.row, name)  # type: ignore[arg-type]
         if kind is Claim:
-            # play() checks, then applies: keep the checked plan for _apply (identity-keyed).
-            self._checked = (state, move, self._claim_plan(state, move))  # type: ignore[arg-type]
-            return None
+            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
@@ -399,7 +396,8 @@ class Contest(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, state: ContestState, move: Move, log: list[Event] | None) -> ContestState:
+    def _apply(self, state: ContestState, move: Move, log: list[Event] | None,
+               checked: _ClaimPlan | None = None) -> ContestState:
         kind = type(move)
         player = state.turn
         if kind is Open or kind is Reinforce:
@@ -411,7 +409,7 @@ class Contest(Game):
             return _end_turn(state, _without(state.hands[player], card), row, state.points, state.discard,
                              state.stock, log)
         if kind is Claim:
-            return self._apply_claim(state, move, log)  # type: ignore[arg-type]
+            return self._apply_claim(state, move, log, checked or self._claim_plan(state, move))  # type: ignore[arg-type]
         if kind is Exchange:
             card = move.card  # type: ignore[attr-defined]
             drawn = state.stock[0]
@@ -461,12 +459,7 @@ class Contest(Game):
         return _replace(state, secrets=_pair(state.secrets, player, state.stock[:SECRET_SIZE]),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
-    def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None) -> ContestState:
-        checked = self._checked
-        if checked[0] is state and checked[1] is move:
-            plan = checked[2]
-        else:
-            plan = self._claim_plan(state, move)
+    def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
         row = plan.row
         winner = plan.winner
         loser = plan.q if winner == plan.p else plan.p
