@@ -31,18 +31,38 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import HIDDEN, Card, CardError, cards_html, parse_card
+from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_html, check_seed, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
     "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step", "Session",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
+    "stacked_deck", "seed_is_guessable", "validate_seed",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
 
 JSON_VERSION = 1
 #: The value of a state's ``seed`` in a player's view: the seed would reveal every hidden card.
 HIDDEN_SEED = -1
+
+
+def validate_seed(seed: Any) -> None:
+    """Raise :class:`StateError` unless a state's ``seed`` is a seed: a whole number from 0 to
+    2**64 - 1 (every game refuses a negative seed; a view's -1 is no whole state's)."""
+    try:
+        check_seed(seed)
+    except ValueError:
+        raise StateError("seed", f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {seed!r}"
+                                 + (" (-1 is a player's view, which is not a whole state)" if seed == HIDDEN_SEED else "")) from None
+
+
+def seed_is_guessable(state: Any) -> bool:
+    """Whether ``state`` was dealt from a seed small enough to be found by searching (below
+    2**48: an explicit seed such as 7, chosen for a lesson), so that whoever knows or finds it
+    knows every hidden card. A fresh seed never is; a table where players hide cards from each
+    other should warn when it is. False for a state without a seed, or a player's view."""
+    seed = getattr(state, "seed", None)
+    return isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << GUESSABLE_BITS
 
 
 class Move:
@@ -842,6 +862,27 @@ class TextForm:
 def format_cards(seq: Iterable[Card]) -> str:
     """Cards for a text form: codes separated by spaces, or ``-`` for none."""
     return " ".join(c.code for c in seq) or "-"
+
+
+def stacked_deck(deck: Any, game_deck: Sequence[Card], title: str, *, whole: bool = True) -> tuple[Card, ...]:
+    """A stacked deck (its text, or cards), top first, checked against ``game_deck``: every card
+    one of the game's, none more often than the game's deck has it, and (``whole``) none
+    missing. A ValueError says what is missing, what is not in this game and what comes twice."""
+    from .cards import cards as read_cards
+    order = tuple(parse_card(c.code) for c in read_cards(deck))  # the shared Card objects
+    want, got = Counter(game_deck), Counter(order)
+    problems = []
+    if whole and want - got:
+        problems.append("missing " + " ".join(c.code for c in sorted((want - got).elements())))
+    if any(c not in want for c in got):
+        problems.append("not in this game: " + " ".join(c.code for c in got if c not in want))
+    if any(c in want and got[c] > want[c] for c in got):
+        problems.append("twice: " + " ".join(c.code for c in got if c in want and got[c] > want[c]))
+    if problems:
+        each = "each once" if len(want) == len(game_deck) else "each as often as the game's deck has it"
+        what = f"the {len(game_deck)} cards of the game" if whole else "cards of the game"
+        raise ValueError(f"a stacked {title} deck holds {what}, {each}: " + "; ".join(problems))
+    return order
 
 
 def check_cards_once(zones: Sequence[Zone], deck: Sequence[Card]) -> None:

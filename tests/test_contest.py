@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 
 import cardlab
 from cardlab import Card, IllegalMove, NotationError, StateError, cards
-from cardlab.cards import HIDDEN
+from cardlab.cards import HIDDEN, in_order
 from cardlab.games.contest import (
     DECK, Arrange, Claim, Contest, ContestState, Exchange, Mulligan, Open, Pass, Reinforce, secret_score,
 )
@@ -121,14 +121,14 @@ STACK = ("4H 2C 9H 5S  KD 3S 8D 2H  " + " ".join(c.code for c in DECK
 def test_stacked_deck_order_secret_cards_then_hands_then_draw_pile():
     state = GAME.deal(deck=STACK)
     order = cards(STACK)
-    assert state.seed is None
-    assert state.secrets == (tuple(order[:4]), tuple(order[4:8]))
+    assert state.seed == 0
+    assert state.secrets == (in_order(order[:4]), in_order(order[4:8]))  # kept sorted, as every hand
     assert state.stock == tuple(order[8:]) and state.hands == ((), ())
     assert GAME.to_move(state) == 0
     state = GAME.play(state, "arrange 4H 2C 9H 5S")
     step = GAME.step(state, "arrange KD 3S 8D 2H")
     after = step.after
-    assert after.hands == (tuple(order[8:15]), tuple(order[15:22]))  # contest.deal: A's 7, then B's 7
+    assert after.hands == (in_order(order[8:15]), in_order(order[15:22]))  # contest.deal: A's 7, then B's 7, sorted
     assert after.stock == tuple(order[22:])
     assert after.secrets == (tuple(cards("4H 2C 9H 5S")), tuple(cards("KD 3S 8D 2H")))
     assert GAME.to_move(after) == 0 and "contest.deal" in rules_of(step)
@@ -153,9 +153,11 @@ def test_a_stacked_deck_must_hold_the_52_cards_once(deck, words):
     assert words in str(caught.value)
 
 
-def test_seed_and_deck_together_are_refused():
-    with pytest.raises(ValueError):
-        GAME.deal(seed=1, deck=STACK)
+def test_a_stacked_deck_takes_seed_0_or_the_seed_given_as_in_every_game():
+    assert GAME.deal(deck=STACK).seed == 0 and GAME.deal(seed=1, deck=STACK).seed == 1
+    assert GAME.deal(seed=1, deck=STACK).secrets == GAME.deal(deck=STACK).secrets
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        GAME.deal(seed=-1, deck=STACK)
 
 
 # --- secret cards ------------------------------------------------------------------------------------
@@ -202,11 +204,11 @@ def test_mulligan_is_the_only_move_when_no_order_keeps_suits_apart():
     refused(state, "arrange 4H 2C 5H 9H", "contest.secret.mulligan")
     step = allowed(state, "mulligan")
     after = step.after
-    assert after.discard == tuple(cards("4H 5H 9H 2C"))  # shown and discarded
-    assert after.secrets[0] == tuple(cards("6C 7D 8S 9C"))  # the next 4 from the top
+    assert after.discard == in_order(cards("4H 5H 9H 2C"))  # shown and discarded (kept sorted)
+    assert after.secrets[0] == in_order(cards("6C 7D 8S 9C"))  # the next 4 from the top, sorted
     assert after.stock == state.stock[4:]
     assert GAME.to_move(after) == 0 and rules_of(step) == ["contest.secret.mulligan"]
-    assert step.events[0].seen_by is None and step.events[0].cards == tuple(cards("4H 5H 9H 2C"))
+    assert step.events[0].seen_by is None and step.events[0].cards == in_order(cards("4H 5H 9H 2C"))
 
 
 def test_mulligan_is_refused_when_an_order_exists():
@@ -609,7 +611,8 @@ def test_view_of_an_unknown_player_is_refused():
 def test_text_form_round_trips_and_reads_the_documented_example():
     state = GAME.state_from_text(EXAMPLE)
     assert GAME.state_from_text(state.to_text()) == state
-    assert state.to_text().splitlines()[:5] == ["ace: high", "pile value: sum", "seed: -", "stage: over", "to move: -"]
+    # the example's 'seed: -' (a stacked deal's, once) reads as seed 0, as in every game
+    assert state.to_text().splitlines()[:5] == ["ace: high", "pile value: sum", "seed: 0", "stage: over", "to move: -"]
     assert state.row == (tuple(cards("7H")), (), tuple(cards("9S")), ())
 
 

@@ -186,11 +186,12 @@ def test_a_saved_game_of_another_game_is_refused(tmp_path):
 
 def test_narration_never_names_a_card_the_viewer_may_not_see():
     session = commons_session(7)
-    session.play("commission 5C")          # A's Commission: hidden from B
-    session.play("commission 3S")
-    assert session.narration()[0].startswith("1. commission 5C:")
+    mine = session.legal_moves()[0].card.code
+    session.play(f"commission {mine}")          # A's Commission: hidden from B
+    session.play(session.legal_moves()[0])
+    assert session.narration()[0].startswith(f"1. commission {mine}:")
     assert session.narration(1)[0].startswith("1. commission ??:")
-    assert session.narration(0)[0].startswith("1. commission 5C:")
+    assert session.narration(0)[0].startswith(f"1. commission {mine}:")
     assert session.narration(0)[1].startswith("2. commission ??:")
     for viewer in (0, 1):
         hidden = session.game.view(session.state, viewer).commissions[1 - viewer]

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import HIDDEN, Card
+from ..cards import HIDDEN, Card, fresh_seed
 from ..engine import Game
 from ..strategy import strategy_of
 
@@ -45,7 +45,7 @@ def unseen_cards(game: Game, view: Any) -> list[Card]:
 
 def _reseed(state: Any, rng: random.Random) -> Any:
     if dataclasses.is_dataclass(state) and any(f.name == "seed" for f in dataclasses.fields(state)):
-        return dataclasses.replace(state, seed=rng.randrange(2 ** 31))
+        return dataclasses.replace(state, seed=fresh_seed(rng))
     return state
 
 

@@ -7,14 +7,13 @@ records each reading chosen.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...cards import HIDDEN, Card, Cards, cards_html, cards_text, shuffled, without
+from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
     HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm, Zone,
-    check_cards_once, format_cards, replacer,
+    check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import IllegalMove, StateError
 from .. import register
@@ -137,28 +136,18 @@ class CardCommons(Game):
         """Deal round ``round`` (default 1).
 
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
-        cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
-        are shuffled from ``seed`` (when None: 0 with a stacked deck, else a fresh random seed).
-        Dealing a later round
-        directly takes the rounds before it as scoreless.
+        cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards (each hand and
+        each part of the pool is kept sorted). Later rounds are shuffled from ``seed`` (when
+        None: 0 with a stacked deck, else a fresh seed). Dealing a later round directly takes
+        the rounds before it as scoreless.
         """
-        if seed is None:  # a stacked deal is reproducible; a shuffled one gets a fresh seed
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
+        seed = deal_seed(seed, stacked=deck is not None)
         if not isinstance(round, int) or round < 1:
             raise ValueError(f"round must be a whole number from 1, got {round!r}")
         if deck is None:
-            cards = shuffled(DECK, f"{seed}:{round}")
+            cards = _sorted_parts(self.layout(round), shuffled(DECK, seed, f"round {round}"))
         else:
-            cards = tuple(Cards(deck) if not isinstance(deck, str) else _read_deck(deck))
-            if sorted(cards) != sorted(DECK):
-                missing = sorted(set(DECK) - set(cards))
-                extra = [c for c in cards if c not in DECK]
-                dupes = sorted({c for c in cards if cards.count(c) > 1})
-                problems = [f"missing {' '.join(c.code for c in missing)}" if missing else "",
-                            f"not in this game: {' '.join(c.code for c in extra)}" if extra else "",
-                            f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
-                raise ValueError("a stacked Card Commons deck holds the 18 cards (2-5 of each suit, QH, KS) "
-                                 "each once: " + "; ".join(p for p in problems if p))
+            cards = stacked_deck(deck, DECK, self.title)
         # Dealing a later round directly: the rounds before it are taken as scoreless.
         return self._deal_round(seed, round, ((0, 0),) * (round - 1), cards)
 
@@ -385,7 +374,7 @@ class CardCommons(Game):
             log.append(Event("commons.round-end", f"Both hands are empty: the Nest Egg {nest} and the Commissions "
                              f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.", None, (nest,)))
         if nest in WILDS and not s.peek:
-            pick = random.Random(f"{s.seed}:{s.round}:swap").randrange(len(down))
+            pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
             if down[pick] in WILDS:
                 others = [i for i in range(len(down)) if i != pick]
                 if log is not None:
@@ -424,7 +413,7 @@ class CardCommons(Game):
             extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
             log.append(Event("commons.setup.pool", f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
                              f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
-        return self._deal_round(s.seed, nxt, rounds, shuffled(DECK, f"{s.seed}:{nxt}"))
+        return self._deal_round(s.seed, nxt, rounds, _sorted_parts(self.layout(nxt), shuffled(DECK, s.seed, f"round {nxt}")))
 
     # -- scoring -----------------------------------------------------------------------------------------
 
@@ -614,6 +603,7 @@ class CardCommons(Game):
         """Every card once, and the counts and placements the rules allow in ``s.phase``."""
         if s.peek != self.peek:
             self._check_options(s)
+        validate_seed(s.seed)
         if s.round < 1:
             raise StateError("round", "rounds are numbered from 1")
         if len(s.rounds) != s.round - 1:
@@ -651,68 +641,77 @@ class CardCommons(Game):
                                            f"was over, so there is no round {s.round}")
 
     def _validate_phase(self, s: CommonsState) -> None:
-        phase, c = s.phase, s.claimant
-        h = (len(s.hands[0]), len(s.hands[1]))
-        r = 1 - c
-        if phase == "commission":
-            first = self.first_claimant(s.round)
-            if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
-                raise StateError("phase", "in the commission phase no card has been played yet")
-            if c != first:
-                raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
-            if s.commissions[first] is None and s.commissions[1 - first] is not None:
-                raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
-            if None not in s.commissions:
-                raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
-            for p in (0, 1):
-                want = 7 - (s.commissions[p] is not None)
-                if h[p] != want:
-                    raise StateError(f"{NAMES[p]} hand", f"holds {h[p]} cards; it should hold {want} in the commission phase")
-            return
-        if None in s.commissions:
+        """The counts and placements of ``s.phase`` (one check per phase)."""
+        if s.phase != "commission" and None in s.commissions:
             missing = NAMES[s.commissions.index(None)]
-            raise StateError(f"{missing} commission", f"missing: after the commission phase both players have a Commission")
-        if phase in ("round-end", "game-over"):
-            if h != (0, 0) or s.claim is not None:
-                raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
-            if s.nest_egg in WILDS and not s.peek and any(c2 not in WILDS for c2 in s.pool_down):
-                raise StateError("nest egg", f"a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
-                                             f"(commons.wild-nest-egg.swap); put that card here instead")
-            totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
-            decided = s.round >= self.last_round and totals[0] != totals[1]
-            if decided and phase == "round-end":
-                raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
-            if not decided and phase == "game-over":
-                why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
-                raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
-            return
-        if phase == "claim":
-            if s.claim is not None:
-                raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
-            if h[0] != h[1] or h[0] == 0:
-                raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
-                                          f"A holds {h[0]} and B {h[1]}")
-            return
-        if phase in ("defend", "discard", "answer"):
-            if s.claim is None:
-                raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
-            # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
-            want = h[r] if phase == "answer" else h[r] - 1
-            if h[c] != want:
-                raise StateError(f"{NAMES[c]} hand", f"holds {h[c]} cards; in the {phase} phase it should hold {want}")
-            can = bool(answers(s.hands[r], s.claim))
-            if phase == "defend" and not can:
-                raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
-            if phase == "discard" and can:
-                raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
-            if phase == "answer" and not answers(s.hands[c], s.claim):
-                raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
-            return
-        # discard2: the Claimant has answered her own Claim; the Respondent owes a second discard
+            raise StateError(f"{missing} commission", "missing: after the commission phase both players have a Commission")
+        _PHASE_CHECKS[s.phase](self, s)
+
+    def _validate_commission(self, s: CommonsState) -> None:
+        first = self.first_claimant(s.round)
+        if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
+            raise StateError("phase", "in the commission phase no card has been played yet")
+        if s.claimant != first:
+            raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
+        if s.commissions[first] is None and s.commissions[1 - first] is not None:
+            raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
+        if None not in s.commissions:
+            raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
+        for p in (0, 1):
+            want = 7 - (s.commissions[p] is not None)
+            if len(s.hands[p]) != want:
+                raise StateError(f"{NAMES[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the commission phase")
+
+    def _validate_round_end(self, s: CommonsState) -> None:
+        """round-end and game-over: both hands empty, the Nest Egg swapped, the game over exactly when decided."""
+        phase = s.phase
+        if s.hands != ((), ()) or s.claim is not None:
+            raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
+        if s.nest_egg in WILDS and not s.peek and any(c not in WILDS for c in s.pool_down):
+            raise StateError("nest egg", "a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
+                                         "(commons.wild-nest-egg.swap); put that card here instead")
+        totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
+        decided = s.round >= self.last_round and totals[0] != totals[1]
+        if decided and phase == "round-end":
+            raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
+        if not decided and phase == "game-over":
+            why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
+            raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
+
+    def _validate_claim(self, s: CommonsState) -> None:
+        h = (len(s.hands[0]), len(s.hands[1]))
+        if s.claim is not None:
+            raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
+        if h[0] != h[1] or h[0] == 0:
+            raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
+                                      f"A holds {h[0]} and B {h[1]}")
+
+    def _validate_answering(self, s: CommonsState) -> None:
+        """defend, discard and answer: a Claim waits, and who can answer it decides the phase."""
+        phase, c = s.phase, s.claimant
+        r = 1 - c
+        if s.claim is None:
+            raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
+        # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
+        want = len(s.hands[r]) if phase == "answer" else len(s.hands[r]) - 1
+        if len(s.hands[c]) != want:
+            raise StateError(f"{NAMES[c]} hand", f"holds {len(s.hands[c])} cards; in the {phase} phase it should hold {want}")
+        can = bool(answers(s.hands[r], s.claim))
+        if phase == "defend" and not can:
+            raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
+        if phase == "discard" and can:
+            raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
+        if phase == "answer" and not answers(s.hands[c], s.claim):
+            raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
+
+    def _validate_discard2(self, s: CommonsState) -> None:
+        """discard2: the Claimant has answered her own Claim; the Respondent owes a second discard."""
+        c, r = s.claimant, 1 - s.claimant
         if s.claim is not None:
             raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
-        if h[r] != h[c] + 1:
-            raise StateError(f"{NAMES[r]} hand", f"holds {h[r]} cards; before the second discard it should hold {h[c] + 1}")
+        if len(s.hands[r]) != len(s.hands[c]) + 1:
+            raise StateError(f"{NAMES[r]} hand", f"holds {len(s.hands[r])} cards; before the second discard it should "
+                                                 f"hold {len(s.hands[c]) + 1}")
 
     # -- HTML ----------------------------------------------------------------------------------------
 
@@ -735,6 +734,21 @@ _PHASE_MOVES: dict[str, tuple[type, ...]] = {
 }
 
 
+_PHASE_CHECKS = {
+    "commission": CardCommons._validate_commission, "claim": CardCommons._validate_claim,
+    "defend": CardCommons._validate_answering, "discard": CardCommons._validate_answering,
+    "answer": CardCommons._validate_answering, "discard2": CardCommons._validate_discard2,
+    "round-end": CardCommons._validate_round_end, "game-over": CardCommons._validate_round_end,
+}
+
+
+def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A shuffled deal's cards with each part (the pool face up, face down, each hand) sorted."""
+    up, down = layout
+    cuts = (0, up, up + down, up + down + 1, up + down + 8, len(cards))
+    return tuple(c for a, b in zip(cuts, cuts[1:]) for c in in_order(cards[a:b]))
+
+
 def _set(pair: tuple, index: int, value: Any) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
@@ -749,6 +763,4 @@ def _wrong_variant(peek: bool) -> str:
     return f"this is a {'peek' if peek else 'standard'} state; read it with {call}"
 
 
-def _read_deck(text: str) -> tuple[Card, ...]:
-    from ...cards import cards
-    return tuple(cards(text))
+

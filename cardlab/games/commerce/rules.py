@@ -12,14 +12,13 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ...cards import HIDDEN, Card, cards, cards_html, parse_card, shuffled
+from ...cards import HIDDEN, Card, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card, shuffled
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm,
-    Zone, check_cards_once, format_cards,
+    Zone, check_cards_once, format_cards, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -145,31 +144,31 @@ class Commerce(Game):
         clockwise (to the left), three times round; the cards after that are the stock, top first.
         A ``deck`` of fewer than 52 cards is followed by the other cards in the seed's shuffled
         order. Without ``seed`` a stacked deal takes seed 0 (reproducible, text form included);
-        a shuffled one gets a fresh random seed.
+        a shuffled one gets a fresh seed. In a shuffled deal each hand is sorted, so its order
+        shows nothing of the shuffle.
         """
-        if seed is None:
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+        seed = deal_seed(seed, stacked=deck is not None)
         n = self.players
         if dealer is None:
-            dealer = random.Random(f"{seed}:dealer").randrange(n)  # commerce.deal.first-dealer
+            dealer = chance(seed, "first dealer").randrange(n)  # commerce.deal.first-dealer
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ValueError(f"the dealer is a player from 0 to {n - 1} (A to {NAMES[n - 1]}), not {dealer!r}")
-        order = shuffled(DECK, f"{seed}:deal 1")
+        order = shuffled(DECK, seed, "deal 1")
         if deck is not None:
-            top = _read_deck(deck)
+            top = stacked_deck(deck, DECK, self.title, whole=False)
             given = set(top)
             order = top + tuple(c for c in order if c not in given)
-        return self._start_deal(seed, dealer, (), order)
+        return self._start_deal(seed, dealer, (), order, stacked=deck is not None)
 
-    def _start_deal(self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...]) -> CommerceState:
+    def _start_deal(self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...],
+                    stacked: bool = False) -> CommerceState:
         """commerce.deal.cards: 3 cards each, singly, from the dealer's left; the rest is stock."""
         n = self.players
         hands = [()] * n
         for seat in range(n):
             p = (dealer + 1 + seat) % n
-            hands[p] = (order[seat], order[n + seat], order[2 * n + seat])
+            hand = (order[seat], order[n + seat], order[2 * n + seat])
+            hands[p] = hand if stacked else in_order(hand)
         return CommerceState(n, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
@@ -219,19 +218,19 @@ class Commerce(Game):
             if move.card not in state.hands[q]:
                 raise IllegalMove(move, "commerce.barter.answer",
                                   f"{NAMES[q]} does not hold {move.card}, so cannot give it to {NAMES[p]} "
-                                  f"(hand: {_cards_text(state.hands[q])})")
+                                  f"(hand: {cards_text(state.hands[q])})")
             return
         if kind is Trade:
             if move.card not in state.hands[p]:
                 raise IllegalMove(move, "commerce.trade",
                                   f"{NAMES[p]} does not hold {move.card}, so cannot trade it "
-                                  f"(hand: {_cards_text(state.hands[p])})")
+                                  f"(hand: {cards_text(state.hands[p])})")
             return
         if kind is Barter:
             if move.card not in state.hands[p]:
                 raise IllegalMove(move, "commerce.barter",
                                   f"{NAMES[p]} does not hold {move.card}, so cannot offer it to {NAMES[(p + 1) % n]} "
-                                  f"(hand: {_cards_text(state.hands[p])})")
+                                  f"(hand: {cards_text(state.hands[p])})")
             return
         if kind is Give:
             raise IllegalMove(move, "commerce.turn",
@@ -347,14 +346,14 @@ class Commerce(Game):
             log.append(Event("commerce.deal.cards", f"{NAMES[dealer]} deals 3 concealed cards each, one at a time; "
                              f"the rest is the concealed stock.", dealer))
             log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n))
-        order = shuffled(DECK, f"{s.seed}:deal {len(history) + 1}")
+        order = shuffled(DECK, s.seed, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
     def _narrate_settlement(self, record: DealRecord, number: int, log: list[Event]) -> None:
         n, hands, d = self.players, record.hands, record.dealer
         for seat in range(n):
             p = (d + 1 + seat) % n
-            log.append(Event("commerce.settle.reveal", f"{NAMES[p]} shows {_cards_text(hands[p])}: "
+            log.append(Event("commerce.settle.reveal", f"{NAMES[p]} shows {cards_text(hands[p])}: "
                              f"{rank_hand(hands[p])}.", p, hands[p]))
         result = showdown(hands, d)
         w, r = result.winner, result.runner_up
@@ -560,7 +559,7 @@ class Commerce(Game):
                 history.append(_read_record(form.text(key), form.where(key), n))
         seed, waste = form.int("seed"), form.cards("waste", "-")
         placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
-        stock = _read_stock(form, placed, shuffled(DECK, f"{seed}:deal {min(len(history) + 1, n)}"))
+        stock = _read_stock(form, placed, shuffled(DECK, seed, f"deal {min(len(history) + 1, n)}"))
         return CommerceState(n, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
 
     # -- validation -------------------------------------------------------------------------------------------
@@ -569,8 +568,7 @@ class Commerce(Game):
         """Every card once, hands of 3, the stock and waste matching the trades, the deals in order."""
         self._check_options(s)
         n = s.players
-        if s.seed < 0:
-            raise StateError("seed", f"the seed is a whole number from 0 (a player's view has {HIDDEN_SEED}), not {s.seed}")
+        validate_seed(s.seed)
         if not 0 <= s.dealer < n:
             raise StateError("dealer", f"the dealer is a player from 0 to {n - 1}, not {s.dealer}")
         if len(s.hands) != n:
@@ -642,10 +640,6 @@ class Commerce(Game):
 
 # --- helpers -------------------------------------------------------------------------------------------
 
-def _cards_text(hand: tuple[Card, ...]) -> str:
-    return " ".join(map(str, hand)) or "none"
-
-
 def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
 
@@ -659,19 +653,6 @@ def _seated_first(near: int, far: int, dealer: int) -> str:
 
 def _wrong_players(found: int, expected: int) -> str:
     return f"this is a {found}-player state; read it with cardlab.game('commerce', players={found}), not players={expected}"
-
-
-def _read_deck(deck: Any) -> tuple[Card, ...]:
-    """A stacked deck: cards from the top, each at most once, no jokers."""
-    top = tuple(cards(deck))
-    seen: set[Card] = set()
-    for card in top:
-        if card not in _IN_DECK:
-            raise ValueError(f"a Commerce deck has the 52 standard cards; {card.code} is not one of them")
-        if card in seen:
-            raise ValueError(f"the stacked deck lists {card.code} twice; each card is in the deck once")
-        seen.add(card)
-    return top
 
 
 def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -8,16 +8,14 @@ implements and records each reading chosen.
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...cards import HIDDEN, Card, cards, cards_html, shuffled
+from ...cards import HIDDEN, Card, cards, cards_html, chance, deal_seed, shuffled
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards,
+    TextForm, Zone, check_cards_once, format_cards, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -191,22 +189,19 @@ class Commitment(Game):
         """Round 1, ready to play.
 
         ``seed`` shuffles both decks and picks who starts round 1 (when None: 0 with a stacked
-        deck, so the deal is reproducible, else a fresh random seed). ``deck`` stacks the 54
+        deck, so the deal is reproducible, else a fresh seed). ``deck`` stacks the 54
         cards instead, top first: the 6 battle cards (round 1's, then round 2's two, then round
         3's three), A's 10 cards, B's 10 cards, then the draw deck (in rounds 2 and 3 A draws
         the next 6, then B). ``first`` ("A"/"B" or 0/1) fixes who starts round 1.
         """
-        if seed is None:
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a whole number from 0, got {seed!r}")
+        seed = deal_seed(seed, stacked=deck is not None)
         if deck is None:
-            battle_deck = tuple(shuffled(BATTLE_DECK, f"{seed}:battle"))
-            draw = tuple(shuffled(DRAW_DECK, f"{seed}:draw"))
+            battle_deck = tuple(shuffled(BATTLE_DECK, seed, "battle deck"))
+            draw = tuple(shuffled(DRAW_DECK, seed, "draw deck"))
         else:
             battle_deck, draw = _stacked(deck)
         if first is None:
-            starter = random.Random(f"{seed}:first").randrange(2)   # commitment.first
+            starter = chance(seed, "first").randrange(2)   # commitment.first
         else:
             starter = _player(first, "first")
         sides = (EMPTY_SIDE, EMPTY_SIDE)
@@ -622,7 +617,7 @@ class Commitment(Game):
             battles.append(Battle(card, sides))
         passed_by = tuple(n in (x.upper() for x in passed) for n in NAMES)
         return CommitmentState(
-            seed=form.int("seed", HIDDEN_SEED), round=form.int("round"), first=form.player("first", NAMES),
+            seed=form.int("seed", 0), round=form.int("round"), first=form.player("first", NAMES),
             turn=_read_turn(form, all(passed_by)), passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
             battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
@@ -632,6 +627,7 @@ class Commitment(Game):
 
     def validate(self, s: CommitmentState) -> None:
         """Every card once, in a place the rules allow, with the counts the round implies."""
+        validate_seed(s.seed)
         if not 1 <= s.round <= ROUNDS:
             raise StateError("round", f"Commitment has rounds 1 to {ROUNDS}, not {s.round}")
         if s.first not in (0, 1) or s.turn not in (0, 1, None):
@@ -786,16 +782,7 @@ def _player(value: int | str, what: str) -> int:
 
 def _stacked(deck: Iterable[Card | str] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The battle deck and the rest, from a stacked 54-card deck (battle cards first)."""
-    order = tuple(cards(deck))
-    want, got = Counter(BATTLE_DECK + DRAW_DECK), Counter(order)
-    if got != want:
-        problems = []
-        if want - got:
-            problems.append(f"missing {' '.join(c.code for c in sorted((want - got).elements()))}")
-        if got - want:
-            problems.append(f"extra {' '.join(c.code for c in sorted((got - want).elements()))}")
-        raise ValueError("a stacked Commitment deck holds the 54 cards (52 and 2 Jokers) each once: "
-                         + "; ".join(problems))
+    order = stacked_deck(deck, BATTLE_DECK + DRAW_DECK, "Commitment")
     head = order[:len(BATTLE_DECK)]
     if sorted(head) != sorted(BATTLE_DECK):
         raise ValueError(f"a stacked Commitment deck starts with the 6 battle cards (JK JK AS JS QS KS, any order); "

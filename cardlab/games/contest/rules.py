@@ -7,15 +7,16 @@ sentence of the text it implements and records each reading chosen where the tex
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Literal
 
-from ...cards import HIDDEN, SUITS, Card, cards as read_cards, parse_card, shuffled, suit_symbol
+from ...cards import (
+    HIDDEN, SUITS, Card, cards as read_cards, cards_text, deal_seed, in_order, shuffled, suit_symbol, without,
+)
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -54,12 +55,12 @@ class ContestState(State):
     the draw pile lasts, then the turns left in the game (2, 1, then 0 at the end).
     ``row`` holds the four contest piles (bottom card first); ``points`` the points piles in
     the order clubs, diamonds, hearts, spades; ``discard`` is bottom first; ``stock`` (the
-    draw pile) is top first. ``seed`` is None for a stacked deck and -1 in a player's view.
+    draw pile) is top first. ``seed`` is -1 in a player's view.
     """
 
     ace: Literal["high", "low"]
     pile_value: Literal["sum", "top"]
-    seed: int | None
+    seed: int
     arranged: int
     turn: int
     last_turns: int | None
@@ -96,11 +97,6 @@ def _apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
     return orders
 
 
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
 def _pair(pair: tuple, index: int, value: Any) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
@@ -109,17 +105,13 @@ def _at(row: tuple, index: int, value: Any) -> tuple:
     return row[:index] + (value,) + row[index + 1:]
 
 
-def _text(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards)) or "none"
-
-
 def _go(cards: tuple[Card, ...]) -> str:
     return "goes" if len(cards) == 1 else "go"
 
 
 def _pile_name(row: tuple[tuple[Card, ...], ...], i: int) -> str:
     pile = row[i]
-    return f"the {suit_symbol(pile[0].suit)} pile at position {i + 1} ({_text(pile)})"
+    return f"the {suit_symbol(pile[0].suit)} pile at position {i + 1} ({cards_text(pile)})"
 
 
 def _suits(row: tuple[tuple[Card, ...], ...]) -> list[str | None]:
@@ -199,20 +191,14 @@ class Contest(Game):
         ``deck`` stacks all 52 cards, top first: A's 4 secret cards, B's 4, then the stock
         from which mulligans take 4 cards each (in the order they are declared), then A's hand
         of 7, B's hand of 7 (dealt once both have arranged), then the draw pile. Without it the
-        deck is shuffled from ``seed`` (a fresh random seed when None).
+        deck is shuffled from ``seed`` (when None: a fresh seed; with a stacked deck, 0). The
+        secret cards are kept sorted until arranged, and each hand sorted as dealt.
         """
-        if deck is not None:
-            if seed is not None:
-                raise ValueError("give a seed or a stacked deck, not both")
-            order = _stacked(deck)
-        else:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2 ** 63)
-            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-                raise ValueError(f"a seed is a whole number from 0, got {seed!r}")
-            order = tuple(shuffled(DECK, f"contest:{seed}"))
+        seed = deal_seed(seed, stacked=deck is not None)
+        order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
         return ContestState(ace=self.ace, pile_value=self.pile_value, seed=seed, arranged=0, turn=0,
-                            last_turns=None, secrets=(order[:4], order[4:8]), hands=((), ()), row=_EMPTY_ROW,
+                            last_turns=None, secrets=(in_order(order[:4]), in_order(order[4:8])), hands=((), ()),
+                            row=_EMPTY_ROW,
                             points=_EMPTY_ROW, discard=(), stock=order[8:])
 
     # -- whose turn ----------------------------------------------------------------------------------
@@ -256,18 +242,18 @@ class Contest(Game):
             if kind is Mulligan:
                 return self._check_mulligan(state, move)
             raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
-                                                      f"({_text(state.secrets[player])}) or declare a mulligan")
+                                                      f"({cards_text(state.secrets[player])}) or declare a mulligan")
         if kind is Open or kind is Reinforce:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
-                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {_text(hand)})")  # type: ignore[attr-defined]
+                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
             return _check_place(move, move, state.row, name)  # type: ignore[arg-type]
         if kind is Claim:
             return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
-                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {_text(hand)})")  # type: ignore[attr-defined]
+                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
             if not state.stock:
                 raise IllegalMove(move, "contest.exchange", f"the draw pile is empty, so {name} cannot exchange a card")
             return None
@@ -292,17 +278,17 @@ class Contest(Game):
         secret = state.secrets[player]
         order = move.cards
         if not isinstance(order, tuple) or len(order) != SECRET_SIZE or sorted(order) != sorted(secret):
-            raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {_text(secret)}: "
+            raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: "
                                                       f"arrange exactly these 4 cards")
         if _apart(order):
             return
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.neighbours",
-                              f"{name} cannot place {_text(order)}: two cards of the same suit would be side by "
+                              f"{name} cannot place {cards_text(order)}: two cards of the same suit would be side by "
                               f"side; an order such as '{self._setup_moves(state)[0]}' keeps them apart")
         if len(state.stock) >= MULLIGAN_NEEDS:
             raise IllegalMove(move, "contest.secret.mulligan",
-                              f"no order of {_text(secret)} keeps two cards of a suit apart, so {name} must "
+                              f"no order of {cards_text(secret)} keeps two cards of a suit apart, so {name} must "
                               f"declare a mulligan")
 
     def _check_mulligan(self, state: ContestState, move: Move) -> None:
@@ -311,25 +297,30 @@ class Contest(Game):
         secret = state.secrets[player]
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.mulligan",
-                              f"{name} can arrange {_text(secret)} with no two cards of a suit side by side "
+                              f"{name} can arrange {cards_text(secret)} with no two cards of a suit side by side "
                               f"(such as '{self._setup_moves(state)[0]}'), so a mulligan is not allowed")
         if len(state.stock) < MULLIGAN_NEEDS:
             raise IllegalMove(move, "contest.secret.short-stock",
                               f"only {len(state.stock)} cards are left to take secret cards and deal the hands "
-                              f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {_text(secret)} and arranges "
+                              f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {cards_text(secret)} and arranges "
                               f"them in any order")
 
     def _claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
         """Check a claim; return what it does. Raises IllegalMove naming the rule it breaks."""
-        player = state.turn
-        name = NAMES[player]
-        hand = state.hands[player]
-        card = move.card
-        if card not in hand:
-            raise IllegalMove(move, "contest.hand", f"{name} does not hold {card} (hand: {_text(hand)})")
-        hand = _without(hand, card)
-        row = state.row
-        scrapped: tuple[Card, ...] = ()
+        name = NAMES[state.turn]
+        hand = state.hands[state.turn]
+        if move.card not in hand:
+            raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")
+        hand, row, scrapped = self._use_power(state, move, without(hand, move.card))
+        p, q = _claimed_piles(move, row, state.row)
+        vp, vq, winner = _claim_winner(state, move, row, p, q)
+        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, winner)
+
+    def _use_power(self, state: ContestState, move: Claim, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
+        """The hand, the row and the pile discarded once the claiming card's power, if any, is
+        used: a Jack's (or King's) discard of a pile of its suit, a Queen's (or King's) play of a
+        card of its suit (contest.claim.jack, .queen, .king)."""
+        name, card, row = NAMES[state.turn], move.card, state.row
         if move.discard is not None and move.play is not None:
             raise IllegalMove(move, "contest.claim.king", f"a King is used as a Jack or as a Queen, not both: "
                                                           f"{name} may discard a pile or play a card, not both")
@@ -342,57 +333,24 @@ class Contest(Game):
                 held = f"holds {_pile_name(row, r)}" if row[r] else "is empty"
                 raise IllegalMove(move, "contest.claim.jack", f"{card} discards a contest pile of its own suit "
                                                               f"({suit_symbol(card.suit)}); position {r + 1} {held}")
-            scrapped = row[r]
-            row = _at(row, r, ())
-        elif move.play is not None:
-            play = move.play
-            if card.rank not in (12, 13):
-                raise IllegalMove(move, "contest.claim.queen", f"only a Queen or a King lets the claimant play a card "
-                                                               f"first; {name} claims with {card}")
-            if type(play) not in (Open, Reinforce):
-                raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
-            extra = play.card
-            if extra.suit != card.suit:
-                raise IllegalMove(move, "contest.claim.queen", f"{card} lets {name} play a card of its own suit "
-                                                               f"({suit_symbol(card.suit)}) first, and {extra} is not one")
-            if extra not in hand:
-                why = (f"{card} is the card discarded for the claim" if extra == card
-                       else f"{name} does not hold {extra}")
-                raise IllegalMove(move, "contest.hand", f"{why} (hand: {_text(state.hands[player])})")
-            _check_place(move, play, row, name)
-            hand = _without(hand, extra)
-            row = _at(row, play.position - 1, row[play.position - 1] + (extra,))
-        p, q = _position(move, move.first), _position(move, move.second)
-        if p >= q:
-            raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
-                                                     f"(such as 'claim {min(p, q) + 1} {max(p, q) + 1} ...')")
-        for i in (p, q):
-            if not row[i]:
-                raise IllegalMove(move, "contest.claim", f"position {i + 1} is empty{' once the power is used' if row[i] != state.row[i] else ''}: "
-                                                         f"a claim takes two contest piles")
-        sp, sq = row[p][0].suit, row[q][0].suit
-        if sp == sq:
-            raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(sp)}: a claim takes two piles of "
-                                                     f"different suits")
-        if card.suit != sp and card.suit != sq:
-            raise IllegalMove(move, "contest.claim.match", f"{card} matches neither {_pile_name(row, p)} nor "
-                                                           f"{_pile_name(row, q)}: the discarded card must be of "
-                                                           f"one of their suits")
-        low, top = state.ace == "low", state.pile_value == "top"
-        vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
-        keep = move.keep
-        if vp == vq:
-            if keep != move.first and keep != move.second:
-                raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {name} chooses the one that "
-                                                             f"goes to the points piles, such as "
-                                                             f"'{Claim(move.first, move.second, card, move.discard, move.play, move.second)}'")
-            winner = keep - 1
-        else:
-            if keep is not None:
-                raise IllegalMove(move, "contest.claim.tie", f"'keep' is only for piles of equal value; here the pile "
-                                                             f"at {p + 1} is worth {vp} and the pile at {q + 1} {vq}")
-            winner = p if vp > vq else q
-        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, winner)
+            return hand, _at(row, r, ()), row[r]
+        if move.play is None:
+            return hand, row, ()
+        play = move.play
+        if card.rank not in (12, 13):
+            raise IllegalMove(move, "contest.claim.queen", f"only a Queen or a King lets the claimant play a card "
+                                                           f"first; {name} claims with {card}")
+        if type(play) not in (Open, Reinforce):
+            raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
+        extra = play.card
+        if extra.suit != card.suit:
+            raise IllegalMove(move, "contest.claim.queen", f"{card} lets {name} play a card of its own suit "
+                                                           f"({suit_symbol(card.suit)}) first, and {extra} is not one")
+        if extra not in hand:
+            why = f"{card} is the card discarded for the claim" if extra == card else f"{name} does not hold {extra}"
+            raise IllegalMove(move, "contest.hand", f"{why} (hand: {cards_text(state.hands[state.turn])})")
+        _check_place(move, play, row, name)
+        return without(hand, extra), _at(row, play.position - 1, row[play.position - 1] + (extra,)), ()
 
     # -- applying a move ------------------------------------------------------------------------------
 
@@ -406,7 +364,7 @@ class Contest(Game):
             if log is not None:
                 log.append(_place_event(move, row, player))  # type: ignore[arg-type]
             row = _at(row, i, row[i] + (card,))
-            return _end_turn(state, _without(state.hands[player], card), row, state.points, state.discard,
+            return _end_turn(state, without(state.hands[player], card), row, state.points, state.discard,
                              state.stock, log)
         if kind is Claim:
             return self._apply_claim(state, move, log, checked or self._claim_plan(state, move))  # type: ignore[arg-type]
@@ -417,7 +375,7 @@ class Contest(Game):
                 log.append(Event("contest.exchange", f"{NAMES[player]} discards {card} and draws a card.", player, (card,)))
                 log.append(Event("contest.exchange", f"{NAMES[player]} draws {drawn}.", player, (drawn,),
                                  frozenset((player,))))
-            return _end_turn(state, _without(state.hands[player], card) + (drawn,), state.row, state.points,
+            return _end_turn(state, without(state.hands[player], card) + (drawn,), state.row, state.points,
                              state.discard + (card,), state.stock[1:], log)
         if kind is Pass:
             if log is not None:
@@ -434,29 +392,29 @@ class Contest(Game):
             waived = "" if _apart(order) else (" The draw pile is too short for a mulligan, so the suits may touch.")
             log.append(Event("contest.secret", f"{NAMES[player]} lays the 4 secret cards face down in positions 1 to 4."
                              + waived, player))
-            log.append(Event("contest.secret", f"{NAMES[player]}'s secret cards, positions 1 to 4: {_text(order)}.",
+            log.append(Event("contest.secret", f"{NAMES[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
                              player, order, frozenset((player,))))
         secrets = _pair(state.secrets, player, order)
         if player == 0:
             return _replace(state, arranged=1, turn=1, secrets=secrets)
         stock = state.stock
-        hands = (stock[:HAND_SIZE], stock[HAND_SIZE:2 * HAND_SIZE])
+        hands = (in_order(stock[:HAND_SIZE]), in_order(stock[HAND_SIZE:2 * HAND_SIZE]))
         # At least 2 cards remain: a mulligan needs 18 cards, so at most 7 are made (44 - 28 - 14 = 2).
         stock = stock[2 * HAND_SIZE:]
         if log is not None:
             log.append(Event("contest.deal", f"Each player is dealt a hand of {HAND_SIZE} cards; A plays first.", None))
             for p in (0, 1):
-                log.append(Event("contest.deal", f"{NAMES[p]}'s hand: {_text(hands[p])}.", p, hands[p], frozenset((p,))))
+                log.append(Event("contest.deal", f"{NAMES[p]}'s hand: {cards_text(hands[p])}.", p, hands[p], frozenset((p,))))
         return _replace(state, arranged=2, turn=0, secrets=secrets, hands=hands, stock=stock)
 
     def _apply_mulligan(self, state: ContestState, log: list[Event] | None) -> ContestState:
         player = state.turn
         shown = state.secrets[player]
         if log is not None:
-            log.append(Event("contest.secret.mulligan", f"No order of {_text(shown)} keeps two cards of a suit apart: "
+            log.append(Event("contest.secret.mulligan", f"No order of {cards_text(shown)} keeps two cards of a suit apart: "
                              f"{NAMES[player]} declares a mulligan, shows them, discards them and takes 4 more "
                              f"secret cards.", player, shown))
-        return _replace(state, secrets=_pair(state.secrets, player, state.stock[:SECRET_SIZE]),
+        return _replace(state, secrets=_pair(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
     def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
@@ -500,7 +458,7 @@ class Contest(Game):
             other = plan.vq if winner == p else plan.vp
             log.append(Event("contest.claim.value", f"The {symbol} pile ({value}) beats the "
                                                     f"{suit_symbol(lost[0].suit)} pile ({other}).", player, won))
-        log.append(Event("contest.claim.value", f"{_text(won)} {_go(won)} to the {symbol} points pile; {_text(lost)} "
+        log.append(Event("contest.claim.value", f"{cards_text(won)} {_go(won)} to the {symbol} points pile; {cards_text(lost)} "
                                                 f"{_go(lost)} to the discard pile.", player, won + lost))
 
     # -- scoring -------------------------------------------------------------------------------------
@@ -597,7 +555,7 @@ class Contest(Game):
         lines = [
             f"ace: {state.ace}",
             f"pile value: {state.pile_value}",
-            f"seed: {'-' if state.seed is None else state.seed}",
+            f"seed: {state.seed}",
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
         ]
@@ -618,8 +576,8 @@ class Contest(Game):
             key = "ace" if ace != self.ace else "pile value"
             raise StateError(form.where(key), f"this state is played with ace={ace!r}, pile_value={value!r}; read it "
                                               f"with {Contest(ace=ace, pile_value=value)!r}")
-        seed_text = form.text("seed", "-").strip()
-        seed = None if seed_text in ("-", "—") else form.int("seed")
+        # A stacked deal was once written 'seed: -': it is seed 0 now, as in every game.
+        seed = 0 if form.text("seed", "-").strip() in ("-", "—") else form.int("seed")
         stage = " ".join(form.text("stage").lower().split())
         if stage not in _STAGES:
             raise StateError(form.where("stage"), f"expected one of {', '.join(_STAGES)}, got {stage!r}")
@@ -652,9 +610,7 @@ class Contest(Game):
     def validate(self, state: ContestState) -> None:
         """Every card once, and the counts and placements the rules allow at this stage."""
         self._check_options(state)
-        if state.seed is not None and state.seed < 0:
-            raise StateError("seed", "a seed is a whole number from 0 ('-' for a stacked deck); "
-                                     "-1 marks a player's view, which is not a whole state")
+        validate_seed(state.seed)
         for field, value, allowed in (("arranged", state.arranged, (0, 1, 2)), ("turn", state.turn, (-1, 0, 1)),
                                       ("last_turns", state.last_turns, (None, 0, 1, 2))):
             if value not in allowed:
@@ -666,13 +622,13 @@ class Contest(Game):
         for p in range(state.arranged):
             secret = state.secrets[p]
             if not _apart(secret) and can_arrange(secret):
-                raise StateError(f"{NAMES[p]} secret", f"{_text(secret)} has two cards of a suit side by side; "
+                raise StateError(f"{NAMES[p]} secret", f"{cards_text(secret)} has two cards of a suit side by side; "
                                                        f"an order that keeps them apart exists (contest.secret.neighbours)")
         self._validate_row(state)
         for suit, pile in zip(SUITS, state.points):
             wrong = [c for c in pile if c.suit != suit]
             if wrong:
-                raise StateError(f"points {suit}", f"{_text(tuple(wrong))} cannot be in the "
+                raise StateError(f"points {suit}", f"{cards_text(tuple(wrong))} cannot be in the "
                                                    f"{suit_symbol(suit)} points pile (contest.points: one pile per suit)")
         if state.arranged < 2:
             self._validate_setup(state)
@@ -684,7 +640,7 @@ class Contest(Game):
         for i, pile in enumerate(row):
             mixed = [c for c in pile if c.suit != pile[0].suit]
             if mixed:
-                raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {_text(pile)} mixes suits")
+                raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {cards_text(pile)} mixes suits")
         suits = _suits(row)
         for i in range(POSITIONS - 1):
             if suits[i] is not None and suits[i] == suits[i + 1]:
@@ -906,6 +862,47 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
                                                      f"takes only cards of its own suit")
 
 
+def _claimed_piles(move: Claim, row: tuple, before: tuple) -> tuple[int, int]:
+    """contest.claim, contest.claim.match: the two claimed positions (0..3), once checked: two
+    piles of different suits, one of them the claiming card's (``before``: the row before a
+    power changed it)."""
+    p, q = _position(move, move.first), _position(move, move.second)
+    if p >= q:
+        raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
+                                                 f"(such as 'claim {min(p, q) + 1} {max(p, q) + 1} ...')")
+    for i in (p, q):
+        if not row[i]:
+            changed = " once the power is used" if row[i] != before[i] else ""
+            raise IllegalMove(move, "contest.claim", f"position {i + 1} is empty{changed}: a claim takes two contest piles")
+    sp, sq = row[p][0].suit, row[q][0].suit
+    if sp == sq:
+        raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(sp)}: a claim takes two piles of "
+                                                 f"different suits")
+    if move.card.suit != sp and move.card.suit != sq:
+        raise IllegalMove(move, "contest.claim.match", f"{move.card} matches neither {_pile_name(row, p)} nor "
+                                                       f"{_pile_name(row, q)}: the discarded card must be of "
+                                                       f"one of their suits")
+    return p, q
+
+
+def _claim_winner(state: ContestState, move: Claim, row: tuple, p: int, q: int) -> tuple[int, int, int]:
+    """contest.claim.value, contest.claim.tie: the two piles' values and the position (0..3) of
+    the pile that goes to the points piles (on equal values, the one the claimant keeps)."""
+    low, top = state.ace == "low", state.pile_value == "top"
+    vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
+    keep = move.keep
+    if vp != vq:
+        if keep is not None:
+            raise IllegalMove(move, "contest.claim.tie", f"'keep' is only for piles of equal value; here the pile "
+                                                         f"at {p + 1} is worth {vp} and the pile at {q + 1} {vq}")
+        return vp, vq, p if vp > vq else q
+    if keep != move.first and keep != move.second:
+        example = Claim(move.first, move.second, move.card, move.discard, move.play, move.second)
+        raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {NAMES[state.turn]} chooses the one "
+                                                     f"that goes to the points piles, such as '{example}'")
+    return vp, vq, keep - 1
+
+
 def _place_event(place: Open | Reinforce, row: tuple, player: int) -> Event:
     card, i = place.card, place.position - 1
     if type(place) is Open:
@@ -923,11 +920,11 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
         need = HAND_SIZE - len(hand)
         if need > 0 and stock:
             drawn, stock = stock[:need], stock[need:]
-            hand = hand + drawn
+            hand = hand + (drawn if need == 1 else in_order(drawn))  # cards drawn at once show no draw order
             if log is not None:
                 log.append(Event("contest.draw", f"{NAMES[player]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''} "
                                                  f"({len(hand)} in hand).", player))
-                log.append(Event("contest.draw", f"{NAMES[player]} draws {_text(drawn)}.", player, drawn,
+                log.append(Event("contest.draw", f"{NAMES[player]} draws {cards_text(drawn)}.", player, drawn,
                                  frozenset((player,))))
         if not stock:
             last_turns = 2
@@ -944,7 +941,7 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
         verdict = ("It is a draw." if totals[0] == totals[1]
                    else f"{NAMES[0 if totals[0] > totals[1] else 1]} wins.")
         log.append(Event("contest.score", f"Both last turns are played: the secret cards are revealed — A "
-                                          f"{_text(after.secrets[0])}, B {_text(after.secrets[1])}. A scores "
+                                          f"{cards_text(after.secrets[0])}, B {cards_text(after.secrets[1])}. A scores "
                                           f"{totals[0]}, B {totals[1]}. {verdict}", None,
                          after.secrets[0] + after.secrets[1]))
     return after
@@ -956,17 +953,3 @@ def _hidden_mover(state: ContestState) -> ValueError:
                       f"or from {name}'s own view")
 
 
-def _stacked(deck: Any) -> tuple[Card, ...]:
-    """A stacked deck: all 52 cards, each once."""
-    order = tuple(read_cards(deck)) if isinstance(deck, str) else tuple(
-        c if isinstance(c, Card) else parse_card(c) for c in deck)
-    if sorted(order) != sorted(DECK):
-        missing = [c.code for c in DECK if c not in order]
-        extra = [c.code for c in order if c not in DECK]
-        twice = sorted({c.code for c in order if order.count(c) > 1})
-        problems = [f"missing {' '.join(missing)}" if missing else "",
-                    f"not in this game: {' '.join(extra)}" if extra else "",
-                    f"twice: {' '.join(twice)}" if twice else ""]
-        raise ValueError("a stacked Contest deck holds the 52 cards, each once: "
-                         + "; ".join(p for p in problems if p))
-    return tuple(parse_card(c.code) for c in order)
