@@ -35,13 +35,15 @@ from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_htm
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step", "Session",
+    "Game", "Options", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step", "Session",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
     "stacked_deck", "seed_is_guessable", "validate_seed",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
 
-JSON_VERSION = 1
+#: The JSON format's version. Version 2 keeps a state's options in one ``options`` object;
+#: version 1 (read too) had them as fields of the state.
+JSON_VERSION = 2
 #: The value of a state's ``seed`` in a player's view: the seed would reveal every hidden card.
 HIDDEN_SEED = -1
 
@@ -301,6 +303,96 @@ class State:
         return self.game.state_html(self)
 
 
+# --- a game's options ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's options, in one frozen value: the game is made with it and every state carries it.
+
+    A game subclasses it with one field per option (``cardlab.game(name, **options)``), each
+    with its default. A field typed ``Literal[...]`` takes one of those values; an int field with
+    ``metadata={"range": (low, high)}`` a whole number in that range; ``metadata={"shown": True}``
+    names the option in ``repr`` even at its default. Everything else follows from the fields:
+    the checks, ``Game.options``, ``Game.for_state``, the text form's option lines and the
+    refusal of a state played with other options.
+    """
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value, choices = getattr(self, f.name), _choices(type(self), f.name)
+            if choices and value not in choices:
+                raise ValueError(f"{f.name} must be {' or '.join(map(repr, choices))}, not {value!r}")
+            low, high = f.metadata.get("range", (None, None))
+            if low is not None and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high):
+                raise ValueError(f"{f.name} must be a whole number from {low} to {high}, not {value!r}")
+
+    @classmethod
+    def make(cls, title: str, options: dict[str, Any]) -> Options:
+        """The options given as keywords, or a ValueError naming the unknown ones and the others."""
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = sorted(k for k in options if k not in names)
+        if unknown:
+            raise ValueError(f"unknown option(s) for {title}: {', '.join(unknown)}; {cls.help()}")
+        return cls(**options)
+
+    @classmethod
+    def help(cls) -> str:
+        """The options in words: "its options are players=3..12 (default 4)"."""
+        specs = []
+        for f in dataclasses.fields(cls):
+            choices = _choices(cls, f.name)
+            low, high = f.metadata.get("range", (None, None))
+            spec = " or ".join(map(repr, choices)) if choices else f"{low}..{high}" if low is not None else "..."
+            specs.append(f"{f.name}={spec} (default {f.default!r})")
+        return "its options are " + "; ".join(specs) if specs else "it takes no options"
+
+    def chosen(self) -> dict[str, Any]:
+        """The options that differ from the defaults (and those always shown), as keywords."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != f.default or f.metadata.get("shown")}
+
+    def lines(self) -> list[str]:
+        """The text form's option lines: ``pile value: sum``."""
+        return [f"{f.name.replace('_', ' ')}: {getattr(self, f.name)}" for f in dataclasses.fields(self)]
+
+    def read(self, form: TextForm) -> Options:
+        """The options of a text form's option lines (a line left out: this value)."""
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            key, default, choices = f.name.replace("_", " "), getattr(self, f.name), _choices(type(self), f.name)
+            values[f.name] = (form.choice(key, choices, default) if choices else
+                              form.int(key, default) if isinstance(default, int) else form.text(key, default))
+        try:
+            return type(self)(**values)
+        except ValueError as err:
+            raise StateError(form.where(str(err).split(" ", 1)[0].replace("_", " ")), str(err)) from None
+
+    def difference(self, other: Options) -> str | None:
+        """The first option (by its text-form key) whose value differs in ``other``."""
+        for f in dataclasses.fields(self):
+            if getattr(self, f.name) != getattr(other, f.name):
+                return f.name.replace("_", " ")
+        return None
+
+    @classmethod
+    def legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The options of a state written in format version 1, where they were fields of the
+        state itself: taken out of ``data`` (a game whose options were named otherwise says how)."""
+        return {f.name: data.pop(f.name) for f in dataclasses.fields(cls) if f.name in data}
+
+
+_CHOICES: dict[tuple[type, str], tuple[Any, ...]] = {}
+
+
+def _choices(cls: type, name: str) -> tuple[Any, ...]:
+    """The values a ``Literal``-typed option field allows (empty for any other type)."""
+    key = (cls, name)
+    if key not in _CHOICES:
+        hint = typing.get_type_hints(cls).get(name)
+        _CHOICES[key] = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+    return _CHOICES[key]
+
+
 # --- the game base class --------------------------------------------------------------------
 
 class Game(ABC):
@@ -315,11 +407,17 @@ class Game(ABC):
     state_class: ClassVar[type]
     #: rule-id prefix, e.g. "commons"
     rules_prefix: ClassVar[str] = ""
+    #: the game's options (one frozen value, carried by every state as its ``options`` field)
+    options_class: ClassVar[type[Options]] = Options
     #: the option sets the conformance test, the tests of every game and the benchmarks play
     conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     #: number of players (set by each game's __init__)
     players: int = 2
+
+    def __init__(self, **options: Any) -> None:
+        #: the options this game is played with (an :class:`Options`)
+        self.settings = self.options_class.make(self.title or self.name, options)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -390,7 +488,10 @@ class Game(ABC):
     @classmethod
     def for_state(cls, state: Any) -> Game:
         """The game, with the options, that made ``state`` (states carry their options)."""
-        return cls()
+        options = getattr(state, "options", None)
+        if options is None:
+            return cls()
+        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
 
     # -- what tables and computer players ask of a game: generic answers, a game may refine them --
 
@@ -413,8 +514,9 @@ class Game(ABC):
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options this game was made with (``cardlab.game(name, **options)``)."""
-        return {}
+        """The options this game was made with, as ``cardlab.game(name, **options)`` takes them
+        (those at their default left out)."""
+        return self.settings.chosen()
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
@@ -525,16 +627,31 @@ class Game(ABC):
 
     def _check_options(self, state: Any) -> None:
         """States carry their game's options; refuse a state made under other options."""
+        theirs = getattr(state, "options", None)
+        if theirs is not None and theirs != self.settings:
+            raise StateError(self.settings.difference(theirs) or "options", self._other_options(theirs))
+
+    def _read_options(self, form: TextForm) -> Options:
+        """The option lines of a text form, which must be this game's."""
+        theirs = self.settings.read(form)
+        if theirs != self.settings:
+            raise StateError(form.where(self.settings.difference(theirs)), self._other_options(theirs))
+        return theirs
+
+    def _other_options(self, theirs: Options) -> str:
+        other = type(self)(**{f.name: getattr(theirs, f.name) for f in dataclasses.fields(theirs)})
+        shown = ", ".join(f"{k}={v!r}" for k, v in theirs.chosen().items()) or "the default options"
+        return f"this state is played with {shown}; read it with {other!r}"
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"cardlab.game({self.name!r}{opts})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.settings == self.settings  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self.options.items()))))
+        return hash((self.name, self.settings))
 
 
 # --- JSON codec: states are dataclasses of ints, strings, Cards and tuples ----------------------
@@ -593,6 +710,10 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if hints is None:
             hints = _HINTS[tp] = typing.get_type_hints(tp)
         names = [f.name for f in dataclasses.fields(tp)]
+        options = hints.get("options")
+        if "options" not in data and isinstance(options, type) and issubclass(options, Options):
+            data = dict(data)  # format version 1: the options were fields of the state
+            data["options"] = options.legacy(data)
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:

@@ -320,7 +320,7 @@ def contest_position() -> tuple[cardlab.Game, object, str]:
 POSITIONS = [commons_position, commerce_position, commitment_position, contest_position]
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=GAMES)
+@pytest.mark.parametrize("position", POSITIONS, ids=["card-commons", "commerce", "commitment", "contest"])
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_hint_ranks_the_obvious_move_first(position, policy):
     game, state, best = position()

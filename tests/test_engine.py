@@ -16,7 +16,8 @@ def commons_session(seed=4):
 
 
 def test_the_registry_names_every_game():
-    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest"]
+    # the four games of cardlab/games/, then the one tests/conftest.py registers (Toy Tricks)
+    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest", "toy-tricks"]
     assert repr(cardlab.game("card-commons", variant="peek")) == "cardlab.game('card-commons', variant='peek')"
     assert cardlab.game("Card-Commons") == cardlab.game("card-commons")
 
@@ -162,7 +163,7 @@ def test_an_interrupted_save_leaves_the_previous_file(tmp_path, monkeypatch):
 @pytest.mark.parametrize("mangle, fragment", [
     (lambda t: t[: len(t) // 2], "broken or cut short"),
     (lambda t: t.replace('"session"', '"state"'), "not a cardlab saved game"),
-    (lambda t: t.replace('"version": 1', '"version": 7'), "newer cardlab"),
+    (lambda t: t.replace('"version": 2', '"version": 7'), "newer cardlab"),
     (lambda t: t.replace('"game": "card-commons"', '"game": "bridge"'), "unknown game"),
     (lambda t: t.replace('"index": 7', '"index": 99'), "index"),
     (lambda t: t.replace('"moves": [\n  "', '"moves": [\n  "claim 9H", "', 1), "move 1"),
@@ -217,3 +218,20 @@ def test_hint_is_part_of_the_top_level_api():
     game = cardlab.game("card-commons")
     ranking = cardlab.hint(game, game.deal(seed=7), playouts=60, seed=1)
     assert {m.move for m in ranking.moves} == set(game.legal_moves(game.deal(seed=7)))
+
+
+def test_states_and_saved_games_of_format_version_1_are_read():
+    """Version 1 kept a game's options as fields of the state; version 2 keeps them in one
+    ``options`` object. A version-1 state or saved game still reads, options and all."""
+    import json
+    for game, legacy in ((cardlab.game("card-commons", variant="peek"), {"peek": True}),
+                         (cardlab.game("commerce", players=5), {"players": 5}),
+                         (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"})):
+        state = game.deal(seed=3)
+        data = json.loads(state.to_json())
+        assert data["version"] == 2 and "options" in data["state"]
+        old = {**legacy, **{k: v for k, v in data["state"].items() if k != "options"}}
+        assert game.state_from_json(json.dumps({**data, "version": 1, "state": old})) == state
+        saved = json.loads(Session(game, state).to_json())
+        saved.update(version=1, start=old)
+        assert Session.from_json(json.dumps(saved)).state == state

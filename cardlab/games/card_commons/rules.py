@@ -8,11 +8,12 @@ records each reading chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
-    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm, Zone,
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    TextForm, Zone,
     check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import IllegalMove, StateError
@@ -24,7 +25,7 @@ from .moves import (
 if TYPE_CHECKING:
     from .strategy import CommonsStrategy
 
-__all__ = ["CardCommons", "CommonsState"]
+__all__ = ["CardCommons", "CommonsState", "CommonsOptions"]
 
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
@@ -36,6 +37,17 @@ TABLEAU = "tableau"
 # --- state --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
+class CommonsOptions(Options):
+    """``variant="peek"`` selects the Peek variant."""
+
+    variant: Literal["standard", "peek"] = "standard"
+
+    @classmethod
+    def legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"variant": "peek" if data.pop("peek", False) else "standard"}
+
+
+@dataclass(frozen=True, slots=True)
 class CommonsState(State):
     """One moment of a Card Commons game. Players are 0 (A) and 1 (B).
 
@@ -45,7 +57,7 @@ class CommonsState(State):
     Commission: no more trades). ``claim`` is a Claim waiting for its answer.
     """
 
-    peek: bool
+    options: CommonsOptions
     seed: int
     round: int
     rounds: tuple[tuple[int, int], ...]
@@ -59,6 +71,11 @@ class CommonsState(State):
     commissions: tuple[Card | None, Card | None]
     sides: tuple[tuple[Card, ...], tuple[Card, ...]]
     claim: Card | None
+
+    @property
+    def peek(self) -> bool:
+        """Whether this is a game of the Peek variant."""
+        return self.options.variant == "peek"
 
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
@@ -82,27 +99,17 @@ class CardCommons(Game):
     title = "Card Commons"
     rules_prefix = "commons"
     state_class = CommonsState
+    options_class = CommonsOptions
     players = 2
 
-    def __init__(self, variant: str = "standard") -> None:
-        if variant not in ("standard", "peek"):
-            raise ValueError(f"Card Commons has variants 'standard' and 'peek', not {variant!r}")
-        self.variant = variant
-        self.peek = variant == "peek"
-        # commons.game-end / commons.peek.rounds
-        self.last_round = 3 if self.peek else 4
+    @property
+    def peek(self) -> bool:
+        return self.settings.variant == "peek"
 
     @property
-    def options(self) -> dict[str, Any]:
-        return {"variant": self.variant} if self.peek else {}
-
-    @classmethod
-    def for_state(cls, state: CommonsState) -> CardCommons:
-        return cls("peek" if state.peek else "standard")
-
-    def _check_options(self, state: CommonsState) -> None:
-        if state.peek != self.peek:
-            raise StateError("variant", _wrong_variant(state.peek))
+    def last_round(self) -> int:
+        """commons.game-end / commons.peek.rounds: the last round, unless the totals are tied."""
+        return 3 if self.peek else 4
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
@@ -155,7 +162,7 @@ class CardCommons(Game):
         # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
         return CommonsState(
-            peek=self.peek, seed=seed, round=round_, rounds=rounds, phase="commission",
+            options=self.settings, seed=seed, round=round_, rounds=rounds, phase="commission",
             claimant=self.first_claimant(round_), traded=0,
             nest_egg=cards[up + down], pool_up=cards[:up], pool_down=cards[up:up + down],
             hands=(cards[up + down + 1:up + down + 8], cards[up + down + 8:]),
@@ -544,7 +551,7 @@ class CardCommons(Game):
     def to_text(self, s: CommonsState) -> str:
         rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
         lines = [
-            f"variant: {'peek' if s.peek else 'standard'}",
+            *s.options.lines(),
             f"seed: {s.seed}",
             f"round: {s.round}",
             f"rounds: {rounds}",
@@ -565,9 +572,7 @@ class CardCommons(Game):
 
     def _from_text(self, text: str) -> CommonsState:
         form = TextForm(text, self._KEYS, "Card Commons")
-        variant = form.choice("variant", ("standard", "peek"), self.variant)
-        if variant != self.variant:
-            raise StateError(form.where("variant"), _wrong_variant(variant == "peek"))
+        options = self._read_options(form)
         round_ = form.int("round", 1)
         if round_ < 1:
             raise StateError(form.where("round"), "rounds are numbered from 1")
@@ -592,7 +597,7 @@ class CardCommons(Game):
         else:
             phase = "defend" if claim is not None else "claim"
         return CommonsState(
-            peek=self.peek, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
+            options=options, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
             claimant=form.player("claimant", NAMES, NAMES[self.first_claimant(round_)]),
             traded=("none", "pool", "commission").index(form.choice("traded", ("none", "pool", "commission"), "none")),
             nest_egg=form.card("nest egg"), pool_up=form.cards("pool up", "-"), pool_down=form.cards("pool down", "-"),
@@ -601,8 +606,7 @@ class CardCommons(Game):
 
     def validate(self, s: CommonsState) -> None:
         """Every card once, and the counts and placements the rules allow in ``s.phase``."""
-        if s.peek != self.peek:
-            self._check_options(s)
+        self._check_options(s)
         validate_seed(s.seed)
         if s.round < 1:
             raise StateError("round", "rounds are numbered from 1")
@@ -756,11 +760,6 @@ def _set(pair: tuple, index: int, value: Any) -> tuple:
 def _describe(move: Move) -> str:
     return {Commission: "choose a Commission", TradePool: "trade with the pool", TradeCommission: "trade with the Commission",
             Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
-
-
-def _wrong_variant(peek: bool) -> str:
-    call = "cardlab.game('card-commons', variant='peek')" if peek else "cardlab.game('card-commons')"
-    return f"this is a {'peek' if peek else 'standard'} state; read it with {call}"
 
 
 

@@ -12,13 +12,13 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, Card, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card, shuffled
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State, TextForm,
-    Zone, check_cards_once, format_cards, stacked_deck, validate_seed,
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -28,7 +28,7 @@ from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank
 if TYPE_CHECKING:
     from .strategy import CommerceStrategy
 
-__all__ = ["Commerce", "CommerceState", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+__all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
 
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 12, 4
 _IN_DECK = frozenset(DECK)
@@ -59,6 +59,13 @@ class DealRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class CommerceOptions(Options):
+    """commerce.players: 3 to 12 players (4 by default)."""
+
+    players: int = field(default=DEFAULT_PLAYERS, metadata={"range": (MIN_PLAYERS, MAX_PLAYERS), "shown": True})
+
+
+@dataclass(frozen=True, slots=True)
 class CommerceState(State):
     """One moment of a Commerce game. Players are 0 (A) to ``players - 1``; A's left neighbour is B.
 
@@ -71,7 +78,7 @@ class CommerceState(State):
     game is over, and the last deal stays on the table, revealed.
     """
 
-    players: int
+    options: CommerceOptions
     seed: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -82,9 +89,16 @@ class CommerceState(State):
     history: tuple[DealRecord, ...]
 
     @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
     def deal_number(self) -> int:
         """The deal on the table, from 1."""
         return min(len(self.history) + 1, self.players)
+
+
+_replace = replacer(CommerceState)
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -98,32 +112,15 @@ class Commerce(Game):
     title = "Commerce"
     rules_prefix = "commerce"
     state_class = CommerceState
+    options_class = CommerceOptions
 
     rank_hand = staticmethod(rank_hand)
     compare_hands = staticmethod(compare_hands)
 
-    def __init__(self, players: int = DEFAULT_PLAYERS, **unknown: Any) -> None:
-        if unknown:
-            raise ValueError(f"Commerce has no option {', '.join(map(repr, unknown))}; "
-                             f"its only option is players={MIN_PLAYERS}..{MAX_PLAYERS} (default {DEFAULT_PLAYERS})")
-        # commerce.players: 3 to 12
-        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                             f"(players={MIN_PLAYERS}..{MAX_PLAYERS}), not {players!r}")
-        self.players = players
-        self.stock_size = len(DECK) - HAND_SIZE * players
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players}
-
-    @classmethod
-    def for_state(cls, state: CommerceState) -> Commerce:
-        return cls(players=state.players)
-
-    def _check_options(self, state: CommerceState) -> None:
-        if state.players != self.players:
-            raise StateError("players", _wrong_players(state.players, self.players))
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.players = self.settings.players
+        self.stock_size = len(DECK) - HAND_SIZE * self.players
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
@@ -169,7 +166,7 @@ class Commerce(Game):
             p = (dealer + 1 + seat) % n
             hand = (order[seat], order[n + seat], order[2 * n + seat])
             hands[p] = hand if stacked else in_order(hand)
-        return CommerceState(n, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
+        return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -261,8 +258,8 @@ class Commerce(Game):
         i = hand.index(card)
         top = s.stock[0]
         hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1:],) + s.hands[p + 1:]
-        after = CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock[1:], s.waste + (card,),
-                              s.turns + ("trade",), s.history)
+        after = _replace(s, hands=hands, offer=None, stock=s.stock[1:], waste=s.waste + (card,),
+                         turns=s.turns + ("trade",))
         if log is not None:
             name, dealer = NAMES[p], NAMES[s.dealer]
             log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
@@ -292,7 +289,7 @@ class Commerce(Game):
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {card}.", p, (card,), frozenset((p,))))
             log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
                              f"offered one, or knock to refuse.", (p + 1) % s.players))
-        return CommerceState(s.players, s.seed, s.dealer, hands, card, s.stock, s.waste, s.turns, s.history)
+        return _replace(s, hands=hands, offer=card)
 
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.players
@@ -310,7 +307,7 @@ class Commerce(Game):
             log.append(Event("commerce.barter.answer", f"{b} gives {card} and receives {offered}.", q,
                              (card, offered), frozenset((p, q))))
             log.append(Event("commerce.barter.turn", f"Now {b}'s own turn: accepting a barter does not use it up.", q))
-        return CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock, s.waste, s.turns + ("barter",), s.history)
+        return _replace(s, hands=hands, offer=None, turns=s.turns + ("barter",))
 
     def _refuse(self, s: CommerceState, p: int, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.players
@@ -318,7 +315,7 @@ class Commerce(Game):
         if log is not None:
             log.append(Event("commerce.barter.refuse", f"{NAMES[q]} refuses {NAMES[p]}'s barter by knocking: the "
                              f"offered card goes back to {NAMES[p]} and exchanges stop at once.", q))
-        back = CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock, s.waste, s.turns, s.history)
+        back = _replace(s, hands=hands, offer=None)
         return self._settle(back, "refusal", log)
 
     def _settle(self, s: CommerceState, end: Ending, log: list[Event] | None) -> CommerceState:
@@ -329,7 +326,7 @@ class Commerce(Game):
         if log is not None:
             self._narrate_settlement(record, len(history), log)
         if len(history) == n:
-            after = CommerceState(n, s.seed, s.dealer, s.hands, None, s.stock, s.waste, s.turns, history)
+            after = _replace(s, offer=None, history=history)
             if log is not None:
                 board = self.score(after)
                 totals = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(board.totals))
@@ -494,8 +491,8 @@ class Commerce(Game):
         offer = s.offer
         if offer is not None and player != self._turn_player(s):
             offer = HIDDEN  # commerce.barter.answer: the neighbour answers without seeing it
-        return CommerceState(n, HIDDEN_SEED, s.dealer, hands, offer, (HIDDEN,) * len(s.stock),
-                             (HIDDEN,) * len(s.waste), s.turns, s.history)
+        return _replace(s, seed=HIDDEN_SEED, hands=hands, offer=offer, stock=(HIDDEN,) * len(s.stock),
+                        waste=(HIDDEN,) * len(s.waste))
 
     # -- notation -------------------------------------------------------------------------------------------
 
@@ -515,7 +512,7 @@ class Commerce(Game):
         ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         lines = [f"# Commerce, {n} players: {status}",
                  f"# ledger: {ledger}; pool {self.pool(s)}",
-                 f"players: {n}", f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
+                 *s.options.lines(), f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
         lines += [f"{NAMES[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
         offer = "-" if s.offer is None else f"{NAMES[self._turn_player(s)]} {s.offer.code}"
         lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",
@@ -528,9 +525,8 @@ class Commerce(Game):
 
     def _from_text(self, text: str) -> CommerceState:
         form = TextForm(text, self._keys(), "Commerce")
-        n = form.int("players")
-        if n != self.players:
-            raise StateError(form.where("players"), _wrong_players(n, self.players))
+        options = self._read_options(form)
+        n = options.players
         names = self.player_names
         for extra in NAMES[n:]:
             if form.has(extra):
@@ -560,7 +556,7 @@ class Commerce(Game):
         seed, waste = form.int("seed"), form.cards("waste", "-")
         placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
         stock = _read_stock(form, placed, shuffled(DECK, seed, f"deal {min(len(history) + 1, n)}"))
-        return CommerceState(n, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
+        return CommerceState(options, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
 
     # -- validation -------------------------------------------------------------------------------------------
 
@@ -649,10 +645,6 @@ def _seated_first(near: int, far: int, dealer: int) -> str:
     if near == dealer:
         return f"{NAMES[near]} is the dealer, seated before {NAMES[far]}"
     return f"{NAMES[near]} sits nearer the dealer's left than {NAMES[far]}"
-
-
-def _wrong_players(found: int, expected: int) -> str:
-    return f"this is a {found}-player state; read it with cardlab.game('commerce', players={found}), not players={expected}"
 
 
 def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> tuple[Card, ...]:

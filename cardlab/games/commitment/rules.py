@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...cards import HIDDEN, Card, cards, cards_html, chance, deal_seed, shuffled
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, stacked_deck, validate_seed,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -79,6 +79,9 @@ class CommitmentState(State):
     def round_over(self) -> bool:
         """Both players have passed: the battles on the table are scored."""
         return self.passed[0] and self.passed[1]
+
+
+_replace = replacer(CommitmentState)
 
 
 # --- scoring (pure functions of cards) -----------------------------------------------------------
@@ -169,10 +172,6 @@ class Commitment(Game):
     rules_prefix = "commitment"
     state_class = CommitmentState
     players = 2
-
-    def __init__(self, **options: Any) -> None:
-        if options:
-            raise ValueError(f"Commitment takes no options; got {', '.join(sorted(options))}")
 
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
@@ -335,10 +334,8 @@ class Commitment(Game):
                 battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
             else:
                 battles = _with_stack(battles, b, p, slot, stack)
-        after = CommitmentState(
-            seed=s.seed, round=s.round, first=s.first, turn=p if s.passed[q] else q, passed=s.passed,
-            hands=(hand, s.hands[1]) if p == 0 else (s.hands[0], hand), battles=battles,
-            battle_deck=s.battle_deck, draw=draw, won=s.won, discard=discard)
+        after = _replace(s, turn=p if s.passed[q] else q, hands=_pair(s.hands, p, hand), battles=battles,
+                         draw=draw, discard=discard)
         if log is not None:
             self._narrate_commit(s, after, move, log)
         return after
@@ -393,10 +390,7 @@ class Commitment(Game):
         p = s.turn
         q = 1 - p
         # once both have passed no turn is stored: to_move derives who starts the next round
-        after = CommitmentState(
-            seed=s.seed, round=s.round, first=s.first, turn=None if s.passed[q] else q,
-            passed=_pair(s.passed, p, True), hands=s.hands, battles=s.battles, battle_deck=s.battle_deck,
-            draw=s.draw, won=s.won, discard=s.discard)
+        after = _replace(s, turn=None if s.passed[q] else q, passed=_pair(s.passed, p, True))
         if log is not None:
             log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
             if s.passed[q]:
@@ -465,10 +459,10 @@ class Commitment(Game):
         turned = s.battle_deck[:count]
         draw = s.draw
         hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
-        after = CommitmentState(
-            seed=s.seed, round=count, first=s.first, turn=self._next_starter(s), passed=(False, False), hands=hands,
-            battles=tuple(Battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
-            battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]), discard=discard)
+        after = _replace(s, round=count, turn=self._next_starter(s), passed=(False, False), hands=hands,
+                         battles=tuple(Battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
+                         battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]),
+                         discard=discard)
         if log is not None:
             self._narrate_next_round(s, after, taken, log)
         return after
@@ -564,10 +558,8 @@ class Commitment(Game):
         if player not in (0, 1):
             raise ValueError(f"player must be 0 (A), 1 (B) or None (everything), got {player!r}")
         other = 1 - player
-        return CommitmentState(
-            seed=HIDDEN_SEED, round=s.round, first=s.first, turn=s.turn, passed=s.passed,
-            hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])), battles=s.battles,
-            battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw), won=s.won, discard=s.discard)
+        return _replace(s, seed=HIDDEN_SEED, hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])),
+                        battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw))
 
     # -- notation ------------------------------------------------------------------------------------
 

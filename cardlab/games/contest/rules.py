@@ -15,7 +15,7 @@ from ...cards import (
     HIDDEN, SUITS, Card, cards as read_cards, cards_text, deal_seed, in_order, shuffled, suit_symbol, without,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
+    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
     TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
@@ -28,7 +28,7 @@ from .moves import (
 if TYPE_CHECKING:
     from .strategy import ContestStrategy
 
-__all__ = ["Contest", "ContestState"]
+__all__ = ["Contest", "ContestState", "ContestOptions"]
 
 NAMES = ("A", "B")
 HAND_SIZE = 7
@@ -46,6 +46,15 @@ ROW_AREA, POINTS, PILES = "row", "points", "piles"
 # --- state --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
+class ContestOptions(Options):
+    """``ace="low"`` counts an Ace as 1 instead of 14 (contest.value); ``pile_value="top"``
+    values a contest pile by its top card instead of the sum of its cards (contest.claim.value)."""
+
+    ace: Literal["high", "low"] = "high"
+    pile_value: Literal["sum", "top"] = "sum"
+
+
+@dataclass(frozen=True, slots=True)
 class ContestState(State):
     """One moment of a Contest game. Players are 0 (A) and 1 (B); positions are 0..3 here, 1..4 in moves.
 
@@ -58,8 +67,7 @@ class ContestState(State):
     draw pile) is top first. ``seed`` is -1 in a player's view.
     """
 
-    ace: Literal["high", "low"]
-    pile_value: Literal["sum", "top"]
+    options: ContestOptions
     seed: int
     arranged: int
     turn: int
@@ -70,6 +78,14 @@ class ContestState(State):
     points: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     discard: tuple[Card, ...]
     stock: tuple[Card, ...]
+
+    @property
+    def ace(self) -> str:
+        return self.options.ace
+
+    @property
+    def pile_value(self) -> str:
+        return self.options.pile_value
 
 
 _replace = replacer(ContestState)
@@ -142,38 +158,16 @@ class Contest(Game):
     title = "Contest"
     rules_prefix = "contest"
     state_class = ContestState
+    options_class = ContestOptions
     players = 2
 
-    def __init__(self, *, ace: str = "high", pile_value: str = "sum", **unknown: Any) -> None:
-        if unknown:
-            raise ValueError(f"unknown option(s) for Contest: {', '.join(sorted(unknown))}; "
-                             f"Contest accepts ace ('high' or 'low') and pile_value ('sum' or 'top')")
-        if ace not in ("high", "low"):
-            raise ValueError(f"ace must be 'high' (an Ace counts 14) or 'low' (an Ace counts 1), not {ace!r}")
-        if pile_value not in ("sum", "top"):
-            raise ValueError(f"pile_value must be 'sum' (a pile is worth the sum of its cards) or "
-                             f"'top' (the rank of its top card), not {pile_value!r}")
-        self.ace = ace
-        self.pile_value = pile_value
+    @property
+    def ace(self) -> str:
+        return self.settings.ace
 
     @property
-    def options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        if self.ace != "high":
-            options["ace"] = self.ace
-        if self.pile_value != "sum":
-            options["pile_value"] = self.pile_value
-        return options
-
-    @classmethod
-    def for_state(cls, state: ContestState) -> Contest:
-        return cls(ace=state.ace, pile_value=state.pile_value)
-
-    def _check_options(self, state: ContestState) -> None:
-        for key, mine, theirs in (("ace", self.ace, state.ace), ("pile_value", self.pile_value, state.pile_value)):
-            if mine != theirs:
-                raise StateError(key.replace("_", " "), f"this state is played with {key}={theirs!r}; read it with "
-                                                        f"{Contest(ace=state.ace, pile_value=state.pile_value)!r}")
+    def pile_value(self) -> str:
+        return self.settings.pile_value
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
@@ -196,7 +190,7 @@ class Contest(Game):
         """
         seed = deal_seed(seed, stacked=deck is not None)
         order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
-        return ContestState(ace=self.ace, pile_value=self.pile_value, seed=seed, arranged=0, turn=0,
+        return ContestState(options=self.settings, seed=seed, arranged=0, turn=0,
                             last_turns=None, secrets=(in_order(order[:4]), in_order(order[4:8])), hands=((), ()),
                             row=_EMPTY_ROW,
                             points=_EMPTY_ROW, discard=(), stock=order[8:])
@@ -553,8 +547,7 @@ class Contest(Game):
         else:
             stage = "over" if state.last_turns == 0 else f"final {state.last_turns}"
         lines = [
-            f"ace: {state.ace}",
-            f"pile value: {state.pile_value}",
+            *state.options.lines(),
             f"seed: {state.seed}",
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
@@ -570,12 +563,7 @@ class Contest(Game):
 
     def _from_text(self, text: str) -> ContestState:
         form = TextForm(text, self._KEYS, "Contest")
-        ace = form.choice("ace", ("high", "low"), self.ace)
-        value = form.choice("pile value", ("sum", "top"), self.pile_value)
-        if (ace, value) != (self.ace, self.pile_value):
-            key = "ace" if ace != self.ace else "pile value"
-            raise StateError(form.where(key), f"this state is played with ace={ace!r}, pile_value={value!r}; read it "
-                                              f"with {Contest(ace=ace, pile_value=value)!r}")
+        options = self._read_options(form)
         # A stacked deal was once written 'seed: -': it is seed 0 now, as in every game.
         seed = 0 if form.text("seed", "-").strip() in ("-", "—") else form.int("seed")
         stage = " ".join(form.text("stage").lower().split())
@@ -600,7 +588,7 @@ class Contest(Game):
             except CardError as err:
                 raise StateError(form.where("row"), f"position {i + 1}: {err}") from None
         return ContestState(
-            ace=ace, pile_value=value, seed=seed, arranged=arranged,  # type: ignore[arg-type]
+            options=options, seed=seed, arranged=arranged,
             turn=-1 if turn is None else turn, last_turns=last_turns,
             secrets=(form.cards("A secret"), form.cards("B secret")),
             hands=(form.cards("A hand"), form.cards("B hand")), row=tuple(row),  # type: ignore[arg-type]
@@ -762,7 +750,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
     """Every action of the player to move, once the secret cards are arranged."""
     hand = state.hands[state.turn]
     row = state.row
-    low, top = state.ace == "low", state.pile_value == "top"
+    options = state.options
+    low, top = options.ace == "low", options.pile_value == "top"
     code = 0
     values = [0, 0, 0, 0]
     for i in range(POSITIONS):
@@ -888,7 +877,8 @@ def _claimed_piles(move: Claim, row: tuple, before: tuple) -> tuple[int, int]:
 def _claim_winner(state: ContestState, move: Claim, row: tuple, p: int, q: int) -> tuple[int, int, int]:
     """contest.claim.value, contest.claim.tie: the two piles' values and the position (0..3) of
     the pile that goes to the points piles (on equal values, the one the claimant keeps)."""
-    low, top = state.ace == "low", state.pile_value == "top"
+    options = state.options
+    low, top = options.ace == "low", options.pile_value == "top"
     vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
     keep = move.keep
     if vp != vq:
@@ -934,7 +924,7 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
     else:
         last_turns -= 1
     turn = -1 if last_turns == 0 else 1 - player
-    after = ContestState(state.ace, state.pile_value, state.seed, 2, turn, last_turns, state.secrets,
+    after = ContestState(state.options, state.seed, 2, turn, last_turns, state.secrets,
                          _pair(state.hands, player, hand), row, points, discard, stock)
     if turn < 0 and log is not None:
         totals = [secret_score(after.secrets[p], points) for p in (0, 1)]
