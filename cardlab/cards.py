@@ -125,6 +125,7 @@ for _s in SUITS:
             _BY_CODE[f"T{_s}"] = _c
             _BY_CODE[f"T{_SUIT_SYMBOL[_s]}"] = _c
 _BY_CODE["JK"] = JOKER
+_DECK_ORDER = {card: i for i, card in enumerate((*dict.fromkeys(_BY_CODE.values()), HIDDEN))}
 _TOKEN = re.compile(r"[^\s,;]+")
 
 
@@ -249,7 +250,11 @@ def chance(seed: int, purpose: str) -> random.Random:
     """The random generator of one use of chance in a game (a deal's shuffle, a first dealer):
     seeded from a keyed hash (BLAKE2b keyed by the seed) of ``purpose``, so each use draws
     independently from the seed, and nothing seen of one narrows the others."""
-    key = check_seed(seed).to_bytes(SEED_BITS // 8, "big")
+    try:
+        key = seed.to_bytes(SEED_BITS // 8, "big")  # a seed is a whole number from 0 to 2**64 - 1
+    except (AttributeError, OverflowError):
+        check_seed(seed)  # says what is wrong with it
+        raise
     digest = hashlib.blake2b(purpose.encode("utf-8"), key=key, digest_size=32, person=b"cardlab").digest()
     return random.Random(int.from_bytes(digest, "big"))
 
@@ -262,13 +267,10 @@ def shuffled(deck: Iterable[Card], seed: int, purpose: str = "shuffle") -> Cards
     return Cards(out)
 
 
-_SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
-
-
 def in_order(seq: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted as a deck is: clubs, diamonds, hearts, spades, each from 2 up to A; then
-    anything else (jokers). A hand is kept so, so its order shows nothing of how it was dealt."""
-    return tuple(sorted(seq, key=lambda c: (_SUIT_ORDER.get(c.suit, 4), c.rank)))
+    the Joker and face-down cards. A hand is kept so, so its order shows nothing of how it was dealt."""
+    return tuple(sorted(seq, key=_DECK_ORDER.__getitem__))
 
 
 # --- HTML reprs (no kernel needed: GitHub and nbviewer show them) -------------------------
