@@ -554,6 +554,7 @@ class Commerce(Game):
                     raise StateError(form.where(key), f"deal {len(history) + 1} is missing before deal {number}")
                 history.append(_read_record(form.text(key), form.where(key), n))
         seed, waste = form.int("seed"), form.cards("waste", "-")
+        validate_seed(seed)  # before the seed shuffles the rest of the stock
         placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
         stock = _read_stock(form, placed, shuffled(DECK, seed, f"deal {min(len(history) + 1, n)}"))
         return CommerceState(options, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
