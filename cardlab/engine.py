@@ -31,13 +31,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_html, check_seed, parse_card
+from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_html, check_seed, parse_card, shuffled
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
     "Game", "Options", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step", "Session",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
-    "stacked_deck", "seed_is_guessable", "validate_seed",
+    "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
 
@@ -56,6 +56,15 @@ def validate_seed(seed: Any) -> None:
     except ValueError:
         raise StateError("seed", f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {seed!r}"
                                  + (" (-1 is a player's view, which is not a whole state)" if seed == HIDDEN_SEED else "")) from None
+
+
+def shuffle_from(seed: int, deck: Sequence[Card], purpose: str) -> tuple[Card, ...]:
+    """``deck`` shuffled from a state's ``seed`` for ``purpose`` (``cards.shuffled``). In a
+    player's view the seed is hidden, and so are the cards a move deals from it (the next round
+    played on a view): they come out ``HIDDEN``."""
+    if seed == HIDDEN_SEED:
+        return (HIDDEN,) * len(deck)
+    return tuple(shuffled(deck, seed, purpose))
 
 
 def seed_is_guessable(state: Any) -> bool:

@@ -14,7 +14,7 @@ from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in
 from ...engine import (
     HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
     TextForm, Zone,
-    check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed,
 )
 from ...errors import IllegalMove, StateError
 from .. import register
@@ -420,7 +420,8 @@ class CardCommons(Game):
             extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
             log.append(Event("commons.setup.pool", f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
                              f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
-        return self._deal_round(s.seed, nxt, rounds, _sorted_parts(self.layout(nxt), shuffled(DECK, s.seed, f"round {nxt}")))
+        cards = _sorted_parts(self.layout(nxt), shuffle_from(s.seed, DECK, f"round {nxt}"))
+        return self._deal_round(s.seed, nxt, rounds, cards)
 
     # -- scoring -----------------------------------------------------------------------------------------
 

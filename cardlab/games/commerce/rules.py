@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ...cards import HIDDEN, Card, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card, shuffled
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    TextForm, Zone, check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -343,7 +343,7 @@ class Commerce(Game):
             log.append(Event("commerce.deal.cards", f"{NAMES[dealer]} deals 3 concealed cards each, one at a time; "
                              f"the rest is the concealed stock.", dealer))
             log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n))
-        order = shuffled(DECK, s.seed, f"deal {len(history) + 1}")
+        order = shuffle_from(s.seed, DECK, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
     def _narrate_settlement(self, record: DealRecord, number: int, log: list[Event]) -> None:
