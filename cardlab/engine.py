@@ -729,7 +729,11 @@ def decode(tp: Any, data: Any, where: str) -> Any:
             raise StateError(where, f"missing field(s): {', '.join(missing)}")
         if extra:
             raise StateError(where, f"unknown field(s): {', '.join(map(str, extra))}")
-        return tp(**{n: decode(hints[n], data[n], f"{where}.{n}") for n in names})
+        values = {n: decode(hints[n], data[n], f"{where}.{n}") for n in names}
+        try:
+            return tp(**values)
+        except ValueError as err:  # a value its class refuses (an option out of range)
+            raise StateError(where, str(err)) from None
     if tp is bool:
         if not isinstance(data, bool):
             raise StateError(where, f"expected true or false, got {json.dumps(data)[:40]}")
