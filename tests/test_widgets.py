@@ -868,3 +868,16 @@ def _pile(view: dict, zone: str) -> dict:
     found = [p for p in _piles(view["layout"]) if p["zone"] == zone]
     assert len(found) == 1, f"zone {zone!r} appears {len(found)} times"
     return found[0]
+
+
+def test_peeks_face_down_pool_is_drawn_with_the_pool():
+    """Zones are placed by their meaning: Peek's two face-down pool cards (one seen by each
+    player) lie in the tableau with the rest of the pool, not in a group of leftovers."""
+    session = cardlab.Session(cardlab.game("card-commons", variant="peek"), seed=3)
+    layout = Table(session).view["layout"]
+
+    def groups(node: dict) -> list[dict]:
+        return [] if node["kind"] == "pile" else [node] + [g for i in node["items"] for g in groups(i)]
+    tableau = next(g for g in groups(layout) if g["title"] == "Tableau")
+    assert {"pool face up", "pool face down 1", "pool face down 2", "nest egg"} <= {p["zone"] for p in _piles(tableau)}
+    assert "Other" not in [g["title"] for g in groups(layout)]
