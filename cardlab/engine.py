@@ -544,8 +544,10 @@ class Game(ABC):
 
     def _checked(self, state: Any, move: Move | str) -> tuple[Move, Any]:
         """The move, if legal in ``state``, and what its check worked out for ``_apply``."""
-        move = self.move(move)
-        self._check_state(state)
+        if not isinstance(move, Move):  # its text, or else move() says what is wrong with it
+            move = self.move(move)
+        if not isinstance(state, self.state_class):  # the hot path: _check_state, inline
+            self._check_state(state)
         if self.to_move(state) is None:
             raise IllegalMove(move, f"{self.rules_prefix}.end", "the game is over: no more moves")
         return move, self._check(state, move)

@@ -171,7 +171,7 @@ class Commerce(Game):
     # -- whose turn ------------------------------------------------------------------------------------
 
     def to_move(self, state: CommerceState) -> int | None:
-        n = len(state.hands)
+        n = state.options.players
         if len(state.history) == n:
             return None
         # commerce.turn.order: the dealer's left neighbour first, then clockwise, one turn each;
@@ -180,13 +180,13 @@ class Commerce(Game):
         return p if state.offer is None else (p + 1) % n
 
     def _turn_player(self, state: CommerceState) -> int:
-        return (state.dealer + 1 + len(state.turns)) % len(state.hands)
+        return (state.dealer + 1 + len(state.turns)) % state.options.players
 
     def is_over(self, state: CommerceState) -> bool:
-        return len(state.history) == len(state.hands)
+        return len(state.history) == state.options.players
 
     def legal_moves(self, state: CommerceState) -> list[Move]:
-        n = len(state.hands)
+        n = state.options.players
         if len(state.history) == n:
             return []
         p = (state.dealer + 1 + len(state.turns)) % n
@@ -201,7 +201,7 @@ class Commerce(Game):
     # -- checking a move -------------------------------------------------------------------------------
 
     def _check(self, state: CommerceState, move: Move) -> None:
-        n = len(state.hands)
+        n = state.options.players
         p = (state.dealer + 1 + len(state.turns)) % n
         kind = type(move)
         if kind is Knock:
@@ -238,7 +238,7 @@ class Commerce(Game):
     # -- applying a move -------------------------------------------------------------------------------
 
     def _apply(self, s: CommerceState, move: Move, log: list[Event] | None, checked: Any = None) -> CommerceState:
-        n = len(s.hands)
+        n = s.options.players
         p = (s.dealer + 1 + len(s.turns)) % n
         kind = type(move)
         if kind is Trade:
@@ -284,15 +284,15 @@ class Commerce(Game):
         i = hand.index(card)
         hands = s.hands[:p] + (hand[:i] + hand[i + 1:],) + s.hands[p + 1:]
         if log is not None:
-            q = NAMES[(p + 1) % len(s.hands)]
+            q = NAMES[(p + 1) % s.options.players]
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {q} a card face down.", p))
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {card}.", p, (card,), frozenset((p,))))
             log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
-                             f"offered one, or knock to refuse.", (p + 1) % len(s.hands)))
+                             f"offered one, or knock to refuse.", (p + 1) % s.options.players))
         return _replace(s, hands=hands, offer=card)
 
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
-        q = (p + 1) % len(s.hands)
+        q = (p + 1) % s.options.players
         offered = s.offer
         given = s.hands[q]
         i = given.index(card)
@@ -310,7 +310,7 @@ class Commerce(Game):
         return _replace(s, hands=hands, offer=None, turns=s.turns + ("barter",))
 
     def _refuse(self, s: CommerceState, p: int, log: list[Event] | None) -> CommerceState:
-        q = (p + 1) % len(s.hands)
+        q = (p + 1) % s.options.players
         hands = s.hands[:p] + (s.hands[p] + (s.offer,),) + s.hands[p + 1:]
         if log is not None:
             log.append(Event("commerce.barter.refuse", f"{NAMES[q]} refuses {NAMES[p]}'s barter by knocking: the "
@@ -320,7 +320,7 @@ class Commerce(Game):
 
     def _settle(self, s: CommerceState, end: Ending, log: list[Event] | None) -> CommerceState:
         """Reveal the hands and settle the deal; then deal the next one, or end the game."""
-        n = len(s.hands)
+        n = s.options.players
         record = DealRecord(s.dealer, s.turns, end, s.hands)
         history = s.history + (record,)
         if log is not None:
