@@ -11,7 +11,12 @@ dataclass of the game) that the game reads and never changes:
     game.view(after, player)           # what that player may see; hidden cards are HIDDEN
 
 A game module implements the abstract methods of :class:`Game` (the rules in one place); the
-base class adds notation handling, checked play, narration, JSON and text forms.
+base class adds notation handling, checked play, narration, JSON and text forms. What every
+game shares lives here once: its :class:`Options`, the :class:`Zone` kinds and the table's
+:class:`Layout` hints, the :class:`MoveReader` of move notation, the :class:`TextForm` of
+states, stacked decks and seeds. The engine imports nothing above it: a state knows its game
+class (``state.game``), and the registry of games (``cardlab.games``) sits above.
+docs/protocol.md says how to write a game.
 """
 
 from __future__ import annotations
