@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_html, check_seed, parse_card, shuffled
+from .cards import GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, cards_html, chance, check_seed, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
@@ -69,7 +69,9 @@ def shuffle_from(seed: int, deck: Sequence[Card], purpose: str) -> tuple[Card, .
     played on a view): they come out ``HIDDEN``."""
     if seed == HIDDEN_SEED:
         return (HIDDEN,) * len(deck)
-    return tuple(shuffled(deck, seed, purpose))
+    cards = list(deck)
+    chance(seed, purpose).shuffle(cards)
+    return tuple(cards)
 
 
 def seed_is_guessable(state: Any) -> bool:

@@ -750,8 +750,9 @@ _PHASE_CHECKS = {
 def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A shuffled deal's cards with each part (the pool face up, face down, each hand) sorted."""
     up, down = layout
-    cuts = (0, up, up + down, up + down + 1, up + down + 8, len(cards))
-    return tuple(c for a, b in zip(cuts, cuts[1:]) for c in in_order(cards[a:b]))
+    egg = up + down
+    return (in_order(cards[:up]) + in_order(cards[up:egg]) + cards[egg:egg + 1] + in_order(cards[egg + 1:egg + 8])
+            + in_order(cards[egg + 8:]))
 
 
 def _set(pair: tuple, index: int, value: Any) -> tuple:

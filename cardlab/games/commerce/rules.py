@@ -163,9 +163,8 @@ class Commerce(Game):
         n = self.players
         hands = [()] * n
         for seat in range(n):
-            p = (dealer + 1 + seat) % n
-            hand = (order[seat], order[n + seat], order[2 * n + seat])
-            hands[p] = hand if stacked else in_order(hand)
+            hand = order[seat:HAND_SIZE * n:n]   # one card a time round the table, three times
+            hands[(dealer + 1 + seat) % n] = hand if stacked else in_order(hand)
         return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
