@@ -770,16 +770,28 @@ def replace_cards(value: Any, fn: Callable[[Card], Card]) -> Any:
     return value
 
 
-def replacer(cls: type) -> Callable[..., Any]:
-    """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (for hot paths,
-    where ``dataclasses.replace`` is several times slower)."""
+def replacer(cls: type, *changed: str) -> Callable[..., Any]:
+    """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (where
+    ``dataclasses.replace`` is several times slower): the one way to build the next state.
+
+    With field names, the replacer takes new values for exactly those fields, in that order
+    (``replacer(State, "hands", "stock")(s, hands, stock)``): the fastest, for hot paths.
+    """
     names = [f.name for f in dataclasses.fields(cls)]
-    params = ", ".join(f"{n}=_KEEP" for n in names)
-    args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field {', '.join(unknown)}")
     namespace: dict[str, Any] = {"_KEEP": object(), "_cls": cls}
-    exec(f"def replace(s, *, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - generated from field names
+    if changed:
+        params = ", ".join(changed)
+        args = ", ".join(n if n in changed else f"s.{n}" for n in names)
+        exec(f"def replace(s, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
+    else:
+        params = ", ".join(f"{n}=_KEEP" for n in names)
+        args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+        exec(f"def replace(s, *, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
     replace = namespace["replace"]
-    replace.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
+    replace.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'the given fields'} changed."
     return replace
 
 

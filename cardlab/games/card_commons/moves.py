@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Card
+from ...cards import HIDDEN, Card
 from ...engine import Move, MoveReader
 
 __all__ = ["DECK", "WILDS", "Commission", "TradePool", "TradeCommission", "Claim", "Defend", "Discard",
@@ -90,6 +90,16 @@ class NextRound(Move):
 
 
 _ONE_CARD = {"commission": Commission, "claim": Claim, "defend": Defend, "discard": Discard}
+# Moves are values: the hot paths hand out shared instances instead of building new ones (a
+# face-down card too: the moves of a hand seen face down).
+_CARDS = (*DECK, HIDDEN)
+COMMISSION = {c: Commission(c) for c in _CARDS}
+TRADE_POOL = {(g, t): TradePool(g, t) for g in _CARDS for t in _CARDS}
+TRADE_COMMISSION = {c: TradeCommission(c) for c in _CARDS}
+CLAIM = {c: Claim(c) for c in _CARDS}
+DEFEND = {c: Defend(c) for c in _CARDS}
+DISCARD = {c: Discard(c) for c in _CARDS}
+NEXT_ROUND = NextRound()
 EXAMPLES = "commission 4H, trade 4H for 5C, trade 4H for commission, claim 4H, defend 4C, discard 2S, next round"
 
 

@@ -19,7 +19,8 @@ from ...engine import (
 from ...errors import IllegalMove, StateError
 from .. import register
 from .moves import (
-    DECK, WILDS, Claim, Commission, Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
+    CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
+    Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
 )
 
 if TYPE_CHECKING:
@@ -192,21 +193,21 @@ class CardCommons(Game):
             hand = state.hands[state.claimant]
             moves: list[Move] = []
             if state.traded == 0:
-                moves += [TradePool(g, t) for g in hand for t in state.pool_up]
+                moves += [TRADE_POOL[g, t] for g in hand for t in state.pool_up]
             if state.traded < 2:
-                moves += [TradeCommission(g) for g in hand if g not in WILDS]
-            moves += [Claim(c) for c in hand]
+                moves += [TRADE_COMMISSION[g] for g in hand if g not in WILDS]
+            moves += [CLAIM[c] for c in hand]
             return moves
         if phase == "defend":
-            return [Defend(c) for c in answers(state.hands[1 - state.claimant], state.claim)]
+            return [DEFEND[c] for c in answers(state.hands[1 - state.claimant], state.claim)]
         if phase == "answer":
-            return [Defend(c) for c in answers(state.hands[state.claimant], state.claim)]
+            return [DEFEND[c] for c in answers(state.hands[state.claimant], state.claim)]
         if phase in ("discard", "discard2"):
-            return [Discard(c) for c in state.hands[1 - state.claimant]]
+            return [DISCARD[c] for c in state.hands[1 - state.claimant]]
         if phase == "commission":
-            return [Commission(c) for c in state.hands[self.to_move(state)] if c not in WILDS]
+            return [COMMISSION[c] for c in state.hands[self.to_move(state)] if c not in WILDS]
         if phase == "round-end":
-            return [NextRound()]
+            return [NEXT_ROUND]
         return []
 
     # -- checking a move ---------------------------------------------------------------------------------

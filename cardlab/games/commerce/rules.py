@@ -99,6 +99,10 @@ class CommerceState(State):
 
 
 _replace = replacer(CommerceState)
+# the hot paths: a trade (the offer is None on a turn), an offer, and a barter done
+_traded = replacer(CommerceState, "hands", "stock", "waste", "turns")
+_offered = replacer(CommerceState, "hands", "offer")
+_bartered = replacer(CommerceState, "hands", "offer", "turns")
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -189,11 +193,12 @@ class Commerce(Game):
         if len(state.history) == n:
             return []
         p = (state.dealer + 1 + len(state.turns)) % n
-        try:
+        try:  # the hand on a turn, or of the player answering a barter, holds 3 cards (validate)
             if state.offer is not None:
-                return [GIVE[c] for c in state.hands[(p + 1) % n]] + [KNOCK]
-            hand = state.hands[p]
-            return [TRADE[c] for c in hand] + [BARTER[c] for c in hand] + [KNOCK]
+                a, b, c = state.hands[(p + 1) % n]
+                return [GIVE[a], GIVE[b], GIVE[c], KNOCK]
+            a, b, c = state.hands[p]
+            return [TRADE[a], TRADE[b], TRADE[c], BARTER[a], BARTER[b], BARTER[c], KNOCK]
         except KeyError:
             raise ValueError("legal_moves needs the mover's own cards: this view hides them") from None
 
@@ -257,8 +262,7 @@ class Commerce(Game):
         i = hand.index(card)
         top = s.stock[0]
         hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1:],) + s.hands[p + 1:]
-        after = _replace(s, hands=hands, offer=None, stock=s.stock[1:], waste=s.waste + (card,),
-                         turns=s.turns + ("trade",))
+        after = _traded(s, hands, s.stock[1:], s.waste + (card,), s.turns + ("trade",))
         if log is not None:
             name, dealer = NAMES[p], NAMES[s.dealer]
             log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
@@ -288,7 +292,7 @@ class Commerce(Game):
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {card}.", p, (card,), frozenset((p,))))
             log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
                              f"offered one, or knock to refuse.", (p + 1) % s.options.players))
-        return _replace(s, hands=hands, offer=card)
+        return _offered(s, hands, card)
 
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.options.players
@@ -306,7 +310,7 @@ class Commerce(Game):
             log.append(Event("commerce.barter.answer", f"{b} gives {card} and receives {offered}.", q,
                              (card, offered), frozenset((p, q))))
             log.append(Event("commerce.barter.turn", f"Now {b}'s own turn: accepting a barter does not use it up.", q))
-        return _replace(s, hands=hands, offer=None, turns=s.turns + ("barter",))
+        return _bartered(s, hands, None, s.turns + ("barter",))
 
     def _refuse(self, s: CommerceState, p: int, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.options.players

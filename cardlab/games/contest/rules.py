@@ -89,6 +89,8 @@ class ContestState(State):
 
 
 _replace = replacer(ContestState)
+# the hot path: the state at the end of a turn
+_turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", "row", "points", "discard", "stock")
 
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
@@ -924,8 +926,7 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
     else:
         last_turns -= 1
     turn = -1 if last_turns == 0 else 1 - player
-    after = ContestState(state.options, state.seed, 2, turn, last_turns, state.secrets,
-                         _pair(state.hands, player, hand), row, points, discard, stock)
+    after = _turn_ended(state, 2, turn, last_turns, _pair(state.hands, player, hand), row, points, discard, stock)
     if turn < 0 and log is not None:
         totals = [secret_score(after.secrets[p], points) for p in (0, 1)]
         verdict = ("It is a draw." if totals[0] == totals[1]
