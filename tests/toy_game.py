@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardlab.cards import HIDDEN, Card, cards_text, fresh_seed, shuffled, without
+from cardlab.cards import HIDDEN, Card, cards_text, deal_seed, in_order, shuffled, without
 from cardlab.engine import (
     HAND, HIDDEN_SEED, PILE, POOL, STOCK, Area, Breakdown, Event, Game, Layout, Move, MoveReader, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from cardlab.errors import IllegalMove, StateError
 
@@ -62,9 +62,10 @@ class ToyTricks(Game):
         return DECK
 
     def deal(self, seed: int | None = None, deck: Any = None) -> ToyState:
-        seed = fresh_seed() if seed is None else seed
-        order = tuple(shuffled(DECK, seed, "deal"))
-        hands = (tuple(sorted(order[:HAND_SIZE])), tuple(sorted(order[HAND_SIZE:2 * HAND_SIZE])))
+        """A's 5 cards, B's 5, then the stock, top first: from ``deck`` as stacked, or shuffled."""
+        seed = deal_seed(seed, stacked=deck is not None)
+        order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
+        hands = (in_order(order[:HAND_SIZE]), in_order(order[HAND_SIZE:2 * HAND_SIZE]))
         return ToyState(seed, 0, hands, (), order[2 * HAND_SIZE:], ((), ()))
 
     def to_move(self, s: ToyState) -> int | None:
@@ -113,7 +114,7 @@ class ToyTricks(Game):
         stock = s.stock
         if stock:  # toy.draw: the winner first
             drawn = {winner: stock[0], 1 - winner: stock[1]}
-            hands = tuple(tuple(sorted(h + (drawn[p],))) for p, h in enumerate(hands))
+            hands = tuple(in_order(h + (drawn[p],)) for p, h in enumerate(hands))
             stock = stock[2:]
         if log is not None:
             log.append(Event("toy.trick", f"{NAMES[winner]} wins the trick and leads.", winner, trick))
@@ -157,8 +158,7 @@ class ToyTricks(Game):
                         form.cards("trick", "-"), form.cards("stock", "-"), (form.cards("A won", "-"), form.cards("B won", "-")))
 
     def validate(self, s: ToyState) -> None:
-        if s.seed < 0:
-            raise StateError("seed", "a seed is a whole number from 0")
+        validate_seed(s.seed)
         check_cards_once(self.zones(s), DECK)
         if len(s.trick) > 1 or len(s.stock) % 2:
             raise StateError("trick", "the trick holds at most one card, and the stock an even number")
