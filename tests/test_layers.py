@@ -1,7 +1,9 @@
-"""The layers keep to themselves: the engine imports nothing above it, and the computer players
-(``cardlab/bots``) and the widgets (``cardlab/widgets``) know no game by name: no game's name,
-module or title, and no field of one game's state. What they need of a game, they ask the game
-through the protocol (``game.strategy()``, ``game.table_layout()``, ``Zone.kind``)."""
+"""The layers keep to themselves: the engine imports nothing above it, the sessions
+(``cardlab/session.py``) sit between the games and the players, and the sessions, the lessons
+(``cardlab/lessons.py``), the computer players (``cardlab/bots``) and the widgets
+(``cardlab/widgets``) know no game by name: no game's name, module or title, and no field of
+one game's state. What they need of a game, they ask the game through the protocol
+(``game.strategy()``, ``game.table_layout()``, ``Zone.kind``) or the registry."""
 
 from __future__ import annotations
 
@@ -19,8 +21,11 @@ from cardlab import engine, strategy
 from cardlab.games import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERIC = sorted(p for folder in ("bots", "widgets") for p in (ROOT / "cardlab" / folder).rglob("*")
-                 if p.suffix in (".py", ".js"))
+GENERIC = sorted([*(p for folder in ("bots", "widgets") for p in (ROOT / "cardlab" / folder).rglob("*")
+                    if p.suffix in (".py", ".js")), ROOT / "cardlab" / "session.py"])
+LESSONS = ROOT / "cardlab" / "lessons.py"
+#: A lesson's messages show the ``game:`` line of a lesson file, with a game as the example.
+GAME_LINE_EXAMPLE = re.compile(r"game: [\w-]+")
 SHIPPED = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
 
 
@@ -60,10 +65,34 @@ def test_the_checked_names_are_real():
 
 
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
-def test_bots_and_widgets_name_no_game_and_no_field_of_one(path):
+def test_sessions_bots_and_widgets_name_no_game_and_no_field_of_one(path):
     """In the code (comments and docstrings may name a game as an example), no string names a
     game and no attribute read is a field of one game's state."""
+    problems = _game_knowledge(path)
+    assert not problems, f"{path.relative_to(ROOT)} names a game or reads one game's state: {problems}"
+
+
+def test_lessons_name_no_game_and_no_field_of_one():
+    """The lessons find a lesson's game, and the bundled lessons of a game, through the registry
+    only; a message may show a lesson file's ``game:`` line with a game as the example."""
+    problems = _game_knowledge(LESSONS, GAME_LINE_EXAMPLE)
+    assert not problems, f"cardlab/lessons.py names a game or reads one game's state: {problems}"
+    strings, _ = _code_strings_and_attributes(LESSONS)
+    assert any(GAME_LINE_EXAMPLE.search(text) for text in strings)  # the allowance is used, so it is needed
+
+
+def test_the_check_catches_a_game_named_or_a_field_read(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(state):\n    return state.claimant if NAME == 'contest' else 0\n", encoding="utf-8")
+    assert _game_knowledge(bad) == ["reads .claimant (card-commons)", "says 'contest' (contest)"]
+
+
+def _game_knowledge(path: Path, allowed: re.Pattern[str] | None = None) -> list[str]:
+    """What ``path`` knows of one game: the games its strings name (but in what ``allowed``
+    matches) and the fields of a game's state it reads."""
     strings, attributes = _code_strings_and_attributes(path)
+    if allowed is not None:
+        strings = [allowed.sub("", text) for text in strings]
     problems = []
     for game, words in game_words().items():
         fields = {w[len("field:"):] for w in words if w.startswith("field:")}
@@ -71,7 +100,7 @@ def test_bots_and_widgets_name_no_game_and_no_field_of_one(path):
         problems += [f"reads .{a} ({game})" for a in attributes if a in fields]
         problems += [f"says {text!r} ({game})" for text in strings for name in names
                      if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)]
-    assert not problems, f"{path.relative_to(ROOT)} names a game or reads one game's state: {problems}"
+    return problems
 
 
 def _code_strings_and_attributes(path: Path) -> tuple[list[str], set[str]]:
@@ -93,29 +122,56 @@ def _code_strings_and_attributes(path: Path) -> tuple[list[str], set[str]]:
     return strings, attributes
 
 
+BELOW_THE_GAMES = {"cardlab.cards", "cardlab.errors", "cardlab.engine", "cardlab.strategy"}
+ABOVE_THE_SESSIONS = ("cardlab.session", "cardlab.lessons", "cardlab.bots", "cardlab.widgets", "cardlab.cli")
+
+
 def test_the_engine_imports_nothing_above_it():
     """cards, errors, engine and strategy import only each other and the standard library; the
-    games import no computer player and no widget."""
-    below = {"cardlab.cards", "cardlab.errors", "cardlab.engine", "cardlab.strategy"}
-    for path in [ROOT / "cardlab" / f"{m.split('.')[1]}.py" for m in sorted(below)]:
-        for module in _imports(path, skip_class="Session"):
-            assert not module.startswith("cardlab") or module in below, f"{path.name} imports {module}"
+    games import nothing above them (no session, lesson, computer player or widget)."""
+    for path in [ROOT / "cardlab" / f"{m.split('.')[1]}.py" for m in sorted(BELOW_THE_GAMES)]:
+        for module in _imports(path, skip_function="__getattr__"):
+            assert not module.startswith("cardlab") or module in BELOW_THE_GAMES, f"{path.name} imports {module}"
     for path in (ROOT / "cardlab" / "games").rglob("*.py"):
         for module in _imports(path):
-            assert not module.startswith(("cardlab.bots", "cardlab.widgets")), f"{path} imports {module}"
+            assert not module.startswith(ABOVE_THE_SESSIONS), f"{path} imports {module}"
             assert module.split(".")[0] in sys.stdlib_module_names | {"cardlab"}, f"{path} imports {module}"
 
 
-def _imports(path: Path, skip_class: str = "") -> set[str]:
-    """The modules ``path`` imports (anywhere in it but the class ``skip_class``: a Session reads
-    saved games of every game, so it belongs above the games), relative imports made absolute."""
+def test_the_engine_names_the_session_only_on_demand():
+    """``cardlab.engine.Session`` still names the session class: the engine's module
+    ``__getattr__`` imports ``cardlab.session`` when that name is first asked for, and nothing
+    else, so the engine imports nothing above it when it is loaded."""
+    engine_path = ROOT / "cardlab" / "engine.py"
+    assert _imports(engine_path, only_function="__getattr__") == {"cardlab.session"}
+    assert engine.Session is cardlab.Session
+    with pytest.raises(AttributeError, match="no attribute 'Sesion'"):
+        engine.Sesion  # noqa: B018
+
+
+def test_sessions_sit_between_the_games_and_the_players():
+    """A session reads saved games of every game, so it sits above the games' registry: it
+    imports the engine, the registry and the standard library, and no lesson, computer player
+    or widget."""
+    allowed = BELOW_THE_GAMES | {"cardlab.games"}
+    found = _imports(ROOT / "cardlab" / "session.py")
+    assert "cardlab.games" in found
+    for module in found:
+        assert module in allowed or module.split(".")[0] in sys.stdlib_module_names, f"session.py imports {module}"
+
+
+def _imports(path: Path, skip_function: str = "", only_function: str = "") -> set[str]:
+    """The modules ``path`` imports, relative imports made absolute: anywhere in it but the
+    module-level function ``skip_function``, or only in the module-level ``only_function``."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts).rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name == skip_class
-               for n in ast.walk(c)}
+
+    def inside(name: str) -> set[int]:
+        return {id(n) for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == name for n in ast.walk(f)}
+    skipped, kept = inside(skip_function), inside(only_function)
     found = set()
     for node in ast.walk(tree):
-        if id(node) in skipped:
+        if id(node) in skipped or (only_function and id(node) not in kept):
             continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
