@@ -19,6 +19,7 @@ import pytest
 import cardlab
 from cardlab import Card, Session, lessons
 from cardlab.cards import shuffled
+from cardlab.games import game_class
 from cardlab.lessons import LessonError, LessonRun, card_mentions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,7 +296,7 @@ def test_a_score_that_depends_on_hidden_cards():
 @pytest.mark.parametrize("old, new, line_fragment, words", [
     ("```lesson\ngame: card-commons\nviewer: A\n```\n", "", None, "no ```lesson block"),
     ("game: card-commons", "game: bridge", "game: bridge", "no such game or options: no game called 'bridge'"),
-    ("viewer: A", "viewer: A\nvariant: long", "game: card-commons", "variants 'standard' and 'peek', not 'long'"),
+    ("viewer: A", "viewer: A\nvariant: long", "game: card-commons", "variant must be 'standard' or 'peek', not 'long'"),
     ("viewer: A", "viewer: C", "viewer: C", "the viewer is a player (A, B) or 'teacher'"),
     ("# The last turn\n", "", None, "a lesson starts with its title"),
     ("cards: 5C\n", "cards: 5C\nscore: 2\n", "```question", "a question has one answer line"),
@@ -396,6 +397,8 @@ def test_every_bundled_lesson_passes_check(path):
 
 def test_at_least_four_lessons_per_game_and_a_worked_example_each():
     for name in cardlab.games():
+        if not game_class(name).__module__.startswith("cardlab.games."):
+            continue  # a game registered from elsewhere (the tests' toy game) brings its own lessons
         files = lessons.bundled(name)
         assert len(files) >= 4, name
         assert any("worked-example" in f.name for f in files), name
