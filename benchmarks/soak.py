@@ -6,6 +6,9 @@ ten of those by search players with a few playouts) instead of random moves.
     python benchmarks/soak.py                 # 100,000 games in all
     python benchmarks/soak.py --games 2000    # a quicker run
     python benchmarks/soak.py --deep-every 1  # round-trips and views at every step (slower)
+    python benchmarks/soak.py --only contest  # some games only
+
+Every registered game is soaked with each of its conformance option sets (``Game.conformance``).
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import cardlab  # noqa: E402
-from cardlab.games import CONFORMANCE  # noqa: E402
+from cardlab.games import configurations  # noqa: E402
 from cardlab.bots import make_player  # noqa: E402
 from conformance import random_game  # noqa: E402
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000, help="games in all, shared by the configurations")
     parser.add_argument("--deep-every", type=int, default=25,
@@ -32,12 +35,16 @@ def main() -> int:
                              "legality and the end are checked at every step)")
     parser.add_argument("--seed", type=int, default=1_000_000, help="first seed")
     parser.add_argument("--bot-every", type=int, default=10, help="one game in N is played by computer players")
-    args = parser.parse_args()
-    per_config = max(1, args.games // len(CONFORMANCE))
+    parser.add_argument("--only", nargs="*", help="the games to soak (default: every registered game)")
+    args = parser.parse_args(argv)
+    chosen = [(n, o) for n, o in configurations() if not args.only or n in args.only]
+    if not chosen:
+        parser.error(f"no game called {', '.join(args.only)}; the games are: {', '.join(cardlab.games())}")
+    per_config = max(1, args.games // len(chosen))
     total_games = total_moves = failures = 0
     start = time.perf_counter()
     print(f"{'game':<34} {'games':>7} {'moves':>10} {'failures':>9} {'seconds':>8}")
-    for name, options in CONFORMANCE:
+    for name, options in chosen:
         game = cardlab.game(name, **options)
         games = moves = failed = 0
         t0 = time.perf_counter()

@@ -1,10 +1,11 @@
 """Strength of the computer players: seeded matches between every pair, for every game.
 
-Two-player games (Card Commons, Commitment, Contest): each deal is played twice, the players
-swapping seats, and the table gives the second player's score per game (1 a win, ½ a draw,
-0 a loss) with its 95% confidence interval. Commerce is played with 4 seats, the two players
-alternating round the table (X Y X Y, then Y X Y X on the same deal seed); the table gives the
-second player's mean ledger per deal and seat, with its 95% interval (0 is an even match).
+Every registered game is played with its default options. A two-player game: each deal is
+played twice, the players swapping seats, and the table gives the second player's score per
+game (1 a win, ½ a draw, 0 a loss) with its 95% confidence interval. A game of more seats
+(Commerce, 4 by default) has the two players alternating round the table (X Y X Y, then Y X Y X
+on the same deal seed); the table gives the second player's mean final score per seat and per
+player's deal (for Commerce, the ledger per deal), with its 95% interval (0 is an even match).
 
     python benchmarks/tournament.py             # 100 games per pair (Commerce 300): ~50 min on 2 cores
     python benchmarks/tournament.py --quick     # 20 games per pair (Commerce 60), half the playouts: ~4 min
@@ -30,14 +31,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardlab  # noqa: E402
 from cardlab.bots import HeuristicPlayer, hint, make_player, play_game  # noqa: E402
-from cardlab.bots.search import DEFAULT_PLAYOUTS  # noqa: E402
+from cardlab.strategy import strategy_of  # noqa: E402
 
-GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("card-commons", {}), ("commerce", {"players": 4}), ("commitment", {}), ("contest", {}),
-]
-#: Commerce's results vary most from deal to deal, and its games are quick: it plays this many
-#: times as many games.
-MORE_GAMES = {"commerce": 3}
+#: A game of more than two seats varies most from deal to deal: it plays this many times as many games.
+MORE_GAMES = 3
+
+
+def games() -> list[tuple[str, dict[str, Any]]]:
+    """Every registered game, with its default options."""
+    return [(name, {}) for name in cardlab.games()]
+
+
+def more_games(name: str) -> int:
+    return MORE_GAMES if cardlab.game(name).players > 2 else 1
 PAIRS = [("random", "heuristic"), ("random", "search"), ("heuristic", "search")]
 
 
@@ -55,7 +61,7 @@ def play_match(name: str, options: dict[str, Any], first: str, second: str, deal
     final = play_game(game, players, seed=deal).final
     board = game.score(final)
     seats = [seat for seat, kind in enumerate(kinds) if kind == second]
-    if name == "commerce":
+    if game.players > 2:
         return sum(board.totals[s] for s in seats) / len(seats) / game.players
     winners = set(board.winners)
     return 1.0 if winners == set(seats) else 0.0 if winners.isdisjoint(seats) else 0.5
@@ -105,33 +111,34 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true", help="measure the search's speed instead of playing matches")
     args = parser.parse_args()
     if args.speed:
-        speed([(n, o) for n, o in GAMES if not args.only or n in args.only], 8 if args.quick else 20, 1000)
+        speed([(n, o) for n, o in games() if not args.only or n in args.only], 8 if args.quick else 20, 1000)
         return
     base = args.games or (20 if args.quick else 100)
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else PAIRS
-    chosen = [(n, o) for n, o in GAMES if not args.only or n in args.only]
-    print(f"games per pair: {base} (Commerce {base * MORE_GAMES['commerce']}), each deal played twice with the seats "
-          f"swapped; search: {args.policy} playouts")
+    chosen = [(n, o) for n, o in games() if not args.only or n in args.only]
+    print(f"games per pair: {base} (more than two seats: {base * MORE_GAMES}), each deal played twice with the "
+          f"seats swapped; search: {args.policy} playouts")
     print(f"{'game':<14} {'match':<22} {'games':>5} {'playouts':>8}  {'result of the second player':<36} {'seconds':>8}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name, options in chosen:
-            games = base * MORE_GAMES.get(name, 1)
-            games += games % 2
-            playouts = args.playouts or DEFAULT_PLAYOUTS.get(name, 200) // (2 if args.quick else 1)
+            count = base * more_games(name)
+            count += count % 2
+            game = cardlab.game(name, **options)
+            playouts = args.playouts or strategy_of(game).playouts // (2 if args.quick else 1)
             for first, second in pairs:
                 start = time.perf_counter()
                 jobs = [pool.submit(play_match, name, options, first, second, deal, swapped, playouts, args.policy)
-                        for deal in range(games // 2) for swapped in (False, True)]
+                        for deal in range(count // 2) for swapped in (False, True)]
                 mean, half = interval([job.result() for job in jobs])
-                if name == "commerce":
-                    text = f"ledger/deal {mean:+.3f} ± {half:.3f}"
+                if game.players > 2:
+                    text = f"score/deal {mean:+.3f} ± {half:.3f}"
                     clear = mean - half > 0
                 else:
                     text = f"wins {100 * mean:5.1f}% ± {100 * half:4.1f}"
                     clear = mean - half > 0.5
                 verdict = "clear" if clear else "not clear"
                 shown = playouts if "search" in (first, second) else "-"
-                print(f"{name:<14} {first + ' v ' + second:<22} {games:>5} {shown:>8}  "
+                print(f"{name:<14} {first + ' v ' + second:<22} {count:>5} {shown:>8}  "
                       f"{text + ' (' + verdict + ')':<36} {time.perf_counter() - start:>8.1f}", flush=True)
 
 

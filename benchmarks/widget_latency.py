@@ -36,6 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
 
+import cardlab  # noqa: E402
+
 COUNTER = '''
 import anywidget, traitlets
 
@@ -215,7 +217,7 @@ def report(title: str, bare: list[float], table: list[float]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="card-commons")
+    parser.add_argument("--game", default=cardlab.games()[0], choices=cardlab.games())
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--hints", type=int, default=20, help="positions in which to time the Hint button")
     args = parser.parse_args()

@@ -9,13 +9,18 @@ Notation accepted by :func:`parse_card` and :func:`cards` (ASCII letters in eith
 ``str(card)`` = ``4♣`` and ``card.code`` = ``4C`` / ``10H`` / ``JK``. Only these characters
 are read: a letter that merely case-folds to one of them (``ſ``, the Kelvin sign ``K``, a
 dotless ``ı``) or another script's digit is refused, never taken for the card it resembles.
+
+Chance is explicit and unguessable: a fresh seed is 64 random bits from :mod:`secrets`, and
+each shuffle is drawn from the seed through a keyed hash (:func:`chance`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import html
 import random
 import re
+import secrets
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -24,6 +29,8 @@ from .errors import CardError, quoted
 __all__ = [
     "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
     "standard_deck", "shuffled", "suit_symbol", "suit_name", "ascii_lower", "ascii_upper",
+    "without", "cards_text", "in_order", "fresh_seed", "deal_seed", "check_seed", "chance", "SEED_BITS",
+    "GUESSABLE_BITS",
 ]
 
 SUITS = ("C", "D", "H", "S")
@@ -140,6 +147,7 @@ for _s in SUITS:
             _BY_CODE[f"T{_s}"] = _c
             _BY_CODE[f"T{_SUIT_SYMBOL[_s]}"] = _c
 _BY_CODE["JK"] = JOKER
+_DECK_ORDER = {card: i for i, card in enumerate((*dict.fromkeys(_BY_CODE.values()), HIDDEN))}
 _TOKEN = re.compile(r"[^\s,;]+")
 
 
@@ -206,16 +214,85 @@ class Cards(tuple):
         return cards_html(self)
 
 
+def without(seq: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``seq`` with its first ``card`` taken out (ValueError if it holds none)."""
+    i = seq.index(card)
+    return seq[:i] + seq[i + 1:]
+
+
+def cards_text(seq: Iterable[Card], empty: str = "none") -> str:
+    """Cards for a sentence: ``4♣ 5♥ Q♥``, or ``empty`` for none."""
+    return " ".join(map(str, seq)) or empty
+
+
 def standard_deck(jokers: int = 0) -> Cards:
     """The 52 cards in a fixed order (clubs, diamonds, hearts, spades; 2 up to A), then jokers."""
     return Cards([Card(r, s) for s in SUITS for r in RANKS] + [JOKER] * jokers)
 
 
-def shuffled(deck: Iterable[Card], seed: int | str | None) -> Cards:
-    """A shuffled copy of ``deck`` using ``random.Random(seed)`` (never the global generator)."""
+# --- chance: seeds and shuffles ---------------------------------------------------------------
+
+#: A fresh seed has this many random bits, drawn from :mod:`secrets`; every seed is below 2**SEED_BITS.
+SEED_BITS = 64
+#: A seed below 2**GUESSABLE_BITS can be found by searching: docs/protocol.md gives the figures.
+GUESSABLE_BITS = 48
+
+
+def fresh_seed(rng: random.Random | None = None) -> int:
+    """A new seed of :data:`SEED_BITS` random bits: from :mod:`secrets`, and never below
+    2**GUESSABLE_BITS (so never one a search could find); or drawn from ``rng`` where it must be
+    reproducible (a computer player's sampled worlds, which hide nothing)."""
+    if rng is not None:
+        return rng.getrandbits(SEED_BITS)
+    while (seed := secrets.randbits(SEED_BITS)) < 1 << GUESSABLE_BITS:
+        pass  # one draw in 65,536: draw again
+    return seed
+
+
+def check_seed(seed: object, where: str = "seed") -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1; ValueError otherwise. Every game
+    refuses a negative seed: -1 is what a player's view shows instead of the seed."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << SEED_BITS:
+        raise ValueError(f"{where}: a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {seed!r}")
+    return seed
+
+
+def deal_seed(seed: object, stacked: bool) -> int:
+    """The seed a deal keeps: ``seed`` (checked), or when it is None, 0 for a stacked deck (a
+    stacked deal is reproducible, text form included) and a :func:`fresh_seed` otherwise.
+
+    An explicit seed makes the deal reproducible, so anyone who knows the seed knows every card:
+    fine for a lesson, not for a game between learners (leave the seed out for those)."""
+    if seed is None:
+        return 0 if stacked else fresh_seed()
+    return check_seed(seed)
+
+
+def chance(seed: int, purpose: str) -> random.Random:
+    """The random generator of one use of chance in a game (a deal's shuffle, a first dealer):
+    seeded from a keyed hash (BLAKE2b keyed by the seed) of ``purpose``, so each use draws
+    independently from the seed, and nothing seen of one narrows the others."""
+    try:
+        key = seed.to_bytes(SEED_BITS // 8, "big")  # a seed is a whole number from 0 to 2**64 - 1
+    except (AttributeError, OverflowError):
+        check_seed(seed)  # says what is wrong with it
+        raise
+    digest = hashlib.blake2b(purpose.encode("utf-8"), key=key, digest_size=32, person=b"cardlab").digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def shuffled(deck: Iterable[Card], seed: int, purpose: str = "shuffle") -> Cards:
+    """A shuffled copy of ``deck``, from ``seed`` and ``purpose`` (see :func:`chance`); never the
+    global generator."""
     out = list(deck)
-    random.Random(seed).shuffle(out)
+    chance(seed, purpose).shuffle(out)
     return Cards(out)
+
+
+def in_order(seq: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards sorted as a deck is: clubs, diamonds, hearts, spades, each from 2 up to A; then
+    the Joker and face-down cards. A hand is kept so, so its order shows nothing of how it was dealt."""
+    return tuple(sorted(seq, key=_DECK_ORDER.__getitem__))
 
 
 # --- HTML reprs (no kernel needed: GitHub and nbviewer show them) -------------------------

@@ -11,9 +11,13 @@ dataclass of the game) that the game reads and never changes:
     game.view(after, player)           # what that player may see; hidden cards are HIDDEN
 
 A game module implements the abstract methods of :class:`Game` (the rules in one place); the
-base class adds notation handling, checked play, narration, JSON and text forms. A game in
+base class adds notation handling, checked play, narration, JSON and text forms. What every
+game shares lives here once: its :class:`Options`, the :class:`Zone` kinds and the table's
+:class:`Layout` hints, the :class:`MoveReader` of move notation, the :class:`TextForm` of
+states, stacked decks and seeds. The engine imports nothing above it: a state knows its game
+class (``state.game``), and the registry of games (``cardlab.games``) sits above. A game in
 progress with its history is a :class:`cardlab.Session` (``cardlab/session.py``, a layer
-above the games).
+above the games). docs/protocol.md says how to write a game.
 """
 
 from __future__ import annotations
@@ -30,18 +34,55 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import HIDDEN, Card, Cards, CardError, ascii_lower, ascii_upper, cards_html, parse_card
+from .cards import (
+    GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, ascii_lower, ascii_upper, cards_html, chance, check_seed,
+    parse_card,
+)
 from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step",
-    "IllegalMove", "NotationError", "StateError", "TextForm", "JSON_VERSION", "HIDDEN_SEED",
+    "Game", "Options", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
+    "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
     "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number",
+    "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
+    "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
 
-JSON_VERSION = 1
+#: The JSON format's version. Version 2 keeps a state's options in one ``options`` object;
+#: version 1 (read too) had them as fields of the state.
+JSON_VERSION = 2
 #: The value of a state's ``seed`` in a player's view: the seed would reveal every hidden card.
 HIDDEN_SEED = -1
+
+
+def validate_seed(seed: Any) -> None:
+    """Raise :class:`StateError` unless a state's ``seed`` is a seed: a whole number from 0 to
+    2**64 - 1 (every game refuses a negative seed; a view's -1 is no whole state's)."""
+    try:
+        check_seed(seed)
+    except ValueError:
+        raise StateError("seed", f"a seed is a whole number from 0 to 2**{SEED_BITS} - 1, not {seed!r}"
+                                 + (" (-1 is a player's view, which is not a whole state)" if seed == HIDDEN_SEED else "")) from None
+
+
+def shuffle_from(seed: int, deck: Sequence[Card], purpose: str) -> tuple[Card, ...]:
+    """``deck`` shuffled from a state's ``seed`` for ``purpose`` (``cards.shuffled``). In a
+    player's view the seed is hidden, and so are the cards a move deals from it (the next round
+    played on a view): they come out ``HIDDEN``."""
+    if seed == HIDDEN_SEED:
+        return (HIDDEN,) * len(deck)
+    cards = list(deck)
+    chance(seed, purpose).shuffle(cards)
+    return tuple(cards)
+
+
+def seed_is_guessable(state: Any) -> bool:
+    """Whether ``state`` was dealt from a seed small enough to be found by searching (below
+    2**48: an explicit seed such as 7, chosen for a lesson), so that whoever knows or finds it
+    knows every hidden card. A fresh seed never is; a table where players hide cards from each
+    other should warn when it is. False for a state without a seed, or a player's view."""
+    seed = getattr(state, "seed", None)
+    return isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << GUESSABLE_BITS
 
 
 class Move:
@@ -88,7 +129,9 @@ class Breakdown:
     """Why the score is what it is: line items and the totals they add up to.
 
     ``totals[p]`` is always the sum of ``points`` over the items of player ``p``.
-    ``final`` is true when the game is over; ``winners`` then names the winning players.
+    ``final`` is true when the game is over; ``winners`` then names every player with the best
+    result. A draw is every player sharing it, so a two-player draw has ``winners == (0, 1)``
+    (:attr:`draw`); some of three or more players tied for the best share the win.
     """
 
     players: tuple[str, ...]
@@ -108,6 +151,28 @@ class Breakdown:
     def for_player(self, player: int) -> tuple[ScoreItem, ...]:
         return tuple(i for i in self.items if i.player == player)
 
+    @property
+    def draw(self) -> bool:
+        """The game is over and every player shares the best result."""
+        return self.final and len(self.players) > 1 and len(self.winners) == len(self.players)
+
+    def outcome(self, names: Sequence[str] | None = None) -> str:
+        """The result in words, naming the players by ``names`` (default: the breakdown's):
+        "A wins", "a draw", "A and C share the win"; empty while the game is not over."""
+        if not self.final or not self.winners:
+            return ""
+        if self.draw:
+            return "a draw"
+        who = " and ".join((names or self.players)[w] for w in self.winners)
+        return f"{who} wins" if len(self.winners) == 1 else f"{who} share the win"
+
+    def _result(self) -> str:
+        """The last line of a final score: "winner: A", "a draw", "winners: A and C (...)"."""
+        if self.draw:
+            return "a draw"
+        who = " and ".join(self.players[w] for w in self.winners) or "none"
+        return f"winner: {who}" if len(self.winners) <= 1 else f"winners: {who} (they share the win)"
+
     def __str__(self) -> str:
         lines = [self.title]
         for item in self.items:
@@ -115,7 +180,7 @@ class Breakdown:
             lines.append(f"  {self.players[item.player]:>3} {item.points:+4d}  {item.reason}{cards} [{item.rule}]")
         lines.append("  total: " + ", ".join(f"{n} {t}" for n, t in zip(self.players, self.totals)))
         if self.final:
-            lines.append("  winner: " + (" and ".join(self.players[w] for w in self.winners) or "none"))
+            lines.append(f"  {self._result()}")
         lines.extend(f"  {n}" for n in self.notes)
         return "\n".join(lines)
 
@@ -129,7 +194,7 @@ class Breakdown:
         totals = ", ".join(f"{esc(n)}: <b>{t}</b>" for n, t in zip(self.players, self.totals))
         end = ""
         if self.final:
-            end = " — winner: " + esc(" and ".join(self.players[w] for w in self.winners) or "none")
+            end = " — " + esc(self._result())
         notes = "".join(f"<div>{esc(n)}</div>" for n in self.notes)
         return (f"<div class='cardlab-static-breakdown'><b>{esc(self.title)}</b>"
                 f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
@@ -137,21 +202,81 @@ class Breakdown:
                 f"<div>Totals: {totals}{end}</div>{notes}</div>")
 
 
+# What a zone is (``Zone.kind``): how a table draws it, and, for the piles, the order of its cards.
+#: The cards a player holds.
+HAND = "hand"
+#: Cards piled up, listed bottom to top: the last is the top card (a discard pile, a waste).
+PILE = "pile"
+#: A face-down pile cards are drawn from, listed bottom to top: the last is the next drawn.
+STOCK = "stock"
+#: A pile whose every card counts in play, listed bottom to top and drawn spread out (a suit stack).
+STACK = "stack"
+#: Cards lying side by side in no order that counts (a discard pool).
+POOL = "pool"
+#: A player's side of a tableau: the cards played to it, in the order played.
+SIDE = "side"
+#: Cards laid in numbered places, first to last (secret cards in positions 1 to 4).
+ROW = "row"
+#: A place for one card (a Commission, a battle card, a card on offer).
+SLOT = "slot"
+#: Every kind of zone, and the kinds that list their cards bottom to top.
+ZONE_KINDS = (HAND, PILE, STOCK, STACK, POOL, SIDE, ROW, SLOT)
+PILE_KINDS = (PILE, STOCK, STACK)
+
+
 class Zone(NamedTuple):
     """A place on the table holding cards, and who may see them.
 
-    ``seen_by`` is ``None`` when every player sees the cards, otherwise the set of players who
-    do (an empty set: nobody, such as a shuffled stock). ``owner`` is the player the zone
-    belongs to, if any.
+    ``name`` names the zone in messages and the text form ("A hand"), and is unique in a
+    state. ``seen_by`` is ``None`` when every player sees the cards, otherwise the set of
+    players who do (an empty set: nobody, such as a shuffled stock). ``owner`` is the player
+    the zone belongs to, if any. ``kind`` says what the zone is (one of :data:`ZONE_KINDS`);
+    the piles (:data:`PILE_KINDS`) list their cards bottom to top. ``group`` gathers zones a
+    table draws together (a battle's card and stacks); see :class:`Layout`. ``label`` is what a
+    table calls the zone inside its seat or group ("Hand"); empty, the name serves.
+    Code outside a game reads a zone's meaning from these fields, never from its name.
     """
 
     name: str
     cards: tuple[Card, ...]
     seen_by: frozenset[int] | None = None
     owner: int | None = None
+    kind: str = PILE
+    group: str | None = None
+    label: str = ""
 
     def visible_to(self, player: int | None) -> bool:
         return player is None or self.seen_by is None or player in self.seen_by
+
+    @property
+    def title(self) -> str:
+        """What a table calls the zone: its label, or else its name."""
+        return self.label or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not."""
+
+    group: str
+    title: str | None = None
+    framed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a table arranges a state's zones: plain data, which ``cardlab.widgets`` draws.
+
+    A player's zones without a group sit in that player's seat: the viewer's seat nearest,
+    the others' across the table. The groups fill the middle, ``rows`` of areas from top to
+    bottom; a group that no row names gets a row of its own after them. Inside an area, the
+    zones owned by the players across the table come first, then the shared ones, then the
+    viewer's, so each player's part faces its owner. ``seats`` adds a note to each player's
+    seat ("dealer", "Claimant"); it has one entry per player, or none.
+    """
+
+    rows: tuple[tuple[Area, ...], ...] = ()
+    seats: tuple[str, ...] = ()
 
 
 class Step(NamedTuple):
@@ -165,19 +290,24 @@ class Step(NamedTuple):
 
 class State:
     """Base class of every game's state. States are frozen dataclasses: compare them with
-    ``==``, keep them in lists (that is all a history is), never change them."""
+    ``==``, keep them in lists (that is all a history is), never change them.
+
+    A state knows its game: the :class:`Game` class whose ``state_class`` it is (set when
+    that class is defined), with the options the state carries.
+    """
 
     __slots__ = ()
-    GAME: ClassVar[str] = ""
+    #: The game class this state belongs to.
+    game_class: ClassVar[type[Game]]
 
     @property
     def game(self) -> Game:
-        from .games import game_for_state
-        return game_for_state(self)
+        """The game, with the options, that this state belongs to."""
+        return self.game_class.for_state(self)
 
     def to_json(self) -> str:
         """A versioned, lossless JSON text; read it back with ``game.state_from_json``."""
-        return json.dumps({"cardlab": "state", "version": JSON_VERSION, "game": self.GAME,
+        return json.dumps({"cardlab": "state", "version": JSON_VERSION, "game": self.game_class.name,
                            "state": encode(self)}, ensure_ascii=False, separators=(",", ":"))
 
     def to_text(self) -> str:
@@ -191,20 +321,129 @@ class State:
         return self.game.state_html(self)
 
 
+# --- a game's options ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A game's options, in one frozen value: the game is made with it and every state carries it.
+
+    A game subclasses it with one field per option (``cardlab.game(name, **options)``), each
+    with its default. A field typed ``Literal[...]`` takes one of those values; an int field with
+    ``metadata={"range": (low, high)}`` a whole number in that range; ``metadata={"shown": True}``
+    names the option in ``repr`` even at its default. Everything else follows from the fields:
+    the checks, ``Game.options``, ``Game.for_state``, the text form's option lines and the
+    refusal of a state played with other options.
+    """
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value, choices = getattr(self, f.name), _choices(type(self), f.name)
+            if choices and value not in choices:
+                raise ValueError(f"{f.name} must be {' or '.join(map(repr, choices))}, not {value!r}")
+            low, high = f.metadata.get("range", (None, None))
+            if low is not None and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high):
+                raise ValueError(f"{f.name} must be a whole number from {low} to {high}, not {value!r}")
+
+    @classmethod
+    def make(cls, title: str, options: dict[str, Any]) -> Options:
+        """The options given as keywords, or a ValueError naming the unknown ones and the others."""
+        names = [f.name for f in dataclasses.fields(cls)]
+        unknown = sorted(k for k in options if k not in names)
+        if unknown:
+            raise ValueError(f"unknown option(s) for {title}: {', '.join(unknown)}; {cls.help()}")
+        return cls(**options)
+
+    @classmethod
+    def help(cls) -> str:
+        """The options in words: "its options are players=3..12 (default 4)"."""
+        specs = []
+        for f in dataclasses.fields(cls):
+            choices = _choices(cls, f.name)
+            low, high = f.metadata.get("range", (None, None))
+            spec = " or ".join(map(repr, choices)) if choices else f"{low}..{high}" if low is not None else "..."
+            specs.append(f"{f.name}={spec} (default {f.default!r})")
+        return "its options are " + "; ".join(specs) if specs else "it takes no options"
+
+    def chosen(self) -> dict[str, Any]:
+        """The options that differ from the defaults (and those always shown), as keywords."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != f.default or f.metadata.get("shown")}
+
+    def lines(self) -> list[str]:
+        """The text form's option lines: ``pile value: sum``."""
+        return [f"{f.name.replace('_', ' ')}: {getattr(self, f.name)}" for f in dataclasses.fields(self)]
+
+    def read(self, form: TextForm) -> Options:
+        """The options of a text form's option lines (a line left out: this value)."""
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            key, default, choices = f.name.replace("_", " "), getattr(self, f.name), _choices(type(self), f.name)
+            low, high = f.metadata.get("range", (None, None))
+            values[f.name] = (form.choice(key, choices, default) if choices else
+                              form.int(key, default, lo=low, hi=high) if isinstance(default, int) else
+                              form.text(key, default))
+        try:
+            return type(self)(**values)
+        except ValueError as err:
+            raise StateError(form.where(str(err).split(" ", 1)[0].replace("_", " ")), str(err)) from None
+
+    def difference(self, other: Options) -> str | None:
+        """The first option (by its text-form key) whose value differs in ``other``."""
+        for f in dataclasses.fields(self):
+            if getattr(self, f.name) != getattr(other, f.name):
+                return f.name.replace("_", " ")
+        return None
+
+    @classmethod
+    def legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The options of a state written in format version 1, where they were fields of the
+        state itself: taken out of ``data`` (a game whose options were named otherwise says how)."""
+        return {f.name: data.pop(f.name) for f in dataclasses.fields(cls) if f.name in data}
+
+
+_CHOICES: dict[tuple[type, str], tuple[Any, ...]] = {}
+
+
+def _choices(cls: type, name: str) -> tuple[Any, ...]:
+    """The values a ``Literal``-typed option field allows (empty for any other type)."""
+    key = (cls, name)
+    if key not in _CHOICES:
+        hint = typing.get_type_hints(cls).get(name)
+        _CHOICES[key] = typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+    return _CHOICES[key]
+
+
 # --- the game base class --------------------------------------------------------------------
 
 class Game(ABC):
     """A game's rules with its options. Subclasses implement the abstract methods."""
 
+    #: the name ``cardlab.game`` knows the game by ("card-commons")
     name: ClassVar[str] = ""
+    #: other names ``cardlab.game`` accepts ("commons")
+    aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
-    #: the state class of this game, for JSON decoding
+    #: the state class of this game (its ``game_class`` is set to the game class)
     state_class: ClassVar[type]
     #: rule-id prefix, e.g. "commons"
     rules_prefix: ClassVar[str] = ""
+    #: the game's options (one frozen value, carried by every state as its ``options`` field)
+    options_class: ClassVar[type[Options]] = Options
+    #: the option sets the conformance test, the tests of every game and the benchmarks play
+    conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     #: number of players (set by each game's __init__)
     players: int = 2
+
+    def __init__(self, **options: Any) -> None:
+        #: the options this game is played with (an :class:`Options`)
+        self.settings = self.options_class.make(self.title or self.name, options)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state_class = cls.__dict__.get("state_class")
+        if state_class is not None:
+            state_class.game_class = cls
 
     # -- what a game module implements ---------------------------------------------------------
 
@@ -221,12 +460,17 @@ class Game(ABC):
         """Read a move's notation, or raise :class:`NotationError` pointing at the problem."""
 
     @abstractmethod
-    def _check(self, state: Any, move: Move) -> None:
-        """Raise :class:`IllegalMove` (naming the rule and the reason) if ``move`` is illegal."""
+    def _check(self, state: Any, move: Move) -> Any:
+        """Raise :class:`IllegalMove` (naming the rule and the reason) if ``move`` is illegal.
+
+        Otherwise return what the check worked out that :meth:`_apply` can use (or None):
+        ``play`` hands it on, so the work is not done twice and the game keeps no state."""
 
     @abstractmethod
-    def _apply(self, state: Any, move: Move, log: list[Event] | None) -> Any:
-        """The state after a legal ``move``; narrate into ``log`` unless it is None."""
+    def _apply(self, state: Any, move: Move, log: list[Event] | None, checked: Any = None) -> Any:
+        """The state after a legal ``move``; narrate into ``log`` unless it is None. ``checked``
+        is what :meth:`_check` returned for this state and move, or None when it was not run
+        (``advance``)."""
 
     @abstractmethod
     def to_move(self, state: Any) -> int | None:
@@ -264,7 +508,23 @@ class Game(ABC):
     @classmethod
     def for_state(cls, state: Any) -> Game:
         """The game, with the options, that made ``state`` (states carry their options)."""
-        return cls()
+        options = getattr(state, "options", None)
+        if options is None:
+            return cls()
+        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
+
+    # -- what tables and computer players ask of a game: generic answers, a game may refine them --
+
+    def table_layout(self, state: Any) -> Layout:
+        """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
+        default draws every group in a row of its own, in the order of the zones."""
+        return Layout()
+
+    def strategy(self) -> Any:
+        """What computer players and hints know about this game: a
+        :class:`cardlab.strategy.Strategy` (its rule of thumb, its playouts' horizon and value,
+        how to sample hidden cards), or None for the generic one, which serves any game."""
+        return None
 
     # -- provided ---------------------------------------------------------------------------------
 
@@ -274,8 +534,9 @@ class Game(ABC):
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options this game was made with (``cardlab.game(name, **options)``)."""
-        return {}
+        """The options this game was made with, as ``cardlab.game(name, **options)`` takes them
+        (those at their default left out)."""
+        return self.settings.chosen()
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
@@ -290,12 +551,17 @@ class Game(ABC):
 
     def check(self, state: Any, move: Move | str) -> Move:
         """Return the move if it is legal in ``state``; raise :class:`IllegalMove` otherwise."""
-        move = self.move(move)
-        self._check_state(state)
+        return self._checked(state, move)[0]
+
+    def _checked(self, state: Any, move: Move | str) -> tuple[Move, Any]:
+        """The move, if legal in ``state``, and what its check worked out for ``_apply``."""
+        if not isinstance(move, Move):  # its text, or else move() says what is wrong with it
+            move = self.move(move)
+        if not isinstance(state, self.state_class):  # the hot path: _check_state, inline
+            self._check_state(state)
         if self.to_move(state) is None:
             raise IllegalMove(move, f"{self.rules_prefix}.end", "the game is over: no more moves")
-        self._check(state, move)
-        return move
+        return move, self._check(state, move)
 
     def is_legal(self, state: Any, move: Move | str) -> bool:
         try:
@@ -310,15 +576,24 @@ class Game(ABC):
         Raises :class:`IllegalMove` naming the rule and the reason when the move is illegal,
         and :class:`NotationError` when its text cannot be read.
         """
-        move = self.check(state, move)
-        return self._apply(state, move, None)
+        move, checked = self._checked(state, move)
+        return self._apply(state, move, None, checked)
 
     def step(self, state: Any, move: Move | str) -> Step:
         """Like :meth:`play`, and also return what happened, narrated with rule ids."""
-        move = self.check(state, move)
+        move, checked = self._checked(state, move)
         log: list[Event] = []
-        after = self._apply(state, move, log)
+        after = self._apply(state, move, log, checked)
         return Step(move, state, after, tuple(log))
+
+    def advance(self, state: Any, move: Move) -> Any:
+        """The state after ``move``, without the legality check or the narration.
+
+        Only for a move taken from ``legal_moves(state)`` (legal by construction), in the
+        playouts of computer players, where the checked ``play`` would repeat work. It is the
+        game's own ``_apply``, so the rules still live in one place.
+        """
+        return self._apply(state, move, None)
 
     def explain(self, state: Any, move: Move | str) -> str:
         """Why a move is legal or not, in words."""
@@ -371,16 +646,31 @@ class Game(ABC):
 
     def _check_options(self, state: Any) -> None:
         """States carry their game's options; refuse a state made under other options."""
+        theirs = getattr(state, "options", None)
+        if theirs is not None and theirs != self.settings:
+            raise StateError(self.settings.difference(theirs) or "options", self._other_options(theirs))
+
+    def _read_options(self, form: TextForm) -> Options:
+        """The option lines of a text form, which must be this game's."""
+        theirs = self.settings.read(form)
+        if theirs != self.settings:
+            raise StateError(form.where(self.settings.difference(theirs)), self._other_options(theirs))
+        return theirs
+
+    def _other_options(self, theirs: Options) -> str:
+        other = type(self)(**{f.name: getattr(theirs, f.name) for f in dataclasses.fields(theirs)})
+        shown = ", ".join(f"{k}={v!r}" for k, v in theirs.chosen().items()) or "the default options"
+        return f"this state is played with {shown}; read it with {other!r}"
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"cardlab.game({self.name!r}{opts})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.settings == self.settings  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(sorted(self.options.items()))))
+        return hash((self.name, self.settings))
 
 
 # --- reading numbers and JSON: every number bounded, every fault a StateError naming the place ------
@@ -545,13 +835,21 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if hints is None:
             hints = _HINTS[tp] = typing.get_type_hints(tp)
         names = [f.name for f in dataclasses.fields(tp)]
+        options = hints.get("options")
+        if "options" not in data and isinstance(options, type) and issubclass(options, Options):
+            data = dict(data)  # format version 1: the options were fields of the state
+            data["options"] = options.legacy(data)
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:
             raise StateError(where, f"missing field(s): {', '.join(missing)}")
         if extra:
             raise StateError(where, f"unknown field(s): {', '.join(map(str, extra))}")
-        return tp(**{n: decode(hints[n], data[n], f"{where}.{n}") for n in names})
+        values = {n: decode(hints[n], data[n], f"{where}.{n}") for n in names}
+        try:
+            return tp(**values)
+        except ValueError as err:  # a value its class refuses (an option out of range)
+            raise StateError(where, str(err)) from None
     if tp is bool:
         if not isinstance(data, bool):
             raise StateError(where, f"expected true or false, got {json.dumps(data)[:40]}")
@@ -579,16 +877,28 @@ def replace_cards(value: Any, fn: Callable[[Card], Card]) -> Any:
     return value
 
 
-def replacer(cls: type) -> Callable[..., Any]:
-    """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (for hot paths,
-    where ``dataclasses.replace`` is several times slower)."""
+def replacer(cls: type, *changed: str) -> Callable[..., Any]:
+    """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (where
+    ``dataclasses.replace`` is several times slower): the one way to build the next state.
+
+    With field names, the replacer takes new values for exactly those fields, in that order
+    (``replacer(State, "hands", "stock")(s, hands, stock)``): the fastest, for hot paths.
+    """
     names = [f.name for f in dataclasses.fields(cls)]
-    params = ", ".join(f"{n}=_KEEP" for n in names)
-    args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field {', '.join(unknown)}")
     namespace: dict[str, Any] = {"_KEEP": object(), "_cls": cls}
-    exec(f"def replace(s, *, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - generated from field names
+    if changed:
+        params = ", ".join(changed)
+        args = ", ".join(n if n in changed else f"s.{n}" for n in names)
+        exec(f"def replace(s, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
+    else:
+        params = ", ".join(f"{n}=_KEEP" for n in names)
+        args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
+        exec(f"def replace(s, *, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
     replace = namespace["replace"]
-    replace.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
+    replace.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'the given fields'} changed."
     return replace
 
 
@@ -650,6 +960,77 @@ def all_cards(zones: Iterable[Zone]) -> Counter:
     for zone in zones:
         count.update(zone.cards)
     return count
+
+
+# --- reading a move's notation ------------------------------------------------------------------
+
+#: A token of a move's text: (text, start, end).
+Token = tuple[str, int, int]
+_WORDS = re.compile(r"\S+")
+
+
+class MoveReader:
+    """Reads a move's text token by token, for a game's grammar (its ``parse_move``).
+
+    ``word``, ``card`` and ``next`` take the next token, ``peek`` looks at it without taking
+    it, ``end`` refuses any text left over; a problem raises :class:`NotationError` quoting the
+    text and pointing at the token (or at the end of the text, where one is missing).
+    ``examples`` shows what moves look like; ``pattern`` splits the text into tokens (words
+    by default).
+    """
+
+    def __init__(self, text: Any, examples: str, pattern: re.Pattern[str] = _WORDS) -> None:
+        if not isinstance(text, str):
+            shown = repr(text)
+            raise NotationError(shown, 0, len(shown), f"expected the text of a move; moves look like: {examples}",
+                                "move")
+        self.text, self.examples = text, examples
+        self.tokens: list[Token] = [(m.group(), m.start(), m.end()) for m in pattern.finditer(text)]
+        self.index = 0
+        if not self.tokens:
+            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {examples}", "move")
+
+    @property
+    def last(self) -> Token:
+        """The token taken last (the first one before any is taken)."""
+        return self.tokens[max(self.index - 1, 0)]
+
+    def fail(self, reason: str, token: Token | None = None) -> NotationError:
+        """The error for ``token`` (None: the end of the text, where something is missing)."""
+        start, end = (token[1], token[2]) if token else (len(self.text), len(self.text))
+        return NotationError(self.text, start, end, reason, "move")
+
+    def peek(self) -> str | None:
+        """The next token, lower-cased (ASCII letters only, see :func:`cardlab.cards.ascii_lower`),
+        without taking it; None at the end."""
+        return ascii_lower(self.tokens[self.index][0]) if self.index < len(self.tokens) else None
+
+    def next(self, what: str, missing: str | None = None) -> Token:
+        """Take the next token; at the end, fail saying ``missing`` (or that ``what`` is missing)."""
+        if self.index >= len(self.tokens):
+            raise self.fail(missing or f"the {what} is missing after {quoted(self.last[0])}")
+        self.index += 1
+        return self.tokens[self.index - 1]
+
+    def word(self, what: str, missing: str | None = None) -> str:
+        """Take the next token, lower-cased (ASCII letters only: a look-alike is no keyword)."""
+        return ascii_lower(self.next(what, missing)[0])
+
+    def card(self, what: str = "card", missing: str | None = None, *, jokers: bool = True) -> Card:
+        """Take the next token as a card (``jokers=False``: refusing the Joker)."""
+        token = self.next(what, missing)
+        try:
+            card = parse_card(token[0])
+        except CardError as err:
+            raise self.fail(err.reason, token) from None
+        if card.is_joker and not jokers:
+            raise self.fail("this game is played without jokers", token)
+        return card
+
+    def end(self, reason: str = "unexpected text at the end of the move") -> None:
+        """Refuse any text left, pointing at all of it."""
+        if self.index < len(self.tokens):
+            raise NotationError(self.text, self.tokens[self.index][1], self.tokens[-1][2], reason, "move")
 
 
 # --- the text form: "key: value" lines, with errors that name the line ----------------------------
@@ -747,6 +1128,27 @@ class TextForm:
 def format_cards(seq: Iterable[Card]) -> str:
     """Cards for a text form: codes separated by spaces, or ``-`` for none."""
     return " ".join(c.code for c in seq) or "-"
+
+
+def stacked_deck(deck: Any, game_deck: Sequence[Card], title: str, *, whole: bool = True) -> tuple[Card, ...]:
+    """A stacked deck (its text, or cards), top first, checked against ``game_deck``: every card
+    one of the game's, none more often than the game's deck has it, and (``whole``) none
+    missing. A ValueError says what is missing, what is not in this game and what comes twice."""
+    from .cards import cards as read_cards
+    order = tuple(parse_card(c.code) for c in read_cards(deck))  # the shared Card objects
+    want, got = Counter(game_deck), Counter(order)
+    problems = []
+    if whole and want - got:
+        problems.append("missing " + " ".join(c.code for c in sorted((want - got).elements())))
+    if any(c not in want for c in got):
+        problems.append("not in this game: " + " ".join(c.code for c in got if c not in want))
+    if any(c in want and got[c] > want[c] for c in got):
+        problems.append("twice: " + " ".join(c.code for c in got if c in want and got[c] > want[c]))
+    if problems:
+        each = "each once" if len(want) == len(game_deck) else "each as often as the game's deck has it"
+        what = f"the {len(game_deck)} cards of the game" if whole else "cards of the game"
+        raise ValueError(f"a stacked {title} deck holds {what}, {each}: " + "; ".join(problems))
+    return order
 
 
 def check_cards_once(zones: Sequence[Zone], deck: Sequence[Card]) -> None:

@@ -7,7 +7,7 @@ point and then goes its own way. Nothing is thrown away: the learner can leave a
 ("back to the main line"), come back to it, or make it the main line (``promote``).
 
     session = cardlab.Session(game, seed=7)
-    session.play("commission 5C"); session.play("commission 3S")
+    session.play("commission 5D"); session.play("commission 3S")
     session.goto(1)                  # back to the position after move 1
     session.play("commission 4H")    # a variation: move 2 differs from the main line
     session.states[2]                # still the main line's position after move 2

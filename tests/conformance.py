@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from cardlab.cards import HIDDEN, parse_card
-from cardlab.engine import _CARD_CODE, Game, Step, all_cards, move_text, visible_cards
+from cardlab.engine import _CARD_CODE, PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
 
 
 class Violation(AssertionError):
@@ -21,6 +21,12 @@ class Violation(AssertionError):
 def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
     """Check one state; return its legal moves."""
     zones = game.zones(state)
+    names = [z.name for z in zones]
+    if len(set(names)) != len(names):
+        raise Violation(f"two zones share a name: {names}")
+    odd = [z.name for z in zones if z.kind not in ZONE_KINDS]
+    if odd:
+        raise Violation(f"zones of no known kind ({', '.join(ZONE_KINDS)}): {odd}")
     # every card is in exactly one place
     held = all_cards(zones)
     if held != Counter(game.deck()):
@@ -105,11 +111,34 @@ def check_move_log(game: Game, step: Step) -> None:
             raise Violation(f"the mover's own log line {text!r} hides a card of their move")
 
 
+def check_piles(game: Game, before: Any, after: Any) -> None:
+    """Piles list their cards bottom to top: a move takes cards from a stock only at its top
+    (the next card drawn is the stock zone's last), and puts cards on, or takes them off, a pile
+    or a stack only at its top (its last cards)."""
+    old = {z.name: z for z in game.zones(before)}
+    for zone in game.zones(after):
+        prev = old.get(zone.name)
+        if prev is None or zone.kind not in PILE_KINDS or prev.kind != zone.kind:
+            continue
+        was, now = prev.cards, zone.cards
+        if len(now) < len(was) and now != was[:len(now)]:
+            raise Violation(f"cards left {zone.name} from below its top: {_codes(was)} became {_codes(now)} "
+                            f"(a pile lists its cards bottom to top; the top card is the last)")
+        if zone.kind != STOCK and len(now) > len(was) and now[:len(was)] != was:
+            raise Violation(f"cards went into {zone.name} below its top: {_codes(was)} became {_codes(now)} "
+                            f"(a pile lists its cards bottom to top; the top card is the last)")
+
+
+def _codes(cards: Any) -> str:
+    return " ".join(c.code for c in cards) or "-"
+
+
 def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000, players=None) -> int:
     """Play one seeded game, checking every invariant; return the number of moves.
 
     Moves are random, or chosen by ``players[p].choose(game, view)`` for seat ``p``."""
     rng = random.Random(seed)
+    settings = dict(vars(game))  # a game is a pure value: playing never changes it
     state = game.deal(seed=seed)
     start_json = state.to_json()
     moves = []
@@ -139,6 +168,10 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
             after = game.play(state, move)
         if state.to_json() != before:
             raise Violation(f"{game!r}, seed {seed}: play mutated its input state")
+        try:
+            check_piles(game, state, after)
+        except AssertionError as err:
+            raise Violation(f"{game!r}, seed {seed}, move {steps + 1} ({move}): {err}") from None
         moves.append(move)
         state = after
         steps += 1
@@ -152,4 +185,6 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
         replay = game.play(replay, str(move))
     if replay != state:
         raise Violation(f"{game!r}, seed {seed}: replaying the moves gives another state")
+    if vars(game) != settings:
+        raise Violation(f"{game!r}: playing changed the game object: {settings} became {vars(game)}")
     return steps

@@ -11,3 +11,10 @@ settings.register_profile("quick", max_examples=60, deadline=None,
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("thorough" if os.environ.get("CARDLAB_THOROUGH") else "quick")
+
+# A fifth game, defined in tests/ only: registered here, every test that iterates over the
+# registry (conformance, computer players, tables, properties) covers it too.
+from cardlab.games import register  # noqa: E402
+from toy_game import ToyTricks  # noqa: E402
+
+register(ToyTricks)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import HIDDEN, IllegalMove, NotationError, StateError, cards, shuffled
+from cardlab.cards import in_order
 from cardlab.engine import HIDDEN_SEED
 from cardlab.games.commerce import (
     DECK, KNOCK, Barter, Commerce, CommerceState, Give, Knock, Trade, compare_hands, rank_hand, showdown,
@@ -109,7 +110,7 @@ def test_players_3_to_12_default_4():
         assert game.players == n and game.player_names == tuple("ABCDEFGHIJKL"[:n])
         assert repr(game) == f"cardlab.game('commerce', players={n})"
     for bad in (2, 13, 0, "4", True, 4.0):
-        with pytest.raises(ValueError, match="3 to 12 players"):
+        with pytest.raises(ValueError, match="players must be a whole number from 3 to 12"):
             cardlab.game("commerce", players=bad)
     with pytest.raises(ValueError, match="players=3..12"):
         cardlab.game("commerce", widow=True)
@@ -118,7 +119,7 @@ def test_players_3_to_12_default_4():
 def test_the_deck_is_52_cards_without_jokers():
     assert len(G3.deck()) == 52 and len(set(G3.deck())) == 52
     assert all(not c.is_joker for c in G3.deck())
-    with pytest.raises(ValueError, match="JK is not one of them"):
+    with pytest.raises(ValueError, match="not in this game: JK"):
         G3.deal(seed=1, deck="JK 2C")
 
 
@@ -136,7 +137,7 @@ def test_a_short_stacked_deck_continues_with_the_seeds_shuffle_of_the_other_card
     b = G3.deal(seed=9, deck="AS KS QS", dealer=0)
     assert a == b
     assert (a.hands[1][0], a.hands[2][0], a.hands[0][0]) == cards("AS KS QS")
-    rest = [c for c in shuffled(DECK, "9:deal 1") if c not in cards("AS KS QS")]
+    rest = [c for c in shuffled(DECK, 9, "deal 1") if c not in cards("AS KS QS")]
     assert a.hands[1][1] == rest[0] and a.stock[-1] == rest[-1]
 
 
@@ -148,7 +149,7 @@ def test_a_stacked_deal_without_a_seed_takes_seed_0():
     assert short == G4.deal(deck="AS KS QS", seed=0) and short.dealer == G4.deal(seed=0).dealer
     assert G3.deal(deck=EXAMPLE_DECK, dealer=2, seed=11).seed == 11
     assert G3.play(s, "knock").hands == G3.play(G3.deal(seed=0, dealer=2), "knock").hands   # deal 2 from seed 0
-    with pytest.raises(ValueError, match="the seed is a whole number"):
+    with pytest.raises(ValueError, match="a seed is a whole number"):
         G3.deal(deck=EXAMPLE_DECK, seed=-1)
 
 
@@ -165,7 +166,7 @@ def test_the_stock_and_the_waste_are_listed_bottom_to_top():
 
 
 def test_a_stacked_deck_may_not_repeat_a_card():
-    with pytest.raises(ValueError, match="lists 4C twice"):
+    with pytest.raises(ValueError, match="twice: 4C"):
         G3.deal(seed=1, deck="4C 5C 4C")
     with pytest.raises(cardlab.CardError):
         G3.deal(seed=1, deck="4C 1C")
@@ -201,8 +202,8 @@ def test_a_new_deal_passes_left_with_a_fresh_pool_and_a_shuffle_from_the_seed():
     step = G4.step(s, "knock")
     after = step.after
     assert after.dealer == 0 and after.deal_number == 2
-    order = shuffled(DECK, "21:deal 2")
-    assert after.hands[1] == (order[0], order[4], order[8])  # dealt from the new dealer's left (B)
+    order = shuffled(DECK, 21, "deal 2")
+    assert after.hands[1] == in_order((order[0], order[4], order[8]))  # dealt from the new dealer's left (B), sorted
     assert after.stock == tuple(order[12:]) and after.waste == () and after.turns == ()
     assert G4.pool(after) == 4
     assert ["commerce.deal.rotation", "commerce.deal.ante", "commerce.deal.cards", "commerce.turn.order"] == rules(step)[-4:]
@@ -771,7 +772,7 @@ def test_a_hand_written_stock_may_end_with_rest():
     s = G3.state_from_text(SHORT)
     assert s == example_start()
     assert s.stock[:3] == cards("8S 4D 5C") and len(s.stock) == 52 - 9
-    assert s.stock[3:] == tuple(c for c in shuffled(DECK, "11:deal 1") if c not in cards(EXAMPLE_DECK))
+    assert s.stock[3:] == tuple(c for c in shuffled(DECK, 11, "deal 1") if c not in cards(EXAMPLE_DECK))
     assert "rest" not in s.to_text() and G3.state_from_text(s.to_text()) == s       # to_text writes every card
     assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", "stock: rest")).stock[:3] != cards("8S 4D 5C")
     assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest\n", "")) == \
@@ -800,7 +801,7 @@ def test_a_stock_with_rest_is_refused_when_malformed(stock, fragment):
 
 
 @pytest.mark.parametrize("change, fragment", [
-    (("players: 3", "players: 4"), "4-player state"),
+    (("players: 3", "players: 4"), "played with players=4"),
     (("A: 6S 7S KD", "A: 6S 7S KD 2C"), "holds 4 card(s); it should hold 3"),
     (("B: AH KH 9C", "B: AH KH 6S"), "6S appears 2 times"),
     (("turns: -", "turns: B trade"), "turn 1 is A's"),
@@ -857,7 +858,7 @@ def test_a_finished_game_shows_its_last_deal_as_settled():
 
 def test_json_errors_are_clear():
     s = example_start()
-    with pytest.raises(StateError, match="4-player state"):
+    with pytest.raises(StateError, match="played with players=4"):
         G3.state_from_json(G4.deal(seed=1).to_json())
     data = json.loads(s.to_json())
     data["state"]["turns"] = ["steal"]

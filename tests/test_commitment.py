@@ -177,7 +177,7 @@ def test_deal_rejects_a_bad_deck_and_a_bad_starter():
         game.deal(deck=STACKED.replace("QS JK", "2D JK", 1).replace(" 2D 3D", " QS 3D", 1))
     with pytest.raises(ValueError, match="missing QS"):
         game.deal(deck=STACKED.replace("QS ", "", 1))
-    with pytest.raises(ValueError, match="extra 2H"):
+    with pytest.raises(ValueError, match="twice: 2H"):
         game.deal(deck=STACKED + " 2H")
     with pytest.raises(ValueError, match="'A' or 'B'"):
         game.deal(seed=1, first="C")
@@ -200,7 +200,7 @@ def test_a_stacked_deal_without_a_seed_takes_seed_0():
     assert state.to_text().startswith("seed: 0\n") and game.state_from_text(state.to_text()) == state
     assert game.deal(deck=STACKED, seed=5).seed == 5                       # a given seed is kept
     assert game.deal(deck=STACKED, seed=5, first="B").turn == 1
-    with pytest.raises(ValueError, match="seed must be a whole number"):
+    with pytest.raises(ValueError, match="a seed is a whole number"):
         game.deal(deck=STACKED, seed=-1)
 
 
@@ -580,7 +580,8 @@ def test_equal_vp_after_round_three_is_a_draw():
                      battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
     assert C("AS") in state.discard                   # round 2's other battle card was discarded
     score = game.score(state)
-    assert score.final and score.totals == (2, 2) and score.winners == ()
+    assert score.final and score.totals == (2, 2) and score.winners == (0, 1) and score.draw
+    assert score.outcome() == "a draw"
     assert score.notes[-1] == "Equal VP: the game is a draw. [commitment.end]"
 
 
@@ -634,7 +635,9 @@ def test_legal_moves_list_every_distinct_choice_once():
 
 def test_text_and_json_round_trip():
     state = game.state_from_text(EXAMPLE)
-    assert state.to_text() == "seed: -1\n" + EXAMPLE.rstrip("\n")      # an unknown seed is -1
+    assert state.to_text() == "seed: 0\n" + EXAMPLE.rstrip("\n")      # no seed line: seed 0, as in every game
+    with pytest.raises(StateError, match="-1 is a player's view"):
+        game.state_from_text("seed: -1\n" + EXAMPLE)                  # one rule for seeds: never negative
     assert game.state_from_text(state.to_text()) == state
     assert game.state_from_json(state.to_json()) == state
     dealt = game.deal(seed=11)

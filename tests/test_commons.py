@@ -10,7 +10,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
-from cardlab.games.commons import DECK, WILDS, Claim, Defend, Discard
+from cardlab.games.card_commons import DECK, WILDS, Claim, Defend, Discard
 
 GAME = cardlab.game("card-commons")
 PEEK = cardlab.game("card-commons", variant="peek")
@@ -440,7 +440,7 @@ def test_peek_a_wild_nest_egg_stays_and_a_commission_of_its_colour_scores():
 def test_the_variant_must_match_the_state():
     with pytest.raises(StateError, match="variant='peek'"):
         GAME.state_from_json(PEEK.deal(seed=1).to_json())
-    with pytest.raises(ValueError, match="'standard' and 'peek'"):
+    with pytest.raises(ValueError, match="variant must be 'standard' or 'peek'"):
         cardlab.game("card-commons", variant="short")
 
 
@@ -517,7 +517,7 @@ def test_json_errors_are_clear():
     with pytest.raises(StateError, match="not valid JSON"):
         GAME.state_from_json(s.to_json()[:-5])
     with pytest.raises(StateError, match="newer cardlab"):
-        GAME.state_from_json(s.to_json().replace('"version":1', '"version":9'))
+        GAME.state_from_json(s.to_json().replace('"version":2', '"version":9'))
     with pytest.raises(StateError, match="not a 'card-commons' state"):
         GAME.state_from_json(s.to_json().replace('"game":"card-commons"', '"game":"commerce"'))
     with pytest.raises(StateError, match=r"state.nest_egg: unknown rank"):

@@ -8,8 +8,9 @@ import random
 import pytest
 
 import cardlab
-from cardlab.games import CONFORMANCE
-from conformance import check_move_log, random_game
+from cardlab.games import configurations
+from cardlab.engine import STOCK
+from conformance import Violation, check_move_log, random_game
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
 # legality and the end at every step; round-trips and views every 10th step).
@@ -22,7 +23,7 @@ def _id(config):
     return name + "".join(f"-{k}={v}" for k, v in options.items())
 
 
-@pytest.mark.parametrize("config", CONFORMANCE, ids=[_id(c) for c in CONFORMANCE])
+@pytest.mark.parametrize("config", list(configurations()), ids=_id)
 def test_random_games_keep_every_invariant(config):
     name, options = config
     game = cardlab.game(name, **options)
@@ -62,3 +63,15 @@ def test_a_log_line_never_names_a_card_its_reader_could_not_see_when_the_move_wa
             stock_outs += len(step.after.history) > len(state.history) and step.after.history[-1].end == "stock"
             state = step.after
     assert stock_outs >= 20
+
+
+def test_a_stock_listed_top_first_is_caught():
+    """The pile check catches a stock whose zone lists the next card drawn first (Contest's draw
+    pile did, before it was listed bottom to top like every pile)."""
+    class TopFirst(type(cardlab.game("contest"))):
+        def zones(self, state):
+            return [z._replace(cards=z.cards[::-1]) if z.kind == STOCK else z for z in super().zones(state)]
+
+    random_game(cardlab.game("contest"), 1)  # listed bottom to top: fine
+    with pytest.raises(Violation, match="cards left draw pile from below its top"):
+        random_game(TopFirst(), 1)

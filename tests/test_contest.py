@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 
 import cardlab
 from cardlab import Card, IllegalMove, NotationError, StateError, cards
-from cardlab.cards import HIDDEN
+from cardlab.cards import HIDDEN, in_order
 from cardlab.games.contest import (
     DECK, Arrange, Claim, Contest, ContestState, Exchange, Mulligan, Open, Pass, Reinforce, secret_score,
 )
@@ -121,14 +121,14 @@ STACK = ("4H 2C 9H 5S  KD 3S 8D 2H  " + " ".join(c.code for c in DECK
 def test_stacked_deck_order_secret_cards_then_hands_then_draw_pile():
     state = GAME.deal(deck=STACK)
     order = cards(STACK)
-    assert state.seed is None
-    assert state.secrets == (tuple(order[:4]), tuple(order[4:8]))
+    assert state.seed == 0
+    assert state.secrets == (in_order(order[:4]), in_order(order[4:8]))  # kept sorted, as every hand
     assert state.stock == tuple(order[8:]) and state.hands == ((), ())
     assert GAME.to_move(state) == 0
     state = GAME.play(state, "arrange 4H 2C 9H 5S")
     step = GAME.step(state, "arrange KD 3S 8D 2H")
     after = step.after
-    assert after.hands == (tuple(order[8:15]), tuple(order[15:22]))  # contest.deal: A's 7, then B's 7
+    assert after.hands == (in_order(order[8:15]), in_order(order[15:22]))  # contest.deal: A's 7, then B's 7, sorted
     assert after.stock == tuple(order[22:])
     assert after.secrets == (tuple(cards("4H 2C 9H 5S")), tuple(cards("KD 3S 8D 2H")))
     assert GAME.to_move(after) == 0 and "contest.deal" in rules_of(step)
@@ -153,9 +153,11 @@ def test_a_stacked_deck_must_hold_the_52_cards_once(deck, words):
     assert words in str(caught.value)
 
 
-def test_seed_and_deck_together_are_refused():
-    with pytest.raises(ValueError):
-        GAME.deal(seed=1, deck=STACK)
+def test_a_stacked_deck_takes_seed_0_or_the_seed_given_as_in_every_game():
+    assert GAME.deal(deck=STACK).seed == 0 and GAME.deal(seed=1, deck=STACK).seed == 1
+    assert GAME.deal(seed=1, deck=STACK).secrets == GAME.deal(deck=STACK).secrets
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        GAME.deal(seed=-1, deck=STACK)
 
 
 # --- secret cards ------------------------------------------------------------------------------------
@@ -202,11 +204,11 @@ def test_mulligan_is_the_only_move_when_no_order_keeps_suits_apart():
     refused(state, "arrange 4H 2C 5H 9H", "contest.secret.mulligan")
     step = allowed(state, "mulligan")
     after = step.after
-    assert after.discard == tuple(cards("4H 5H 9H 2C"))  # shown and discarded
-    assert after.secrets[0] == tuple(cards("6C 7D 8S 9C"))  # the next 4 from the top
+    assert after.discard == in_order(cards("4H 5H 9H 2C"))  # shown and discarded (kept sorted)
+    assert after.secrets[0] == in_order(cards("6C 7D 8S 9C"))  # the next 4 from the top, sorted
     assert after.stock == state.stock[4:]
     assert GAME.to_move(after) == 0 and rules_of(step) == ["contest.secret.mulligan"]
-    assert step.events[0].seen_by is None and step.events[0].cards == tuple(cards("4H 5H 9H 2C"))
+    assert step.events[0].seen_by is None and step.events[0].cards == in_order(cards("4H 5H 9H 2C"))
 
 
 def test_mulligan_is_refused_when_an_order_exists():
@@ -530,7 +532,7 @@ def rule_rows() -> dict[str, str]:
 
 
 def test_every_rule_id_of_the_engine_is_on_the_rules_page():
-    source = (ROOT / "cardlab" / "games" / "contest.py").read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "cardlab" / "games" / "contest").glob("*.py"))
     used = set(re.findall(r'"(contest\.[a-z.-]+)"', source))
     assert len(used) > 20 and used <= set(rule_rows()), used - set(rule_rows())
 
@@ -546,6 +548,23 @@ def test_equal_totals_are_a_draw():
     state = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), EXAMPLE_POINTS)  # B: 1×1 + 2×2 + 3×1 + 4×3 = 20
     breakdown = GAME.score(state)
     assert breakdown.totals == (20, 20) and breakdown.winners == (0, 1) and "A draw at 20." in breakdown.notes
+    assert breakdown.draw and breakdown.outcome() == "a draw" and str(breakdown).endswith("a draw\n  A draw at 20.")
+
+
+def test_a_draw_reads_the_same_in_every_game_and_on_the_table():
+    """A draw names both players as winners in every game (Commitment's too), and the table's
+    header says it is a draw rather than that both win."""
+    from cardlab.widgets import Table
+    from test_commitment import EMPTY, ROUND3, position
+    commitment = position(**ROUND3, turn="-", passed="A B", a_won="JK", b_won="QS",
+                          battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    contest = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), EXAMPLE_POINTS)
+    for state in (commitment, contest):
+        game = state.game
+        assert game.score(state).winners == (0, 1) and game.score(state).draw
+        assert Table(cardlab.Session(game, state), viewer=0).view["status"] == "Game over: a draw"
+    won = GAME.state_from_text(EXAMPLE)  # A 20, B 14
+    assert Table(cardlab.Session(GAME, won), names=("Ada", "Bob")).view["status"] == "Game over: Ada wins"
 
 
 def test_score_before_the_end_is_provisional_and_hides_the_opponents_secret():
@@ -592,7 +611,8 @@ def test_view_of_an_unknown_player_is_refused():
 def test_text_form_round_trips_and_reads_the_documented_example():
     state = GAME.state_from_text(EXAMPLE)
     assert GAME.state_from_text(state.to_text()) == state
-    assert state.to_text().splitlines()[:5] == ["ace: high", "pile value: sum", "seed: -", "stage: over", "to move: -"]
+    # the example's 'seed: -' (a stacked deal's, once) reads as seed 0, as in every game
+    assert state.to_text().splitlines()[:5] == ["ace: high", "pile value: sum", "seed: 0", "stage: over", "to move: -"]
     assert state.row == (tuple(cards("7H")), (), tuple(cards("9S")), ())
 
 
@@ -683,7 +703,7 @@ def test_notation_accepts_suit_symbols_and_any_case():
 @pytest.mark.parametrize("text, token, words", [
     ("", "", "it is empty"),
     ("fly 5H", "fly", "unknown action"),
-    ("open 5H", "open 5H", "the position is missing"),
+    ("open 5H", "", "the position is missing"),  # pointed at the end, where it belongs
     ("open 5H 5", "5", "positions are numbered 1 to 4"),
     ("open 5Z 2", "5Z", "unknown suit"),
     ("exchange JK", "JK", "without jokers"),

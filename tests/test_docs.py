@@ -1,5 +1,5 @@
 """Every rule id a game cites is documented in docs/rules/<game>.md, every documented id is
-implemented somewhere in the game's module, and every sentence the page quotes is in the
+implemented somewhere in the game's folder, and every sentence the page quotes is in the
 game's rule text (docs/rules/texts/<game>.txt)."""
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab.games import _REGISTRY
+from cardlab.games import game_class
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+#: The games cardlab ships (a game registered from elsewhere documents itself elsewhere).
+SHIPPED = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
 
 
 def rule_ids(text: str, prefix: str) -> set[str]:
@@ -23,10 +25,11 @@ def rule_ids(text: str, prefix: str) -> set[str]:
     return {f for f in found if not f.endswith((".md", ".py"))}
 
 
-@pytest.mark.parametrize("name", list(_REGISTRY))
+@pytest.mark.parametrize("name", SHIPPED)
 def test_rule_ids_match_the_rules_page(name):
     game = cardlab.game(name)
-    source = inspect.getsource(importlib.import_module(type(game).__module__))
+    folder = Path(inspect.getfile(type(game))).parent   # the game's folder: rules, strategy, layout
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
     page = DOCS / f"{name}.md"
     assert page.exists(), f"{page} is missing"
     documented = rule_ids(page.read_text(encoding="utf-8"), game.rules_prefix)
@@ -41,7 +44,7 @@ def _plain(text: str) -> str:
     return " ".join(text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\"")).split())
 
 
-@pytest.mark.parametrize("name", list(_REGISTRY))
+@pytest.mark.parametrize("name", SHIPPED)
 def test_the_rules_page_quotes_its_rule_text_exactly(name):
     prefix = cardlab.game(name).rules_prefix
     text = _plain((DOCS / "texts" / f"{name}.txt").read_text(encoding="utf-8"))
@@ -62,7 +65,7 @@ def _readings(name: str) -> list[str]:
     return [" ".join(item.split()) for item in items]
 
 
-@pytest.mark.parametrize("name", list(_REGISTRY))
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_reading_names_the_other_reading_or_says_there_is_none(name):
     readings = _readings(name)
     assert len(readings) >= 8, f"{name}.md lists only {len(readings)} readings"

@@ -12,7 +12,8 @@ from cardlab import IllegalMove
 
 
 def test_the_registry_names_every_game():
-    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest"]
+    # the four games of cardlab/games/, then the one tests/conftest.py registers (Toy Tricks)
+    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest", "toy-tricks"]
     assert repr(cardlab.game("card-commons", variant="peek")) == "cardlab.game('card-commons', variant='peek')"
     assert cardlab.game("Card-Commons") == cardlab.game("card-commons")
 
@@ -86,3 +87,18 @@ def test_hint_is_part_of_the_top_level_api():
     game = cardlab.game("card-commons")
     ranking = cardlab.hint(game, game.deal(seed=7), playouts=60, seed=1)
     assert {m.move for m in ranking.moves} == set(game.legal_moves(game.deal(seed=7)))
+
+
+def test_states_of_format_version_1_are_read():
+    """Version 1 kept a game's options as fields of the state; version 2 keeps them in one
+    ``options`` object. A version-1 state still reads, options and all (saved games:
+    test_session.py)."""
+    import json
+    for game, legacy in ((cardlab.game("card-commons", variant="peek"), {"peek": True}),
+                         (cardlab.game("commerce", players=5), {"players": 5}),
+                         (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"})):
+        state = game.deal(seed=3)
+        data = json.loads(state.to_json())
+        assert data["version"] == 2 and "options" in data["state"]
+        old = {**legacy, **{k: v for k, v in data["state"].items() if k != "options"}}
+        assert game.state_from_json(json.dumps({**data, "version": 1, "state": old})) == state

@@ -20,6 +20,7 @@ import pytest
 
 import cardlab
 from cardlab.cli import LITE_SETUP
+from cardlab.games import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -60,6 +61,21 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     assert {"cardlab/widgets/static/cardlab.js", "cardlab/widgets/static/cardlab.css"} <= names
     assert "License-Expression: MIT" in metadata and f"Version: {cardlab.__version__}" in metadata
     assert "Requires-Python: >=3.10" in metadata and "Project-URL: Source, " in metadata
+
+
+def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
+    """Each game is a folder of cardlab/games: the wheel holds every one, and the installed
+    package finds, deals and plays each game."""
+    shipped = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
+    with zipfile.ZipFile(installed["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    for name in shipped:
+        folder = f"cardlab/games/{name.replace('-', '_')}"
+        assert {f"{folder}/__init__.py", f"{folder}/moves.py", f"{folder}/rules.py"} <= names, name
+    code = ("import cardlab\nfor name in cardlab.games():\n    game = cardlab.game(name)\n"
+            "    state = game.deal(seed=1)\n    game.play(state, game.legal_moves(state)[0])\n    print(name)")
+    found = run([str(installed["bin"] / "python"), "-c", code], cwd=installed["work"], env=installed["env"]).stdout
+    assert found.split() == shipped
 
 
 def test_the_installed_command_gives_its_version_and_copies_the_tutorials(installed):

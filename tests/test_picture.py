@@ -15,10 +15,13 @@ from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, T
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 MOVES = ("commission 2S", "commission 3S", "claim 4S")
+# A stacked deal (pool up, pool down, Nest Egg, A's 7 cards, B's 7), so the moves do not depend on a shuffle.
+DECK = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
 
 
 def session() -> cardlab.Session:
-    s = cardlab.Session(cardlab.game("card-commons"), seed=7)
+    game = cardlab.game("card-commons")
+    s = cardlab.Session(game, game.deal(deck=DECK))
     for move in MOVES:
         s.play(move)
     return s

@@ -20,16 +20,18 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import cardlab
 from cardlab import Card, CardError, NotationError, Session, StateError, cards, parse_card
 from cardlab.cards import JOKER, standard_deck
-from cardlab.games import CONFORMANCE
+from cardlab.games import configurations
 
-CONFIG_IDS = [n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in CONFORMANCE]
 CARD_TEXT = st.text(alphabet="0123456789TJQKAXZCDHSjkqa♣♦♥♠ ,;?*\t-", max_size=30)
 ALL_CARDS = list(standard_deck()) + [JOKER]
+
+CONFIGURATIONS = list(configurations())
+CONFIG_IDS = [n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in CONFIGURATIONS]
 
 
 @lru_cache(maxsize=None)
 def game_of(index: int):
-    name, options = CONFORMANCE[index]
+    name, options = CONFIGURATIONS[index]
     return cardlab.game(name, **options)
 
 
@@ -68,7 +70,7 @@ def test_card_text_is_read_or_refused_with_a_card_error(text):
 
 # --- moves ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 @given(data=st.data())
 def test_move_text_is_read_or_refused_with_a_notation_error(index, data):
     game = game_of(index)
@@ -134,7 +136,7 @@ def mutate_lines(text: str, data) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 @given(data=st.data())
 def test_state_text_is_read_exactly_or_refused_clearly(index, data):
     game = game_of(index)
@@ -151,7 +153,7 @@ def test_state_text_is_read_exactly_or_refused_clearly(index, data):
     game.validate(read)
 
 
-@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 @given(data=st.data())
 def test_state_json_is_read_exactly_or_refused_clearly(index, data):
     game = game_of(index)
@@ -308,7 +310,7 @@ class SessionMachine(RuleBasedStateMachine):
             assert any(line[: len(moves)] == moves for line in lines), f"{moves} was lost"
 
 
-@pytest.mark.parametrize("index", range(len(CONFORMANCE)), ids=CONFIG_IDS)
+@pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 def test_sessions_keep_a_consistent_history(index):
     machine = type(f"SessionMachine{index}", (SessionMachine,), {"config": index})
     runner = settings(max_examples=max(8, settings.default.max_examples // 5), stateful_step_count=25,

@@ -126,11 +126,12 @@ def test_narration_hides_private_events_from_other_players():
 
 def test_narration_never_names_a_card_the_viewer_may_not_see():
     session = commons_session(7)
-    session.play("commission 5C")          # A's Commission: hidden from B
-    session.play("commission 3S")
-    assert session.narration()[0].startswith("1. commission 5C:")
+    mine = session.legal_moves()[0].card.code
+    session.play(f"commission {mine}")          # A's Commission: hidden from B
+    session.play(session.legal_moves()[0])
+    assert session.narration()[0].startswith(f"1. commission {mine}:")
     assert session.narration(1)[0].startswith("1. commission ??:")
-    assert session.narration(0)[0].startswith("1. commission 5C:")
+    assert session.narration(0)[0].startswith(f"1. commission {mine}:")
     assert session.narration(0)[1].startswith("2. commission ??:")
     for viewer in (0, 1):
         hidden = session.game.view(session.state, viewer).commissions[1 - viewer]
@@ -372,6 +373,20 @@ def test_a_version_1_saved_game_is_still_read():
     assert loaded.moves == session.moves and loaded.index == 7 and loaded.variations == ()
 
 
+def test_a_saved_game_with_states_of_format_version_1_is_read():
+    """Version 1 states kept a game's options as fields of the state (now one ``options``
+    object): a saved game that holds such a start state still reads, options and all."""
+    for game, legacy in ((cardlab.game("card-commons", variant="peek"), {"peek": True}),
+                         (cardlab.game("commerce", players=5), {"players": 5}),
+                         (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"})):
+        state = game.deal(seed=3)
+        fields = json.loads(state.to_json())["state"]
+        old = {**legacy, **{k: v for k, v in fields.items() if k != "options"}}
+        saved = json.loads(Session(game, state).to_json())
+        saved.update(version=1, start=old)
+        assert Session.from_json(json.dumps(saved)).state == state
+
+
 def test_an_interrupted_save_leaves_the_previous_file(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
     played_session(3).save(path)
@@ -499,6 +514,6 @@ def test_the_sessions_example_of_the_protocol_page_runs_as_written():
     names = {"cardlab": cardlab, "game": cardlab.game("card-commons")}
     exec(compile(block, "protocol.md", "exec"), names)
     session = names["session"]
-    assert [str(m) for m in session.moves] == ["commission 5C", "commission 3S"]
-    assert [str(m) for m in session.variations[0].moves] == ["commission 5C", "commission 4H"]
+    assert [str(m) for m in session.moves] == ["commission 5D", "commission 3S"]
+    assert [str(m) for m in session.variations[0].moves] == ["commission 5D", "commission 4H"]
     assert session.index == 1 and session.line == 0  # back on the main line (so promote had nothing to do)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..engine import Game, Move
 
-__all__ = ["Player", "RandomPlayer", "GameRecord", "play_game", "advance"]
+__all__ = ["Player", "RandomPlayer", "GameRecord", "play_game"]
 
 
 @runtime_checkable
@@ -38,16 +38,6 @@ class RandomPlayer:
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
-
-
-def advance(game: Game, state: Any, move: Move) -> Any:
-    """The state after ``move``, without the legality check or the narration.
-
-    Only for moves taken from ``game.legal_moves(state)`` (legal by construction), in the
-    playouts of the search player where the checked ``play`` would repeat work. It is the
-    game's own ``_apply``, so the rules still live in one place.
-    """
-    return game._apply(state, move, None)  # noqa: SLF001 - the engine's unchecked path, by design
 
 
 class GameRecord(NamedTuple):

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game
-from .heuristic import STRATEGIES, Choice, heuristic_choice
-from .objectives import objective_for
+from ..strategy import Choice, strategy_of
 from .search import MoveValue, evaluate_moves, playout_policy
 
 __all__ = ["hint", "Hint"]
@@ -96,13 +95,13 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
         names = game.player_names
         raise ValueError(f"it is {names[mover]}'s turn, not {names[player]}'s: a hint is for the player to move")
     view = game.view(state, player)
+    strategy = strategy_of(game)
     start = time.perf_counter()
-    thumb = heuristic_choice(game, view, random.Random(f"{seed}:reason")) if game.name in STRATEGIES else None
+    thumb = strategy.rule_of_thumb(game, view, random.Random(f"{seed}:reason"))
     ranked = evaluate_moves(game, view, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
                             keep=None if thumb is None else thumb.move)
     seconds = time.perf_counter() - start
-    objective = objective_for(game)
-    return Hint(game.title, game.player_names[player], tuple(ranked), objective.unit,
+    return Hint(game.title, game.player_names[player], tuple(ranked), strategy.unit,
                 _reason(ranked, thumb), sum(m.playouts for m in ranked), seconds)
 
 

@@ -6,7 +6,7 @@ To judge the moves of a position it sees only as a view, the search player
    with its own seed for later chance and its own seed for the playout policy;
 2. plays each candidate move in a world and plays the rest out with a fast policy (the
    game's heuristic, or uniformly random moves) up to the game's horizon
-   (:mod:`cardlab.bots.objectives`), scoring the end for the deciding player;
+   (``Strategy.playout_done``), scoring the end for the deciding player (``Strategy.playout_value``);
 3. shares its budget of playouts among the moves by *sequential halving*: every move gets
    the same first worlds, the better half goes on to more worlds, and so on until one move is
    left. All moves of a round are judged on the same worlds (common random numbers), so the
@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Move
-from .base import advance
-from .objectives import Objective, objective_for
+from ..strategy import Strategy, strategy_of
 from .sampling import sample_state, unseen_cards
 
 __all__ = ["SearchPlayer", "MoveValue", "evaluate_moves", "Policy", "random_policy"]
@@ -92,12 +91,12 @@ class _Worlds:
         return self.states[i]
 
 
-def _playout(game: Game, root: Any, state: Any, player: int, objective: Objective, policy: Policy,
+def _playout(game: Game, root: Any, state: Any, player: int, strategy: Strategy, policy: Policy,
              rng: random.Random) -> float:
-    done, to_move = objective.done, game.to_move
-    while not done(root, state) and to_move(state) is not None:
-        state = advance(game, state, policy(game, state, rng))
-    return objective.value(game, state, player)
+    done, to_move, advance = strategy.playout_done, game.to_move, game.advance
+    while not done(game, root, state) and to_move(state) is not None:
+        state = advance(state, policy(game, state, rng))
+    return strategy.playout_value(game, state, player)
 
 
 class _Evaluation:
@@ -140,7 +139,7 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
     player = game.to_move(view)
     if player is None:
         raise ValueError("the game is over: there is no move to judge")
-    objective = objective_for(game)
+    strategy = strategy_of(game)
     worlds = _Worlds(game, view, player, seed)
     values: list[list[float]] = [[] for _ in moves]   # values[i][w]: move i in world w
     survived = [0] * len(moves)
@@ -154,8 +153,8 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
         for i in alive:
             for w in range(start, start + per_move):
                 world, playout_seed = worlds[w]
-                after = advance(game, world, moves[i])
-                values[i].append(_playout(game, view, after, player, objective, policy, random.Random(playout_seed)))
+                after = game.advance(world, moves[i])
+                values[i].append(_playout(game, view, after, player, strategy, policy, random.Random(playout_seed)))
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
@@ -178,10 +177,9 @@ def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | s
 class SearchPlayer:
     """Information-set Monte Carlo: the move with the best mean over sampled, played-out worlds.
 
-    ``playouts`` is the budget per decision (by default :data:`DEFAULT_PLAYOUTS` for the game,
-    else 200); ``policy`` plays the playouts: "heuristic" (the game's heuristic player, or
-    random play for a game without one) or "random". A position with a single legal move is
-    answered at once.
+    ``playouts`` is the budget per decision (by default the game's, ``Strategy.playouts``);
+    ``policy`` plays the playouts: "heuristic" (the game's rule of thumb, or random play for a
+    game without one) or "random". A position with a single legal move is answered at once.
 
     With heuristic playouts the search builds on the rule of thumb: where the heuristic scores
     every move, it weighs the ``candidates`` best-scored moves and ``explore`` others drawn at
@@ -203,7 +201,6 @@ class SearchPlayer:
         self.candidates, self.explore = candidates, explore
 
     def choose(self, game: Game, view: Any) -> Move:
-        from .heuristic import STRATEGIES, heuristic_choice, heuristic_scores
         # Given a full state by mistake, it still decides from the mover's view only.
         view = game.view(view, game.to_move(view))
         moves = game.legal_moves(view)
@@ -211,11 +208,13 @@ class SearchPlayer:
             return moves[0]
         seed = self.rng.randrange(2 ** 63)
         policy = playout_policy(self.policy, game)
-        playouts = self.playouts or DEFAULT_PLAYOUTS.get(game.name, 200)
-        if self.policy != "heuristic" or game.name not in STRATEGIES:
+        strategy = strategy_of(game)
+        playouts = self.playouts or strategy.playouts
+        thumb = strategy.rule_of_thumb(game, view, random.Random(seed)) if self.policy == "heuristic" else None
+        if thumb is None:
             return _evaluate(game, view, moves, playouts=playouts, seed=seed, policy=policy).ranked()[0].move
-        default = heuristic_choice(game, view, random.Random(seed)).move
-        scores = heuristic_scores(game, view)
+        default = thumb.move
+        scores = strategy.move_scores(game, view)
         if scores is not None and len(moves) > self.candidates + self.explore:
             ranked = [m for _, m in sorted(scores, key=lambda x: -x[0])]
             others = random.Random(seed).sample(ranked[self.candidates:], self.explore)
@@ -231,21 +230,14 @@ class SearchPlayer:
         return f"SearchPlayer(playouts={self.playouts}, policy={self.policy!r})"
 
 
-#: The search player's playouts per decision where a game's differ from 200: a Commerce
-#: playout is one short deal, and its many chance outcomes need many of them.
-DEFAULT_PLAYOUTS = {"commerce": 1000}
-
-
 #: The playout policies by name.
 POLICIES = ("heuristic", "random")
 
 
 def playout_policy(name: str, game: Game) -> Policy:
     """The playout policy called ``name`` for ``game``: "random", or "heuristic" (the game's
-    heuristic, or random play for a game that has none)."""
-    from .heuristic import STRATEGIES, heuristic_policy
+    rule of thumb, which is random play for a game that has none)."""
+    from .heuristic import heuristic_policy
     if name not in POLICIES:
         raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {name!r}")
-    if name == "heuristic" and game.name in STRATEGIES:
-        return heuristic_policy
-    return random_policy
+    return heuristic_policy if name == "heuristic" else random_policy

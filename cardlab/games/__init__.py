@@ -1,4 +1,10 @@
-"""The games cardlab knows, by name. Modules are imported only when a game is asked for.
+"""The games cardlab knows, by name.
+
+Each game lives in its own folder here, named after the game (``card_commons/`` is
+"card-commons"), and registers its :class:`~cardlab.engine.Game` class with :func:`register`
+when imported. A game's module is imported only when the game is asked for, so
+``import cardlab.games`` stays fast. A game defined elsewhere (a course's own game, a test's)
+joins by calling :func:`register` itself.
 
 >>> import cardlab
 >>> cardlab.game("card-commons", variant="peek")
@@ -8,49 +14,80 @@ cardlab.game('card-commons', variant='peek')
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from collections.abc import Iterator
 from typing import Any
 
 from ..engine import Game
 
-__all__ = ["game", "names", "game_for_state", "CONFORMANCE"]
+__all__ = ["game", "game_class", "names", "register", "configurations"]
 
-# name -> (module, class)
-_REGISTRY: dict[str, tuple[str, str]] = {
-    "card-commons": ("cardlab.games.commons", "CardCommons"),
-    "commerce": ("cardlab.games.commerce", "Commerce"),
-    "commitment": ("cardlab.games.commitment", "Commitment"),
-    "contest": ("cardlab.games.contest", "Contest"),
-}
-_ALIASES = {"commons": "card-commons", "cardcommons": "card-commons", "card commons": "card-commons"}
+#: Every registered game class, by name.
+_GAMES: dict[str, type[Game]] = {}
 
-#: The configurations every game must pass the conformance test with: (name, options).
-CONFORMANCE: list[tuple[str, dict[str, Any]]] = [
-    ("card-commons", {}),
-    ("card-commons", {"variant": "peek"}),
-    ("commerce", {"players": 3}),
-    ("commerce", {"players": 4}),
-    ("commerce", {"players": 7}),
-    ("commerce", {"players": 12}),
-    ("commitment", {}),
-    ("contest", {}),
-    ("contest", {"ace": "low"}),
-    ("contest", {"pile_value": "top"}),
-]
+
+def register(cls: type[Game]) -> type[Game]:
+    """Make the game class ``cls`` known to :func:`game` by its ``name`` (and its ``aliases``).
+
+    Returns ``cls``, so it serves as a class decorator. A name or alias already taken by
+    another game raises ValueError.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise TypeError(f"register takes a Game class, not {cls!r}")
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name: set its class attribute 'name'")
+    for key in (cls.name, *cls.aliases):
+        taken = _lookup(key)
+        if taken is not None and taken is not cls:
+            raise ValueError(f"the name {key!r} is taken by {taken.__name__}")
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+def _lookup(name: str) -> type[Game] | None:
+    key = _key(name)
+    for cls in _GAMES.values():
+        if key == cls.name or key in map(_key, cls.aliases):
+            return cls
+    return None
+
+
+def _folders() -> list[str]:
+    """The game folders (and modules) of this package, by module name."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__))
+
+
+def _import(module: str) -> None:
+    importlib.import_module(f"{__name__}.{module}")
 
 
 def names() -> list[str]:
-    """The names of every game, as ``cardlab.game`` accepts them."""
-    return list(_REGISTRY)
+    """The names of every game, as ``cardlab.game`` accepts them: this package's, then any
+    registered from elsewhere."""
+    own = [module.replace("_", "-") for module in _folders()]
+    return own + sorted(set(_GAMES) - set(own))
 
 
-def _game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game]:
+    """The game class called ``name`` (or one of its aliases); ValueError listing the games if none."""
     if not isinstance(name, str):
         raise TypeError(f"a game's name is text, such as 'card-commons'; got {type(name).__name__}")
-    key = _ALIASES.get(name.strip().lower(), name.strip().lower())
-    if key not in _REGISTRY:
-        raise ValueError(f"no game called {name!r}; cardlab has: {', '.join(_REGISTRY)}")
-    module, cls = _REGISTRY[key]
-    return getattr(importlib.import_module(module), cls)
+    found = _lookup(name)
+    if found is None:
+        module = _key(name).replace("-", "_")
+        if module in _folders():
+            _import(module)
+        else:  # an alias, or a name that is no game: every game's aliases are needed
+            for other in _folders():
+                _import(other)
+        found = _lookup(name)
+    if found is None:
+        raise ValueError(f"no game called {name!r}; cardlab has: {', '.join(names())}")
+    return found
 
 
 def game(name: str, **options: Any) -> Game:
@@ -58,10 +95,12 @@ def game(name: str, **options: Any) -> Game:
 
     Unknown names and options raise a ValueError that lists what is available.
     """
-    return _game_class(name)(**options)
+    return game_class(name)(**options)
 
 
-def game_for_state(state: Any) -> Game:
-    """The game (with the options) that ``state`` belongs to."""
-    cls = _game_class(state.GAME)
-    return cls.for_state(state)  # type: ignore[attr-defined]
+def configurations() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every game with each option set it declares for the conformance test, tests and
+    benchmarks (``Game.conformance``): (name, options) pairs, game by game."""
+    for name in names():
+        for options in game_class(name).conformance:
+            yield name, dict(options)

@@ -16,7 +16,7 @@ import html
 from collections.abc import Callable
 
 from ..cards import cards_html
-from ..engine import Session
+from ..session import Session
 from . import layouts
 from .viewmodel import History, Position
 

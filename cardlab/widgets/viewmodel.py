@@ -211,11 +211,8 @@ class Position:
     def status(self) -> str:
         if not self.over:
             return f"{self.name(self.to_move)} to move"  # type: ignore[arg-type]
-        winners = self.breakdown.winners if self.breakdown else ()
-        if not winners:
-            return "Game over"
-        names = " and ".join(self.name(w) for w in winners)
-        return f"Game over: {names} win{'s' if len(winners) == 1 else ''}"
+        outcome = self.breakdown.outcome(self.names) if self.breakdown else ""
+        return f"Game over: {outcome}" if outcome else "Game over"
 
     def waiting(self) -> str:
         if not self.live:  # the banner (line_banner) says where the table is

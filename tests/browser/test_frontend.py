@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_tables import COMMONS_DEAL
 
 import cardlab
 from cardlab.widgets import Table, frontend
@@ -52,7 +53,8 @@ def luminance(css_colour: str) -> float:
 
 @pytest.fixture(scope="module")
 def table_values() -> tuple[str, str]:
-    session = cardlab.Session(cardlab.game("card-commons"), seed=7)
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, game.deal(deck=COMMONS_DEAL))
     for move in ("commission 2S", "commission 3S", "claim 4S"):
         session.play(move)
     table = Table(session)

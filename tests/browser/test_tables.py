@@ -42,6 +42,8 @@ class Scenario:
     edit_moves: tuple[str, ...]       # the position in which the editor is tried
     swap: tuple[str, str, str] | None  # (zone, card in it, card to swap it with); None: edit the text
     history: tuple[str, ...]          # moves to step through
+    deck: str = ""                    # the deal, stacked
+    deal: tuple[tuple[str, Any], ...] = ()  # more arguments of deal (the dealer, who starts)
     edit_until: str | None = None     # then first legal moves until this move is legal (a round's end)
 
     @property
@@ -49,7 +51,8 @@ class Scenario:
         return self.game
 
     def session(self, moves: tuple[str, ...]) -> cardlab.Session:
-        session = cardlab.Session(cardlab.game(self.game, **self.options), seed=self.seed)
+        game = cardlab.game(self.game, **self.options)
+        session = cardlab.Session(game, game.deal(seed=self.seed, deck=self.deck, **dict(self.deal)))
         for move in moves:
             session.play(move)
         return session
@@ -68,23 +71,32 @@ class Scenario:
         return session.game.to_move(session.state)
 
 
+#: A Card Commons deal (pool up, pool down, Nest Egg, A's 7, B's 7): B holds 3S 4H 4D 5S 2D 3C 4C.
+COMMONS_DEAL = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
+
 SCENARIOS = [
     Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
              click=("4D", "defend 4D"), refused=("5S", "does not answer the Claim 4♠"),
              edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
-             history=("commission 2S", "commission 3S", "claim 4S", "defend 4D")),
+             history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"), deck=COMMONS_DEAL),
     Scenario("commerce", {"players": 4}, 7, (),
              click=("6H", "trade 6H"), refused=("stock", "does not hold"),
              edit_moves=("trade 6H", "knock"), swap=None,
-             history=("trade 6H", "trade 6D", "trade 10D")),
+             history=("trade 6H", "trade 6D", "trade 10D"), deal=(("dealer", 3),),
+             deck="6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
+                  "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"),
     Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
              click=("2C", "2C b1"), refused=("JK", "does not hold JK"),
              edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
-             history=("6H b1", "8H b1", "2C b1")),
+             history=("6H b1", "8H b1", "2C b1"), deal=(("first", "B"),),
+             deck="JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D 6D "
+                  "3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H"),
     Scenario("contest", {}, 7, ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
              click=("3D", "open 3D 1"), refused=("4H", "does not hold 4♥"),
              edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), swap=("A secret", "KS", "3D"),
-             history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1")),
+             history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
+             deck="KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S 8D 9D "
+                  "2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H"),
 ]
 
 
@@ -403,7 +415,8 @@ def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
     """The opponent hook in a kernel: A moves by itself, a moment after each of B's clicks;
     the "Play against" menu changes who plays A."""
     file = "opponent.json"
-    cardlab.Session(cardlab.game("card-commons"), seed=7).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
+    commons = cardlab.game("card-commons")
+    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
     page = lab_page("opponent.ipynb",
                     f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
                     "def first_legal(game, view):\n    return game.legal_moves(view)[0]\n"

@@ -13,17 +13,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from test_tables import TIMEOUT_MS, _card, _message, _rev, _step, _table, _wait_rev, _wait_step, _words
+from test_tables import (
+    COMMONS_DEAL, TIMEOUT_MS, _card, _message, _rev, _step, _table, _wait_rev, _wait_step, _words,
+)
 
 import cardlab
 from cardlab.widgets.viewmodel import pretty
 
-GAME, SEED = "card-commons", 7
+GAME = "card-commons"
 PLAYED = ("commission 2S", "commission 3S", "claim 4S", "defend 4D")  # B's forced Defense shows 4D
 
 
 def _session() -> cardlab.Session:
-    session = cardlab.Session(cardlab.game(GAME), seed=SEED)
+    game = cardlab.game(GAME)
+    session = cardlab.Session(game, game.deal(deck=COMMONS_DEAL))  # a stacked deal: B holds 3S 4H 4D 5S 2D 3C 4C
     for move in PLAYED:
         session.play(move)
     return session

@@ -20,14 +20,15 @@ from typing import Any
 
 import pytest
 from labdriver import REPO
+from test_tables import COMMONS_DEAL
 
 TIMEOUT_MS = 60_000
 MOVES = ("commission 2S", "commission 3S", "claim 4S")
 
 CELLS = (
     "import cardlab\nfrom cardlab.widgets import Table",
-    f"session = cardlab.Session(cardlab.game('card-commons'), seed=7)\nfor move in {list(MOVES)!r}:\n"
-    "    session.play(move)",
+    f"game = cardlab.game('card-commons')\nsession = cardlab.Session(game, game.deal(deck={COMMONS_DEAL!r}))\n"
+    f"for move in {list(MOVES)!r}:\n    session.play(move)",
     "Table(session)",
 )
 

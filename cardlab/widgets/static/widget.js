@@ -59,30 +59,50 @@ const COMPONENTS = {
   lesson: renderLesson,  // lesson.js
 };
 
+/** A widget's view: the model, what the user is doing (ui), the view-model read from the
+ * model (doc), the root element, and how many legal moves use each card (moveCounts). */
 function mount(model, el) {
-  // What the user is doing right now; reset whenever Python sends a new position (rev).
-  const ui = {
+  const view = {
+    model,
+    ui: newUiState(),
+    doc: { vm: null, history: null },
+    root: document.createElement("div"),
+    moveCounts: new Map(),  // code -> how many of the viewer's legal moves use that card (once per position)
+    render: null,
+  };
+  view.root.className = "cardlab-root";
+  el.append(view.root);
+  readView(view);
+  readHistory(view);
+  const ctx = makeContext(view);
+  view.render = () => render(view, ctx);
+  const stop = follow(view);
+  view.render();
+  return stop;
+}
+
+/** What the user is doing right now; reset whenever Python sends a new position (rev). */
+function newUiState() {
+  return {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
   };
-  const root = document.createElement("div");
-  root.className = "cardlab-root";
-  el.append(root);
+}
 
-  // The view-model, read once per change of its JSON text.
-  const doc = { vm: null, history: null };
-  const readView = () => { doc.vm = JSON.parse(model.get("view_json") || "{}"); };
-  const readHistory = () => { doc.history = JSON.parse(model.get("history_json") || "{}"); };
-  readView();
-  readHistory();
+// The view-model, read once per change of its JSON text.
+function readView(view) { view.doc.vm = JSON.parse(view.model.get("view_json") || "{}"); }
+function readHistory(view) { view.doc.history = JSON.parse(view.model.get("history_json") || "{}"); }
 
+/** The context every renderer gets: the view-model, the user's state, and the actions. */
+function makeContext(view) {
+  const { model, ui, doc, root } = view;
   const ctx = {
     model, ui,
     vm: () => doc.vm,
     history: () => doc.history,
     message: () => model.get("message"),
-    render: () => render(),
+    render: () => view.render(),
     send(action, payload = {}) {
       model.send({ action, rev: ctx.vm().rev, ...payload });
     },
@@ -93,137 +113,151 @@ function mount(model, el) {
     goto(index) { ctx.send("goto", { index }); },
     editing: () => ctx.vm().component === "editor" || ui.editing,
     sorted: () => ui.sorted,
-    toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; render(); },
-    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; render(); },
-    setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; render(); },
-    setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; render(); },
+    toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; view.render(); },
+    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; view.render(); },
+    setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; view.render(); },
+    setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; view.render(); },
     preview: (move) => showPreview(root, move),
-    markHinted(move) { ui.hinted = move ? move.move : null; ui.hintedCards = move ? move.cards : []; render(); },
-    countCards(codes) {
-      for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
-      for (const code of codes) {
-        for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
-          el.classList.add("cardlab-counting");
-        }
-      }
-    },
+    markHinted(move) { ui.hinted = move ? move.move : null; ui.hintedCards = move ? move.cards : []; view.render(); },
+    countCards: (codes) => countCards(root, codes),
     /** Drawn parts kept from one redraw to the next (see memo()). */
     memo: new Map(),
-    /** How a card on the table may be used now: all its drawing depends on besides its code. */
-    cardState(code, zone, index) {
-      const here = (s) => !!s && s.zone === zone && s.index === index;
-      if (ctx.editing()) return { editing: true, slot: here(ui.slot) };
-      const vm = ctx.vm();
-      return {
-        moves: vm.can_act ? (moveCounts.get(code) ?? 0) : 0,
-        selected: here(ui.selected),
-        hinted: !!ui.hinted && ui.hintedCards.includes(code),
-        // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
-        usable: !vm.over && code !== HIDDEN_CODE,
-      };
-    },
-    tableCard(code, zone, index) {
-      const state = ctx.cardState(code, zone, index);
-      const key = `card:${zone}:${index}`;
-      const here = (s) => s && s.zone === zone && s.index === index;
-      if (state.editing) {
-        return cardElement(code, {
-          key, classes: state.slot ? ["cardlab-selected"] : [],
-          action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
-        });
-      }
-      const classes = [];
-      if (state.moves) classes.push("cardlab-playable");
-      if (state.selected) classes.push("cardlab-selected");
-      if (state.hinted) classes.push("cardlab-hinted");
-      return cardElement(code, {
-        key, classes,
-        title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
-        action: state.usable ? () => (state.moves
-          ? ctx.select(here(ui.selected) ? null : { code, zone, index })
-          : ctx.send("explain", { card: code })) : undefined,
-      });
-    },
+    cardState: (code, zone, index) => cardState(view, ctx, code, zone, index),
+    tableCard: (code, zone, index) => tableCard(view, ctx, code, zone, index),
   };
-  // code -> how many of the viewer's legal moves use that card (counted once per position)
-  let moveCounts = new Map();
+  return ctx;
+}
 
-  function render() {
-    const vm = doc.vm;
-    if (!vm || !vm.component) return;
-    const started = performance.now();
-    if (vm.rev !== ui.rev) {
-      ui.rev = vm.rev;
-      ui.thinking = false;
-      ui.selected = null;
-      ui.slot = null;
-      ui.draft = null;
-    }
-    const message = model.get("message");
-    if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
-      ui.messageId = message && message.id;
-      ui.thinking = false;
-      ui.hinted = null;
-    }
-    moveCounts = new Map();
-    for (const move of vm.moves ?? []) {
-      for (const code of new Set(move.cards)) moveCounts.set(code, (moveCounts.get(code) ?? 0) + 1);
-    }
-    // A preview's lift and a score line's highlight are added outside the drawing: clear them.
-    for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting")) {
-      el.classList.remove("cardlab-preview", "cardlab-counting");
-    }
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.key : null;
-    const classes = ["cardlab-root", `cardlab-${vm.component}`];
-    if (model.get("four_colour")) classes.push("cardlab-four-colour");
-    if (ctx.editing()) classes.push("cardlab-editing");
-    root.className = classes.join(" ");
-    patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
-    const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
-    ui.focusMenu = false;
-    const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-    if (target && target !== document.activeElement) target.focus({ preventScroll: true });
-    root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
-    root.dataset.rev = String(vm.rev);
-    root.dataset.step = String(vm.step ?? 0);
-    root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
-    const logAt = `${vm.step}/${vm.steps}`;
-    if (logAt !== ui.logAt) {  // the move on show changed: bring it into view
-      ui.logAt = logAt;
-      requestAnimationFrame(scrollLog);  // reading positions forces a layout: do it with the frame's
+/** Highlight the cards of a score line on the table. */
+function countCards(root, codes) {
+  for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
+  for (const code of codes) {
+    for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
+      el.classList.add("cardlab-counting");
     }
   }
+}
 
-  /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
-  function scrollLog() {
-    const current = root.querySelector(".cardlab-log .cardlab-current");
-    if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
+/** How a card on the table may be used now: all its drawing depends on besides its code. */
+function cardState(view, ctx, code, zone, index) {
+  const { ui } = view;
+  const here = (s) => !!s && s.zone === zone && s.index === index;
+  if (ctx.editing()) return { editing: true, slot: here(ui.slot) };
+  const vm = ctx.vm();
+  return {
+    moves: vm.can_act ? (view.moveCounts.get(code) ?? 0) : 0,
+    selected: here(ui.selected),
+    hinted: !!ui.hinted && ui.hintedCards.includes(code),
+    // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
+    usable: !vm.over && code !== HIDDEN_CODE,
+  };
+}
+
+/** A card on the table, with what a click on it does. */
+function tableCard(view, ctx, code, zone, index) {
+  const { ui } = view;
+  const state = ctx.cardState(code, zone, index);
+  const key = `card:${zone}:${index}`;
+  const here = (s) => s && s.zone === zone && s.index === index;
+  if (state.editing) {
+    return cardElement(code, {
+      key, classes: state.slot ? ["cardlab-selected"] : [],
+      action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
+    });
   }
+  const classes = [];
+  if (state.moves) classes.push("cardlab-playable");
+  if (state.selected) classes.push("cardlab-selected");
+  if (state.hinted) classes.push("cardlab-hinted");
+  return cardElement(code, {
+    key, classes,
+    title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+    action: state.usable ? () => (state.moves
+      ? ctx.select(here(ui.selected) ? null : { code, zone, index })
+      : ctx.send("explain", { card: code })) : undefined,
+  });
+}
 
+/** Draw the widget again from the view-model and the user's state. */
+function render(view, ctx) {
+  const { model, ui, doc, root } = view;
+  const vm = doc.vm;
+  if (!vm || !vm.component) return;
+  const started = performance.now();
+  if (vm.rev !== ui.rev) {
+    ui.rev = vm.rev;
+    ui.thinking = false;
+    ui.selected = null;
+    ui.slot = null;
+    ui.draft = null;
+  }
+  const message = model.get("message");
+  if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
+    ui.messageId = message && message.id;
+    ui.thinking = false;
+    ui.hinted = null;
+  }
+  view.moveCounts = new Map();
+  for (const move of vm.moves ?? []) {
+    for (const code of new Set(move.cards)) view.moveCounts.set(code, (view.moveCounts.get(code) ?? 0) + 1);
+  }
+  // A preview's lift and a score line's highlight are added outside the drawing: clear them.
+  for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting")) {
+    el.classList.remove("cardlab-preview", "cardlab-counting");
+  }
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) ? active.dataset.key : null;
+  const classes = ["cardlab-root", `cardlab-${vm.component}`];
+  if (model.get("four_colour")) classes.push("cardlab-four-colour");
+  if (ctx.editing()) classes.push("cardlab-editing");
+  root.className = classes.join(" ");
+  patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
+  const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
+  ui.focusMenu = false;
+  const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+  if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+  root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
+  root.dataset.rev = String(vm.rev);
+  root.dataset.step = String(vm.step ?? 0);
+  root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
+  const logAt = `${vm.step}/${vm.steps}`;
+  if (logAt !== ui.logAt) {  // the move on show changed: bring it into view
+    ui.logAt = logAt;
+    requestAnimationFrame(() => scrollLog(root));  // reading positions forces a layout: do it with the frame's
+  }
+}
+
+/** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
+function scrollLog(root) {
+  const current = root.querySelector(".cardlab-log .cardlab-current");
+  if (current) current.parentElement.scrollTop = current.offsetTop - current.parentElement.offsetTop - 40;
+}
+
+/** Follow the model and the keyboard; returns the function that stops following. */
+function follow(view) {
+  const { model, ui, root } = view;
   // Several traits may change in one update: draw once, after all of them.
   let pending = false;
   const schedule = () => {
     if (pending) return;
     pending = true;
-    queueMicrotask(() => { pending = false; render(); });
+    queueMicrotask(() => { pending = false; view.render(); });
   };
   const onKey = (event) => {
     if (event.key === "Escape" && (ui.selected || ui.slot)) {
       ui.selected = null;
       ui.slot = null;
-      render();
+      view.render();
     }
   };
   root.addEventListener("keydown", onKey);
   const listeners = {
-    "change:view_json": () => { readView(); schedule(); },
-    "change:history_json": () => { readHistory(); schedule(); },
+    "change:view_json": () => { readView(view); schedule(); },
+    "change:history_json": () => { readHistory(view); schedule(); },
     "change:message": schedule,
     "change:four_colour": schedule,
   };
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
-  render();
   return () => {
     for (const [name, listener] of Object.entries(listeners)) model.off(name, listener);
   };

@@ -1,137 +1,44 @@
 """Commitment (rule text: docs/rules/texts/commitment.txt).
 
-Every rule is in this module; ``docs/rules/commitment.md`` maps each rule id to the sentence
-of the text it implements and records each reading chosen.
-
-Two players win battle cards over 3 rounds by committing cards to suit stacks. Moves (the
-player to act is always ``game.to_move(state)``):
-
-    7H b1            commit a card to battle 1 (an Ace goes on the other player's side)
-    4S b1 clubs      a wild spade (2-10), on the stack of your choice
-    JH b1 -> b2      a Jack, and the battle its stack moves to (in round 1 simply JH b1)
-    pass             pass for the rest of the round
-    next round       once both have passed and the battles are scored: clear them, start the next round
-
-A side of a battle is three stacks (hearts, clubs, diamonds), each listed bottom card first.
+Two players win battle cards over 3 rounds by committing cards to suit stacks. Every rule is
+in this module and in ``moves.py`` (the decks, what each card does, the moves and their
+notation); ``docs/rules/commitment.md`` maps each rule id to the sentence of the text it
+implements and records each reading chosen.
 """
 
 from __future__ import annotations
 
-import random
-import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..cards import HIDDEN, JOKER, Card, ascii_lower, ascii_upper, cards, cards_html, parse_card, shuffled
-from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards,
+from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
+from ...engine import (
+    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
+from ...errors import CardError, IllegalMove, StateError
+from .. import register
+from .moves import (
+    ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
+    ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
+    Side, Stack, parse_move, stack_arithmetic, stack_value,
+)
 
-__all__ = ["Commitment", "CommitmentState", "Battle", "Commit", "Pass", "NextRound", "Verdict",
-           "stack_value", "stack_arithmetic", "judge", "BATTLE_DECK", "DRAW_DECK", "BATTLE_VP"]
+if TYPE_CHECKING:
+    from .strategy import CommitmentStrategy
+
+__all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
 NAMES = ("A", "B")
-ROUNDS = 3
 HAND_SIZE = 10          # commitment.deal
 ROUND_DRAW = 6          # commitment.setup.draw
-STACK_SUITS = ("H", "C", "D")                 # each side's stacks, in this order
-STACK_NAMES = ("hearts", "clubs", "diamonds")
-_SLOT = {"H": 0, "C": 1, "D": 2}
-_STACK_NAME = dict(zip(STACK_SUITS, STACK_NAMES))
-_STACK_WORDS = {**{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)}, "h": "H", "c": "C", "d": "D",
-                "♥": "H", "♣": "C", "♦": "D", "heart": "H", "club": "C", "diamond": "D"}
-
-# commitment.battle-deck: the 2 Jokers and the A♠, J♠, Q♠ and K♠, with their VP (commitment.vp).
-BATTLE_VP: dict[Card, int] = {JOKER: 1, Card(11, "S"): 2, Card(12, "S"): 2, Card(13, "S"): 3, Card(14, "S"): 3}
-BATTLE_DECK: tuple[Card, ...] = (JOKER, JOKER, Card(14, "S"), Card(11, "S"), Card(12, "S"), Card(13, "S"))
-# the draw deck: hearts, clubs and diamonds complete, spades 2-10 only
-DRAW_DECK: tuple[Card, ...] = (tuple(Card(r, s) for s in STACK_SUITS for r in range(2, 15))
-                               + tuple(Card(r, "S") for r in range(2, 11)))
-_DRAW_SET = frozenset(DRAW_DECK)
-_ORDER = {card: i for i, card in enumerate(DRAW_DECK)}   # hands are kept in this order
-_ORDER[HIDDEN] = len(DRAW_DECK)                          # a card drawn unseen, in a view, goes last
-
-# What a card does when committed (commitment.number / .spade / .ace / .jack / .queen / .king).
-NUMBER, SPADE, ACE, JACK, QUEEN, KING = "number", "spade", "ace", "jack", "queen", "king"
-_KIND: dict[Card, str] = {}
-_VALUE: dict[Card, int] = {}
-for _card in DRAW_DECK:
-    _KIND[_card] = (SPADE if _card.suit == "S" else
-                    {14: ACE, 11: JACK, 12: QUEEN, 13: KING}.get(_card.rank, NUMBER))
-    _VALUE[_card] = 1 if _card.rank == 14 else 0 if _card.rank > 10 else _card.rank
-del _card
+#: The group of the decks and the discard pile (see ``table_layout``).
+DECKS = "decks"
+SYMBOLS = {"H": "♥", "C": "♣", "D": "♦"}
 # the rule that puts a card (other than a wild spade) on its stack
 _PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
                    QUEEN: "commitment.face", KING: "commitment.face"}
-
-Stack = tuple[Card, ...]
-Side = tuple[Stack, Stack, Stack]          # hearts, clubs, diamonds; each bottom card first
-_EMPTY_SIDE: Side = ((), (), ())
-
-
-# --- moves --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Commit(Move):
-    """Commit ``card`` to battle number ``battle`` (1-based). ``stack`` is a wild spade's
-    stack ("H", "C" or "D"); ``to`` is the battle a Jack's stack moves to."""
-
-    card: Card
-    battle: int
-    stack: str | None = None
-    to: int | None = None
-
-    def __str__(self) -> str:
-        text = f"{self.card.code} b{self.battle}"
-        if self.stack is not None:
-            text += f" {_STACK_NAME.get(self.stack, self.stack)}"
-        if self.to is not None:
-            text += f" -> b{self.to}"
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """Pass for the rest of the round."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound(Move):
-    """After a scored round: discard the committed cards, hand out the battle cards, start the next round."""
-
-    def __str__(self) -> str:
-        return "next round"
-
-
-PASS, NEXT_ROUND = Pass(), NextRound()
-_MOVE_EXAMPLES = "7H b1, 4S b1 clubs, JH b1 -> b2, pass, next round"
-
-
-def _card_moves(card: Card, battles: int) -> tuple[Commit, ...]:
-    """Every distinct way to commit ``card`` when ``battles`` battles are out."""
-    kind = _KIND[card]
-    moves: list[Commit] = []
-    for b in range(1, battles + 1):
-        if kind == SPADE:
-            moves += [Commit(card, b, suit) for suit in STACK_SUITS]
-        elif kind == JACK and battles > 1:
-            moves += [Commit(card, b, to=t) for t in range(1, battles + 1) if t != b]
-        else:
-            moves.append(Commit(card, b))
-    return tuple(moves)
-
-
-_MOVES = {n: {card: _card_moves(card, n) for card in DRAW_DECK} for n in range(1, ROUNDS + 1)}
-_WELL_FORMED = {n: frozenset(m for ms in table.values() for m in ms) for n, table in _MOVES.items()}
-
-
 # --- state --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +63,6 @@ class CommitmentState(State):
     that changes a battle's winner changes the next round's starter with it.
     """
 
-    GAME: ClassVar[str] = "commitment"
     seed: int
     round: int
     first: int
@@ -175,38 +81,10 @@ class CommitmentState(State):
         return self.passed[0] and self.passed[1]
 
 
+_replace = replacer(CommitmentState)
+
+
 # --- scoring (pure functions of cards) -----------------------------------------------------------
-
-def stack_value(stack: Iterable[Card]) -> int:
-    """commitment.score.stack: a stack's value, bottom card first. Number cards count their
-    face value, a wild spade too (commitment.number), Aces 1, J Q K 0; a King doubles every
-    card below it."""
-    total = 0
-    for card in stack:
-        if card.rank == 13:
-            total *= 2          # commitment.king: only what lies below the King so far
-        else:
-            total += _VALUE[card]
-    return total
-
-
-def stack_arithmetic(stack: Sequence[Card]) -> str:
-    """The sum behind :func:`stack_value`, spelled out: ``(3♣ + 4♠) × 2 by K♣ + 5♣ = 19``."""
-    if not stack:
-        return "empty = 0"
-    expr = ""
-    for card in stack:
-        if card.rank == 13:
-            if not expr:
-                expr = f"{card} (0)"
-            else:
-                compound = " + " in expr or " × " in expr
-                expr = f"({expr}) × 2 by {card}" if compound else f"{expr} × 2 by {card}"
-        else:
-            term = str(card) if card.rank <= 10 else f"{card} ({_VALUE[card]})"
-            expr = f"{expr} + {term}" if expr else term
-    return f"{expr} = {stack_value(stack)}"
-
 
 class Verdict(NamedTuple):
     """How a battle scores: stack values per side, suits won per player, and who takes the card."""
@@ -259,7 +137,7 @@ def _vp_of(cards_won: Iterable[Card]) -> int:
 
 
 def _sorted(hand: Iterable[Card]) -> Stack:
-    return tuple(sorted(hand, key=_ORDER.__getitem__))
+    return tuple(sorted(hand, key=ORDER.__getitem__))
 
 
 def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, stack: Stack) -> tuple[Battle, ...]:
@@ -285,6 +163,7 @@ def _battle_names(n: int) -> str:
 
 # --- the game -----------------------------------------------------------------------------------
 
+@register
 class Commitment(Game):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
@@ -294,12 +173,13 @@ class Commitment(Game):
     state_class = CommitmentState
     players = 2
 
-    def __init__(self, **options: Any) -> None:
-        if options:
-            raise ValueError(f"Commitment takes no options; got {', '.join(sorted(options))}")
-
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
+
+    def strategy(self) -> CommitmentStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- the deal -----------------------------------------------------------------------------------
 
@@ -308,25 +188,22 @@ class Commitment(Game):
         """Round 1, ready to play.
 
         ``seed`` shuffles both decks and picks who starts round 1 (when None: 0 with a stacked
-        deck, so the deal is reproducible, else a fresh random seed). ``deck`` stacks the 54
+        deck, so the deal is reproducible, else a fresh seed). ``deck`` stacks the 54
         cards instead, top first: the 6 battle cards (round 1's, then round 2's two, then round
         3's three), A's 10 cards, B's 10 cards, then the draw deck (in rounds 2 and 3 A draws
         the next 6, then B). ``first`` ("A"/"B" or 0/1) fixes who starts round 1.
         """
-        if seed is None:
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a whole number from 0, got {seed!r}")
+        seed = deal_seed(seed, stacked=deck is not None)
         if deck is None:
-            battle_deck = tuple(shuffled(BATTLE_DECK, f"{seed}:battle"))
-            draw = tuple(shuffled(DRAW_DECK, f"{seed}:draw"))
+            battle_deck = tuple(shuffled(BATTLE_DECK, seed, "battle deck"))
+            draw = tuple(shuffled(DRAW_DECK, seed, "draw deck"))
         else:
             battle_deck, draw = _stacked(deck)
         if first is None:
-            starter = random.Random(f"{seed}:first").randrange(2)   # commitment.first
+            starter = chance(seed, "first").randrange(2)   # commitment.first
         else:
             starter = _player(first, "first")
-        sides = (_EMPTY_SIDE, _EMPTY_SIDE)
+        sides = (EMPTY_SIDE, EMPTY_SIDE)
         return CommitmentState(
             seed=seed, round=1, first=starter, turn=starter, passed=(False, False),
             hands=(_sorted(draw[:HAND_SIZE]), _sorted(draw[HAND_SIZE:2 * HAND_SIZE])),
@@ -351,7 +228,7 @@ class Commitment(Game):
         if state.passed[0] and state.passed[1]:
             return [] if state.round == ROUNDS else [NEXT_ROUND]
         turn = state.turn
-        table = _MOVES[len(state.battles)]
+        table = MOVES[len(state.battles)]
         moves: list[Move] = [m for card in state.hands[turn] for m in table[card]]
         moves.append(PASS)
         return moves
@@ -382,22 +259,22 @@ class Commitment(Game):
                                   f"{NAMES[q]} has passed and plays no more cards this round; it is {NAMES[p]}'s "
                                   f"turn, and {held}")
             raise IllegalMove(move, "commitment.commit", held)
-        if move not in _WELL_FORMED[len(s.battles)]:
+        if move not in WELL_FORMED[len(s.battles)]:
             raise self._misplaced(s, move)
 
     def _misplaced(self, s: CommitmentState, move: Commit) -> IllegalMove:
         """Why a move with a held card is still illegal: the battle, stack or destination is wrong."""
-        n, card, kind = len(s.battles), move.card, _KIND[move.card]
+        n, card, kind = len(s.battles), move.card, KIND[move.card]
         here = f"round {s.round} has {_battle_names(n)}"
         if not 1 <= move.battle <= n:
             return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
-        if kind == SPADE and move.stack not in _SLOT:
+        if kind == SPADE and move.stack not in STACK_INDEX:
             return IllegalMove(move, "commitment.spade",
                                f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
                                f"'{card.code} b{move.battle} clubs'")
         if kind != SPADE and move.stack is not None:
-            where = (f"the other player's {STACK_NAMES[_SLOT[card.suit]]} stack" if kind == ACE
-                     else f"its own suit's stack ({STACK_NAMES[_SLOT[card.suit]]})")
+            where = (f"the other player's {STACK_NAMES[STACK_INDEX[card.suit]]} stack" if kind == ACE
+                     else f"its own suit's stack ({STACK_NAMES[STACK_INDEX[card.suit]]})")
             return IllegalMove(move, _PLACEMENT_RULE[kind],
                                f"{card} goes on {where}; only a spade 2-10 chooses its stack")
         if kind != JACK:
@@ -418,7 +295,7 @@ class Commitment(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None) -> CommitmentState:
+    def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None, checked: Any = None) -> CommitmentState:
         kind = type(move)
         if kind is Commit:
             return self._commit(s, move, log)
@@ -434,19 +311,19 @@ class Commitment(Game):
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1:]
         b = move.battle - 1
-        kind = _KIND[card]
+        kind = KIND[card]
         battles, draw, discard = s.battles, s.draw, s.discard
         if kind == SPADE:        # commitment.spade: the chosen stack of your side
-            slot = _SLOT[move.stack]
+            slot = STACK_INDEX[move.stack]
             battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
         elif kind == ACE:        # commitment.ace: the other side, then draw
-            slot = _SLOT[card.suit]
+            slot = STACK_INDEX[card.suit]
             battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
             if draw:
                 hand = _sorted(hand + draw[:1])
                 draw = draw[1:]
         else:
-            slot = _SLOT[card.suit]
+            slot = STACK_INDEX[card.suit]
             stack = battles[b].sides[p][slot] + (card,)
             if kind == JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
                 battles = _with_stack(battles, b, p, slot, ())
@@ -457,19 +334,17 @@ class Commitment(Game):
                 battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
             else:
                 battles = _with_stack(battles, b, p, slot, stack)
-        after = CommitmentState(
-            seed=s.seed, round=s.round, first=s.first, turn=p if s.passed[q] else q, passed=s.passed,
-            hands=(hand, s.hands[1]) if p == 0 else (s.hands[0], hand), battles=battles,
-            battle_deck=s.battle_deck, draw=draw, won=s.won, discard=discard)
+        after = _replace(s, turn=p if s.passed[q] else q, hands=_pair(s.hands, p, hand), battles=battles,
+                         draw=draw, discard=discard)
         if log is not None:
             self._narrate_commit(s, after, move, log)
         return after
 
     def _narrate_commit(self, s: CommitmentState, after: CommitmentState, move: Commit, log: list[Event]) -> None:
-        p, card, kind = s.turn, move.card, _KIND[move.card]
+        p, card, kind = s.turn, move.card, KIND[move.card]
         me, other = NAMES[p], NAMES[1 - p]
         b = f"b{move.battle}"
-        slot = _SLOT[move.stack] if kind == SPADE else _SLOT[card.suit]
+        slot = STACK_INDEX[move.stack] if kind == SPADE else STACK_INDEX[card.suit]
         suit = STACK_NAMES[slot]
 
         def now(player: int, battle: int) -> str:
@@ -515,10 +390,7 @@ class Commitment(Game):
         p = s.turn
         q = 1 - p
         # once both have passed no turn is stored: to_move derives who starts the next round
-        after = CommitmentState(
-            seed=s.seed, round=s.round, first=s.first, turn=None if s.passed[q] else q,
-            passed=_pair(s.passed, p, True), hands=s.hands, battles=s.battles, battle_deck=s.battle_deck,
-            draw=s.draw, won=s.won, discard=s.discard)
+        after = _replace(s, turn=None if s.passed[q] else q, passed=_pair(s.passed, p, True))
         if log is not None:
             log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
             if s.passed[q]:
@@ -587,10 +459,10 @@ class Commitment(Game):
         turned = s.battle_deck[:count]
         draw = s.draw
         hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
-        after = CommitmentState(
-            seed=s.seed, round=count, first=s.first, turn=self._next_starter(s), passed=(False, False), hands=hands,
-            battles=tuple(Battle(card, (_EMPTY_SIDE, _EMPTY_SIDE)) for card in turned),
-            battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]), discard=discard)
+        after = _replace(s, round=count, turn=self._next_starter(s), passed=(False, False), hands=hands,
+                         battles=tuple(Battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
+                         battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]),
+                         discard=discard)
         if log is not None:
             self._narrate_next_round(s, after, taken, log)
         return after
@@ -648,10 +520,9 @@ class Commitment(Game):
         if final:
             title = "Final score"
             totals = [sum(i.points for i in items if i.player == p) for p in (0, 1)]
+            winners = tuple(p for p in (0, 1) if totals[p] == max(totals))  # a draw: both
             if totals[0] == totals[1]:
                 notes.append("Equal VP: the game is a draw. [commitment.end]")
-            else:
-                winners = (0,) if totals[0] > totals[1] else (1,)
         return Breakdown(NAMES, tuple(items), title, final, winners, tuple(notes))
 
     # -- views and zones ---------------------------------------------------------------------------
@@ -660,15 +531,26 @@ class Commitment(Game):
         """Piles bottom to top: the decks' last card is the next one drawn or turned up (the
         state keeps them top first); the discard pile's last card is the latest discarded."""
         nobody: frozenset[int] = frozenset()
-        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0), Zone("B hand", s.hands[1], frozenset((1,)), 1),
-                 Zone("draw deck", s.draw[::-1], nobody), Zone("battle deck", s.battle_deck[::-1], nobody)]
+        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0, HAND, None, "Hand"),
+                 Zone("B hand", s.hands[1], frozenset((1,)), 1, HAND, None, "Hand"),
+                 Zone("draw deck", s.draw[::-1], nobody, None, STOCK, DECKS, "Draw deck"),
+                 Zone("battle deck", s.battle_deck[::-1], nobody, None, STOCK, DECKS, "Battle deck")]
         for i, battle in enumerate(s.battles, start=1):
-            zones.append(Zone(f"b{i} battle card", (battle.card,)))
+            area = f"battle {i}"
+            zones.append(Zone(f"b{i} battle card", (battle.card,), None, None, SLOT, area, "Battle card"))
             for p in (0, 1):
-                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p)
-                          for name, stack in zip(STACK_NAMES, battle.sides[p])]
-        zones += [Zone("A won", s.won[0], None, 0), Zone("B won", s.won[1], None, 1), Zone("discard", s.discard)]
+                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p, STACK, area, f"{SYMBOLS[suit]} {name}")
+                          for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])]
+        zones += [Zone("A won", s.won[0], None, 0, PILE, None, "Battle cards won"),
+                  Zone("B won", s.won[1], None, 1, PILE, None, "Battle cards won"),
+                  Zone("discard", s.discard, None, None, PILE, DECKS, "Discard")]
         return zones
+
+    def table_layout(self, s: CommitmentState) -> Layout:
+        """Each battle card between the two sides' hearts, clubs and diamonds stacks, the battles
+        side by side; hands and won battle cards at the seats; the decks and the discard below."""
+        battles = tuple(Area(f"battle {i}", f"Battle {i}", framed=True) for i in range(1, len(s.battles) + 1))
+        return Layout(rows=(battles, (Area(DECKS),)))
 
     def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
         if player is None:
@@ -676,53 +558,13 @@ class Commitment(Game):
         if player not in (0, 1):
             raise ValueError(f"player must be 0 (A), 1 (B) or None (everything), got {player!r}")
         other = 1 - player
-        return CommitmentState(
-            seed=HIDDEN_SEED, round=s.round, first=s.first, turn=s.turn, passed=s.passed,
-            hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])), battles=s.battles,
-            battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw), won=s.won, discard=s.discard)
+        return _replace(s, seed=HIDDEN_SEED, hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])),
+                        battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw))
 
     # -- notation ------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
-        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        if not tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_EXAMPLES}", "move")
-        words = [ascii_lower(t[0]) for t in tokens]
-
-        def fail(i: int, reason: str) -> NotationError:
-            start, end = (tokens[i][1], tokens[i][2]) if i < len(tokens) else (len(text), len(text))
-            return NotationError(text, start, end, reason, "move")
-
-        def no_more(i: int) -> None:
-            if len(tokens) > i:
-                raise NotationError(text, tokens[i][1], tokens[-1][2], "unexpected text at the end of the move", "move")
-
-        if words[0] == "pass":
-            no_more(1)
-            return PASS
-        if words[:2] == ["next", "round"]:
-            no_more(2)
-            return NEXT_ROUND
-        if words[0] == "next":
-            raise fail(1, "write 'next round'")
-        try:
-            card = parse_card(tokens[0][0])
-        except CardError as err:
-            raise fail(0, f"{err.reason}; moves look like: {_MOVE_EXAMPLES}") from None
-        battle = _battle_number(words, 1, fail, f"name the battle after the card, such as '{card.code} b1'")
-        i, stack, to = 2, None, None
-        if i < len(words) and words[i] != "->":
-            stack = _STACK_WORDS.get(words[i])
-            if stack is None:
-                raise fail(i, "expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack")
-            i += 1
-        if i < len(words) and words[i] == "->":
-            to = _battle_number(words, i + 1, fail, "name the battle the Jack's stack moves to, such as '-> b2'")
-            i += 2
-        no_more(i)
-        return Commit(card, battle, stack, to)
+        return parse_move(text)
 
     # -- the text form -------------------------------------------------------------------------------
 
@@ -767,7 +609,7 @@ class Commitment(Game):
             battles.append(Battle(card, sides))
         passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in NAMES)
         return CommitmentState(
-            seed=form.int("seed", HIDDEN_SEED), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", NAMES),
+            seed=form.int("seed", 0), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", NAMES),
             turn=_read_turn(form, all(passed_by)), passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
             battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
@@ -777,6 +619,7 @@ class Commitment(Game):
 
     def validate(self, s: CommitmentState) -> None:
         """Every card once, in a place the rules allow, with the counts the round implies."""
+        validate_seed(s.seed)
         if not 1 <= s.round <= ROUNDS:
             raise StateError("round", f"Commitment has rounds 1 to {ROUNDS}, not {s.round}")
         if s.first not in (0, 1) or s.turn not in (0, 1, None):
@@ -790,13 +633,13 @@ class Commitment(Game):
     def _validate_places(s: CommitmentState) -> None:
         for p in (0, 1):
             for card in s.hands[p]:
-                if card not in _DRAW_SET:
+                if card not in IN_DRAW_DECK:
                     raise StateError(f"{NAMES[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
             for card in s.won[p]:
                 if card not in BATTLE_VP:
                     raise StateError(f"{NAMES[p]} won", f"{card.code} is not a battle card; only battle cards are won")
         for card in s.draw:
-            if card not in _DRAW_SET:
+            if card not in IN_DRAW_DECK:
                 raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
         for card in s.battle_deck:
             if card not in BATTLE_VP:
@@ -808,12 +651,12 @@ class Commitment(Game):
                 for slot, stack in enumerate(battle.sides[p]):
                     where = f"b{i} {NAMES[p]} {STACK_NAMES[slot]}"
                     for card in stack:
-                        if card not in _DRAW_SET:
+                        if card not in IN_DRAW_DECK:
                             raise StateError(where, f"{card.code} is a battle card; it can't be committed")
                         if card.suit not in (STACK_SUITS[slot], "S"):
                             raise StateError(where, f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
                                                     f"on its own suit's stack, and only spades 2-10 are wild")
-                        if _KIND[card] == QUEEN:
+                        if KIND[card] == QUEEN:
                             raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at once "
                                                     f"with her stack and the other player's stack of her suit")
 
@@ -876,20 +719,6 @@ class Commitment(Game):
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
 
-_TOKENS = re.compile(r"->|[^\s>-]+|\S")
-
-
-def _battle_number(words: list[str], i: int, fail: Any, missing: str) -> int:
-    if i >= len(words):
-        raise fail(i, missing)
-    word = words[i]
-    if not re.fullmatch(r"b[1-9][0-9]*", word):
-        raise fail(i, f"expected a battle such as b1, got {quoted(word)}")
-    if len(word) > 3:  # far beyond the battles of any round, and never converted digit by digit
-        raise fail(i, f"there is no battle {quoted(word, 8)}: Commitment has battles b1 to b{ROUNDS}")
-    return int(word[1:])
-
-
 def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
     why = _verdict_text(verdict)
     card = battle.card
@@ -945,16 +774,7 @@ def _player(value: int | str, what: str) -> int:
 
 def _stacked(deck: Iterable[Card | str] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The battle deck and the rest, from a stacked 54-card deck (battle cards first)."""
-    order = tuple(cards(deck))
-    want, got = Counter(BATTLE_DECK + DRAW_DECK), Counter(order)
-    if got != want:
-        problems = []
-        if want - got:
-            problems.append(f"missing {' '.join(c.code for c in sorted((want - got).elements()))}")
-        if got - want:
-            problems.append(f"extra {' '.join(c.code for c in sorted((got - want).elements()))}")
-        raise ValueError("a stacked Commitment deck holds the 54 cards (52 and 2 Jokers) each once: "
-                         + "; ".join(problems))
+    order = stacked_deck(deck, BATTLE_DECK + DRAW_DECK, "Commitment")
     head = order[:len(BATTLE_DECK)]
     if sorted(head) != sorted(BATTLE_DECK):
         raise ValueError(f"a stacked Commitment deck starts with the 6 battle cards (JK JK AS JS QS KS, any order); "

@@ -1,41 +1,34 @@
 """Card Commons, with its Peek variant (rule text: docs/rules/texts/card-commons.txt).
 
-Every rule is in this module; ``docs/rules/card-commons.md`` maps each rule id to the sentence
-of the text it implements and records each reading chosen.
-
-A round, as moves (the player to act is always ``game.to_move(state)``):
-
-    commission 4H            each player, the round's first Claimant first
-    trade 4H for 5C          optional: the Claimant swaps a hand card with a face-up pool card
-    trade 3D for commission  optional, after that: the Claimant swaps a hand card with her Commission
-    claim 4H                 the Claimant plays her Claim
-    defend 4C                the Respondent's Defense (or, after No Defense, the Claimant's own)
-    discard 2S               No Defense: the Respondent discards (first and second discard)
-    next round               after a round is scored: deal the next one
+Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation);
+``docs/rules/card-commons.md`` maps each rule id to the sentence of the text it implements and
+records each reading chosen.
 """
 
 from __future__ import annotations
 
-import random
-import re
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..cards import HIDDEN, Card, Cards, ascii_lower, cards_html, parse_card, shuffled
-from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer, whole_number,
+from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
+from ...engine import (
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    TextForm, Zone,
+    check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed, whole_number,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
+from ...errors import IllegalMove, StateError, quoted
+from .. import register
+from .moves import (
+    CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
+    Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
+)
 
-__all__ = ["CardCommons", "CommonsState", "Commission", "TradePool", "TradeCommission", "Claim",
-           "Defend", "Discard", "NextRound", "DECK", "WILDS"]
+if TYPE_CHECKING:
+    from .strategy import CommonsStrategy
 
-# commons.deck: the 2-5 of every suit, plus the Q♥ and the K♠, which are Wilds.
-DECK: tuple[Card, ...] = tuple(Card(r, s) for s in "CDHS" for r in (2, 3, 4, 5)) + (Card(12, "H"), Card(13, "S"))
-WILDS = frozenset((Card(12, "H"), Card(13, "S")))
+__all__ = ["CardCommons", "CommonsState", "CommonsOptions"]
+
 NAMES = ("A", "B")
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
@@ -45,76 +38,22 @@ SIDE_LIMIT = 6
 # Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
 # rounds before it as scoreless, up to this round; a later one is read with its scores given.
 SCORELESS_ROUNDS_LIMIT = 100
-
-
-# --- moves --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Commission(Move):
-    """Put ``card`` from your hand face down as your Commission."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"commission {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class TradePool(Move):
-    """The Claimant gives ``give`` from her hand for the face-up pool card ``take``."""
-    give: Card
-    take: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.give.code} for {self.take.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class TradeCommission(Move):
-    """The Claimant makes ``give`` her Commission and takes the old Commission into her hand."""
-    give: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.give.code} for commission"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(Move):
-    card: Card
-
-    def __str__(self) -> str:
-        return f"claim {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Defend(Move):
-    """A Defense: the Respondent's answer, or after No Defense the Claimant's own answer."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"defend {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Move):
-    """No Defense: the Respondent discards a card of his choice face up to the pool."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound(Move):
-    def __str__(self) -> str:
-        return "next round"
-
-
-_ONE_CARD = {"commission": Commission, "claim": Claim, "defend": Defend, "discard": Discard}
-_MOVE_WORDS = "commission 4H, trade 4H for 5C, trade 4H for commission, claim 4H, defend 4C, discard 2S, next round"
-_TOKENS = re.compile(r"\S+")
+#: The group of the zones on the table between the players (see ``table_layout``).
+TABLEAU = "tableau"
 
 
 # --- state --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CommonsOptions(Options):
+    """``variant="peek"`` selects the Peek variant."""
+
+    variant: Literal["standard", "peek"] = "standard"
+
+    @classmethod
+    def legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"variant": "peek" if data.pop("peek", False) else "standard"}
+
 
 @dataclass(frozen=True, slots=True)
 class CommonsState(State):
@@ -126,8 +65,7 @@ class CommonsState(State):
     Commission: no more trades). ``claim`` is a Claim waiting for its answer.
     """
 
-    GAME: ClassVar[str] = "card-commons"
-    peek: bool
+    options: CommonsOptions
     seed: int
     round: int
     rounds: tuple[tuple[int, int], ...]
@@ -142,29 +80,16 @@ class CommonsState(State):
     sides: tuple[tuple[Card, ...], tuple[Card, ...]]
     claim: Card | None
 
+    @property
+    def peek(self) -> bool:
+        """Whether this is a game of the Peek variant."""
+        return self.options.variant == "peek"
+
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
 
-def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
-    """commons.defense: the cards of ``hand`` that answer ``claim`` (same value or a Wild;
-    any card answers a Wild Claim)."""
-    if claim in WILDS:
-        return hand
-    rank = claim.rank
-    return tuple(c for c in hand if c.rank == rank or c in WILDS)
-
-
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
 def _color(card: Card) -> str:
     return "red" if card.suit in _RED else "black"
-
-
-def _cards_text(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards))
 
 
 def _or_list(cards: tuple[Card, ...]) -> str:
@@ -172,37 +97,35 @@ def _or_list(cards: tuple[Card, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+@register
 class CardCommons(Game):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"
+    aliases = ("commons", "cardcommons", "card commons")
+    conformance = ({}, {"variant": "peek"})
     title = "Card Commons"
     rules_prefix = "commons"
     state_class = CommonsState
+    options_class = CommonsOptions
     players = 2
 
-    def __init__(self, variant: str = "standard") -> None:
-        if variant not in ("standard", "peek"):
-            raise ValueError(f"Card Commons has variants 'standard' and 'peek', not {variant!r}")
-        self.variant = variant
-        self.peek = variant == "peek"
-        # commons.game-end / commons.peek.rounds
-        self.last_round = 3 if self.peek else 4
+    @property
+    def peek(self) -> bool:
+        return self.settings.variant == "peek"
 
     @property
-    def options(self) -> dict[str, Any]:
-        return {"variant": self.variant} if self.peek else {}
-
-    @classmethod
-    def for_state(cls, state: CommonsState) -> CardCommons:
-        return cls("peek" if state.peek else "standard")
-
-    def _check_options(self, state: CommonsState) -> None:
-        if state.peek != self.peek:
-            raise StateError("variant", _wrong_variant(state.peek))
+    def last_round(self) -> int:
+        """commons.game-end / commons.peek.rounds: the last round, unless the totals are tied."""
+        return 3 if self.peek else 4
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> CommonsStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- round structure ---------------------------------------------------------------------------
 
@@ -228,30 +151,21 @@ class CardCommons(Game):
         """Deal round ``round`` (default 1).
 
         ``deck`` stacks the round's 18 cards, top first, in this order: the face-up pool
-        cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards. Later rounds
-        are shuffled from ``seed`` (when None: 0 with a stacked deck, else a fresh random seed).
-        Dealing a later round directly takes the rounds before it as scoreless (up to round
-        100; a later round is read from a text form that gives their scores).
+        cards, the face-down pool cards, the Nest Egg, A's 7 cards, B's 7 cards (each hand and
+        each part of the pool is kept sorted). Later rounds are shuffled from ``seed`` (when
+        None: 0 with a stacked deck, else a fresh seed). Dealing a later round directly takes
+        the rounds before it as scoreless (up to round 100; a later round is read from a text
+        form that gives their scores).
         """
-        if seed is None:  # a stacked deal is reproducible; a shuffled one gets a fresh seed
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 31)
+        seed = deal_seed(seed, stacked=deck is not None)
         if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= SCORELESS_ROUNDS_LIMIT:
             raise ValueError(f"round must be a whole number from 1 to {SCORELESS_ROUNDS_LIMIT}, got {round!r}; "
                              f"a later round follows the scores of the rounds before it: read it from a text "
                              f"form that gives them on its 'rounds' line")
         if deck is None:
-            cards = shuffled(DECK, f"{seed}:{round}")
+            cards = _sorted_parts(self.layout(round), shuffled(DECK, seed, f"round {round}"))
         else:
-            cards = tuple(Cards(deck) if not isinstance(deck, str) else _read_deck(deck))
-            if sorted(cards) != sorted(DECK):
-                missing = sorted(set(DECK) - set(cards))
-                extra = list(dict.fromkeys(c for c in cards if c not in DECK))
-                dupes = sorted(c for c, n in Counter(cards).items() if n > 1)
-                problems = [f"missing {' '.join(c.code for c in missing)}" if missing else "",
-                            f"not in this game: {' '.join(c.code for c in extra)}" if extra else "",
-                            f"twice: {' '.join(c.code for c in dupes)}" if dupes else ""]
-                raise ValueError("a stacked Card Commons deck holds the 18 cards (2-5 of each suit, QH, KS) "
-                                 "each once: " + "; ".join(p for p in problems if p))
+            cards = stacked_deck(deck, DECK, self.title)
         # Dealing a later round directly: the rounds before it are taken as scoreless.
         return self._deal_round(seed, round, ((0, 0),) * (round - 1), cards)
 
@@ -259,7 +173,7 @@ class CardCommons(Game):
         # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
         return CommonsState(
-            peek=self.peek, seed=seed, round=round_, rounds=rounds, phase="commission",
+            options=self.settings, seed=seed, round=round_, rounds=rounds, phase="commission",
             claimant=self.first_claimant(round_), traded=0,
             nest_egg=cards[up + down], pool_up=cards[:up], pool_down=cards[up:up + down],
             hands=(cards[up + down + 1:up + down + 8], cards[up + down + 8:]),
@@ -289,21 +203,21 @@ class CardCommons(Game):
             hand = state.hands[state.claimant]
             moves: list[Move] = []
             if state.traded == 0:
-                moves += [TradePool(g, t) for g in hand for t in state.pool_up]
+                moves += [TRADE_POOL[g, t] for g in hand for t in state.pool_up]
             if state.traded < 2:
-                moves += [TradeCommission(g) for g in hand if g not in WILDS]
-            moves += [Claim(c) for c in hand]
+                moves += [TRADE_COMMISSION[g] for g in hand if g not in WILDS]
+            moves += [CLAIM[c] for c in hand]
             return moves
         if phase == "defend":
-            return [Defend(c) for c in answers(state.hands[1 - state.claimant], state.claim)]
+            return [DEFEND[c] for c in answers(state.hands[1 - state.claimant], state.claim)]
         if phase == "answer":
-            return [Defend(c) for c in answers(state.hands[state.claimant], state.claim)]
+            return [DEFEND[c] for c in answers(state.hands[state.claimant], state.claim)]
         if phase in ("discard", "discard2"):
-            return [Discard(c) for c in state.hands[1 - state.claimant]]
+            return [DISCARD[c] for c in state.hands[1 - state.claimant]]
         if phase == "commission":
-            return [Commission(c) for c in state.hands[self.to_move(state)] if c not in WILDS]
+            return [COMMISSION[c] for c in state.hands[self.to_move(state)] if c not in WILDS]
         if phase == "round-end":
-            return [NextRound()]
+            return [NEXT_ROUND]
         return []
 
     # -- checking a move ---------------------------------------------------------------------------------
@@ -319,7 +233,7 @@ class CardCommons(Game):
         card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {_cards_text(hand) or 'empty'})")
+            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {cards_text(hand, 'empty')})")
         if isinstance(move, Commission):
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
@@ -330,7 +244,7 @@ class CardCommons(Game):
             if move.take not in state.pool_up:
                 raise IllegalMove(move, "commons.trade.pool",
                                   f"{move.take} is not a face-up card of the discard pool "
-                                  f"(face up: {_cards_text(state.pool_up) or 'none'})")
+                                  f"(face up: {cards_text(state.pool_up)})")
         elif isinstance(move, TradeCommission):
             if state.traded == 2:
                 raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with the Commission this turn")
@@ -361,20 +275,20 @@ class CardCommons(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, s: CommonsState, move: Move, log: list[Event] | None) -> CommonsState:
+    def _apply(self, s: CommonsState, move: Move, log: list[Event] | None, checked: Any = None) -> CommonsState:
         mover = self.to_move(s)
         if isinstance(move, Claim):
             return self._claim(s, move.card, log)
         if isinstance(move, TradePool):
-            hand = _without(s.hands[mover], move.give) + (move.take,)
+            hand = without(s.hands[mover], move.give) + (move.take,)
             if log is not None:
                 log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from hand for "
                                  f"{move.take} from the pool; {move.give} goes face up to the pool.", mover, (move.give, move.take)))
-            return _replace(s, traded=1, pool_up=_without(s.pool_up, move.take) + (move.give,),
+            return _replace(s, traded=1, pool_up=without(s.pool_up, move.take) + (move.give,),
                                  hands=_set(s.hands, mover, hand))
         if isinstance(move, TradeCommission):
             old = s.commissions[mover]
-            hand = _without(s.hands[mover], move.give) + (old,)
+            hand = without(s.hands[mover], move.give) + (old,)
             if log is not None:
                 log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
                                  f"Commission.", mover))
@@ -397,12 +311,12 @@ class CardCommons(Game):
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
             log.append(Event("commons.first-claimant", f"{NAMES[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
-        return _replace(s, phase=phase, hands=_set(s.hands, mover, _without(s.hands[mover], card)),
+        return _replace(s, phase=phase, hands=_set(s.hands, mover, without(s.hands[mover], card)),
                              commissions=commissions)
 
     def _claim(self, s: CommonsState, card: Card, log: list[Event] | None) -> CommonsState:
         claimant, respondent = s.claimant, 1 - s.claimant
-        hands = _set(s.hands, claimant, _without(s.hands[claimant], card))
+        hands = _set(s.hands, claimant, without(s.hands[claimant], card))
         options = answers(hands[respondent], card)
         if log is not None:
             log.append(Event("commons.claim", f"{NAMES[claimant]} claims with {card}.", claimant, (card,)))
@@ -423,7 +337,7 @@ class CardCommons(Game):
 
     def _defend(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
         claimant = s.claimant
-        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        hands = _set(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
         sides = _set(_set(s.sides, 1 - claimant, s.sides[1 - claimant] + (card,)), claimant, s.sides[claimant] + (s.claim,))
@@ -439,7 +353,7 @@ class CardCommons(Game):
         return _replace(s, phase="discard2", hands=hands, sides=sides, claim=None)
 
     def _discard(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
-        hands = _set(s.hands, mover, _without(s.hands[mover], card))
+        hands = _set(s.hands, mover, without(s.hands[mover], card))
         pool_up = s.pool_up + (card,)
         if s.phase == "discard2":
             if log is not None:
@@ -478,7 +392,7 @@ class CardCommons(Game):
             log.append(Event("commons.round-end", f"Both hands are empty: the Nest Egg {nest} and the Commissions "
                              f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.", None, (nest,)))
         if nest in WILDS and not s.peek:
-            pick = random.Random(f"{s.seed}:{s.round}:swap").randrange(len(down))
+            pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
             if down[pick] in WILDS and log is not None:
                 log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a random "
                                  f"face-down pool card, the other Wild {down[pick]}: use the other face-down card.", None))
@@ -515,7 +429,8 @@ class CardCommons(Game):
             extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
             log.append(Event("commons.setup.pool", f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
                              f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
-        return self._deal_round(s.seed, nxt, rounds, shuffled(DECK, f"{s.seed}:{nxt}"))
+        cards = _sorted_parts(self.layout(nxt), shuffle_from(s.seed, DECK, f"round {nxt}"))
+        return self._deal_round(s.seed, nxt, rounds, cards)
 
     # -- scoring -----------------------------------------------------------------------------------------
 
@@ -648,22 +563,32 @@ class CardCommons(Game):
     def zones(self, s: CommonsState) -> list[Zone]:
         revealed = s.phase in ("round-end", "game-over")
         secret = None if revealed else frozenset()
-        zones = [Zone("nest egg", (s.nest_egg,), secret), Zone("pool face up", s.pool_up)]
+        zones = [Zone("nest egg", (s.nest_egg,), secret, None, SLOT, TABLEAU, "Nest Egg"),
+                 Zone("pool face up", s.pool_up, None, None, POOL, TABLEAU, "Pool, face up")]
         if s.peek and not revealed:
             # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
             first = self.first_claimant(s.round)
-            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,))),
-                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)))]
+            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,)), None, POOL, TABLEAU,
+                           "Pool, face down 1"),
+                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)), None, POOL, TABLEAU,
+                           "Pool, face down 2")]
         else:
-            zones.append(Zone("pool face down", s.pool_down, secret))
+            zones.append(Zone("pool face down", s.pool_down, secret, None, POOL, TABLEAU, "Pool, face down"))
         for p in (0, 1):
             own = None if revealed else frozenset((p,))
             commission = s.commissions[p]
-            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p),
-                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p),
-                      Zone(f"{NAMES[p]} side", s.sides[p], None, p)]
-        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, s.claimant))
+            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p, HAND, None, "Hand"),
+                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p, SLOT, None,
+                           "Commission"),
+                      Zone(f"{NAMES[p]} side", s.sides[p], None, p, SIDE, TABLEAU, "side of the tableau")]
+        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, None, SLOT, TABLEAU, "Claim"))
         return zones
+
+    def table_layout(self, s: CommonsState) -> Layout:
+        """Each player's hand and Commission at their edge; the two sides of the tableau grow out
+        from the Nest Egg, the pool and the Claim toward their owners; the seats say who claims."""
+        return Layout(rows=((Area(TABLEAU, "Tableau"),),),
+                      seats=tuple("Claimant" if p == s.claimant else "Respondent" for p in (0, 1)))
 
     def view(self, s: CommonsState, player: int | None) -> CommonsState:
         if player is None:
@@ -688,45 +613,7 @@ class CardCommons(Game):
     # -- notation ----------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move", "move")
-        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        words = [ascii_lower(t[0]) for t in tokens]
-        if not tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-
-        def card_at(i: int) -> Card:
-            if i >= len(tokens):
-                raise NotationError(text, len(text), len(text), f"a card is missing after {tokens[-1][0]!r}", "move")
-            token, start, end = tokens[i]
-            try:
-                return parse_card(token)
-            except CardError as err:
-                raise NotationError(text, start, end, err.reason, "move") from None
-
-        def no_more(i: int) -> None:
-            if len(tokens) > i:
-                raise NotationError(text, tokens[i][1], tokens[-1][2], "unexpected text at the end of the move", "move")
-
-        head = words[0]
-        if head in _ONE_CARD:
-            card = card_at(1)
-            no_more(2)
-            return _ONE_CARD[head](card)
-        if head == "trade":
-            give = card_at(1)
-            if len(words) < 3 or words[2] != "for":
-                where = tokens[2] if len(tokens) > 2 else (None, len(text), len(text))
-                raise NotationError(text, where[1], where[2], "write 'trade <card> for <pool card>' or 'trade <card> for commission'", "move")
-            if len(words) > 3 and words[3] == "commission":
-                no_more(4)
-                return TradeCommission(give)
-            take = card_at(3)
-            no_more(4)
-            return TradePool(give, take)
-        if words == ["next", "round"]:
-            return NextRound()
-        raise NotationError(text, tokens[0][1], tokens[0][2], f"unknown move; moves look like: {_MOVE_WORDS}", "move")
+        return parse_move(text)
 
     # -- the text form -------------------------------------------------------------------------------
 
@@ -736,7 +623,7 @@ class CardCommons(Game):
     def to_text(self, s: CommonsState) -> str:
         rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
         lines = [
-            f"variant: {'peek' if s.peek else 'standard'}",
+            *s.options.lines(),
             f"seed: {s.seed}",
             f"round: {s.round}",
             f"rounds: {rounds}",
@@ -757,9 +644,7 @@ class CardCommons(Game):
 
     def _from_text(self, text: str) -> CommonsState:
         form = TextForm(text, self._KEYS, "Card Commons")
-        variant = form.choice("variant", ("standard", "peek"), self.variant)
-        if variant != self.variant:
-            raise StateError(form.where("variant"), _wrong_variant(variant == "peek"))
+        options = self._read_options(form)
         round_ = form.int("round", 1, lo=1)
         if round_ > SCORELESS_ROUNDS_LIMIT and not form.has("rounds"):
             # Without a 'rounds' line the rounds before this one are taken as scoreless.
@@ -787,7 +672,7 @@ class CardCommons(Game):
         else:
             phase = "defend" if claim is not None else "claim"
         return CommonsState(
-            peek=self.peek, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
+            options=options, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
             claimant=form.player("claimant", NAMES, NAMES[self.first_claimant(round_)]),
             traded=("none", "pool", "commission").index(form.choice("traded", ("none", "pool", "commission"), "none")),
             nest_egg=form.card("nest egg"), pool_up=form.cards("pool up", "-"), pool_down=form.cards("pool down", "-"),
@@ -804,8 +689,8 @@ class CardCommons(Game):
 
     def validate(self, s: CommonsState) -> None:
         """Every card once, and the counts and placements the rules allow in ``s.phase``."""
-        if s.peek != self.peek:
-            self._check_options(s)
+        self._check_options(s)
+        validate_seed(s.seed)
         if s.round < 1:
             raise StateError("round", "rounds are numbered from 1")
         if len(s.rounds) != s.round - 1:
@@ -848,68 +733,77 @@ class CardCommons(Game):
                                            f"was over, so there is no round {s.round}")
 
     def _validate_phase(self, s: CommonsState) -> None:
-        phase, c = s.phase, s.claimant
-        h = (len(s.hands[0]), len(s.hands[1]))
-        r = 1 - c
-        if phase == "commission":
-            first = self.first_claimant(s.round)
-            if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
-                raise StateError("phase", "in the commission phase no card has been played yet")
-            if c != first:
-                raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
-            if s.commissions[first] is None and s.commissions[1 - first] is not None:
-                raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
-            if None not in s.commissions:
-                raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
-            for p in (0, 1):
-                want = 7 - (s.commissions[p] is not None)
-                if h[p] != want:
-                    raise StateError(f"{NAMES[p]} hand", f"holds {h[p]} cards; it should hold {want} in the commission phase")
-            return
-        if None in s.commissions:
+        """The counts and placements of ``s.phase`` (one check per phase)."""
+        if s.phase != "commission" and None in s.commissions:
             missing = NAMES[s.commissions.index(None)]
-            raise StateError(f"{missing} commission", f"missing: after the commission phase both players have a Commission")
-        if phase in ("round-end", "game-over"):
-            if h != (0, 0) or s.claim is not None:
-                raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
-            if s.nest_egg in WILDS and not s.peek and any(c2 not in WILDS for c2 in s.pool_down):
-                raise StateError("nest egg", f"a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
-                                             f"(commons.wild-nest-egg.swap); put that card here instead")
-            totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
-            decided = s.round >= self.last_round and totals[0] != totals[1]
-            if decided and phase == "round-end":
-                raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
-            if not decided and phase == "game-over":
-                why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
-                raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
-            return
-        if phase == "claim":
-            if s.claim is not None:
-                raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
-            if h[0] != h[1] or h[0] == 0:
-                raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
-                                          f"A holds {h[0]} and B {h[1]}")
-            return
-        if phase in ("defend", "discard", "answer"):
-            if s.claim is None:
-                raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
-            # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
-            want = h[r] if phase == "answer" else h[r] - 1
-            if h[c] != want:
-                raise StateError(f"{NAMES[c]} hand", f"holds {h[c]} cards; in the {phase} phase it should hold {want}")
-            can = bool(answers(s.hands[r], s.claim))
-            if phase == "defend" and not can:
-                raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
-            if phase == "discard" and can:
-                raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
-            if phase == "answer" and not answers(s.hands[c], s.claim):
-                raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
-            return
-        # discard2: the Claimant has answered her own Claim; the Respondent owes a second discard
+            raise StateError(f"{missing} commission", "missing: after the commission phase both players have a Commission")
+        _PHASE_CHECKS[s.phase](self, s)
+
+    def _validate_commission(self, s: CommonsState) -> None:
+        first = self.first_claimant(s.round)
+        if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
+            raise StateError("phase", "in the commission phase no card has been played yet")
+        if s.claimant != first:
+            raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
+        if s.commissions[first] is None and s.commissions[1 - first] is not None:
+            raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
+        if None not in s.commissions:
+            raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
+        for p in (0, 1):
+            want = 7 - (s.commissions[p] is not None)
+            if len(s.hands[p]) != want:
+                raise StateError(f"{NAMES[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the commission phase")
+
+    def _validate_round_end(self, s: CommonsState) -> None:
+        """round-end and game-over: both hands empty, the Nest Egg swapped, the game over exactly when decided."""
+        phase = s.phase
+        if s.hands != ((), ()) or s.claim is not None:
+            raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
+        if s.nest_egg in WILDS and not s.peek and any(c not in WILDS for c in s.pool_down):
+            raise StateError("nest egg", "a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
+                                         "(commons.wild-nest-egg.swap); put that card here instead")
+        totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
+        decided = s.round >= self.last_round and totals[0] != totals[1]
+        if decided and phase == "round-end":
+            raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
+        if not decided and phase == "game-over":
+            why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
+            raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
+
+    def _validate_claim(self, s: CommonsState) -> None:
+        h = (len(s.hands[0]), len(s.hands[1]))
+        if s.claim is not None:
+            raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
+        if h[0] != h[1] or h[0] == 0:
+            raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
+                                      f"A holds {h[0]} and B {h[1]}")
+
+    def _validate_answering(self, s: CommonsState) -> None:
+        """defend, discard and answer: a Claim waits, and who can answer it decides the phase."""
+        phase, c = s.phase, s.claimant
+        r = 1 - c
+        if s.claim is None:
+            raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
+        # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
+        want = len(s.hands[r]) if phase == "answer" else len(s.hands[r]) - 1
+        if len(s.hands[c]) != want:
+            raise StateError(f"{NAMES[c]} hand", f"holds {len(s.hands[c])} cards; in the {phase} phase it should hold {want}")
+        can = bool(answers(s.hands[r], s.claim))
+        if phase == "defend" and not can:
+            raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
+        if phase == "discard" and can:
+            raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
+        if phase == "answer" and not answers(s.hands[c], s.claim):
+            raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
+
+    def _validate_discard2(self, s: CommonsState) -> None:
+        """discard2: the Claimant has answered her own Claim; the Respondent owes a second discard."""
+        c, r = s.claimant, 1 - s.claimant
         if s.claim is not None:
             raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
-        if h[r] != h[c] + 1:
-            raise StateError(f"{NAMES[r]} hand", f"holds {h[r]} cards; before the second discard it should hold {h[c] + 1}")
+        if len(s.hands[r]) != len(s.hands[c]) + 1:
+            raise StateError(f"{NAMES[r]} hand", f"holds {len(s.hands[r])} cards; before the second discard it should "
+                                                 f"hold {len(s.hands[c]) + 1}")
 
     # -- HTML ----------------------------------------------------------------------------------------
 
@@ -930,6 +824,22 @@ _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "commission": (Commission,), "claim": (TradePool, TradeCommission, Claim), "defend": (Defend,),
     "discard": (Discard,), "answer": (Defend,), "discard2": (Discard,), "round-end": (NextRound,), "game-over": (),
 }
+
+
+_PHASE_CHECKS = {
+    "commission": CardCommons._validate_commission, "claim": CardCommons._validate_claim,
+    "defend": CardCommons._validate_answering, "discard": CardCommons._validate_answering,
+    "answer": CardCommons._validate_answering, "discard2": CardCommons._validate_discard2,
+    "round-end": CardCommons._validate_round_end, "game-over": CardCommons._validate_round_end,
+}
+
+
+def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A shuffled deal's cards with each part (the pool face up, face down, each hand) sorted."""
+    up, down = layout
+    egg = up + down
+    return (in_order(cards[:up]) + in_order(cards[up:egg]) + cards[egg:egg + 1] + in_order(cards[egg + 1:egg + 8])
+            + in_order(cards[egg + 8:]))
 
 
 def _set(pair: tuple, index: int, value: Any) -> tuple:
@@ -957,11 +867,4 @@ def _describe(move: Move) -> str:
             Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
 
 
-def _wrong_variant(peek: bool) -> str:
-    call = "cardlab.game('card-commons', variant='peek')" if peek else "cardlab.game('card-commons')"
-    return f"this is a {'peek' if peek else 'standard'} state; read it with {call}"
 
-
-def _read_deck(text: str) -> tuple[Card, ...]:
-    from ..cards import cards
-    return tuple(cards(text))

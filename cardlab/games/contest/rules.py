@@ -1,153 +1,59 @@
 """Contest, the untitled two-player game of docs/rules/texts/contest.txt.
 
-Every rule is in this module; ``docs/rules/contest.md`` maps each rule id to the sentence of
-the text it implements and records each reading chosen where the text is silent.
-
-A game, as moves (the player to act is always ``game.to_move(state)``):
-
-    arrange 4H 2C 9H 5S      each player's first decision, A then B: the secret cards, positions 1 to 4
-    mulligan                 instead, when no two-suits-apart order exists: show, discard, take 4 more
-    open 5H 2                play a card into an empty position of the contest row
-    reinforce 7H 2           play a card onto the pile of its own suit
-    claim 1 3 9H             claim the piles at positions 1 and 3, discarding 9H
-    claim 1 3 JH discard 2   ... a Jack (or King) first discards the pile at 2, of its suit
-    claim 1 3 QH open 5H 2   ... a Queen (or King) first plays a card of its suit (open or reinforce)
-    claim 1 3 9H keep 3      ... on equal values, the pile the claimant sends to the points piles
-    exchange 4H              discard a card and draw one
-    pass                     in the last turns, only when no other action is possible
+Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation, and
+the rules that are pure functions of cards); ``docs/rules/contest.md`` maps each rule id to the
+sentence of the text it implements and records each reading chosen where the text is silent.
 """
 
 from __future__ import annotations
 
-import random
-import re
-from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..cards import (
-    HIDDEN, SUITS, Card, ascii_lower, cards as read_cards, parse_card, shuffled, standard_deck, suit_symbol,
+from ...cards import (
+    HIDDEN, SUITS, Card, ascii_lower, cards as read_cards, cards_text, deal_seed, in_order, shuffled, suit_symbol,
+    without,
 )
-from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
-    format_cards, replacer,
+from ...engine import (
+    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from ...errors import CardError, IllegalMove, StateError
+from .. import register
+from .moves import (
+    DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan,
+    Open, Pass, Reinforce, can_arrange, card_value, parse_move, pile_value, secret_score,
+)
 
-__all__ = ["Contest", "ContestState", "Arrange", "Mulligan", "Open", "Reinforce", "Claim", "Exchange",
-           "Pass", "DECK", "secret_score"]
+if TYPE_CHECKING:
+    from .strategy import ContestStrategy
 
-# contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
-DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
-_DECK_SET = frozenset(DECK)
+__all__ = ["Contest", "ContestState", "ContestOptions"]
+
 NAMES = ("A", "B")
 HAND_SIZE = 7
-SECRET_SIZE = 4
 POSITIONS = 4
 # contest.secret.short-stock: a mulligan needs 4 new secret cards and the two hands of 7 still to deal.
 MULLIGAN_NEEDS = SECRET_SIZE + 2 * HAND_SIZE
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
 _PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 _EMPTY_ROW: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 _STAGES = ("arrange", "play", "final 2", "final 1", "over")
-
-
-# --- moves --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Arrange(Move):
-    """Lay the 4 secret cards face down, ``cards[0]`` in position 1 to ``cards[3]`` in position 4."""
-    cards: tuple[Card, Card, Card, Card]
-
-    def __str__(self) -> str:
-        return "arrange " + " ".join(c.code for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Mulligan(Move):
-    """Show the secret cards (no order keeps two of a suit apart), discard them, take 4 more."""
-
-    def __str__(self) -> str:
-        return "mulligan"
-
-
-@dataclass(frozen=True, slots=True)
-class Open(Move):
-    """Play ``card`` into the empty position ``position`` (1 to 4)."""
-    card: Card
-    position: int
-
-    def __str__(self) -> str:
-        return f"open {self.card.code} {self.position}"
-
-
-@dataclass(frozen=True, slots=True)
-class Reinforce(Move):
-    """Play ``card`` onto the pile of its own suit at ``position`` (1 to 4)."""
-    card: Card
-    position: int
-
-    def __str__(self) -> str:
-        return f"reinforce {self.card.code} {self.position}"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(Move):
-    """Claim the piles at positions ``first`` < ``second`` by discarding ``card`` from the hand.
-
-    ``discard``: a Jack's (or King's) power, the position of a pile of its suit discarded first.
-    ``play``: a Queen's (or King's) power, the Open or Reinforce of a card of its suit made first.
-    ``keep``: on equal values, the claimed position whose pile goes to the points piles.
-    """
-    first: int
-    second: int
-    card: Card
-    discard: int | None = None
-    play: Open | Reinforce | None = None
-    keep: int | None = None
-
-    def __str__(self) -> str:
-        text = f"claim {self.first} {self.second} {self.card.code}"
-        if self.discard is not None:
-            text += f" discard {self.discard}"
-        if self.play is not None:
-            text += f" {self.play}"
-        if self.keep is not None:
-            text += f" keep {self.keep}"
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Move):
-    """Discard ``card`` and draw one card (only while the draw pile has cards)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"exchange {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """In the last turns, a player with no possible action passes."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-MULLIGAN = Mulligan()
-PASS = Pass()
-# Moves are values: the hot paths hand out shared instances instead of building new ones.
-_OPEN = {c: tuple(Open(c, p) for p in range(1, 5)) for c in DECK}
-_REINFORCE = {c: tuple(Reinforce(c, p) for p in range(1, 5)) for c in DECK}
-_EXCHANGE = {c: Exchange(c) for c in DECK}
-_MOVE_WORDS = ("arrange 4H 2C 9H 5S, mulligan, open 5H 2, reinforce 7H 2, claim 1 3 9H "
-               "[discard 2 | open 5H 2 | reinforce 5H 1] [keep 3], exchange 4H, pass")
-_TOKENS = re.compile(r"\S+")
+# The groups of zones on the table (see ``table_layout``).
+ROW_AREA, POINTS, PILES = "row", "points", "piles"
 
 
 # --- state --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ContestOptions(Options):
+    """``ace="low"`` counts an Ace as 1 instead of 14 (contest.value); ``pile_value="top"``
+    values a contest pile by its top card instead of the sum of its cards (contest.claim.value)."""
+
+    ace: Literal["high", "low"] = "high"
+    pile_value: Literal["sum", "top"] = "sum"
+
 
 @dataclass(frozen=True, slots=True)
 class ContestState(State):
@@ -159,13 +65,11 @@ class ContestState(State):
     the draw pile lasts, then the turns left in the game (2, 1, then 0 at the end).
     ``row`` holds the four contest piles (bottom card first); ``points`` the points piles in
     the order clubs, diamonds, hearts, spades; ``discard`` is bottom first; ``stock`` (the
-    draw pile) is top first. ``seed`` is None for a stacked deck and -1 in a player's view.
+    draw pile) is top first. ``seed`` is -1 in a player's view.
     """
 
-    GAME: ClassVar[str] = "contest"
-    ace: Literal["high", "low"]
-    pile_value: Literal["sum", "top"]
-    seed: int | None
+    options: ContestOptions
+    seed: int
     arranged: int
     turn: int
     last_turns: int | None
@@ -176,34 +80,21 @@ class ContestState(State):
     discard: tuple[Card, ...]
     stock: tuple[Card, ...]
 
+    @property
+    def ace(self) -> str:
+        return self.options.ace
+
+    @property
+    def pile_value(self) -> str:
+        return self.options.pile_value
+
 
 _replace = replacer(ContestState)
+# the hot path: the state at the end of a turn
+_turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", "row", "points", "discard", "stock")
 
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
-
-def card_value(card: Card, ace_low: bool) -> int:
-    """contest.value: 2-10 at face value, J 11, Q 12, K 13, A 14 (or 1 with ace low)."""
-    return 1 if ace_low and card.rank == 14 else card.rank
-
-
-def pile_value(pile: tuple[Card, ...], ace_low: bool, top: bool) -> int:
-    """contest.claim.value: the sum of the pile's ranks, or (pile_value="top") its top card's."""
-    if top:
-        return card_value(pile[-1], ace_low)
-    total = 0
-    for card in pile:
-        rank = card.rank
-        total += 1 if ace_low and rank == 14 else rank
-    return total
-
-
-def can_arrange(secret: tuple[Card, ...]) -> bool:
-    """contest.secret.neighbours: 4 cards can be laid with no two of a suit side by side unless
-    three or four of them share a suit."""
-    suits = [c.suit for c in secret]
-    return all(suits.count(s) <= 2 for s in suits)
-
 
 def _apart(secret: tuple[Card, ...]) -> bool:
     """No two of the 4 secret cards of a suit side by side (contest.secret.neighbours)."""
@@ -225,17 +116,6 @@ def _apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
     return orders
 
 
-def secret_score(secret: tuple[Card, ...], points: tuple[tuple[Card, ...], ...]) -> int:
-    """contest.score: each card in a points pile scores the position number (1-4) of every
-    secret card of its suit."""
-    return sum(position * len(points[SUIT_INDEX[card.suit]]) for position, card in enumerate(secret, 1))
-
-
-def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
 def _pair(pair: tuple, index: int, value: Any) -> tuple:
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
@@ -244,17 +124,13 @@ def _at(row: tuple, index: int, value: Any) -> tuple:
     return row[:index] + (value,) + row[index + 1:]
 
 
-def _text(cards: tuple[Card, ...]) -> str:
-    return " ".join(map(str, cards)) or "none"
-
-
 def _go(cards: tuple[Card, ...]) -> str:
     return "goes" if len(cards) == 1 else "go"
 
 
 def _pile_name(row: tuple[tuple[Card, ...], ...], i: int) -> str:
     pile = row[i]
-    return f"the {suit_symbol(pile[0].suit)} pile at position {i + 1} ({_text(pile)})"
+    return f"the {suit_symbol(pile[0].suit)} pile at position {i + 1} ({cards_text(pile)})"
 
 
 def _suits(row: tuple[tuple[Card, ...], ...]) -> list[str | None]:
@@ -272,6 +148,7 @@ class _ClaimPlan:
         self.p, self.q, self.vp, self.vq, self.winner = p, q, vp, vq, winner
 
 
+@register
 class Contest(Game):
     """Contest for two players.
 
@@ -280,45 +157,28 @@ class Contest(Game):
     """
 
     name = "contest"
+    conformance = ({}, {"ace": "low"}, {"pile_value": "top"})
     title = "Contest"
     rules_prefix = "contest"
     state_class = ContestState
+    options_class = ContestOptions
     players = 2
 
-    def __init__(self, *, ace: str = "high", pile_value: str = "sum", **unknown: Any) -> None:
-        if unknown:
-            raise ValueError(f"unknown option(s) for Contest: {', '.join(sorted(unknown))}; "
-                             f"Contest accepts ace ('high' or 'low') and pile_value ('sum' or 'top')")
-        if ace not in ("high", "low"):
-            raise ValueError(f"ace must be 'high' (an Ace counts 14) or 'low' (an Ace counts 1), not {ace!r}")
-        if pile_value not in ("sum", "top"):
-            raise ValueError(f"pile_value must be 'sum' (a pile is worth the sum of its cards) or "
-                             f"'top' (the rank of its top card), not {pile_value!r}")
-        self.ace = ace
-        self.pile_value = pile_value
-        self._checked: tuple[Any, Any, Any] = (None, None, None)
+    @property
+    def ace(self) -> str:
+        return self.settings.ace
 
     @property
-    def options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        if self.ace != "high":
-            options["ace"] = self.ace
-        if self.pile_value != "sum":
-            options["pile_value"] = self.pile_value
-        return options
-
-    @classmethod
-    def for_state(cls, state: ContestState) -> Contest:
-        return cls(ace=state.ace, pile_value=state.pile_value)
-
-    def _check_options(self, state: ContestState) -> None:
-        for key, mine, theirs in (("ace", self.ace, state.ace), ("pile_value", self.pile_value, state.pile_value)):
-            if mine != theirs:
-                raise StateError(key.replace("_", " "), f"this state is played with {key}={theirs!r}; read it with "
-                                                        f"{Contest(ace=state.ace, pile_value=state.pile_value)!r}")
+    def pile_value(self) -> str:
+        return self.settings.pile_value
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> ContestStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -328,20 +188,14 @@ class Contest(Game):
         ``deck`` stacks all 52 cards, top first: A's 4 secret cards, B's 4, then the stock
         from which mulligans take 4 cards each (in the order they are declared), then A's hand
         of 7, B's hand of 7 (dealt once both have arranged), then the draw pile. Without it the
-        deck is shuffled from ``seed`` (a fresh random seed when None).
+        deck is shuffled from ``seed`` (when None: a fresh seed; with a stacked deck, 0). The
+        secret cards are kept sorted until arranged, and each hand sorted as dealt.
         """
-        if deck is not None:
-            if seed is not None:
-                raise ValueError("give a seed or a stacked deck, not both")
-            order = _stacked(deck)
-        else:
-            if seed is None:
-                seed = random.SystemRandom().randrange(2 ** 63)
-            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-                raise ValueError(f"a seed is a whole number from 0, got {seed!r}")
-            order = tuple(shuffled(DECK, f"contest:{seed}"))
-        return ContestState(ace=self.ace, pile_value=self.pile_value, seed=seed, arranged=0, turn=0,
-                            last_turns=None, secrets=(order[:4], order[4:8]), hands=((), ()), row=_EMPTY_ROW,
+        seed = deal_seed(seed, stacked=deck is not None)
+        order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
+        return ContestState(options=self.settings, seed=seed, arranged=0, turn=0,
+                            last_turns=None, secrets=(in_order(order[:4]), in_order(order[4:8])), hands=((), ()),
+                            row=_EMPTY_ROW,
                             points=_EMPTY_ROW, discard=(), stock=order[8:])
 
     # -- whose turn ----------------------------------------------------------------------------------
@@ -375,7 +229,7 @@ class Contest(Game):
 
     # -- checking a move -----------------------------------------------------------------------------
 
-    def _check(self, state: ContestState, move: Move) -> None:
+    def _check(self, state: ContestState, move: Move) -> _ClaimPlan | None:
         kind = type(move)
         player = state.turn
         name = NAMES[player]
@@ -385,20 +239,18 @@ class Contest(Game):
             if kind is Mulligan:
                 return self._check_mulligan(state, move)
             raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
-                                                      f"({_text(state.secrets[player])}) or declare a mulligan")
+                                                      f"({cards_text(state.secrets[player])}) or declare a mulligan")
         if kind is Open or kind is Reinforce:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
-                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {_text(hand)})")  # type: ignore[attr-defined]
+                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
             return _check_place(move, move, state.row, name)  # type: ignore[arg-type]
         if kind is Claim:
-            # play() checks, then applies: keep the checked plan for _apply (identity-keyed).
-            self._checked = (state, move, self._claim_plan(state, move))  # type: ignore[arg-type]
-            return None
+            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
-                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {_text(hand)})")  # type: ignore[attr-defined]
+                raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
             if not state.stock:
                 raise IllegalMove(move, "contest.exchange", f"the draw pile is empty, so {name} cannot exchange a card")
             return None
@@ -423,17 +275,17 @@ class Contest(Game):
         secret = state.secrets[player]
         order = move.cards
         if not isinstance(order, tuple) or len(order) != SECRET_SIZE or sorted(order) != sorted(secret):
-            raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {_text(secret)}: "
+            raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: "
                                                       f"arrange exactly these 4 cards")
         if _apart(order):
             return
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.neighbours",
-                              f"{name} cannot place {_text(order)}: two cards of the same suit would be side by "
+                              f"{name} cannot place {cards_text(order)}: two cards of the same suit would be side by "
                               f"side; an order such as '{self._setup_moves(state)[0]}' keeps them apart")
         if len(state.stock) >= MULLIGAN_NEEDS:
             raise IllegalMove(move, "contest.secret.mulligan",
-                              f"no order of {_text(secret)} keeps two cards of a suit apart, so {name} must "
+                              f"no order of {cards_text(secret)} keeps two cards of a suit apart, so {name} must "
                               f"declare a mulligan")
 
     def _check_mulligan(self, state: ContestState, move: Move) -> None:
@@ -442,25 +294,30 @@ class Contest(Game):
         secret = state.secrets[player]
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.mulligan",
-                              f"{name} can arrange {_text(secret)} with no two cards of a suit side by side "
+                              f"{name} can arrange {cards_text(secret)} with no two cards of a suit side by side "
                               f"(such as '{self._setup_moves(state)[0]}'), so a mulligan is not allowed")
         if len(state.stock) < MULLIGAN_NEEDS:
             raise IllegalMove(move, "contest.secret.short-stock",
                               f"only {len(state.stock)} cards are left to take secret cards and deal the hands "
-                              f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {_text(secret)} and arranges "
+                              f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {cards_text(secret)} and arranges "
                               f"them in any order")
 
     def _claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
         """Check a claim; return what it does. Raises IllegalMove naming the rule it breaks."""
-        player = state.turn
-        name = NAMES[player]
-        hand = state.hands[player]
-        card = move.card
-        if card not in hand:
-            raise IllegalMove(move, "contest.hand", f"{name} does not hold {card} (hand: {_text(hand)})")
-        hand = _without(hand, card)
-        row = state.row
-        scrapped: tuple[Card, ...] = ()
+        name = NAMES[state.turn]
+        hand = state.hands[state.turn]
+        if move.card not in hand:
+            raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")
+        hand, row, scrapped = self._use_power(state, move, without(hand, move.card))
+        p, q = _claimed_piles(move, row, state.row)
+        vp, vq, winner = _claim_winner(state, move, row, p, q)
+        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, winner)
+
+    def _use_power(self, state: ContestState, move: Claim, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
+        """The hand, the row and the pile discarded once the claiming card's power, if any, is
+        used: a Jack's (or King's) discard of a pile of its suit, a Queen's (or King's) play of a
+        card of its suit (contest.claim.jack, .queen, .king)."""
+        name, card, row = NAMES[state.turn], move.card, state.row
         if move.discard is not None and move.play is not None:
             raise IllegalMove(move, "contest.claim.king", f"a King is used as a Jack or as a Queen, not both: "
                                                           f"{name} may discard a pile or play a card, not both")
@@ -473,61 +330,29 @@ class Contest(Game):
                 held = f"holds {_pile_name(row, r)}" if row[r] else "is empty"
                 raise IllegalMove(move, "contest.claim.jack", f"{card} discards a contest pile of its own suit "
                                                               f"({suit_symbol(card.suit)}); position {r + 1} {held}")
-            scrapped = row[r]
-            row = _at(row, r, ())
-        elif move.play is not None:
-            play = move.play
-            if card.rank not in (12, 13):
-                raise IllegalMove(move, "contest.claim.queen", f"only a Queen or a King lets the claimant play a card "
-                                                               f"first; {name} claims with {card}")
-            if type(play) not in (Open, Reinforce):
-                raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
-            extra = play.card
-            if extra.suit != card.suit:
-                raise IllegalMove(move, "contest.claim.queen", f"{card} lets {name} play a card of its own suit "
-                                                               f"({suit_symbol(card.suit)}) first, and {extra} is not one")
-            if extra not in hand:
-                why = (f"{card} is the card discarded for the claim" if extra == card
-                       else f"{name} does not hold {extra}")
-                raise IllegalMove(move, "contest.hand", f"{why} (hand: {_text(state.hands[player])})")
-            _check_place(move, play, row, name)
-            hand = _without(hand, extra)
-            row = _at(row, play.position - 1, row[play.position - 1] + (extra,))
-        p, q = _position(move, move.first), _position(move, move.second)
-        if p >= q:
-            raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
-                                                     f"(such as 'claim {min(p, q) + 1} {max(p, q) + 1} ...')")
-        for i in (p, q):
-            if not row[i]:
-                raise IllegalMove(move, "contest.claim", f"position {i + 1} is empty{' once the power is used' if row[i] != state.row[i] else ''}: "
-                                                         f"a claim takes two contest piles")
-        sp, sq = row[p][0].suit, row[q][0].suit
-        if sp == sq:
-            raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(sp)}: a claim takes two piles of "
-                                                     f"different suits")
-        if card.suit != sp and card.suit != sq:
-            raise IllegalMove(move, "contest.claim.match", f"{card} matches neither {_pile_name(row, p)} nor "
-                                                           f"{_pile_name(row, q)}: the discarded card must be of "
-                                                           f"one of their suits")
-        low, top = state.ace == "low", state.pile_value == "top"
-        vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
-        keep = move.keep
-        if vp == vq:
-            if keep != move.first and keep != move.second:
-                raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {name} chooses the one that "
-                                                             f"goes to the points piles, such as "
-                                                             f"'{Claim(move.first, move.second, card, move.discard, move.play, move.second)}'")
-            winner = keep - 1
-        else:
-            if keep is not None:
-                raise IllegalMove(move, "contest.claim.tie", f"'keep' is only for piles of equal value; here the pile "
-                                                             f"at {p + 1} is worth {vp} and the pile at {q + 1} {vq}")
-            winner = p if vp > vq else q
-        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, winner)
+            return hand, _at(row, r, ()), row[r]
+        if move.play is None:
+            return hand, row, ()
+        play = move.play
+        if card.rank not in (12, 13):
+            raise IllegalMove(move, "contest.claim.queen", f"only a Queen or a King lets the claimant play a card "
+                                                           f"first; {name} claims with {card}")
+        if type(play) not in (Open, Reinforce):
+            raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
+        extra = play.card
+        if extra.suit != card.suit:
+            raise IllegalMove(move, "contest.claim.queen", f"{card} lets {name} play a card of its own suit "
+                                                           f"({suit_symbol(card.suit)}) first, and {extra} is not one")
+        if extra not in hand:
+            why = f"{card} is the card discarded for the claim" if extra == card else f"{name} does not hold {extra}"
+            raise IllegalMove(move, "contest.hand", f"{why} (hand: {cards_text(state.hands[state.turn])})")
+        _check_place(move, play, row, name)
+        return without(hand, extra), _at(row, play.position - 1, row[play.position - 1] + (extra,)), ()
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, state: ContestState, move: Move, log: list[Event] | None) -> ContestState:
+    def _apply(self, state: ContestState, move: Move, log: list[Event] | None,
+               checked: _ClaimPlan | None = None) -> ContestState:
         kind = type(move)
         player = state.turn
         if kind is Open or kind is Reinforce:
@@ -536,10 +361,10 @@ class Contest(Game):
             if log is not None:
                 log.append(_place_event(move, row, player))  # type: ignore[arg-type]
             row = _at(row, i, row[i] + (card,))
-            return _end_turn(state, _without(state.hands[player], card), row, state.points, state.discard,
+            return _end_turn(state, without(state.hands[player], card), row, state.points, state.discard,
                              state.stock, log)
         if kind is Claim:
-            return self._apply_claim(state, move, log)  # type: ignore[arg-type]
+            return self._apply_claim(state, move, log, checked or self._claim_plan(state, move))  # type: ignore[arg-type]
         if kind is Exchange:
             card = move.card  # type: ignore[attr-defined]
             drawn = state.stock[0]
@@ -547,7 +372,7 @@ class Contest(Game):
                 log.append(Event("contest.exchange", f"{NAMES[player]} discards {card} and draws a card.", player, (card,)))
                 log.append(Event("contest.exchange", f"{NAMES[player]} draws {drawn}.", player, (drawn,),
                                  frozenset((player,))))
-            return _end_turn(state, _without(state.hands[player], card) + (drawn,), state.row, state.points,
+            return _end_turn(state, without(state.hands[player], card) + (drawn,), state.row, state.points,
                              state.discard + (card,), state.stock[1:], log)
         if kind is Pass:
             if log is not None:
@@ -564,37 +389,32 @@ class Contest(Game):
             waived = "" if _apart(order) else (" The draw pile is too short for a mulligan, so the suits may touch.")
             log.append(Event("contest.secret", f"{NAMES[player]} lays the 4 secret cards face down in positions 1 to 4."
                              + waived, player))
-            log.append(Event("contest.secret", f"{NAMES[player]}'s secret cards, positions 1 to 4: {_text(order)}.",
+            log.append(Event("contest.secret", f"{NAMES[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
                              player, order, frozenset((player,))))
         secrets = _pair(state.secrets, player, order)
         if player == 0:
             return _replace(state, arranged=1, turn=1, secrets=secrets)
         stock = state.stock
-        hands = (stock[:HAND_SIZE], stock[HAND_SIZE:2 * HAND_SIZE])
+        hands = (in_order(stock[:HAND_SIZE]), in_order(stock[HAND_SIZE:2 * HAND_SIZE]))
         # At least 2 cards remain: a mulligan needs 18 cards, so at most 7 are made (44 - 28 - 14 = 2).
         stock = stock[2 * HAND_SIZE:]
         if log is not None:
             log.append(Event("contest.deal", f"Each player is dealt a hand of {HAND_SIZE} cards; A plays first.", None))
             for p in (0, 1):
-                log.append(Event("contest.deal", f"{NAMES[p]}'s hand: {_text(hands[p])}.", p, hands[p], frozenset((p,))))
+                log.append(Event("contest.deal", f"{NAMES[p]}'s hand: {cards_text(hands[p])}.", p, hands[p], frozenset((p,))))
         return _replace(state, arranged=2, turn=0, secrets=secrets, hands=hands, stock=stock)
 
     def _apply_mulligan(self, state: ContestState, log: list[Event] | None) -> ContestState:
         player = state.turn
         shown = state.secrets[player]
         if log is not None:
-            log.append(Event("contest.secret.mulligan", f"No order of {_text(shown)} keeps two cards of a suit apart: "
+            log.append(Event("contest.secret.mulligan", f"No order of {cards_text(shown)} keeps two cards of a suit apart: "
                              f"{NAMES[player]} declares a mulligan, shows them, discards them and takes 4 more "
                              f"secret cards.", player, shown))
-        return _replace(state, secrets=_pair(state.secrets, player, state.stock[:SECRET_SIZE]),
+        return _replace(state, secrets=_pair(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
-    def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None) -> ContestState:
-        checked = self._checked
-        if checked[0] is state and checked[1] is move:
-            plan = checked[2]
-        else:
-            plan = self._claim_plan(state, move)
+    def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
         row = plan.row
         winner = plan.winner
         loser = plan.q if winner == plan.p else plan.p
@@ -635,7 +455,7 @@ class Contest(Game):
             other = plan.vq if winner == p else plan.vp
             log.append(Event("contest.claim.value", f"The {symbol} pile ({value}) beats the "
                                                     f"{suit_symbol(lost[0].suit)} pile ({other}).", player, won))
-        log.append(Event("contest.claim.value", f"{_text(won)} {_go(won)} to the {symbol} points pile; {_text(lost)} "
+        log.append(Event("contest.claim.value", f"{cards_text(won)} {_go(won)} to the {symbol} points pile; {cards_text(lost)} "
                                                 f"{_go(lost)} to the discard pile.", player, won + lost))
 
     # -- scoring -------------------------------------------------------------------------------------
@@ -676,16 +496,28 @@ class Contest(Game):
     # -- hidden information ------------------------------------------------------------------------
 
     def zones(self, state: ContestState) -> list[Zone]:
+        """Piles bottom to top: the draw pile's last card is the next one drawn (the state keeps
+        it top first); a contest pile's, a points pile's and the discard pile's last card is the
+        latest put there."""
         revealed = state.turn < 0
         zones = []
         for p in (0, 1):
             own = frozenset((p,))
-            zones += [Zone(f"{NAMES[p]} secret", state.secrets[p], None if revealed else own, p),
-                      Zone(f"{NAMES[p]} hand", state.hands[p], own, p)]
-        zones += [Zone(f"position {i + 1}", pile) for i, pile in enumerate(state.row)]
-        zones += [Zone(f"points {suit}", pile) for suit, pile in zip(SUITS, state.points)]
-        zones += [Zone("discard", state.discard), Zone("draw pile", state.stock, frozenset())]
+            zones += [Zone(f"{NAMES[p]} secret", state.secrets[p], None if revealed else own, p, ROW, None,
+                           "Secret cards, 1st to 4th"),
+                      Zone(f"{NAMES[p]} hand", state.hands[p], own, p, HAND, None, "Hand")]
+        zones += [Zone(f"position {i + 1}", pile, None, None, STACK, ROW_AREA, f"Position {i + 1}")
+                  for i, pile in enumerate(state.row)]
+        zones += [Zone(f"points {suit}", pile, None, None, PILE, POINTS, f"{suit_symbol(suit)} points")
+                  for suit, pile in zip(SUITS, state.points)]
+        zones += [Zone("discard", state.discard, None, None, PILE, PILES, "Discard pile"),
+                  Zone("draw pile", state.stock[::-1], frozenset(), None, STOCK, PILES, "Draw pile")]
         return zones
+
+    def table_layout(self, state: ContestState) -> Layout:
+        """Each player's secret cards in order and hand at their seat; the four contest positions
+        in a row, the points piles by suit, the discard and draw piles."""
+        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"),), (Area(PILES),)))
 
     def view(self, state: ContestState, player: int | None) -> ContestState:
         if player is None:
@@ -703,30 +535,7 @@ class Contest(Game):
     # -- notation --------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)), "expected the text of a move, such as 'open 5H 2'", "move")
-        reader = _Reader(text)
-        verb = reader.word("an action")
-        if verb == "arrange":
-            order = tuple(reader.card("secret card") for _ in range(SECRET_SIZE))
-            reader.end()
-            if len(set(order)) != SECRET_SIZE:
-                raise NotationError(text, 0, len(text), "the same card is named twice; name each secret card once", "move")
-            return Arrange(order)  # type: ignore[arg-type]
-        if verb in ("mulligan", "pass"):
-            reader.end()
-            return MULLIGAN if verb == "mulligan" else PASS
-        if verb in ("open", "reinforce"):
-            move = reader.place(verb)
-            reader.end()
-            return move
-        if verb == "exchange":
-            card = reader.card("card")
-            reader.end()
-            return _EXCHANGE[card]
-        if verb == "claim":
-            return reader.claim()
-        raise NotationError(text, reader.last[1], reader.last[2], f"unknown action; moves look like: {_MOVE_WORDS}", "move")
+        return parse_move(text)
 
     # -- the text form -------------------------------------------------------------------------------
 
@@ -741,9 +550,8 @@ class Contest(Game):
         else:
             stage = "over" if state.last_turns == 0 else f"final {state.last_turns}"
         lines = [
-            f"ace: {state.ace}",
-            f"pile value: {state.pile_value}",
-            f"seed: {'-' if state.seed is None else state.seed}",
+            *state.options.lines(),
+            f"seed: {state.seed}",
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
         ]
@@ -758,14 +566,9 @@ class Contest(Game):
 
     def _from_text(self, text: str) -> ContestState:
         form = TextForm(text, self._KEYS, "Contest")
-        ace = form.choice("ace", ("high", "low"), self.ace)
-        value = form.choice("pile value", ("sum", "top"), self.pile_value)
-        if (ace, value) != (self.ace, self.pile_value):
-            key = "ace" if ace != self.ace else "pile value"
-            raise StateError(form.where(key), f"this state is played with ace={ace!r}, pile_value={value!r}; read it "
-                                              f"with {Contest(ace=ace, pile_value=value)!r}")
-        seed_text = form.text("seed", "-").strip()
-        seed = None if seed_text in ("-", "—") else form.int("seed")
+        options = self._read_options(form)
+        # A stacked deal was once written 'seed: -': it is seed 0 now, as in every game.
+        seed = 0 if form.text("seed", "-").strip() in ("-", "—") else form.int("seed")
         stage = " ".join(ascii_lower(form.text("stage")).split())
         if stage not in _STAGES:
             raise StateError(form.where("stage"), f"expected one of {', '.join(_STAGES)}, got {stage!r}")
@@ -788,7 +591,7 @@ class Contest(Game):
             except CardError as err:
                 raise StateError(form.where("row"), f"position {i + 1}: {err}") from None
         return ContestState(
-            ace=ace, pile_value=value, seed=seed, arranged=arranged,  # type: ignore[arg-type]
+            options=options, seed=seed, arranged=arranged,
             turn=-1 if turn is None else turn, last_turns=last_turns,
             secrets=(form.cards("A secret"), form.cards("B secret")),
             hands=(form.cards("A hand"), form.cards("B hand")), row=tuple(row),  # type: ignore[arg-type]
@@ -798,9 +601,7 @@ class Contest(Game):
     def validate(self, state: ContestState) -> None:
         """Every card once, and the counts and placements the rules allow at this stage."""
         self._check_options(state)
-        if state.seed is not None and state.seed < 0:
-            raise StateError("seed", "a seed is a whole number from 0 ('-' for a stacked deck); "
-                                     "-1 marks a player's view, which is not a whole state")
+        validate_seed(state.seed)
         for field, value, allowed in (("arranged", state.arranged, (0, 1, 2)), ("turn", state.turn, (-1, 0, 1)),
                                       ("last_turns", state.last_turns, (None, 0, 1, 2))):
             if value not in allowed:
@@ -812,13 +613,13 @@ class Contest(Game):
         for p in range(state.arranged):
             secret = state.secrets[p]
             if not _apart(secret) and can_arrange(secret):
-                raise StateError(f"{NAMES[p]} secret", f"{_text(secret)} has two cards of a suit side by side; "
+                raise StateError(f"{NAMES[p]} secret", f"{cards_text(secret)} has two cards of a suit side by side; "
                                                        f"an order that keeps them apart exists (contest.secret.neighbours)")
         self._validate_row(state)
         for suit, pile in zip(SUITS, state.points):
             wrong = [c for c in pile if c.suit != suit]
             if wrong:
-                raise StateError(f"points {suit}", f"{_text(tuple(wrong))} cannot be in the "
+                raise StateError(f"points {suit}", f"{cards_text(tuple(wrong))} cannot be in the "
                                                    f"{suit_symbol(suit)} points pile (contest.points: one pile per suit)")
         if state.arranged < 2:
             self._validate_setup(state)
@@ -830,7 +631,7 @@ class Contest(Game):
         for i, pile in enumerate(row):
             mixed = [c for c in pile if c.suit != pile[0].suit]
             if mixed:
-                raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {_text(pile)} mixes suits")
+                raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {cards_text(pile)} mixes suits")
         suits = _suits(row)
         for i in range(POSITIONS - 1):
             if suits[i] is not None and suits[i] == suits[i + 1]:
@@ -918,9 +719,9 @@ class _CardMoves:
     def __init__(self, card: Card) -> None:
         self.card = card
         self.suit = SUITS.index(card.suit)
-        self.opens = _OPEN[card]
-        self.reinforces = _REINFORCE[card]
-        self.exchange = _EXCHANGE[card]
+        self.opens = OPEN[card]
+        self.reinforces = REINFORCE[card]
+        self.exchange = EXCHANGE[card]
         self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
@@ -938,7 +739,7 @@ class _CardMoves:
         return table
 
     def queen_table(self, play: Open | Reinforce) -> tuple[Claim, ...]:
-        """``play`` must be one of the shared moves of ``_OPEN`` / ``_REINFORCE`` (they live forever)."""
+        """``play`` must be one of the shared moves of ``OPEN`` / ``REINFORCE`` (they live forever)."""
         table = self.powered.get(id(play))
         if table is None:
             table = self.powered[id(play)] = self._table(None, play)
@@ -952,7 +753,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
     """Every action of the player to move, once the secret cards are arranged."""
     hand = state.hands[state.turn]
     row = state.row
-    low, top = state.ace == "low", state.pile_value == "top"
+    options = state.options
+    low, top = options.ace == "low", options.pile_value == "top"
     code = 0
     values = [0, 0, 0, 0]
     for i in range(POSITIONS):
@@ -1052,6 +854,48 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
                                                      f"takes only cards of its own suit")
 
 
+def _claimed_piles(move: Claim, row: tuple, before: tuple) -> tuple[int, int]:
+    """contest.claim, contest.claim.match: the two claimed positions (0..3), once checked: two
+    piles of different suits, one of them the claiming card's (``before``: the row before a
+    power changed it)."""
+    p, q = _position(move, move.first), _position(move, move.second)
+    if p >= q:
+        raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
+                                                 f"(such as 'claim {min(p, q) + 1} {max(p, q) + 1} ...')")
+    for i in (p, q):
+        if not row[i]:
+            changed = " once the power is used" if row[i] != before[i] else ""
+            raise IllegalMove(move, "contest.claim", f"position {i + 1} is empty{changed}: a claim takes two contest piles")
+    sp, sq = row[p][0].suit, row[q][0].suit
+    if sp == sq:
+        raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(sp)}: a claim takes two piles of "
+                                                 f"different suits")
+    if move.card.suit != sp and move.card.suit != sq:
+        raise IllegalMove(move, "contest.claim.match", f"{move.card} matches neither {_pile_name(row, p)} nor "
+                                                       f"{_pile_name(row, q)}: the discarded card must be of "
+                                                       f"one of their suits")
+    return p, q
+
+
+def _claim_winner(state: ContestState, move: Claim, row: tuple, p: int, q: int) -> tuple[int, int, int]:
+    """contest.claim.value, contest.claim.tie: the two piles' values and the position (0..3) of
+    the pile that goes to the points piles (on equal values, the one the claimant keeps)."""
+    options = state.options
+    low, top = options.ace == "low", options.pile_value == "top"
+    vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
+    keep = move.keep
+    if vp != vq:
+        if keep is not None:
+            raise IllegalMove(move, "contest.claim.tie", f"'keep' is only for piles of equal value; here the pile "
+                                                         f"at {p + 1} is worth {vp} and the pile at {q + 1} {vq}")
+        return vp, vq, p if vp > vq else q
+    if keep != move.first and keep != move.second:
+        example = Claim(move.first, move.second, move.card, move.discard, move.play, move.second)
+        raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {NAMES[state.turn]} chooses the one "
+                                                     f"that goes to the points piles, such as '{example}'")
+    return vp, vq, keep - 1
+
+
 def _place_event(place: Open | Reinforce, row: tuple, player: int) -> Event:
     card, i = place.card, place.position - 1
     if type(place) is Open:
@@ -1069,11 +913,11 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
         need = HAND_SIZE - len(hand)
         if need > 0 and stock:
             drawn, stock = stock[:need], stock[need:]
-            hand = hand + drawn
+            hand = hand + (drawn if need == 1 else in_order(drawn))  # cards drawn at once show no draw order
             if log is not None:
                 log.append(Event("contest.draw", f"{NAMES[player]} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''} "
                                                  f"({len(hand)} in hand).", player))
-                log.append(Event("contest.draw", f"{NAMES[player]} draws {_text(drawn)}.", player, drawn,
+                log.append(Event("contest.draw", f"{NAMES[player]} draws {cards_text(drawn)}.", player, drawn,
                                  frozenset((player,))))
         if not stock:
             last_turns = 2
@@ -1083,14 +927,13 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
     else:
         last_turns -= 1
     turn = -1 if last_turns == 0 else 1 - player
-    after = ContestState(state.ace, state.pile_value, state.seed, 2, turn, last_turns, state.secrets,
-                         _pair(state.hands, player, hand), row, points, discard, stock)
+    after = _turn_ended(state, 2, turn, last_turns, _pair(state.hands, player, hand), row, points, discard, stock)
     if turn < 0 and log is not None:
         totals = [secret_score(after.secrets[p], points) for p in (0, 1)]
         verdict = ("It is a draw." if totals[0] == totals[1]
                    else f"{NAMES[0 if totals[0] > totals[1] else 1]} wins.")
         log.append(Event("contest.score", f"Both last turns are played: the secret cards are revealed — A "
-                                          f"{_text(after.secrets[0])}, B {_text(after.secrets[1])}. A scores "
+                                          f"{cards_text(after.secrets[0])}, B {cards_text(after.secrets[1])}. A scores "
                                           f"{totals[0]}, B {totals[1]}. {verdict}", None,
                          after.secrets[0] + after.secrets[1]))
     return after
@@ -1102,102 +945,3 @@ def _hidden_mover(state: ContestState) -> ValueError:
                       f"or from {name}'s own view")
 
 
-def _stacked(deck: Any) -> tuple[Card, ...]:
-    """A stacked deck: all 52 cards, each once."""
-    order = tuple(read_cards(deck)) if isinstance(deck, str) else tuple(
-        c if isinstance(c, Card) else parse_card(c) for c in deck)
-    if sorted(order) != sorted(DECK):
-        counts = Counter(order)
-        missing = [c.code for c in DECK if c not in counts]
-        extra = list(dict.fromkeys(c.code for c in order if c not in _DECK_SET))
-        twice = sorted(c.code for c, n in counts.items() if n > 1)
-        problems = [f"missing {' '.join(missing)}" if missing else "",
-                    f"not in this game: {' '.join(extra)}" if extra else "",
-                    f"twice: {' '.join(twice)}" if twice else ""]
-        raise ValueError("a stacked Contest deck holds the 52 cards, each once: "
-                         + "; ".join(p for p in problems if p))
-    return tuple(parse_card(c.code) for c in order)
-
-
-class _Reader:
-    """Reads a move's tokens left to right, pointing at the one that is wrong."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        self.index = 0
-        self.last = ("", 0, len(text))
-        if not self.tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-
-    def fail(self, reason: str, token: tuple[str, int, int] | None = None) -> NotationError:
-        start, end = (token[1], token[2]) if token else (0, len(self.text))
-        return NotationError(self.text, start, end, reason, "move")
-
-    def next(self, what: str) -> tuple[str, int, int]:
-        if self.index >= len(self.tokens):
-            raise self.fail(f"the {what} is missing after {self.tokens[-1][0]!r}")
-        self.last = self.tokens[self.index]
-        self.index += 1
-        return self.last
-
-    def peek(self) -> str | None:
-        return ascii_lower(self.tokens[self.index][0]) if self.index < len(self.tokens) else None
-
-    def word(self, what: str) -> str:
-        return ascii_lower(self.next(what)[0])
-
-    def card(self, what: str) -> Card:
-        token = self.next(what)
-        try:
-            card = parse_card(token[0])
-        except CardError as err:
-            raise self.fail(err.reason, token) from None
-        if card.is_joker:
-            raise self.fail("Contest is played without jokers", token)
-        return card
-
-    def position(self, what: str) -> int:
-        token = self.next(what)
-        if token[0] not in ("1", "2", "3", "4"):
-            raise self.fail("positions are numbered 1 to 4", token)
-        return int(token[0])
-
-    def place(self, verb: str) -> Open | Reinforce:
-        card = self.card("card")
-        position = self.position("position")
-        return (_OPEN if verb == "open" else _REINFORCE)[card][position - 1]
-
-    def end(self) -> None:
-        if self.index < len(self.tokens):
-            token = self.tokens[self.index]
-            raise NotationError(self.text, token[1], self.tokens[-1][2], "unexpected text at the end of the move", "move")
-
-    def claim(self) -> Claim:
-        first = self.position("first claimed position")
-        first_token = self.last
-        second = self.position("second claimed position")
-        if second <= first:
-            reason = ("a claim names two different positions" if second == first
-                      else f"write the lower position first: 'claim {second} {first} ...'")
-            raise self.fail(reason, (first_token[0], first_token[1], self.last[2]))
-        card = self.card("discarded card")
-        discard = play = keep = None
-        power = self.peek()
-        if power == "discard":
-            self.next("power")
-            discard = self.position("position of the pile to discard")
-        elif power in ("open", "reinforce"):
-            self.next("power")
-            play = self.place(power)
-        if self.peek() == "keep":
-            self.next("keep")
-            keep = self.position("position to keep")
-            if keep not in (first, second):
-                raise self.fail(f"'keep' names one of the two claimed positions ({first} or {second})", self.last)
-        if self.index < len(self.tokens):
-            token = self.tokens[self.index]
-            raise NotationError(self.text, token[1], self.tokens[-1][2],
-                                "unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', "
-                                "'open 5H 2' or 'reinforce 5H 1', then optionally 'keep 3'", "move")
-        return Claim(first, second, card, discard, play, keep)

@@ -1,16 +1,10 @@
 """Commerce, Foster's no-widow game for 3 to 12 players, kept on a ledger
 (rule text: docs/rules/texts/commerce.txt).
 
-Every rule is in this module; the Commerce page of ``docs/rules/`` maps each rule id to the
-sentence of the text it implements and records each reading chosen.
-
-A game is one deal per player. In a deal, the player to act (``game.to_move(state)``) has:
-
-    trade KD      give the dealer K♦ (face down, to the waste) and 1 point; take the stock top
-    barter 7S     offer 7♠ face down to the left neighbour, who must answer at once:
-    give QD         the neighbour gives Q♦ back without seeing the offered card, or
-    knock           refuses by knocking
-    knock         on your turn: exchanges stop, the hands are revealed and the deal settled
+Every rule is in this module, in ``moves.py`` (the deck, the moves and their notation) and in
+``ranking.py`` (the hand ranking); the Commerce page of ``docs/rules/`` maps each rule id to the
+sentence of the text it implements and records each reading chosen. A game is one deal per
+player.
 
 Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-card hand;
 ``Commerce.compare_hands("6S 7S 8S", "AH KH 4D")`` says which wins and by which rule.
@@ -18,78 +12,37 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 
 from __future__ import annotations
 
-import random
-import re
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..cards import (
-    HIDDEN, Card, ascii_lower, ascii_upper, cards, cards_html, parse_card, shuffled, standard_deck, suit_name,
-    suit_symbol,
+from ...cards import (
+    HIDDEN, Card, ascii_lower, ascii_upper, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card,
+    shuffled,
 )
-from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once, format_cards,
+from ...engine import (
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    TextForm, Zone, check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed,
 )
-from ..errors import CardError, IllegalMove, NotationError, StateError
+from ...errors import CardError, IllegalMove, StateError
+from .. import register
+from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
+from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
-__all__ = ["Commerce", "CommerceState", "DealRecord", "Trade", "Barter", "Give", "Knock", "KNOCK",
-           "HandRank", "Comparison", "DECK", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+if TYPE_CHECKING:
+    from .strategy import CommerceStrategy
 
-# commerce.deck: 52 cards, no jokers.
-DECK: tuple[Card, ...] = tuple(standard_deck())
+__all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 12, 4
-HAND = 3
+_IN_DECK = frozenset(DECK)
+#: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
+POOL = "pool"
 NAMES = "ABCDEFGHIJKL"
 
 Turn = Literal["trade", "barter"]
 Ending = Literal["knock", "refusal", "stock"]
 TURNS: tuple[str, ...] = ("trade", "barter")
 ENDINGS: tuple[str, ...] = ("knock", "refusal", "stock")
-
-
-# --- moves ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Trade(Move):
-    """Give ``card`` and 1 point to the dealer; take the stock top (commerce.trade)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"trade {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Barter(Move):
-    """Offer ``card`` face down to the left neighbour (commerce.barter)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"barter {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Give(Move):
-    """Answer a barter: give ``card`` for the offered card, unseen (commerce.barter.answer)."""
-    card: Card
-
-    def __str__(self) -> str:
-        return f"give {self.card.code}"
-
-
-@dataclass(frozen=True, slots=True)
-class Knock(Move):
-    """Knock: on your turn (commerce.knock), or to refuse a barter (commerce.barter.refuse)."""
-
-    def __str__(self) -> str:
-        return "knock"
-
-
-KNOCK = Knock()
-_CARD_MOVES: dict[str, type] = {"trade": Trade, "barter": Barter, "give": Give}
-_MOVE_WORDS = "trade KD, barter 7S, give QD, knock"
-_TRADE = {c: Trade(c) for c in DECK}
-_BARTER = {c: Barter(c) for c in DECK}
-_GIVE = {c: Give(c) for c in DECK}
 
 
 # --- state ----------------------------------------------------------------------------------------
@@ -109,6 +62,13 @@ class DealRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class CommerceOptions(Options):
+    """commerce.players: 3 to 12 players (4 by default)."""
+
+    players: int = field(default=DEFAULT_PLAYERS, metadata={"range": (MIN_PLAYERS, MAX_PLAYERS), "shown": True})
+
+
+@dataclass(frozen=True, slots=True)
 class CommerceState(State):
     """One moment of a Commerce game. Players are 0 (A) to ``players - 1``; A's left neighbour is B.
 
@@ -121,8 +81,7 @@ class CommerceState(State):
     game is over, and the last deal stays on the table, revealed.
     """
 
-    GAME: ClassVar[str] = "commerce"
-    players: int
+    options: CommerceOptions
     seed: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -133,242 +92,50 @@ class CommerceState(State):
     history: tuple[DealRecord, ...]
 
     @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
     def deal_number(self) -> int:
         """The deal on the table, from 1."""
         return min(len(self.history) + 1, self.players)
 
 
-# --- ranking (pure functions of cards) --------------------------------------------------------------
-
-TRIPLET, SEQUENCE, POINT, NOTHING = 3, 2, 1, 0
-CATEGORY = {TRIPLET: "triplet", SEQUENCE: "sequence", POINT: "point", NOTHING: "nothing"}
-_ARTICLE = {TRIPLET: "a triplet", SEQUENCE: "a sequence", POINT: "a point",
-            NOTHING: "a hand with no combination and no point"}
-_PLURAL = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
-Key = tuple[int, int, int]
-
-
-def point_value(card: Card) -> int:
-    """commerce.rank.point: ace 11, K Q J 10, the others their number."""
-    return 11 if card.rank == 14 else min(card.rank, 10)
-
-
-def _evaluate(hand: tuple[Card, ...]) -> tuple[Key, tuple[Card, ...]]:
-    """The rank key of a 3-card hand (higher is better) and the cards that make it.
-
-    Keys: (3, rank, 0) triplet; (2, top, 0) sequence; (1, total, cards) point; (0, 0, 0) none.
-    """
-    lo, mid, hi = sorted(hand)
-    if lo.rank == mid.rank == hi.rank:
-        return (TRIPLET, hi.rank, 0), (lo, mid, hi)
-    if lo.suit == mid.suit == hi.suit:
-        if mid.rank == lo.rank + 1 and hi.rank == mid.rank + 1:
-            return (SEQUENCE, hi.rank, 0), (lo, mid, hi)
-        if (lo.rank, mid.rank, hi.rank) == (2, 3, 14):  # A-2-3, the lowest sequence: its top is the 3
-            return (SEQUENCE, 3, 0), (hi, lo, mid)
-        return (POINT, point_value(lo) + point_value(mid) + point_value(hi), 3), (hi, mid, lo)
-    for low, high in ((lo, mid), (lo, hi), (mid, hi)):  # not all one suit: at most one pair shares a suit
-        if low.suit == high.suit:
-            return (POINT, point_value(low) + point_value(high), 2), (high, low)
-    return (NOTHING, 0, 0), ()
-
-
-_KEYS: dict[tuple[Card, ...], Key] = {}
-
-
-def _key(hand: tuple[Card, ...]) -> Key:
-    key = _KEYS.get(hand)
-    if key is None:
-        key = _KEYS[hand] = _evaluate(hand)[0]
-    return key
-
-
-def _best(hands: tuple[tuple[Card, ...], ...], dealer: int, skip: int = -1) -> int:
-    """commerce.rank.tie: the best hand, ties going to the dealer, then the nearest to the left."""
-    n = len(hands)
-    best, best_key = -1, (-1, 0, 0)
-    for i in range(n):
-        p = (dealer + i) % n
-        if p != skip:
-            key = _key(hands[p])
-            if key > best_key:
-                best, best_key = p, key
-    return best
-
-
-class Showdown(NamedTuple):
-    """A settled deal's result: the winner, the next-best hand, and what the dealer pays."""
-
-    winner: int
-    runner_up: int
-    dealer_pays: Literal["nothing", "winner", "everyone"]
-
-
-def showdown(hands: tuple[tuple[Card, ...], ...], dealer: int) -> Showdown:
-    """Who wins the pool (commerce.settle.pool) and what the dealer pays (commerce.settle.dealer-loses,
-    commerce.settle.same-category)."""
-    winner = _best(hands, dealer)
-    runner_up = _best(hands, dealer, skip=winner)
-    if winner == dealer:
-        pays: Literal["nothing", "winner", "everyone"] = "nothing"
-    elif _key(hands[dealer])[0] == _key(hands[winner])[0]:
-        pays = "everyone"  # commerce.settle.same-category
-    else:
-        pays = "winner"  # commerce.settle.dealer-loses
-    return Showdown(winner, runner_up, pays)
-
-
-@dataclass(frozen=True, slots=True)
-class HandRank:
-    """What a 3-card hand is worth (the ranking rules, commerce.rank.order and after), in words
-    and as a sort ``key``."""
-
-    hand: tuple[Card, ...]
-    category: str
-    key: Key
-    counting: tuple[Card, ...]
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Which of two hands wins (``winner`` 0 or 1, None for a tie left to seating), by which rule."""
-
-    hands: tuple[HandRank, HandRank]
-    winner: int | None
-    rule: str
-    reason: str
-
-    @property
-    def text(self) -> str:
-        a, b = self.hands
-        if self.winner is None:
-            return f"{a} and {b} tie: {self.reason}"
-        win, lose = self.hands[self.winner], self.hands[1 - self.winner]
-        return f"{win} beats {lose}: {self.reason}"
-
-    def __str__(self) -> str:
-        return f"{self.text} [{self.rule}]"
-
-
-def _read_hand(hand: Any) -> tuple[Card, ...]:
-    found = tuple(cards(hand))
-    if len(found) != HAND:
-        raise ValueError(f"a Commerce hand has 3 cards, not {len(found)}: {' '.join(map(str, found)) or 'none'}")
-    if len(set(found)) != HAND:
-        raise ValueError(f"a Commerce hand comes from one deck, so no card twice: {' '.join(map(str, found))}")
-    odd = [c for c in found if c not in _TRADE]
-    if odd:
-        raise ValueError(f"{odd[0].code} is not a card of the 52-card deck Commerce uses")
-    return found
-
-
-def rank_hand(hand: Any) -> HandRank:
-    """Rank and explain a 3-card hand: ``rank_hand("6S 7S 8S")`` is a same-suit sequence, top 8."""
-    hand = _read_hand(hand)
-    key, counting = _evaluate(hand)
-    category = key[0]
-    ranks = sorted(c.rank for c in hand)
-    if category == TRIPLET:
-        text = f"triplet of {_PLURAL.get(key[1], f'{key[1]}s')}"
-    elif category == SEQUENCE:
-        top = counting[-1]
-        text = f"same-suit sequence {'-'.join(c.rank_code for c in counting)}{suit_symbol(top.suit)}, top {top.rank_code}"
-        if key[1] == 3:
-            text += " (the lowest sequence)"
-        elif key[1] == 14:
-            text += " (the highest sequence)"
-    elif category == POINT:
-        suit = suit_name(counting[0].suit)
-        text = f"point {key[1]} with {' '.join(map(str, counting))} ({key[2]} {suit})"
-        if key[2] == 3:
-            # commerce.rank.no-pairs: an ordinary flush is only a point; K-A-2 is no sequence
-            text += ("; K-A-2 is not a sequence" if ranks == [2, 13, 14] else "; a plain flush counts only as a point")
-    else:
-        text = "no combination and no point (three suits, and a singleton suit scores 0)"
-    if category != TRIPLET and len(set(ranks)) < HAND:
-        text += "; a pair has no rank of its own"  # commerce.rank.no-pairs
-    return HandRank(hand, CATEGORY[category], key, counting, text)
-
-
-def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -> Comparison:
-    """Which of two hands wins, and the rule that decides.
-
-    Hands that tie on every rule are split by seating (commerce.rank.tie): pass
-    ``seated_first=0`` (or 1) to say which hand is seated first (the dealer first, then the
-    nearest to the dealer's left). The game's narration names the players instead.
-    """
-    a, b = rank_hand(first), rank_hand(second)
-    ka, kb = a.key, b.key
-    if ka[0] != kb[0]:
-        win = 0 if ka[0] > kb[0] else 1
-        w, l = (ka, kb) if win == 0 else (kb, ka)
-        reason = f"{_ARTICLE[w[0]]} outranks {_ARTICLE[l[0]]} (triplet, then sequence, then point)"
-        return Comparison((a, b), win, "commerce.rank.order", reason)
-    category = ka[0]
-    if ka[1] != kb[1]:
-        win = 0 if ka[1] > kb[1] else 1
-        rule, reason = {
-            TRIPLET: ("commerce.rank.triplet", "triplets compare by rank, A above K"),
-            SEQUENCE: ("commerce.rank.sequence", "sequences compare by their top card (Q-K-A highest, A-2-3 lowest)"),
-            POINT: ("commerce.rank.point", "the higher point total wins (A 11, K Q J 10, the others their number)"),
-        }[category]
-        return Comparison((a, b), win, rule, reason)
-    if ka[2] != kb[2]:
-        win = 0 if ka[2] > kb[2] else 1
-        return Comparison((a, b), win, "commerce.rank.point-cards", "equal point totals favour 3 cards over 2")
-    if category == NOTHING:
-        reason = "neither has a combination or a point, so they tie and seating decides"
-    else:
-        reason = "they are equal, so seating decides"
-    reason += ": the dealer first, then the nearest player to the dealer's left"
-    if seated_first not in (0, 1):
-        return Comparison((a, b), None, "commerce.rank.tie", reason)
-    nearer = ("first", "second")[seated_first]
-    return Comparison((a, b), seated_first, "commerce.rank.tie", f"{reason}; the {nearer} hand is seated first")
+_replace = replacer(CommerceState)
+# the hot paths: a trade (the offer is None on a turn), an offer, and a barter done
+_traded = replacer(CommerceState, "hands", "stock", "waste", "turns")
+_offered = replacer(CommerceState, "hands", "offer")
+_bartered = replacer(CommerceState, "hands", "offer", "turns")
 
 
 # --- the game -------------------------------------------------------------------------------------
 
+@register
 class Commerce(Game):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"
+    conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
     title = "Commerce"
     rules_prefix = "commerce"
     state_class = CommerceState
+    options_class = CommerceOptions
 
     rank_hand = staticmethod(rank_hand)
     compare_hands = staticmethod(compare_hands)
 
-    def __init__(self, players: int = DEFAULT_PLAYERS, **unknown: Any) -> None:
-        if unknown:
-            raise ValueError(f"Commerce has no option {', '.join(map(repr, unknown))}; "
-                             f"its only option is players={MIN_PLAYERS}..{MAX_PLAYERS} (default {DEFAULT_PLAYERS})")
-        # commerce.players: 3 to 12
-        if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                             f"(players={MIN_PLAYERS}..{MAX_PLAYERS}), not {players!r}")
-        self.players = players
-        self.stock_size = len(DECK) - HAND * players
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return {"players": self.players}
-
-    @classmethod
-    def for_state(cls, state: CommerceState) -> Commerce:
-        return cls(players=state.players)
-
-    def _check_options(self, state: CommerceState) -> None:
-        if state.players != self.players:
-            raise StateError("players", _wrong_players(state.players, self.players))
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.players = self.settings.players
+        self.stock_size = len(DECK) - HAND_SIZE * self.players
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
+
+    def strategy(self) -> CommerceStrategy:
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
+        from .strategy import STRATEGY
+        return STRATEGY
 
     # -- dealing --------------------------------------------------------------------------------------
 
@@ -381,37 +148,36 @@ class Commerce(Game):
         clockwise (to the left), three times round; the cards after that are the stock, top first.
         A ``deck`` of fewer than 52 cards is followed by the other cards in the seed's shuffled
         order. Without ``seed`` a stacked deal takes seed 0 (reproducible, text form included);
-        a shuffled one gets a fresh random seed.
+        a shuffled one gets a fresh seed. In a shuffled deal each hand is sorted, so its order
+        shows nothing of the shuffle.
         """
-        if seed is None:
-            seed = 0 if deck is not None else random.SystemRandom().randrange(2 ** 63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"the seed is a whole number from 0, not {seed!r}")
+        seed = deal_seed(seed, stacked=deck is not None)
         n = self.players
         if dealer is None:
-            dealer = random.Random(f"{seed}:dealer").randrange(n)  # commerce.deal.first-dealer
+            dealer = chance(seed, "first dealer").randrange(n)  # commerce.deal.first-dealer
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ValueError(f"the dealer is a player from 0 to {n - 1} (A to {NAMES[n - 1]}), not {dealer!r}")
-        order = shuffled(DECK, f"{seed}:deal 1")
+        order = shuffled(DECK, seed, "deal 1")
         if deck is not None:
-            top = _read_deck(deck)
+            top = stacked_deck(deck, DECK, self.title, whole=False)
             given = set(top)
             order = top + tuple(c for c in order if c not in given)
-        return self._start_deal(seed, dealer, (), order)
+        return self._start_deal(seed, dealer, (), order, stacked=deck is not None)
 
-    def _start_deal(self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...]) -> CommerceState:
+    def _start_deal(self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...],
+                    stacked: bool = False) -> CommerceState:
         """commerce.deal.cards: 3 cards each, singly, from the dealer's left; the rest is stock."""
         n = self.players
         hands = [()] * n
         for seat in range(n):
-            p = (dealer + 1 + seat) % n
-            hands[p] = (order[seat], order[n + seat], order[2 * n + seat])
-        return CommerceState(n, seed, dealer, tuple(hands), None, order[HAND * n:], (), (), history)
+            hand = order[seat:HAND_SIZE * n:n]   # one card a time round the table, three times
+            hands[(dealer + 1 + seat) % n] = hand if stacked else in_order(hand)
+        return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
     def to_move(self, state: CommerceState) -> int | None:
-        n = state.players
+        n = state.options.players
         if len(state.history) == n:
             return None
         # commerce.turn.order: the dealer's left neighbour first, then clockwise, one turn each;
@@ -420,28 +186,29 @@ class Commerce(Game):
         return p if state.offer is None else (p + 1) % n
 
     def _turn_player(self, state: CommerceState) -> int:
-        return (state.dealer + 1 + len(state.turns)) % state.players
+        return (state.dealer + 1 + len(state.turns)) % state.options.players
 
     def is_over(self, state: CommerceState) -> bool:
-        return len(state.history) == state.players
+        return len(state.history) == state.options.players
 
     def legal_moves(self, state: CommerceState) -> list[Move]:
-        n = state.players
+        n = state.options.players
         if len(state.history) == n:
             return []
         p = (state.dealer + 1 + len(state.turns)) % n
-        try:
+        try:  # the hand on a turn, or of the player answering a barter, holds 3 cards (validate)
             if state.offer is not None:
-                return [_GIVE[c] for c in state.hands[(p + 1) % n]] + [KNOCK]
-            hand = state.hands[p]
-            return [_TRADE[c] for c in hand] + [_BARTER[c] for c in hand] + [KNOCK]
+                a, b, c = state.hands[(p + 1) % n]
+                return [GIVE[a], GIVE[b], GIVE[c], KNOCK]
+            a, b, c = state.hands[p]
+            return [TRADE[a], TRADE[b], TRADE[c], BARTER[a], BARTER[b], BARTER[c], KNOCK]
         except KeyError:
             raise ValueError("legal_moves needs the mover's own cards: this view hides them") from None
 
     # -- checking a move -------------------------------------------------------------------------------
 
     def _check(self, state: CommerceState, move: Move) -> None:
-        n = state.players
+        n = state.options.players
         p = (state.dealer + 1 + len(state.turns)) % n
         kind = type(move)
         if kind is Knock:
@@ -455,30 +222,30 @@ class Commerce(Game):
             if move.card not in state.hands[q]:
                 raise IllegalMove(move, "commerce.barter.answer",
                                   f"{NAMES[q]} does not hold {move.card}, so cannot give it to {NAMES[p]} "
-                                  f"(hand: {_cards_text(state.hands[q])})")
+                                  f"(hand: {cards_text(state.hands[q])})")
             return
         if kind is Trade:
             if move.card not in state.hands[p]:
                 raise IllegalMove(move, "commerce.trade",
                                   f"{NAMES[p]} does not hold {move.card}, so cannot trade it "
-                                  f"(hand: {_cards_text(state.hands[p])})")
+                                  f"(hand: {cards_text(state.hands[p])})")
             return
         if kind is Barter:
             if move.card not in state.hands[p]:
                 raise IllegalMove(move, "commerce.barter",
                                   f"{NAMES[p]} does not hold {move.card}, so cannot offer it to {NAMES[(p + 1) % n]} "
-                                  f"(hand: {_cards_text(state.hands[p])})")
+                                  f"(hand: {cards_text(state.hands[p])})")
             return
         if kind is Give:
             raise IllegalMove(move, "commerce.turn",
                               f"nobody has offered {NAMES[p]} a barter: on {NAMES[p]}'s turn the moves are "
                               f"trade, barter or knock")
-        raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {_MOVE_WORDS}")
+        raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {EXAMPLES}")
 
     # -- applying a move -------------------------------------------------------------------------------
 
-    def _apply(self, s: CommerceState, move: Move, log: list[Event] | None) -> CommerceState:
-        n = s.players
+    def _apply(self, s: CommerceState, move: Move, log: list[Event] | None, checked: Any = None) -> CommerceState:
+        n = s.options.players
         p = (s.dealer + 1 + len(s.turns)) % n
         kind = type(move)
         if kind is Trade:
@@ -498,8 +265,7 @@ class Commerce(Game):
         i = hand.index(card)
         top = s.stock[0]
         hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1:],) + s.hands[p + 1:]
-        after = CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock[1:], s.waste + (card,),
-                              s.turns + ("trade",), s.history)
+        after = _traded(s, hands, s.stock[1:], s.waste + (card,), s.turns + ("trade",))
         if log is not None:
             name, dealer = NAMES[p], NAMES[s.dealer]
             log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
@@ -524,15 +290,15 @@ class Commerce(Game):
         i = hand.index(card)
         hands = s.hands[:p] + (hand[:i] + hand[i + 1:],) + s.hands[p + 1:]
         if log is not None:
-            q = NAMES[(p + 1) % s.players]
+            q = NAMES[(p + 1) % s.options.players]
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {q} a card face down.", p))
             log.append(Event("commerce.barter", f"{NAMES[p]} offers {card}.", p, (card,), frozenset((p,))))
             log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
-                             f"offered one, or knock to refuse.", (p + 1) % s.players))
-        return CommerceState(s.players, s.seed, s.dealer, hands, card, s.stock, s.waste, s.turns, s.history)
+                             f"offered one, or knock to refuse.", (p + 1) % s.options.players))
+        return _offered(s, hands, card)
 
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
-        q = (p + 1) % s.players
+        q = (p + 1) % s.options.players
         offered = s.offer
         given = s.hands[q]
         i = given.index(card)
@@ -547,26 +313,26 @@ class Commerce(Game):
             log.append(Event("commerce.barter.answer", f"{b} gives {card} and receives {offered}.", q,
                              (card, offered), frozenset((p, q))))
             log.append(Event("commerce.barter.turn", f"Now {b}'s own turn: accepting a barter does not use it up.", q))
-        return CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock, s.waste, s.turns + ("barter",), s.history)
+        return _bartered(s, hands, None, s.turns + ("barter",))
 
     def _refuse(self, s: CommerceState, p: int, log: list[Event] | None) -> CommerceState:
-        q = (p + 1) % s.players
+        q = (p + 1) % s.options.players
         hands = s.hands[:p] + (s.hands[p] + (s.offer,),) + s.hands[p + 1:]
         if log is not None:
             log.append(Event("commerce.barter.refuse", f"{NAMES[q]} refuses {NAMES[p]}'s barter by knocking: the "
                              f"offered card goes back to {NAMES[p]} and exchanges stop at once.", q))
-        back = CommerceState(s.players, s.seed, s.dealer, hands, None, s.stock, s.waste, s.turns, s.history)
+        back = _replace(s, hands=hands, offer=None)
         return self._settle(back, "refusal", log)
 
     def _settle(self, s: CommerceState, end: Ending, log: list[Event] | None) -> CommerceState:
         """Reveal the hands and settle the deal; then deal the next one, or end the game."""
-        n = s.players
+        n = s.options.players
         record = DealRecord(s.dealer, s.turns, end, s.hands)
         history = s.history + (record,)
         if log is not None:
             self._narrate_settlement(record, len(history), log)
         if len(history) == n:
-            after = CommerceState(n, s.seed, s.dealer, s.hands, None, s.stock, s.waste, s.turns, history)
+            after = _replace(s, offer=None, history=history)
             if log is not None:
                 board = self.score(after)
                 totals = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(board.totals))
@@ -583,14 +349,14 @@ class Commerce(Game):
             log.append(Event("commerce.deal.cards", f"{NAMES[dealer]} deals 3 concealed cards each, one at a time; "
                              f"the rest is the concealed stock.", dealer))
             log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n))
-        order = shuffled(DECK, f"{s.seed}:deal {len(history) + 1}")
+        order = shuffle_from(s.seed, DECK, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
     def _narrate_settlement(self, record: DealRecord, number: int, log: list[Event]) -> None:
         n, hands, d = self.players, record.hands, record.dealer
         for seat in range(n):
             p = (d + 1 + seat) % n
-            log.append(Event("commerce.settle.reveal", f"{NAMES[p]} shows {_cards_text(hands[p])}: "
+            log.append(Event("commerce.settle.reveal", f"{NAMES[p]} shows {cards_text(hands[p])}: "
                              f"{rank_hand(hands[p])}.", p, hands[p]))
         result = showdown(hands, d)
         w, r = result.winner, result.runner_up
@@ -600,13 +366,13 @@ class Commerce(Game):
             log.append(Event("commerce.settle.dealer-loses", f"The dealer {NAMES[d]} lost, so {NAMES[d]} pays the "
                              f"winner {NAMES[w]} 1 more point.", d))
         elif result.dealer_pays == "everyone":
-            category = CATEGORY[_key(hands[d])[0]]
+            category = CATEGORY[hand_key(hands[d])[0]]
             log.append(Event("commerce.settle.same-category", f"The dealer {NAMES[d]} lost with a {category}, the "
                              f"winner's category, so {NAMES[d]} pays 1 point to every other player instead.", d))
 
     def _why_best(self, hands: tuple[tuple[Card, ...], ...], dealer: int, w: int, r: int) -> tuple[str, str]:
         """The rule and sentence that make ``w``'s hand the best: its comparison with the next best."""
-        if all(_key(h)[0] == NOTHING for h in hands):
+        if all(hand_key(h)[0] == NOTHING for h in hands):
             return "commerce.rank.tie", (f"Nobody has a combination or a point: all hands tie, and positional "
                                          f"priority gives the pool to the dealer {NAMES[w]}.")
         cmp = compare_hands(hands[w], hands[r])
@@ -649,7 +415,7 @@ class Commerce(Game):
             items.append(ScoreItem(w, 1, f"Deal {number}: 1 more from the losing dealer {NAMES[d]}",
                                    "commerce.settle.dealer-loses"))
         elif result.dealer_pays == "everyone":
-            category = CATEGORY[_key(hands[d])[0]]
+            category = CATEGORY[hand_key(hands[d])[0]]
             for p in range(n):
                 if p != d:
                     items.append(ScoreItem(d, -1, f"Deal {number}: the dealer lost with a {category}, the winner's "
@@ -700,17 +466,25 @@ class Commerce(Game):
     def zones(self, s: CommerceState) -> list[Zone]:
         n = s.players
         over = len(s.history) == n
-        zones = [Zone(f"{NAMES[p]}'s hand", s.hands[p], None if over else frozenset((p,)), p) for p in range(n)]
-        offerer = self._turn_player(s)
+        zones = [Zone(f"{NAMES[p]}'s hand", s.hands[p], None if over else frozenset((p,)), p, HAND, None, "Hand")
+                 for p in range(n)]
         if s.offer is None:
-            zones.append(Zone("offer", (), frozenset()))
-        else:
-            zones.append(Zone("offer", (s.offer,), frozenset((offerer,)), offerer))
+            zones.append(Zone("offer", (), frozenset(), None, SLOT, POOL, "Barter offer"))
+        else:  # seen by the offerer only: the neighbour answers without seeing it
+            zones.append(Zone("offer", (s.offer,), frozenset((self._turn_player(s),)), None, SLOT, POOL, "Barter offer"))
         # piles bottom to top: the stock's last card is the next one traded for (the state keeps
         # the stock top first); the waste's last card is the latest traded away
-        zones.append(Zone("stock", s.stock[::-1], frozenset()))
-        zones.append(Zone("waste", s.waste, frozenset()))
+        zones.append(Zone("stock", s.stock[::-1], frozenset(), None, STOCK, POOL, "Stock"))
+        zones.append(Zone("waste", s.waste, frozenset(), None, PILE, POOL, "Waste"))
         return zones
+
+    def table_layout(self, s: CommerceState) -> Layout:
+        """Every seat around the table with its hand, the dealer marked and its ledger balance;
+        the stock, the waste and a barter offer between, under the pool."""
+        ledger = self.ledger(s)
+        seats = tuple(" · ".join((["dealer"] if p == s.dealer else []) + [f"ledger {ledger[p]:+d}"])
+                      for p in range(s.players))
+        return Layout(rows=((Area(POOL, f"Pool: {self.pool(s)} points"),),), seats=seats)
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
         if player is None:
@@ -723,39 +497,13 @@ class Commerce(Game):
         offer = s.offer
         if offer is not None and player != self._turn_player(s):
             offer = HIDDEN  # commerce.barter.answer: the neighbour answers without seeing it
-        return CommerceState(n, HIDDEN_SEED, s.dealer, hands, offer, (HIDDEN,) * len(s.stock),
-                             (HIDDEN,) * len(s.waste), s.turns, s.history)
+        return _replace(s, seed=HIDDEN_SEED, hands=hands, offer=offer, stock=(HIDDEN,) * len(s.stock),
+                        waste=(HIDDEN,) * len(s.waste))
 
     # -- notation -------------------------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        if not isinstance(text, str):
-            raise NotationError(repr(text), 0, len(repr(text)),
-                                f"expected the text of a move, such as {_MOVE_WORDS}", "move")
-        tokens = [(m.group(), m.start(), m.end()) for m in _TOKENS.finditer(text)]
-        if not tokens:
-            raise NotationError(text, 0, len(text), f"it is empty; moves look like: {_MOVE_WORDS}", "move")
-        word, start, end = tokens[0]
-        verb = ascii_lower(word)
-        if verb == "knock":
-            if len(tokens) > 1:
-                raise NotationError(text, tokens[1][1], tokens[-1][2], "'knock' takes no card", "move")
-            return KNOCK
-        kind = _CARD_MOVES.get(verb)
-        if kind is None:
-            raise NotationError(text, start, end, f"unknown move; moves look like: {_MOVE_WORDS}", "move")
-        if len(tokens) < 2:
-            raise NotationError(text, len(text), len(text), f"'{verb}' needs a card, such as '{verb} KD'", "move")
-        if len(tokens) > 2:
-            raise NotationError(text, tokens[2][1], tokens[-1][2], f"'{verb}' takes one card", "move")
-        token, start, end = tokens[1]
-        try:
-            card = parse_card(token)
-        except CardError as err:
-            raise NotationError(text, start, end, err.reason, "move") from None
-        if card not in _TRADE:
-            raise NotationError(text, start, end, "Commerce is played without jokers", "move")
-        return kind(card)
+        return parse_move(text)
 
     # -- the text form --------------------------------------------------------------------------------------
 
@@ -770,7 +518,7 @@ class Commerce(Game):
         ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         lines = [f"# Commerce, {n} players: {status}",
                  f"# ledger: {ledger}; pool {self.pool(s)}",
-                 f"players: {n}", f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
+                 *s.options.lines(), f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
         lines += [f"{NAMES[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
         offer = "-" if s.offer is None else f"{NAMES[self._turn_player(s)]} {s.offer.code}"
         lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",
@@ -783,9 +531,8 @@ class Commerce(Game):
 
     def _from_text(self, text: str) -> CommerceState:
         form = TextForm(text, self._keys(), "Commerce")
-        n = form.int("players", lo=MIN_PLAYERS, hi=MAX_PLAYERS)
-        if n != self.players:
-            raise StateError(form.where("players"), _wrong_players(n, self.players))
+        options = self._read_options(form)
+        n = options.players
         names = self.player_names
         for extra in NAMES[n:]:
             if form.has(extra):
@@ -813,9 +560,10 @@ class Commerce(Game):
                     raise StateError(form.where(key), f"deal {len(history) + 1} is missing before deal {number}")
                 history.append(_read_record(form.text(key), form.where(key), n))
         seed, waste = form.int("seed"), form.cards("waste", "-")
+        validate_seed(seed)  # before the seed shuffles the rest of the stock
         placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
-        stock = _read_stock(form, placed, shuffled(DECK, f"{seed}:deal {min(len(history) + 1, n)}"))
-        return CommerceState(n, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
+        stock = _read_stock(form, placed, shuffled(DECK, seed, f"deal {min(len(history) + 1, n)}"))
+        return CommerceState(options, seed, dealer, hands, offer, stock, waste, turns, tuple(history))
 
     # -- validation -------------------------------------------------------------------------------------------
 
@@ -823,8 +571,7 @@ class Commerce(Game):
         """Every card once, hands of 3, the stock and waste matching the trades, the deals in order."""
         self._check_options(s)
         n = s.players
-        if s.seed < 0:
-            raise StateError("seed", f"the seed is a whole number from 0 (a player's view has {HIDDEN_SEED}), not {s.seed}")
+        validate_seed(s.seed)
         if not 0 <= s.dealer < n:
             raise StateError("dealer", f"the dealer is a player from 0 to {n - 1}, not {s.dealer}")
         if len(s.hands) != n:
@@ -844,7 +591,7 @@ class Commerce(Game):
             raise StateError("dealer", f"the deal passes to the left: after {NAMES[last]} comes {NAMES[(last + 1) % n]}")
         offerer = self._turn_player(s) if s.offer is not None else -1
         for p, hand in enumerate(s.hands):
-            want = HAND - (p == offerer)
+            want = HAND_SIZE - (p == offerer)
             if len(hand) != want:
                 why = ", as their third card is on offer" if p == offerer else ""
                 raise StateError(f"{NAMES[p]}'s hand", f"holds {len(hand)} card(s); it should hold {want}{why}")
@@ -868,7 +615,7 @@ class Commerce(Game):
             _validate_turns(record.turns, where)
             if record.end not in ENDINGS:
                 raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
-            if len(record.hands) != n or any(len(h) != HAND for h in record.hands):
+            if len(record.hands) != n or any(len(h) != HAND_SIZE for h in record.hands):
                 raise StateError(where, f"a settled deal shows {n} hands of 3 cards")
             problem = _record_cards_problem(record.hands)
             if problem:
@@ -896,13 +643,6 @@ class Commerce(Game):
 
 # --- helpers -------------------------------------------------------------------------------------------
 
-_TOKENS = re.compile(r"\S+")
-
-
-def _cards_text(hand: tuple[Card, ...]) -> str:
-    return " ".join(map(str, hand)) or "none"
-
-
 def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
 
@@ -912,23 +652,6 @@ def _seated_first(near: int, far: int, dealer: int) -> str:
     if near == dealer:
         return f"{NAMES[near]} is the dealer, seated before {NAMES[far]}"
     return f"{NAMES[near]} sits nearer the dealer's left than {NAMES[far]}"
-
-
-def _wrong_players(found: int, expected: int) -> str:
-    return f"this is a {found}-player state; read it with cardlab.game('commerce', players={found}), not players={expected}"
-
-
-def _read_deck(deck: Any) -> tuple[Card, ...]:
-    """A stacked deck: cards from the top, each at most once, no jokers."""
-    top = tuple(cards(deck))
-    seen: set[Card] = set()
-    for card in top:
-        if card not in _TRADE:
-            raise ValueError(f"a Commerce deck has the 52 standard cards; {card.code} is not one of them")
-        if card in seen:
-            raise ValueError(f"the stacked deck lists {card.code} twice; each card is in the deck once")
-        seen.add(card)
-    return top
 
 
 def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -996,7 +719,7 @@ def _record_cards_problem(hands: tuple[tuple[Card, ...], ...]) -> str | None:
     holder: dict[Card, int] = {}
     for p, hand in enumerate(hands):
         for card in hand:
-            if card not in _TRADE:
+            if card not in _IN_DECK:
                 return f"{card.code} in {NAMES[p]}'s hand is not one of the 52 cards Commerce is played with"
             if card in holder:
                 q = holder[card]

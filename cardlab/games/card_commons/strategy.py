@@ -1,0 +1,170 @@
+"""What computer players and hints know about Card Commons.
+
+**Rule of thumb.** Choose as Commission the card with the best chance of matching the Nest Egg
+(most unseen cards share its suit or value) times the cards of its colour in your hand. Then
+gather that colour: trade an off-colour card for a pool card of your colour, claim and defend
+with cards of your colour (they land on your side), answer your own Claim and discard with the
+others, and keep the Wilds for last.
+
+**Playouts** stop at the end of the round: every round is dealt afresh, so what happens in
+this round does not change the later ones. Their value is the player's lead in points once
+this round is scored (earlier rounds included).
+
+**Hidden cards** are dealt keeping what the rules imply: a Commission is never a Wild
+(``commons.commission.no-wild``); and while the Claimant answers her own Claim, the
+Respondent holds no card that answers it (he had to discard because he could not:
+``commons.no-defense.discard``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ...cards import HIDDEN, Card, without
+from ...engine import Game
+from ...strategy import Choice, Strategy, fill_hidden, unseen
+from .moves import WILDS, Claim, Commission, Defend, Discard, TradeCommission, TradePool, answers
+
+__all__ = ["CommonsStrategy"]
+
+#: How many times a constrained sample is redrawn before dealing the constrained places first.
+ATTEMPTS = 1000
+
+
+class CommonsStrategy(Strategy):
+    """Card Commons: gather your Commission's colour; playouts to the end of the round."""
+
+    unit = "points ahead of the opponent when this round is scored"
+
+    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+        return _choose(game, state, game.to_move(state))
+
+    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+        return state.round != root.round or state.phase in ("round-end", "game-over")
+
+    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+        other = 1 - player
+        answering = view.phase == "answer" and view.hands[other] and view.hands[other][0] == HIDDEN
+        commission_hidden = view.commissions[other] == HIDDEN
+        for _ in range(ATTEMPTS):
+            rng.shuffle(cards)
+            sample = fill_hidden(view, cards)
+            if commission_hidden and sample.commissions[other] in WILDS:
+                continue
+            if answering and answers(sample.hands[other], sample.claim):
+                continue
+            return sample
+        # Rejection failed (the Respondent's hand is long and nearly every card answers): deal the
+        # constrained places first, from the cards allowed there, then the rest at random.
+        return sample_constrained_first(view, player, cards, rng)
+
+
+def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    """A sample of ``view``'s hidden cards that deals the constrained places first: the
+    Respondent's hand from the cards that do not answer the Claim, a Commission from the
+    cards that are not Wilds; then the rest at random."""
+    other = 1 - player
+    pool = cards[:]
+    rng.shuffle(pool)
+    hand: tuple[Card, ...] = view.hands[other]
+    if view.phase == "answer" and hand and hand[0] == HIDDEN:
+        allowed = [c for c in pool if not answers((c,), view.claim)]
+        if len(allowed) < len(hand):
+            raise ValueError("no arrangement of the unseen cards fits this view")
+        hand = tuple(allowed[:len(hand)])
+        for c in hand:
+            pool.remove(c)
+    commissions = view.commissions
+    if commissions[other] == HIDDEN:
+        choice = next((c for c in pool if c not in WILDS), None)
+        if choice is None:
+            raise ValueError("no arrangement of the unseen cards fits this view")
+        pool.remove(choice)
+        commissions = (choice, commissions[1]) if other == 0 else (commissions[0], choice)
+    hands = (hand, view.hands[1]) if other == 0 else (view.hands[0], hand)
+    return fill_hidden(dataclasses.replace(view, hands=hands, commissions=commissions), pool)
+
+
+def _choose(game: Game, s: Any, me: int) -> Choice:
+    moves = game.legal_moves(s)
+    if len(moves) == 1:
+        return Choice(moves[0], "the only legal move")
+    phase = s.phase
+    commission = s.commissions[me]
+    colour = commission.color if commission is not None and commission != HIDDEN else None
+
+    def keep(card: Card) -> tuple[int, int]:
+        """How much to keep a card: Wilds most, then your colour, then the rest; low cards least."""
+        return (2 if card in WILDS else 1 if card.color == colour else 0, card.rank)
+
+    if phase in ("answer", "discard", "discard2"):
+        card = min((m.card for m in moves), key=keep)
+        if phase == "answer":
+            return Choice(Defend(card), "your own answer lands on the opponent's side, so give the card you "
+                                        "need least")
+        why = ("a Wild is all you have left to give" if card in WILDS else
+               f"{card} is the card you need least: not {colour}, not a Wild" if card.color != colour else
+               f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild")
+        return Choice(Discard(card), why)
+    if phase == "defend":
+        card = max((m.card for m in moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
+        why = ("the Defense lands on your side: answer with a card of your colour and keep the Wilds"
+               if card.color == colour else "the cheapest card that answers; keep the Wilds")
+        return Choice(Defend(card), why)
+
+    hand = s.hands[me]
+    left = unseen(game, s, me)
+    chance: dict[Card, float] = {}
+
+    def match(card: Card) -> float:
+        """The chance that a Commission ``card`` matches the Nest Egg, one of the unseen cards."""
+        if card not in chance:
+            hits = sum(1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank))
+            chance[card] = hits / len(left) if left else 0.0
+        return chance[card]
+
+    def worth(candidate: Card, held: Iterable[Card]) -> float:
+        """Expected points of a Commission: its match chance times the cards of its colour to come."""
+        col = candidate.color
+        return match(candidate) * sum(1 for c in (*s.sides[me], *held) if c.color == col)
+
+    if phase == "commission":
+        best = max((m.card for m in moves), key=lambda c: (worth(c, without(hand, c)), c))
+        same = sum(1 for c in without(hand, best) if c.color == best.color)
+        return Choice(Commission(best), f"{best} matches the Nest Egg with chance {match(best):.0%}, and {same} "
+                                        f"of your other cards are {best.color} like it")
+    # the claim phase: trade toward your colour, then claim
+    offers = [m for m in moves if type(m) is TradePool
+              and m.give.color != colour and m.give not in WILDS and m.take.color == colour]
+    if offers:
+        m = max(offers, key=lambda m: (m.take in WILDS, -m.give.rank, m.take.rank))
+        return Choice(m, f"{m.give} is off your colour; {m.take} from the pool is {colour}, like your Commission")
+    swaps = [m for m in moves if type(m) is TradeCommission]
+    if swaps:
+        now = worth(commission, hand)
+        scored = [(worth(m.give, without(hand, m.give) + (commission,)), m) for m in swaps]
+        better, m = max(scored, key=lambda x: (x[0], x[1].give))
+        if better > now + 0.5:
+            return Choice(m, f"{m.give} should score more as Commission ({better:.1f} points expected "
+                             f"against {now:.1f}): it matches the Nest Egg with chance {match(m.give):.0%}")
+    card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, left))
+    why = (f"{card} is {colour}, like your Commission, and lands on your side when answered"
+           if card.color == colour and card not in WILDS else
+           f"{card} is the card you need least; keep your {colour} cards and Wilds")
+    return Choice(Claim(card), why)
+
+
+def _claim_preference(card: Card, colour: str | None, left: list[Card]) -> tuple:
+    """Claim a card of your colour the opponent is likely to answer; keep the Wilds for last."""
+    answerable = sum(1 for u in left if u.rank == card.rank or u in WILDS)
+    if card in WILDS:
+        return (0, 0, card.rank)
+    if card.color == colour:
+        return (2, answerable, card.rank)
+    return (1, -answerable, -card.rank)
+
+#: The one instance the game hands out.
+STRATEGY = CommonsStrategy()

@@ -1,0 +1,120 @@
+"""What computer players and hints know about Commerce.
+
+**Rule of thumb.** Knock with a hand that beats most hands (a triplet, a sequence, or a high
+point). Otherwise trade the card whose replacement most improves the hand on average, if that
+is worth the point it costs; if not, barter your least useful card (free), or knock once the
+table has bartered as many times as there are players (players who only barter would never
+end a deal). Answer a barter with your least useful card, or knock to refuse it with a hand
+good enough to knock.
+
+**Playouts** stop at the end of the deal: the next deal is dealt afresh. Their value is the
+player's ledger result for this deal (the ante, trade payments, the pool and the dealer's
+payments). A deal has many chance outcomes, so the search player makes more playouts here.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Iterable
+from itertools import combinations
+from typing import Any
+
+from ...cards import Card
+from ...engine import Game
+from ...strategy import Choice, Strategy
+from .moves import DECK, KNOCK, Barter, Give, Trade
+from .ranking import rank_hand
+
+__all__ = ["CommerceStrategy"]
+
+#: Knock (or refuse a barter) with a hand that would beat at least this share of random hands,
+#: once raised to the number of opponents: the chance of holding the best hand at a showdown.
+KNOCK_CHANCE = 0.55
+
+
+class CommerceStrategy(Strategy):
+    """Commerce: knock with a strong hand, trade when it pays; playouts to the end of the deal."""
+
+    playouts = 1000
+    unit = "ledger points won or lost in this deal"
+
+    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+        return _choose(state, game.to_move(state))
+
+    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+        return len(state.history) != len(root.history)
+
+    def playout_value(self, game: Game, state: Any, player: int) -> float:
+        # The deal that was on the table at the root is the last one settled.
+        return game.score(state, deal=len(state.history)).totals[player]  # type: ignore[call-arg]
+
+
+class _HandTable:
+    """The share of all 3-card hands each hand beats (ties count half), from the engine's
+    ranking, computed once; and, cached, the average over the third card for a pair kept."""
+
+    def __init__(self) -> None:
+        keys = {frozenset(h): rank_hand(h).key for h in combinations(DECK, 3)}
+        ordered = sorted(keys.values())
+        total = len(ordered)
+        self.shares = {hand: (bisect.bisect_left(ordered, key) + bisect.bisect_right(ordered, key)) / 2 / total
+                       for hand, key in keys.items()}
+        self._pairs: dict[tuple[frozenset, int], float] = {}
+
+    def chance(self, hand: Iterable[Card], opponents: int) -> float:
+        """The chance that ``hand`` is the best of ``opponents + 1`` hands dealt at random."""
+        return self.shares[frozenset(hand)] ** opponents
+
+    def after_swap(self, hand: tuple[Card, ...], card: Card, opponents: int) -> float:
+        """The average of :meth:`chance` once ``card`` is swapped for one of the other 49 cards."""
+        rest = frozenset(hand) - {card}
+        key = (rest, opponents)
+        total = self._pairs.get(key)
+        if total is None:  # the sum over every third card outside the pair
+            total = self._pairs[key] = sum(self.shares[rest | {u}] ** opponents for u in DECK if u not in rest)
+        return (total - self.chance(hand, opponents)) / (len(DECK) - 3)
+
+
+_TABLE: _HandTable | None = None
+
+
+def _hands() -> _HandTable:
+    """The hand table, built on first use (it ranks all 22,100 hands)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = _HandTable()
+    return _TABLE
+
+
+def _choose(s: Any, me: int) -> Choice:
+    table = _hands()
+    hand = s.hands[me]
+    opponents = s.players - 1
+
+    def after_swap(card: Card) -> float:
+        return table.after_swap(hand, card, opponents)
+
+    now = table.chance(hand, opponents)
+    if s.offer is not None:  # answering a barter: the offered card is unseen
+        if now >= KNOCK_CHANCE:
+            return Choice(KNOCK, f"your {rank_hand(hand)} is strong enough to refuse the barter by knocking")
+        worst = max(hand, key=after_swap)
+        return Choice(Give(worst), f"{worst} is the card your hand misses least")
+    if now >= KNOCK_CHANCE:
+        return Choice(KNOCK, f"your {rank_hand(hand)} beats most hands: knock before the others improve")
+    worst = max(hand, key=after_swap)
+    better = after_swap(worst)
+    gain = (better - now) * s.players  # the pool holds one point per player
+    cost = 0 if me == s.dealer else 1
+    if gain > cost:
+        return Choice(Trade(worst), f"trading {worst} improves your chance of the best hand from {now:.0%} to "
+                                    f"{better:.0%} on average, worth more than the {cost} point it costs")
+    if s.turns.count("barter") < s.players:
+        return Choice(Barter(worst), f"no trade is worth its point here; barter {worst}, the card you miss "
+                                     f"least, for free")
+    return Choice(KNOCK, f"no trade is worth its point and the table has bartered enough: knock with your "
+                         f"{now:.0%} chance of the best hand")
+
+#: The one instance the game hands out.
+STRATEGY = CommerceStrategy()

@@ -1,0 +1,17 @@
+"""Commitment: everything cardlab knows about the game, in one folder.
+
+- ``moves.py``: the two decks, what each card does, a stack's value, the moves and their notation;
+- ``rules.py``: the game (``Commitment``): its state, its rules and battle scoring, its text form,
+  its table;
+- ``strategy.py``: what computer players and hints know about it.
+
+The rules page ``docs/rules/commitment.md`` maps each rule id to the sentence of the text it
+implements.
+"""
+
+from .moves import *  # noqa: F403 - the game's public names
+from .moves import __all__ as _moves
+from .rules import *  # noqa: F403
+from .rules import __all__ as _rules
+
+__all__ = [*_moves, *_rules]

@@ -1,0 +1,151 @@
+"""What computer players and hints know about Contest.
+
+**Rule of thumb.** A card in a points pile is worth the positions of your secret cards of its
+suit, less 2.5 (the opponent's average); a card in the contest row half that. Play the move
+that raises this most, spending your least useful cards; lay the secret cards with the suits
+that have most cards left in play in the high positions.
+
+**Playouts** go to the end of the game (one long deal); their value is the lead in points.
+The look-ahead weighs only a sample of the moves per turn in playouts.
+
+**Hidden cards** are dealt keeping what the rules imply: an arranged secret row never has two
+cards of a suit side by side (``contest.secret.neighbours``), so the opponent's four secret
+cards are a set that can be arranged so, in one of the orders that keep the suits apart,
+chosen at random.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections import Counter
+from itertools import permutations
+from typing import Any
+
+from ...cards import HIDDEN, Card, suit_symbol
+from ...engine import Game, Move
+from ...strategy import Choice, Strategy, fill_hidden, some_moves
+from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange
+
+__all__ = ["ContestStrategy"]
+
+#: What the opponent's secret cards make a points-pile card worth to them, on average (1+2+3+4 over 4 suits).
+OPPONENT = 2.5
+#: How many times a sample is redrawn before giving up (it never comes close).
+ATTEMPTS = 1000
+
+
+class ContestStrategy(Strategy):
+    """Contest: send cards to the points piles your secret cards score most."""
+
+    playout_moves = 8
+    unit = "points ahead of the opponent at the end of the game"
+
+    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+        return _choose(game, state, game.to_move(state), rng, limit)
+
+    def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+        me = game.to_move(state)
+        if me is None or state.arranged < 2:
+            return None   # the secret cards are laid by another rule
+        return _gains(game, state, me, game.legal_moves(state))
+
+    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+        other = 1 - player
+        arranged = view.arranged > other and view.secrets[other] and view.secrets[other][0] == HIDDEN
+        for _ in range(ATTEMPTS):
+            rng.shuffle(cards)
+            sample = fill_hidden(view, cards)
+            if not arranged:
+                return sample
+            secret = sample.secrets[other]
+            if not can_arrange(secret):
+                continue
+            # contest.secret.neighbours: no two cards of a suit side by side
+            orders = [o for o in permutations(secret) if all(a.suit != b.suit for a, b in zip(o, o[1:]))]
+            secrets = list(sample.secrets)
+            secrets[other] = rng.choice(orders)
+            return dataclasses.replace(sample, secrets=tuple(secrets))
+        raise ValueError("no arrangement of the unseen cards fits this view")
+
+
+def _weights(s: Any, me: int) -> dict[str, float]:
+    """What a card in a points pile of each suit is worth to this player: the positions of its
+    secret cards of that suit."""
+    weight = {suit: 0.0 for suit in SUIT_INDEX}
+    for position, card in enumerate(s.secrets[me], 1):
+        weight[card.suit] += position
+    return weight
+
+
+def _gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
+    """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
+    suit's weight less OPPONENT, a contest-row card half that; spent cards cost a little."""
+    worth = {suit: w - OPPONENT for suit, w in _weights(s, me).items()}
+
+    def value(state: Any) -> float:
+        total = 0.0
+        for suit, i in SUIT_INDEX.items():
+            total += worth[suit] * len(state.points[i])
+        for pile in state.row:
+            if pile:
+                total += worth[pile[0].suit] * len(pile) / 2
+        return total
+
+    # spending a card costs a little: more for a card of a suit you score, and for a high card
+    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in s.hands[me]}
+    base = value(s)
+    gains = []
+    for move in moves:
+        kind = type(move)
+        if kind is Open or kind is Reinforce:   # the card joins the contest row
+            gain = worth[move.card.suit] / 2 - cost[move.card]
+        elif kind is Claim:                     # the engine resolves the claim
+            gain = value(game.advance(s, move)) - base - cost[move.card]
+            if move.play is not None:
+                gain -= cost[move.play.card]
+        elif kind is Exchange:                  # the table stays as it is
+            gain = -cost[move.card]
+        else:
+            gain = 0.0
+        gains.append((gain, move))
+    return gains
+
+
+def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> Choice:
+    moves = game.legal_moves(s)
+    if len(moves) == 1:
+        return Choice(moves[0], "the only legal move")
+    if isinstance(moves[0], Arrange):
+        left = Counter(c.suit for c in game.deck())
+        left.subtract(c.suit for z in game.zones(s) if z.visible_to(me) for c in z.cards if c != HIDDEN)
+
+        def laid(m: Any) -> tuple:
+            return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
+
+        best = max(moves, key=laid)
+        return Choice(best, "the suits with the most cards still in play go to the high positions")
+    best, best_gain = moves[0], -math.inf
+    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng)):
+        if gain > best_gain:
+            best, best_gain = move, gain
+    weight = _weights(s, me)
+    if isinstance(best, Claim):
+        after = game.advance(s, best)
+        suit = next(x for x, i in SUIT_INDEX.items() if len(after.points[i]) > len(s.points[i]))
+        gained = len(after.points[SUIT_INDEX[suit]]) - len(s.points[SUIT_INDEX[suit]])
+        why = (f"the claim sends {gained} card{'s' if gained > 1 else ''} to the {suit_symbol(suit)} points pile, "
+               f"which your secret cards score {weight[suit]:.0f} a card")
+    elif isinstance(best, (Open, Reinforce)):
+        suit = best.card.suit
+        why = (f"{best.card} builds a {suit_symbol(suit)} pile, a suit your secret cards score "
+               f"{weight[suit]:.0f} a card, to win a later claim")
+    elif isinstance(best, Exchange):
+        why = f"no claim or pile gains here; {best.card} is the card you need least"
+    else:
+        why = "no other action is possible"
+    return Choice(best, why)
+
+#: The one instance the game hands out.
+STRATEGY = ContestStrategy()

@@ -1,0 +1,123 @@
+"""What computer players and hints ask of a game: the game's :class:`Strategy`.
+
+``cardlab.bots`` plays every game through the protocol alone. Where a player needs to know
+something about one game, it asks ``game.strategy()``:
+
+* ``rule_of_thumb``: the move a teacher's rule of thumb plays, and why (the heuristic player,
+  and the playouts of the search player);
+* ``move_scores``: where the rule of thumb looks one move ahead, its score for every move;
+* ``playout_done`` and ``playout_value``: where a playout may stop, and what its end is worth
+  to a player; ``unit`` says what that value measures, in a learner's words;
+* ``sample``: the hidden cards of a view dealt at random, consistently with what the player
+  has seen;
+* ``playouts``: how many playouts the search player makes per decision.
+
+The base class is the generic default: it suits any game (no rule of thumb, playouts to the end
+of the game, the lead over the best other player, hidden cards dealt uniformly), so a new game
+has computer players and hints at once. A game gives better answers by returning an instance of
+its own subclass from ``Game.strategy``; :func:`strategy_of` is what players ask. Like the
+games, this module needs nothing but Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import HIDDEN, Card
+from .engine import Move, replace_cards
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+__all__ = ["Strategy", "Choice", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves"]
+
+
+class Choice(NamedTuple):
+    """A move and the rule of thumb that picked it, in words."""
+
+    move: Move
+    reason: str
+
+
+class Strategy:
+    """What computer players and hints know about a game; every answer here is generic.
+
+    Every method reads only what the player to move may see (a full state gives the same
+    answer as that player's view), so the search player can call them on the full states
+    of its playouts.
+    """
+
+    #: The search player's playouts per decision.
+    playouts: int = 200
+    #: In playouts, a rule of thumb that looks ahead weighs at most this many moves (None: all).
+    playout_moves: int | None = None
+    #: What a playout's value measures, in a learner's words (hints show it beside each value).
+    unit: str = "points ahead of the best other player at the end of the game"
+
+    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice | None:
+        """The rule of thumb's move for the player to move in ``state``, and why; None when
+        the game has no rule of thumb. ``limit`` (see :attr:`playout_moves`) lets a rule that
+        looks ahead weigh only a random sample of that many moves."""
+        return None
+
+    def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+        """Every legal move with the rule of thumb's score for it (higher is better), where the
+        rule of thumb scores every move; None elsewhere."""
+        return None
+
+    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+        """Whether a playout from ``root`` may stop at ``state`` before the end of the game:
+        when nothing after it depends on the moves judged (a new round dealt afresh)."""
+        return False
+
+    def playout_value(self, game: Game, state: Any, player: int) -> float:
+        """What the end of a playout is worth to ``player``, measured in :attr:`unit`."""
+        return lead(game, state, player)
+
+    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+        """A full state ``player`` could not tell from ``view``: its hidden cards replaced by
+        ``cards`` (the unseen cards, which this may reorder), dealt at random where the rules
+        allow them."""
+        rng.shuffle(cards)
+        return fill_hidden(view, cards)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+GENERIC = Strategy()
+
+
+def strategy_of(game: Game) -> Strategy:
+    """``game``'s own strategy, or the generic one for a game without one."""
+    return game.strategy() or GENERIC
+
+
+def lead(game: Game, state: Any, player: int) -> float:
+    """``player``'s points minus the best of the others' (in a two-player game, the
+    opponent's): 0 is a tie, a positive value is winning."""
+    totals = game.score(state).totals
+    return totals[player] - max(t for p, t in enumerate(totals) if p != player)
+
+
+def fill_hidden(view: Any, cards: list[Card]) -> Any:
+    """``view`` with its hidden cards replaced, in field order, by ``cards``."""
+    deal: Iterator[Card] = iter(cards)
+    return replace_cards(view, lambda c: next(deal) if c == HIDDEN else c)
+
+
+def unseen(game: Game, state: Any, player: int) -> list[Card]:
+    """The cards of the deck ``player`` may not see in ``state`` (a full state or a view), sorted."""
+    count = Counter(game.deck())
+    count.subtract(c for z in game.zones(state) if z.visible_to(player) for c in z.cards if c != HIDDEN)
+    return sorted(count.elements())
+
+
+def some_moves(moves: list[Move], limit: int | None, rng: random.Random) -> list[Move]:
+    """The moves a look-ahead weighs: all of them, or a random sample of ``limit`` (in order)."""
+    if limit is None or len(moves) <= limit:
+        return moves
+    return [moves[i] for i in sorted(rng.sample(range(len(moves)), limit))]
