@@ -272,11 +272,14 @@ class Layout:
     bottom; a group that no row names gets a row of its own after them. Inside an area, the
     zones owned by the players across the table come first, then the shared ones, then the
     viewer's, so each player's part faces its owner. ``seats`` adds a note to each player's
-    seat ("dealer", "Claimant"); it has one entry per player, or none.
+    seat ("dealer", "Claimant"); ``scores`` a note of each player's standing ("ledger +2"),
+    which a table leaves out while it puts the score away (a lesson asking for it). Each has
+    one entry per player, or none.
     """
 
     rows: tuple[tuple[Area, ...], ...] = ()
     seats: tuple[str, ...] = ()
+    scores: tuple[str, ...] = ()
 
 
 class Step(NamedTuple):

@@ -114,8 +114,10 @@ def layout(scene: Scene) -> JSON:
 
 
 def _seat(scene: Scene, hints: Layout, p: int) -> JSON:
-    note = hints.seats[p] if hints.seats else ""
-    title = seat_title(scene, p) + (f" · {note}" if note else "")
+    notes = [hints.seats[p] if hints.seats else ""]
+    if hints.scores and scene.breakdown is not None:  # a standing is part of the score
+        notes.append(hints.scores[p])
+    title = " · ".join([seat_title(scene, p), *filter(None, notes)])
     return group(title, [pile(scene, z) for z in scene.zones if z.owner == p and z.group is None],
                  role="player", active=p == scene.to_move, badge="to move" if p == scene.to_move else None)
 

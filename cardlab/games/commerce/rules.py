@@ -481,10 +481,9 @@ class Commerce(Game):
     def table_layout(self, s: CommerceState) -> Layout:
         """Every seat around the table with its hand, the dealer marked and its ledger balance;
         the stock, the waste and a barter offer between, under the pool."""
-        ledger = self.ledger(s)
-        seats = tuple(" · ".join((["dealer"] if p == s.dealer else []) + [f"ledger {ledger[p]:+d}"])
-                      for p in range(s.players))
-        return Layout(rows=((Area(POOL, f"Pool: {self.pool(s)} points"),),), seats=seats)
+        return Layout(rows=((Area(POOL, f"Pool: {self.pool(s)} points"),),),
+                      seats=tuple("dealer" if p == s.dealer else "" for p in range(s.players)),
+                      scores=tuple(f"ledger {points:+d}" for points in self.ledger(s)))
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
         if player is None:
