@@ -35,7 +35,7 @@ from .cards import HIDDEN, Card, Cards, CardError, cards_html, parse_card
 from .errors import IllegalMove, NotationError, StateError
 
 __all__ = [
-    "Game", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
+    "Game", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
     "IllegalMove", "NotationError", "StateError", "TextForm", "JSON_VERSION", "HIDDEN_SEED",
 ]
 
@@ -47,6 +47,14 @@ HIDDEN_SEED = -1
 class Move:
     """Base class of every game's moves: frozen, hashable dataclasses whose ``str`` is their
     notation (``game.parse_move(str(move)) == move``)."""
+
+    __slots__ = ()
+
+
+class Continuation(Move):
+    """Base class of a move that only carries the game on, deciding nothing (such as "next
+    round" once a round is scored). When continuations are all the player to act can do, the
+    widgets do not mark that player as the one to move: the round is over."""
 
     __slots__ = ()
 
@@ -279,6 +287,17 @@ class Game(ABC):
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
+
+    def card_notes(self, state: Any) -> dict[str, tuple[str | None, ...]]:
+        """What the cards' faces do not say about them where they lie, by zone name.
+
+        For each zone with something to say, one note per card, in the order of
+        :meth:`zones` (None: nothing to say): a word or two such as ``"wild"`` for a spade
+        committed to another suit's stack in Commitment. Widgets print a note on its card and
+        add it to the card's spoken name. Notes are worked out from ``state`` alone, so the
+        notes of a view say nothing hidden from its player. The default: no notes.
+        """
+        return {}
 
     def move(self, move: Move | str) -> Move:
         """A Move from a Move or its notation."""

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..cards import HIDDEN, JOKER, Card, cards, cards_html, parse_card, shuffled
 from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
+    HIDDEN_SEED, Breakdown, Continuation, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards,
 )
 from ..errors import CardError, IllegalMove, NotationError, StateError
@@ -103,7 +103,7 @@ class Pass(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound(Move):
+class NextRound(Continuation):
     """After a scored round: discard the committed cards, hand out the battle cards, start the next round."""
 
     def __str__(self) -> str:
@@ -669,6 +669,12 @@ class Commitment(Game):
                           for name, stack in zip(STACK_NAMES, battle.sides[p])]
         zones += [Zone("A won", s.won[0], None, 0), Zone("B won", s.won[1], None, 1), Zone("discard", s.discard)]
         return zones
+
+    def card_notes(self, s: CommitmentState) -> dict[str, tuple[str | None, ...]]:
+        """Every spade on a stack is "wild": it joined that stack's suit (commitment.spade)."""
+        return {f"b{i} {NAMES[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
+                for i, battle in enumerate(s.battles, start=1) for p in (0, 1)
+                for name, stack in zip(STACK_NAMES, battle.sides[p]) if any(c.suit == "S" for c in stack)}
 
     def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
         if player is None:

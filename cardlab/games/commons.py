@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from ..cards import HIDDEN, Card, Cards, cards_html, parse_card, shuffled
 from ..engine import (
-    HIDDEN_SEED, Breakdown, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
+    HIDDEN_SEED, Breakdown, Continuation, Event, Game, Move, ScoreItem, State, TextForm, Zone, check_cards_once,
     format_cards, replacer,
 )
 from ..errors import CardError, IllegalMove, NotationError, StateError
@@ -96,7 +96,7 @@ class Discard(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound(Move):
+class NextRound(Continuation):
     def __str__(self) -> str:
         return "next round"
 
