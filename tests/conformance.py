@@ -102,6 +102,8 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
                 game.play(view, move)  # each can be played on the view too (a drawn card stays hidden)
         if getattr(view, "seed", -1) != -1:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
+        if any(line.startswith("seed:") for line in view.to_text().splitlines()):
+            raise Violation(f"view({player})'s text form shows a seed line (the seed is hidden: say nothing)")
 
 
 def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000, players=None) -> int:

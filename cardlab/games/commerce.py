@@ -767,7 +767,8 @@ class Commerce(Game):
         ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         lines = [f"# Commerce, {n} players: {status}",
                  f"# ledger: {ledger}; pool {self.pool(s)}",
-                 f"players: {n}", f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
+                 f"players: {n}", *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view: no line
+                 f"dealer: {NAMES[s.dealer]}"]
         lines += [f"{NAMES[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
         offer = "-" if s.offer is None else f"{NAMES[self._turn_player(s)]} {s.offer.code}"
         lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",

@@ -740,7 +740,8 @@ class Commitment(Game):
         passed = " ".join(NAMES[p] for p in (0, 1) if s.passed[p]) or "-"
         # once both have passed, who starts the next round follows from the VP: no turn line
         turn = [] if s.round_over else [f"turn: {NAMES[s.turn]}"]
-        lines = [f"seed: {s.seed}", f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
+        seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's (or an unknown) seed: no line
+        lines = [*seed, f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
                  f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
                  f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
         for i, battle in enumerate(s.battles, start=1):

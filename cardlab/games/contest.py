@@ -739,7 +739,8 @@ class Contest(Game):
         lines = [
             f"ace: {state.ace}",
             f"pile value: {state.pile_value}",
-            f"seed: {'-' if state.seed is None else state.seed}",
+            # a view's seed is hidden: no line
+            *([f"seed: {'-' if state.seed is None else state.seed}"] if state.seed != HIDDEN_SEED else []),
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
         ]
