@@ -35,6 +35,8 @@ class Scene(Protocol):
     @property
     def to_move(self) -> int | None: ...
     @property
+    def deciding(self) -> int | None: ...  # to_move, but None when all they can do is go on (next round)
+    @property
     def breakdown(self) -> Breakdown | None: ...  # game.score(seen), None if it cannot be scored
 
 
@@ -113,7 +115,7 @@ def default(scene: Scene) -> JSON:
 
     def seat(p: int) -> JSON:
         return group(seat_title(scene, p), [pile(scene, z) for z in scene.zones if z.owner == p],
-                     role="player", active=p == scene.to_move, badge="to move" if p == scene.to_move else None)
+                     role="player", active=p == scene.deciding, badge="to move" if p == scene.deciding else None)
 
     shared = group(None, [pile(scene, z) for z in scene.zones if z.owner is None], role="shared")
     return group(None, [*(seat(p) for p in others), shared, seat(me)], dir="column")
@@ -148,8 +150,14 @@ class Placer:
 
 def _seat(scene: Scene, p: int, items: Sequence[JSON | None], role_text: str = "") -> JSON:
     title = seat_title(scene, p) + (f" · {role_text}" if role_text else "")
-    return group(title, [i for i in items if i], role="player", active=p == scene.to_move,
-                 badge="to move" if p == scene.to_move else None)
+    return group(title, [i for i in items if i], role="player", active=p == scene.deciding,
+                 badge="to move" if p == scene.deciding else None)
+
+
+def points(count: int, *, signed: bool = False) -> str:
+    """A number of points with its unit: "1 point", "+3 points", "−2 points"."""
+    number = (f"{count:+d}" if signed else str(count)).replace("-", "−")
+    return f"{number} point{'' if abs(count) == 1 else 's'}"
 
 
 def _column(title: str | None, items: Sequence[JSON | None], role: str | None = None) -> JSON:
@@ -192,11 +200,12 @@ def commerce(scene: Scene) -> JSON:
     pool = getattr(game, "pool", None)
 
     def seat(p: int) -> JSON:
-        notes = (["dealer"] if p == dealer else []) + ([f"ledger {balances[p]:+d}"] if balances else [])
+        ledger = [f"ledger {points(balances[p], signed=True)}"] if balances else []
+        notes = (["dealer"] if p == dealer else []) + ledger
         return _seat(scene, p, [place.pile(f"{game.player_names[p]}'s hand", "Hand")], " · ".join(notes))
 
     middle = place.piles(("stock", "Stock"), ("waste", "Waste"), ("offer", "Barter offer"))
-    title = f"Pool: {pool(scene.seen)} points" if callable(pool) else None
+    title = f"Pool: {points(pool(scene.seen))}" if callable(pool) else None
     return _finish(place, [group(None, [seat(p) for p in others]), group(title, middle, role="shared"), seat(me)])
 
 
@@ -222,9 +231,11 @@ def commitment(scene: Scene) -> JSON:
         n = letters[p]
         return _seat(scene, p, place.piles((f"{n} hand", "Hand"), (f"{n} won", "Battle cards won")))
 
-    decks = group(None, place.piles(("draw deck", "Draw deck"), ("battle deck", "Battle deck"), ("discard", "Discard")),
-                  role="shared")
-    return _finish(place, [seat(other), group(None, [battle(b) for b in battles]), decks, seat(me)])
+    # The decks in a column beside the battles (the battle deck as a stack), to keep the table short.
+    decks = _column(None, [place.pile("draw deck", "Draw deck"),
+                           place.pile("battle deck", "Battle deck", spread="stack"),
+                           place.pile("discard", "Discard")], role="shared")
+    return _finish(place, [seat(other), group(None, [*(battle(b) for b in battles), decks]), seat(me)])
 
 
 def contest(scene: Scene) -> JSON:
@@ -242,7 +253,8 @@ def contest(scene: Scene) -> JSON:
     points = group("Points piles", [x for s, sym in (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
                                     if (x := place.pile(f"points {s}", f"{sym} points"))], role="shared")
     piles = group(None, place.piles(("discard", "Discard pile"), ("draw pile", "Draw pile")), role="shared")
-    return _finish(place, [seat(other), row, points, piles, seat(me)])
+    # The points piles and the discard and draw piles side by side, to keep the table short.
+    return _finish(place, [seat(other), row, group(None, [points, piles]), seat(me)])
 
 
 #: Game name → its layout; games not listed use :func:`default`.
