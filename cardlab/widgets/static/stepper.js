@@ -37,7 +37,7 @@ function renderStepper(vm, history, ctx) {
 
 function positionText(at, total) {
   if (total === 0) return "no moves yet";
-  return at === 0 ? `start (of ${total} moves)` : `after move ${at} of ${total}`;
+  return at === 0 ? `start (of ${plural(total, "move")})` : `after move ${at} of ${total}`;
 }
 
 // Every move is one line; the move on show also shows its narration (vm.narration).

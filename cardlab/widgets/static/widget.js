@@ -5,7 +5,7 @@
 // draw the parts, so a Table is exactly its components put together. Synced traits:
 // `view_json` (the position on show, from game.view for the viewer, as JSON text),
 // `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
-// hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
+// hint), `four_colour` and `size`. User actions go to Python with model.send({action, rev, ...});
 // `rev` lets Python refuse a click made on an outdated table.
 
 function tableauPart(vm, ctx) {
@@ -23,7 +23,18 @@ function headerPart(vm, ctx) {
         h("input", { type: "checkbox", checked: ctx.model.get("four_colour"),
           dataset: { key: "four-colour" },
           onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
-        " four-colour deck")));
+        " four-colour deck"),
+      sizeChoice(ctx)));
+}
+
+/** The size of cards and text: normal, or large for a projector (the `size` trait). */
+function sizeChoice(ctx) {
+  return h("label", { class: "cardlab-option" }, "Size ",
+    h("select", {
+        class: "cardlab-select", dataset: { key: "size" }, value: ctx.model.get("size"),
+        onchange: (e) => { ctx.model.set("size", e.target.value); ctx.model.save_changes(); },
+      },
+      SIZES.map((size) => h("option", { value: size, text: size }))));
 }
 
 /** "Play against": who plays the other seats (a player's table only); Python makes the change. */
@@ -37,14 +48,19 @@ function opponentChoice(opponent, ctx) {
   return h("label", { class: "cardlab-option" }, "Play against ", select);
 }
 
+const SIZES = ["normal", "large"];
+const PART_NAMES = { table: "table", hand: "hand", tableau: "tableau", breakdown: "score", stepper: "moves", editor: "state editor" };
+
+// A table is the tableau, with everything else beside it (below it when the width is short:
+// the message, the moves, the score, the log and the teacher's editor):
+// the tableau keeps the full height of the window, and never sits narrow beside empty space.
 const COMPONENTS = {
   table: (vm, ctx) => [
     headerPart(vm, ctx),
-    renderMessage(ctx.message(), ctx),
     h("div", { class: "cardlab-main" },
-      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
-      h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
-    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx), renderEditor(vm, ctx)),
+      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx), renderChoices(vm, ctx),
+        renderBreakdown(vm.breakdown, ctx), renderStepper(vm, ctx.history(), ctx), renderEditor(vm, ctx))),
   ],
   hand: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
   tableau: (vm, ctx) => [tableauPart(vm, ctx), renderChoices(vm, ctx), renderMessage(ctx.message(), ctx)],
@@ -59,9 +75,12 @@ function mount(model, el) {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+    returnFocus: null, used: null,
   };
   const root = document.createElement("div");
   root.className = "cardlab-root";
+  root.tabIndex = -1;  // where the focus goes when nothing in the widget can take it (see nextFocus)
+  root.setAttribute("role", "group");
   el.append(root);
 
   // The view-model, read once per change of its JSON text.
@@ -81,6 +100,10 @@ function mount(model, el) {
       model.send({ action, rev: ctx.vm().rev, ...payload });
     },
     play(move) {
+      // The focus goes back to the card the move came from, then, once the move is made,
+      // to the next playable card (see nextFocus).
+      ui.used = ui.selected ?? (move.cards.length ? { code: move.cards[0] } : null);
+      ui.returnFocus = ui.selected ? cardKey(ui.selected) : null;
       ui.selected = null;
       ctx.send("play", { move: move.move });
     },
@@ -88,7 +111,12 @@ function mount(model, el) {
     editing: () => ctx.vm().component === "editor" || ui.editing,
     sorted: () => ui.sorted,
     toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; render(); },
-    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; render(); },
+    select(selection) {
+      if (!selection && ui.selected) ui.returnFocus = cardKey(ui.selected);  // a closed menu gives the focus back
+      ui.selected = selection;
+      ui.focusMenu = !!selection;
+      render();
+    },
     setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; render(); },
     setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; render(); },
     preview: (move) => showPreview(root, move),
@@ -116,13 +144,13 @@ function mount(model, el) {
         usable: !vm.over && code !== HIDDEN_CODE,
       };
     },
-    tableCard(code, zone, index) {
+    tableCard(code, zone, index, note = null) {
       const state = ctx.cardState(code, zone, index);
       const key = `card:${zone}:${index}`;
       const here = (s) => s && s.zone === zone && s.index === index;
       if (state.editing) {
         return cardElement(code, {
-          key, classes: state.slot ? ["cardlab-selected"] : [],
+          key, note, classes: state.slot ? ["cardlab-selected"] : [],
           action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
         });
       }
@@ -131,8 +159,7 @@ function mount(model, el) {
       if (state.selected) classes.push("cardlab-selected");
       if (state.hinted) classes.push("cardlab-hinted");
       return cardElement(code, {
-        key, classes,
-        title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+        key, classes, note, moves: state.moves, menu: state.moves ? state.selected : undefined,
         action: state.usable ? () => (state.moves
           ? ctx.select(here(ui.selected) ? null : { code, zone, index })
           : ctx.send("explain", { card: code })) : undefined,
@@ -146,6 +173,7 @@ function mount(model, el) {
     const vm = doc.vm;
     if (!vm || !vm.component) return;
     const started = performance.now();
+    const moved = vm.rev !== ui.rev && ui.rev !== null;
     if (vm.rev !== ui.rev) {
       ui.rev = vm.rev;
       ui.thinking = false;
@@ -157,6 +185,7 @@ function mount(model, el) {
     if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
       ui.messageId = message && message.id;
       ui.thinking = false;
+      if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
       ui.hinted = null;
     }
     moveCounts = new Map();
@@ -168,17 +197,21 @@ function mount(model, el) {
       el.classList.remove("cardlab-preview", "cardlab-counting");
     }
     const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? active.dataset.key : null;
-    const classes = ["cardlab-root", `cardlab-${vm.component}`];
+    const hadFocus = !!active && root.contains(active);
+    const focusKey = hadFocus ? active.dataset.key : null;
+    const size = SIZES.includes(model.get("size")) ? model.get("size") : SIZES[0];
+    const classes = ["cardlab-root", `cardlab-${vm.component}`, `cardlab-size-${size}`];
     if (model.get("four_colour")) classes.push("cardlab-four-colour");
     if (ctx.editing()) classes.push("cardlab-editing");
     root.className = classes.join(" ");
+    root.setAttribute("aria-label", `${vm.title} ${PART_NAMES[vm.component] ?? vm.component}: ${vm.viewer_text}`);
     patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
-    const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
+    const menu = ui.focusMenu && root.querySelector(".cardlab-menu [role=menuitem], .cardlab-picker [role=button]");
     ui.focusMenu = false;
-    const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
+    const target = menu || nextFocus(root, ui, { hadFocus, focusKey, moved });
     if (target && target !== document.activeElement) target.focus({ preventScroll: true });
     root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
+    root.dataset.size = size;
     root.dataset.rev = String(vm.rev);
     root.dataset.step = String(vm.step ?? 0);
     const logAt = `${vm.step}/${vm.steps}`;
@@ -203,6 +236,7 @@ function mount(model, el) {
   };
   const onKey = (event) => {
     if (event.key === "Escape" && (ui.selected || ui.slot)) {
+      ui.returnFocus = cardKey(ui.selected ?? ui.slot);
       ui.selected = null;
       ui.slot = null;
       render();
@@ -214,6 +248,7 @@ function mount(model, el) {
     "change:history_json": () => { readHistory(); schedule(); },
     "change:message": schedule,
     "change:four_colour": schedule,
+    "change:size": schedule,
   };
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   render();
