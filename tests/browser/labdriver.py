@@ -300,6 +300,13 @@ class LabPage:
             "(l) => document.body.dataset.jpThemeLight === l && !document.getElementById('jupyterlab-splash')",
             arg=light, timeout=WIDGET_TIMEOUT_MS)
 
+    def window(self, width: int, height: int, *, left_bar: bool = True) -> None:
+        """Resize the browser window, and open or close JupyterLab's left side bar."""
+        self.page.set_viewport_size({"width": width, "height": height})
+        command = "expandLeft" if left_bar else "collapseLeft"
+        self.page.evaluate(f"() => window.jupyterapp.shell.{command}()")
+        self.page.wait_for_timeout(200)  # the notebook lays itself out again
+
     def screenshot(self, name: str, selector: str | None = None) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
