@@ -49,6 +49,7 @@ function drawPile(pile, ctx) {
   return h("section", {
       class: `cardlab-pile cardlab-pile-${spread}${pile.hand ? " cardlab-hand" : ""}`,
       dataset: { zone: pile.zone }, "aria-label": pile.label ?? pile.title,
+      style: spread === "fan" ? `--cardlab-fan: ${shown.length}` : undefined,
     },
     h("div", { class: "cardlab-pile-title" }, pile.title, count,
       pile.note ? h("span", { class: "cardlab-note", text: pile.note }) : null,
