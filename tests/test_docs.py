@@ -51,3 +51,11 @@ def test_the_rules_page_quotes_its_rule_text_exactly(name):
     assert len(quotes) >= len(rows) // 2, f"{name}.md quotes its rule text in too few rows"
     missing = [q for q in quotes if _plain(q) not in text]
     assert not missing, f"{name}.md quotes words that are not in texts/{name}.txt: {missing}"
+
+
+@pytest.mark.parametrize("page", sorted((DOCS.parent).glob("*.md")), ids=lambda p: p.name)
+def test_every_picture_a_page_shows_is_there(page):
+    text = page.read_text(encoding="utf-8")
+    pictures = re.findall(r'<img src="([^"]+)"', text) + re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
+    missing = [p for p in pictures if not p.startswith("http") and not (page.parent / p).is_file()]
+    assert not missing, f"{page.name} shows pictures that are not in the repository: {missing}"
