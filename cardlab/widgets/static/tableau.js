@@ -39,7 +39,7 @@ function drawPile(pile, ctx) {
   // A fan lays its cards side by side while there is room and overlaps them, each still
   // showing its corner, only as much as the width available asks: each card sits in a slot
   // that may shrink to the width of that corner.
-  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}${shown.length ? "" : " cardlab-none"}` },
     shown.length
       ? shown.map((entry) => spread === "fan" ? h("div", { class: "cardlab-slot" }, card(entry)) : card(entry))
       : h("div", { class: "cardlab-empty", text: "empty" }));

@@ -101,8 +101,9 @@ function mount(model, el) {
     },
     play(move) {
       // The focus goes back to the card the move came from, then, once the move is made,
-      // to the next playable card (see nextFocus).
-      ui.used = ui.selected ?? (move.cards.length ? { code: move.cards[0] } : null);
+      // to the next playable card (see nextFocus): if the user was at the table.
+      const here = root.contains(document.activeElement);
+      ui.used = here ? ui.selected ?? (move.cards.length ? { code: move.cards[0] } : null) : null;
       ui.returnFocus = ui.selected ? cardKey(ui.selected) : null;
       ui.selected = null;
       ctx.send("play", { move: move.move });
