@@ -71,7 +71,9 @@ class SessionWidget(anywidget.AnyWidget):
     """Base class of the cardlab widgets: bound to ``session``, seen by ``viewer``.
 
     ``viewer`` is a player index (that player's view only) or None (the teacher: everything).
-    ``names`` are the players' names as the widget shows them (default: the game's letters).
+    ``names`` are the players' names as the widget shows them (default: the game's letters);
+    ``four_colour`` draws a four-colour deck; ``size`` is "normal" or "large" (cards and text
+    half as big again, for a projector).
     Subclasses say which component the browser draws, which view-model parts it needs and
     which actions it accepts.
     """

@@ -184,6 +184,8 @@ class Table(SessionWidget):
     ``hint``: True for cardlab's search hint, or ``hint(game, view)`` returning a
     :class:`cardlab.bots.Hint`, a move, or ``(move, why)``; the table then shows a Hint button
     on the viewer's turn. The opponent and the hint get only the acting player's view.
+    ``four_colour``, ``size``: the four-colour deck, and "normal" or "large" cards and text
+    (both also on the table's header, as every widget takes them).
     """
 
     component = "table"
