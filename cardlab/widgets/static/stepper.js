@@ -42,7 +42,7 @@ function renderStepper(vm, history, ctx, { banner = true } = {}) {
 }
 
 function positionText(at, total, differs) {
-  const of = differs === null ? `${total} moves` : `${total} moves of a variation`;
+  const of = differs === null ? plural(total, "move") : `${plural(total, "move")} of a variation`;
   if (total === 0) return "no moves yet";
   return at === 0 ? `start (of ${of})` : `after move ${at} of ${of}`;
 }
