@@ -24,7 +24,7 @@ import cardlab
 from cardlab import bots
 from cardlab.cards import Card, parse_card
 from cardlab.games import configurations
-from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, layouts
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
@@ -269,6 +269,55 @@ def test_a_wild_spade_is_marked_on_every_table():
         assert _pile(table.view, "b2 A diamonds")["marks"] == ["wild"]
         assert "marks" not in _pile(table.view, "b2 A hearts") and "marks" not in _pile(table.view, "A hand")
         table.close()
+
+
+def _parents(node: dict, zone: str, trail: tuple = ()) -> tuple[dict, ...] | None:
+    """The groups around the pile of ``zone``, innermost first."""
+    if node["kind"] == "pile":
+        return trail if node["zone"] == zone else None
+    for item in node["items"]:
+        found = _parents(item, zone, (node, *trail))
+        if found is not None:
+            return found
+    return None
+
+
+def test_commitments_decks_stand_in_a_column_beside_the_battles():
+    """Layout hints: Commitment's decks area is a column (its zones one above the other) in the
+    battles' row, and compact (the battle deck's 3 cards as a stack with a count); the face-up
+    discard pile is laid out, and so is a short face-down pile outside a compact area."""
+    session = commitment_round_two()
+    for viewer in (None, 1):
+        layout = Position(session, viewer).layout()
+        decks, row = _parents(layout, "battle deck")[:2]
+        assert decks["dir"] == "column" and [p["zone"] for p in decks["items"]] == ["draw deck", "battle deck", "discard"]
+        assert [i["title"] for i in row["items"]] == ["Battle 1", "Battle 2", None]
+        spreads = {p["zone"]: p["spread"] for p in decks["items"]}
+        assert spreads == {"draw deck": "stack", "battle deck": "stack", "discard": "fan"}  # 13 cards discarded
+        assert len(_pile(Table(session, viewer=viewer).view, "battle deck")["cards"]) == 3
+    short = cardlab.engine.Zone("deck", tuple(cardlab.cards("2C 3C 4C")), frozenset(), None, cardlab.engine.STOCK)
+    pos = Position(session, None)
+    assert layouts.pile(pos, short)["spread"] == "row" and layouts.pile(pos, short, compact=True)["spread"] == "stack"
+    empty = short._replace(cards=(), seen_by=None, kind=cardlab.engine.PILE)
+    assert layouts.pile(pos, empty, compact=True)["spread"] == "row"  # an empty face-up pile says "empty", not "0 cards"
+
+
+def test_contests_points_piles_sit_beside_the_discard_and_draw_piles():
+    game = cardlab.game("contest")
+    layout = Position(cardlab.Session(game, seed=5), 0).layout()
+    points, row = _parents(layout, "points C")[:2]
+    piles = _parents(layout, "draw pile")[0]
+    assert points["title"] == "Points piles" and row["items"] == [points, piles]
+    assert [p["zone"] for p in piles["items"]] == ["discard", "draw pile"]
+
+
+def test_commerce_seats_and_pool_say_points():
+    game = cardlab.game("commerce", players=3)
+    layout = Position(cardlab.Session(game, seed=5), 0).layout()
+    titles = _group_titles(layout)
+    assert "Pool: 3 points" in titles and "A (you) · ledger −1 point" in titles, titles
+    assert cardlab.engine.points(1) == "1 point" and cardlab.engine.points(-2, signed=True) == "−2 points"
+    assert cardlab.engine.points(0, signed=True) == "+0 points"
 
 
 def test_after_a_scored_round_nobody_is_marked_to_move():

@@ -63,7 +63,7 @@ def pile(scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | Non
     big pile, or a hand of more than five cards, as a fan; anything else as a row."""
     hand = zone.kind == HAND if hand is None else hand
     big = len(zone.cards) > COMPACT_FROM
-    unseen = zone.seen_by == frozenset() or all(c == HIDDEN for c in zone.cards)
+    unseen = zone.seen_by == frozenset() or (bool(zone.cards) and all(c == HIDDEN for c in zone.cards))
     spread = ("column" if zone.kind == STACK else
               "stack" if (big or compact) and unseen and not hand else
               "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
