@@ -41,9 +41,9 @@ from .cards import (
 from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
-    "Game", "Options", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
+    "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
-    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number",
+    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "points",
     "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
@@ -88,6 +88,14 @@ def seed_is_guessable(state: Any) -> bool:
 class Move:
     """Base class of every game's moves: frozen, hashable dataclasses whose ``str`` is their
     notation (``game.parse_move(str(move)) == move``)."""
+
+    __slots__ = ()
+
+
+class Continuation(Move):
+    """Base class of a move that only carries the game on, deciding nothing (such as "next
+    round" once a round is scored). When continuations are all the player to act can do, the
+    widgets do not mark that player as the one to move: the round is over."""
 
     __slots__ = ()
 
@@ -256,11 +264,19 @@ class Zone(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not."""
+    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not.
+
+    ``column`` puts its zones one above the other instead of side by side, so that the area
+    sits narrow beside the other areas of its row. ``compact`` draws each of its piles that
+    nobody may look through (a face-down deck) as its top card and a count, however few its
+    cards, instead of laying them all out.
+    """
 
     group: str
     title: str | None = None
     framed: bool = False
+    column: bool = False
+    compact: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,6 +559,17 @@ class Game(ABC):
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
+
+    def card_notes(self, state: Any) -> dict[str, tuple[str | None, ...]]:
+        """What the cards' faces do not say about them where they lie, by zone name.
+
+        For each zone with something to say, one note per card, in the order of
+        :meth:`zones` (None: nothing to say): a word or two such as ``"wild"`` for a spade
+        committed to another suit's stack in Commitment. Widgets print a note on its card and
+        add it to the card's spoken name. Notes are worked out from ``state`` alone, so the
+        notes of a view say nothing hidden from its player. The default: no notes.
+        """
+        return {}
 
     def move(self, move: Move | str) -> Move:
         """A Move from a Move or its notation."""
@@ -1126,6 +1153,13 @@ class TextForm:
         if ascii_upper(text) not in upper:
             raise StateError(self.where(key), f"expected a player ({', '.join(names)}), got {quoted(text)}")
         return upper.index(ascii_upper(text))
+
+
+def points(count: int, *, signed: bool = False) -> str:
+    """A number of points with its unit, as a table writes it: "1 point", "+3 points", "−2
+    points" (``signed``: with its sign; a minus sign, not a hyphen)."""
+    number = (f"{count:+d}" if signed else str(count)).replace("-", "\u2212")
+    return f"{number} point{'' if abs(count) == 1 else 's'}"
 
 
 def format_cards(seq: Iterable[Card]) -> str:

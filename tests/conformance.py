@@ -60,8 +60,25 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         if again != state:
             raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
         game.validate(state)
+        check_card_notes(game, state, zones)
         check_views(game, state, zones, legal)
     return legal
+
+
+def check_card_notes(game: Game, state: Any, zones: list) -> None:
+    """``card_notes`` names real zones with one note per card, and a player's view notes no
+    card hidden from them (a note on a face-down card would tell what it is)."""
+    for viewer in (None, *range(game.players)):
+        seen = state if viewer is None else game.view(state, viewer)
+        by_name = {z.name: z for z in (zones if viewer is None else game.zones(seen))}
+        for name, notes in game.card_notes(seen).items():
+            zone = by_name.get(name)
+            if zone is None:
+                raise Violation(f"card_notes names {name!r}, which is not a zone")
+            if len(notes) != len(zone.cards) or not all(n is None or (isinstance(n, str) and n) for n in notes):
+                raise Violation(f"card_notes of {name!r} is not one note (text or None) per card: {notes!r}")
+            if any(n is not None and c == HIDDEN for c, n in zip(zone.cards, notes)):
+                raise Violation(f"view({viewer}) notes a face-down card of {name!r}")
 
 
 def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
@@ -91,6 +108,8 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
                 game.play(view, move)  # each can be played on the view too (a drawn card stays hidden)
         if getattr(view, "seed", -1) != -1:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
+        if any(line.startswith("seed:") for line in view.to_text().splitlines()):
+            raise Violation(f"view({player})'s text form shows a seed line (the seed is hidden: say nothing)")
 
 
 def check_move_log(game: Game, step: Step) -> None:

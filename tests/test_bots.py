@@ -366,6 +366,15 @@ def test_hint_refuses_a_player_who_is_not_to_move_and_a_finished_game():
         hint(game, final)
 
 
+def test_hint_refuses_another_players_view():
+    """A's view hides B's hand: a hint for B, to move there, can't be worked out from it."""
+    game = cardlab.game("commerce", players=4)
+    state = game.deal(seed=19, dealer=0)  # A deals: B moves first
+    with pytest.raises(ValueError, match="hides cards of B's own .* needs the full state or B's view"):
+        hint(game, game.view(state, 0), playouts=50)
+    assert hint(game, game.view(state, 1), playouts=50).player == "B"
+
+
 def contest_last_turn(hand: str, secret: str = "10H 5S 5D JS") -> tuple[cardlab.Game, object]:
     """Contest's last turn, A to move with ``hand`` and her ``secret`` cards; B's hand and the
     table are fixed, the ♥ pile 9♥ 8♥ 7♥ (24) outweighing the ♣ pile (2). With the default

@@ -10,6 +10,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
+from cardlab.engine import Continuation
 from cardlab.games.card_commons import DECK, WILDS, Claim, Defend, Discard
 
 GAME = cardlab.game("card-commons")
@@ -301,6 +302,7 @@ def test_the_round_is_scored_when_both_hands_are_empty():
     s = GAME.play(last_defense(), "defend 2S")
     assert s.phase == "round-end"
     assert GAME.legal_moves(s) == [cardlab.game("card-commons").parse_move("next round")]
+    assert isinstance(GAME.legal_moves(s)[0], Continuation)  # it decides nothing: nobody is "to move"
 
 
 def test_a_commission_scores_by_suit_or_value_times_the_multiplier():

@@ -101,3 +101,11 @@ def test_the_contest_page_quotes_the_measured_use_of_the_jack_and_queen_powers()
     assert abs(measured["jack"] - jack) < 1.5 and abs(measured["jack-rival"] - rival) < 3
     assert abs(measured["queen"] - queen) < 5
     assert jack < 10 < 50 < queen
+
+
+@pytest.mark.parametrize("page", sorted((DOCS.parent).glob("*.md")), ids=lambda p: p.name)
+def test_every_picture_a_page_shows_is_there(page):
+    text = page.read_text(encoding="utf-8")
+    pictures = re.findall(r'<img src="([^"]+)"', text) + re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
+    missing = [p for p in pictures if not p.startswith("http") and not (page.parent / p).is_file()]
+    assert not missing, f"{page.name} shows pictures that are not in the repository: {missing}"

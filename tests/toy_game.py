@@ -147,7 +147,8 @@ class ToyTricks(Game):
     _KEYS = ("seed", "leader", "A hand", "B hand", "trick", "stock", "A won", "B won")
 
     def to_text(self, s: ToyState) -> str:
-        return "\n".join([f"seed: {s.seed}", f"leader: {NAMES[s.leader]}",
+        seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
+        return "\n".join([*seed, f"leader: {NAMES[s.leader]}",
                           *(f"{NAMES[p]} hand: {format_cards(s.hands[p])}" for p in (0, 1)),
                           f"trick: {format_cards(s.trick)}", f"stock: {format_cards(s.stock)}",
                           *(f"{NAMES[p]} won: {format_cards(s.won[p])}" for p in (0, 1))])

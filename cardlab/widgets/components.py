@@ -38,9 +38,14 @@ OPPONENT_SEED = 0
 #: The "play against" choices: nobody (people play every seat), cardlab's computer players
 #: (:data:`cardlab.bots.PLAYERS`, weakest first), or the player the table was given.
 PEOPLE, CUSTOM = "people", "custom"
-CHOICE_TEXT = {PEOPLE: "nobody: people play every seat", "random": "computer: random moves",
-               "heuristic": "computer: rule of thumb", "search": "computer: search (strongest)",
-               CUSTOM: "computer: your player"}
+CHOICE_TEXT = {PEOPLE: "people", "random": "computer, at random", "heuristic": "computer, rule of thumb",
+               "search": "computer, searching", CUSTOM: "your computer player"}
+#: Who plays the other seats, said in a sentence (the message after a change).
+CHOICE_SENTENCE = {PEOPLE: "people (on other tables, or from Python)",
+                   "random": "the computer, choosing at random",
+                   "heuristic": "the computer, by a rule of thumb",
+                   "search": "the computer, searching ahead (its strongest)",
+                   CUSTOM: "your computer player"}
 
 
 def search_hint(game: Game, view: Any) -> Hint:
@@ -92,10 +97,10 @@ class Hand(SessionWidget):
     actions = frozenset({"play", "explain"})
 
     def __init__(self, session: Session, player: int, *, viewer: Viewer | str = "player",
-                 names: Sequence[str] | None = None, four_colour: bool = False) -> None:
+                 names: Sequence[str] | None = None, four_colour: bool = False, size: str = "normal") -> None:
         self._player = _check_player(session.game, player, "player")
         super().__init__(session, player if viewer == "player" else viewer, names=names,  # type: ignore[arg-type]
-                         four_colour=four_colour)
+                         four_colour=four_colour, size=size)
 
     @property
     def player(self) -> int:
@@ -109,7 +114,8 @@ class Hand(SessionWidget):
 
     def _describe(self) -> str:
         pile = self.view["layout"]["items"][0]
-        return f"{pile['title']}: {len(pile['cards'])} cards"
+        count = len(pile["cards"])
+        return f"{pile['title']}: {count} card{'' if count == 1 else 's'}"
 
 
 class Tableau(SessionWidget):
@@ -179,8 +185,9 @@ class StateEditor(SessionWidget):
     component = "editor"
     actions = frozenset({"swap", "edit_text"})
 
-    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False) -> None:
-        super().__init__(session, None, names=names, four_colour=four_colour)
+    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False,
+                 size: str = "normal") -> None:
+        super().__init__(session, None, names=names, four_colour=four_colour, size=size)
 
     def _parts(self, pos: Position) -> JSON:
         return {"layout": pos.layout(), "editor": pos.editor()}
@@ -207,6 +214,8 @@ class Table(SessionWidget):
     ``hint``: True for cardlab's search hint, or ``hint(game, view)`` returning a
     :class:`cardlab.bots.Hint`, a move, or ``(move, why)``; the table then shows a Hint button
     on the viewer's turn. The opponent and the hint get only the acting player's view.
+    ``four_colour``, ``size``: the four-colour deck, and "normal" or "large" cards and text
+    (both also on the table's header, as every widget takes them).
     """
 
     component = "table"
@@ -216,7 +225,7 @@ class Table(SessionWidget):
     def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
                  editor: bool | None = None, opponent: str | Chooser | bots.Player | None = None,
                  hint: HintProvider | bool | None = None, opponent_delay: float = 0.8,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, size: str = "normal") -> None:
         if editor and viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
         if opponent is not None and viewer is None:
@@ -234,7 +243,7 @@ class Table(SessionWidget):
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
                                  | ({"opponent"} if viewer is not None else set()))
-        super().__init__(session, viewer, names=names, four_colour=four_colour)
+        super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
         self._consider_opponent()
 
     @property
@@ -296,8 +305,8 @@ class Table(SessionWidget):
         self._opponent_name = name
         self._opponent = self._custom if name == CUSTOM else _chooser(name)[1]
         self._refresh()
-        others = "The other seats" if self._session.game.players > 2 else "The other seat"
-        self._say(f"{others}: {CHOICE_TEXT[name]}.")
+        others = "The other seats are" if self._session.game.players > 2 else "The other seat is"
+        self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.")
         self._consider_opponent()
 
     def _session_changed(self, session: Session) -> None:

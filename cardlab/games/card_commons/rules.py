@@ -624,7 +624,7 @@ class CardCommons(Game):
         rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
         lines = [
             *s.options.lines(),
-            f"seed: {s.seed}",
+            *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view's seed is hidden: no line
             f"round: {s.round}",
             f"rounds: {rounds}",
             f"phase: {s.phase}",

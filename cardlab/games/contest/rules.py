@@ -516,8 +516,9 @@ class Contest(Game):
 
     def table_layout(self, state: ContestState) -> Layout:
         """Each player's secret cards in order and hand at their seat; the four contest positions
-        in a row, the points piles by suit, the discard and draw piles."""
-        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"),), (Area(PILES),)))
+        in a row; the points piles by suit and, beside them to keep the table short, the discard
+        and draw piles."""
+        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"), Area(PILES))))
 
     def view(self, state: ContestState, player: int | None) -> ContestState:
         if player is None:
@@ -551,7 +552,7 @@ class Contest(Game):
             stage = "over" if state.last_turns == 0 else f"final {state.last_turns}"
         lines = [
             *state.options.lines(),
-            f"seed: {state.seed}",
+            *([f"seed: {state.seed}"] if state.seed != HIDDEN_SEED else []),  # a view's seed is hidden: no line
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
         ]
