@@ -158,6 +158,8 @@ class Contest(Game):
 
     name = "contest"
     conformance = ({}, {"ace": "low"}, {"pile_value": "top"})
+    #: the stages of the text form: the secret cards arranged, turns, the two last turns, the end
+    phases = _STAGES
     title = "Contest"
     rules_prefix = "contest"
     state_class = ContestState
@@ -199,6 +201,13 @@ class Contest(Game):
                             points=_EMPTY_ROW, discard=(), stock=order[8:])
 
     # -- whose turn ----------------------------------------------------------------------------------
+
+    def phase(self, state: ContestState) -> str:
+        if state.arranged < 2:
+            return "arrange"
+        if state.last_turns is None:
+            return "play"
+        return "over" if state.last_turns == 0 else f"final {state.last_turns}"
 
     def to_move(self, state: ContestState) -> int | None:
         turn = state.turn
@@ -543,12 +552,7 @@ class Contest(Game):
              "points C", "points D", "points H", "points S", "discard", "draw pile")
 
     def to_text(self, state: ContestState) -> str:
-        if state.arranged < 2:
-            stage = "arrange"
-        elif state.last_turns is None:
-            stage = "play"
-        else:
-            stage = "over" if state.last_turns == 0 else f"final {state.last_turns}"
+        stage = self.phase(state)
         lines = [
             *state.options.lines(),
             f"seed: {state.seed}",
