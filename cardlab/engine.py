@@ -850,6 +850,8 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if "options" not in data and isinstance(options, type) and issubclass(options, Options):
             data = dict(data)  # format version 1: the options were fields of the state
             data["options"] = options.legacy(data)
+        if issubclass(tp, Options):  # an option added since the state was written: its default
+            data = {f.name: f.default for f in dataclasses.fields(tp) if f.name not in data} | data
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:
