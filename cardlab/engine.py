@@ -450,6 +450,8 @@ class Game(ABC):
     options_class: ClassVar[type[Options]] = Options
     #: the option sets the conformance test, the tests of every game and the benchmarks play
     conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: every phase a state of this game can be in (see :meth:`phase`), in the order they come
+    phases: ClassVar[tuple[str, ...]] = ("play", "game-over")
 
     #: number of players (set by each game's __init__)
     players: int = 2
@@ -533,6 +535,12 @@ class Game(ABC):
         return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
 
     # -- what tables and computer players ask of a game: generic answers, a game may refine them --
+
+    def phase(self, state: Any) -> str:
+        """The part of a turn or of the game ``state`` is in, one of :attr:`phases` (Card
+        Commons' "answer": the Claimant answers her own Claim). Every player sees it: a view has
+        the phase of its state. The default knows two: "play", then "game-over"."""
+        return "game-over" if self.is_over(state) else "play"
 
     def table_layout(self, state: Any) -> Layout:
         """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
@@ -869,6 +877,8 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if "options" not in data and isinstance(options, type) and issubclass(options, Options):
             data = dict(data)  # format version 1: the options were fields of the state
             data["options"] = options.legacy(data)
+        if issubclass(tp, Options):  # an option added since the state was written: its default
+            data = {f.name: f.default for f in dataclasses.fields(tp) if f.name not in data} | data
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:

@@ -10,8 +10,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from cardlab.bots import sample_state, unseen_cards
 from cardlab.cards import HIDDEN, parse_card
 from cardlab.engine import _CARD_CODE, PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
+from cardlab.errors import StateError
 
 
 class Violation(AssertionError):
@@ -33,6 +35,9 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         missing = Counter(game.deck()) - held
         extra = held - Counter(game.deck())
         raise Violation(f"cards not conserved: missing {sorted(missing.elements())}, extra {sorted(extra.elements())}")
+    phase = game.phase(state)
+    if phase not in game.phases:
+        raise Violation(f"phase {phase!r} is not one of the game's phases {game.phases}")
     legal = game.legal_moves(state)
     over = game.is_over(state)
     if over and legal:
@@ -101,6 +106,8 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
                 raise Violation(f"view({player}) shows cards of {full.name}, which {player} may not see")
         if game.to_move(view) != game.to_move(state):
             raise Violation(f"view({player}) changes who is to move")
+        if game.phase(view) != game.phase(state):
+            raise Violation(f"view({player}) changes the phase: {game.phase(view)!r}, not {game.phase(state)!r}")
         if player == game.to_move(state):
             if game.legal_moves(view) != legal:
                 raise Violation("legal_moves of the mover's own view differ from those of the full state")
@@ -110,6 +117,88 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
         if any(line.startswith("seed:") for line in view.to_text().splitlines()):
             raise Violation(f"view({player})'s text form shows a seed line (the seed is hidden: say nothing)")
+
+
+def check_samples(game: Game, state: Any, rng: random.Random, samples: int = 1, players=None) -> None:
+    """``bots.sample_state`` (the sampler of the game's strategy) on each player's view of
+    ``state``: every sample is a full state the rules allow (``game.validate``: every card once,
+    and what the phase implies, such as a Card Commons Respondent who must discard holding no
+    card that answers the Claim) and agrees with the view (its view for that player is the
+    player's view: every card the player sees is where it is, and every count, turn and phase
+    as shown). ``players``: the players whose views are sampled (default: all)."""
+    phase = game.phase(state)
+    for player in range(game.players) if players is None else players:
+        view = game.view(state, player)
+        unseen = unseen_cards(game, view)
+        given = list(unseen)
+        for _ in range(samples):
+            where = f"a state sampled from {game.player_names[player]}'s view in phase {phase!r}"
+            try:
+                sample = sample_state(game, view, player, rng, unseen)
+            except ValueError as err:
+                raise Violation(f"no {where}: sample_state raised {err}") from None
+            hidden = [z.name for z in game.zones(sample) if HIDDEN in z.cards]
+            if hidden:
+                raise Violation(f"{where} still hides cards in {', '.join(hidden)}")
+            try:
+                game.validate(sample)
+            except StateError as err:
+                raise Violation(f"{where} breaks the rules: {err}\n{sample.to_text()}") from None
+            seen = game.view(sample, player)
+            if seen != view:
+                raise Violation(f"{where} does not look like that view to them: {_difference(game, view, seen)}\n"
+                                f"{sample.to_text()}")
+        if unseen != given:
+            raise Violation("sample_state changed the list of unseen cards it was given")
+
+
+def _difference(game: Game, view: Any, other: Any) -> str:
+    """Where two views of one player differ: the zones, or else the text form's lines."""
+    zones = [f"{z.name}: {_codes(z.cards)} instead of {_codes(w.cards)}"
+             for z, w in zip(game.zones(other), game.zones(view)) if z.cards != w.cards]
+    if zones:
+        return "; ".join(zones)
+    lines = [f"{b!r} instead of {a!r}" for a, b in zip(view.to_text().splitlines(), other.to_text().splitlines()) if a != b]
+    return "; ".join(lines) or "they differ outside the text form"
+
+
+def sample_every_phase(game: Game, seeds: Any, *, games: int = 1, at_least: int = 3, samples: int = 1,
+                       players_per_state: int = 4) -> dict[str, int]:
+    """Play seeded random games (at least ``games`` of them) until every phase of
+    ``game.phases`` has been reached in at least ``at_least`` states (or ``seeds`` run out),
+    running :func:`check_samples` on each state for up to ``players_per_state`` players (all of
+    them in a game of that many; at a bigger table, the player to move and others in turn).
+    Return how many states of each phase were checked, in the order of ``game.phases``."""
+    reached = {phase: 0 for phase in game.phases}
+    rng = random.Random(0)
+    for played, seed in enumerate(seeds):
+        if played >= games and all(n >= at_least for n in reached.values()):
+            break
+        state = game.deal(seed=seed)
+        turn = 0
+        while True:
+            phase = game.phase(state)
+            reached[phase] = reached.get(phase, 0) + 1
+            try:
+                check_samples(game, state, rng, samples, _some_players(game, state, players_per_state, turn))
+            except AssertionError as err:
+                raise Violation(f"{game!r}, seed {seed}, after {turn} moves: {err}") from None
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+            turn += 1
+    return reached
+
+
+def _some_players(game: Game, state: Any, most: int, turn: int) -> list[int]:
+    n = game.players
+    if n <= most:
+        return list(range(n))
+    chosen = {game.to_move(state)} - {None}
+    while len(chosen) < most:
+        chosen.add(turn % n)
+        turn += 1
+    return sorted(chosen)
 
 
 def check_move_log(game: Game, step: Step) -> None:

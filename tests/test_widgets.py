@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ import cardlab
 from cardlab import bots
 from cardlab.cards import Card, parse_card
 from cardlab.games import configurations
-from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, layouts
+from cardlab.widgets import GuessableDealWarning, Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, layouts
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
@@ -1284,3 +1285,52 @@ def test_peeks_face_down_pool_is_drawn_with_the_pool():
     tableau = next(g for g in groups(layout) if g["title"] == "Tableau")
     assert {"pool face up", "pool face down 1", "pool face down 2", "nest egg"} <= {p["zone"] for p in _piles(tableau)}
     assert "Other" not in [g["title"] for g in groups(layout)]
+
+
+# --- a deal whose seed can be guessed ------------------------------------------------------------
+
+def test_a_players_table_warns_when_the_deal_comes_from_a_seed_that_can_be_guessed():
+    """A player's table bound to a game dealt from an explicit seed (or a stacked deck) warns:
+    a Python warning for whoever runs the code, and a standing notice in the table's message
+    line, in a teacher's words, naming what to do instead and never the seed itself."""
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, seed=7)
+    with pytest.warns(GuessableDealWarning) as caught:
+        table = Table(session, viewer=1, names=("Ada", "Bob"))
+    [warning] = caught
+    assert warning.filename == __file__  # it points at the line that made the table
+    text = str(warning.message)
+    assert "Bob's cards" in text and "anyone who knows or finds the seed knows every hidden card" in text
+    assert "right for a lesson, not for a game between learners" in text
+    assert "cardlab.Session(game) with no seed" in text
+    assert not re.search(r"\d", text)  # no number at all: the seed never shows
+    assert table.message["kind"] == "warning" and table.message["text"] == text
+    notice = table.message
+    # the notice stays: after another player's move it is back; after the player's own, the
+    # move's report takes the line (then the next change brings the notice back)
+    session.play(session.legal_moves()[0])  # A's Commission
+    assert table.message == notice
+    assert send(table, "play", move=str(session.legal_moves()[0]))["kind"] == "info"
+    session.play(session.legal_moves()[0])
+    assert table.message == notice
+    table.close()
+    stacked = cardlab.Session(game, game.deal(deck=DEAL))
+    with pytest.warns(GuessableDealWarning, match="stacked deck"):
+        Table(stacked, viewer=0).close()
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commerce", "commitment", "contest"])
+def test_no_warning_for_a_fresh_deal_or_for_the_teachers_table(name):
+    """A fresh deal (``cardlab.Session(game)``) cannot be guessed: its players' tables say
+    nothing of seeds. The teacher's table never warns: the teacher sees every card anyway."""
+    game = cardlab.game(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", GuessableDealWarning)
+        fresh = cardlab.Session(game)
+        for player in range(game.players):
+            table = Table(fresh, viewer=player)
+            assert table.message == {}
+            table.close()
+        Table(cardlab.Session(game, seed=7)).close()
+    with pytest.warns(GuessableDealWarning):
+        Table(cardlab.Session(game, seed=7), viewer=0).close()

@@ -68,6 +68,11 @@ class ToyTricks(Game):
         hands = (in_order(order[:HAND_SIZE]), in_order(order[HAND_SIZE:2 * HAND_SIZE]))
         return ToyState(seed, 0, hands, (), order[2 * HAND_SIZE:], ((), ()))
 
+    phases = ("lead", "follow", "game-over")
+
+    def phase(self, s: ToyState) -> str:
+        return "game-over" if self.to_move(s) is None else ("follow" if s.trick else "lead")
+
     def to_move(self, s: ToyState) -> int | None:
         if not s.hands[0] and not s.hands[1]:
             return None

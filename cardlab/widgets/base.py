@@ -104,7 +104,7 @@ class SessionWidget(anywidget.AnyWidget):
     view_json = traitlets.Unicode("{}").tag(sync=True)
     #: The move log (:attr:`history` as JSON; only for widgets that show it).
     history_json = traitlets.Unicode("{}").tag(sync=True)
-    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"},
+    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint" | "warning", "cards"},
     #: and for a ranked hint "ranking" (see viewmodel.ranking).
     message = traitlets.Dict().tag(sync=True)
     #: Draw clubs teal and diamonds blue (a four-colour deck).

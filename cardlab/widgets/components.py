@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move
+from ..engine import Game, Move, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
@@ -46,6 +47,20 @@ CHOICE_SENTENCE = {PEOPLE: "people (on other tables, or from Python)",
                    "heuristic": "the computer, by a rule of thumb",
                    "search": "the computer, searching ahead (its strongest)",
                    CUSTOM: "your computer player"}
+
+
+class GuessableDealWarning(UserWarning):
+    """A player's table shows a game dealt from a seed that can be guessed (an explicit
+    ``seed=``, or a stacked deck): whoever knows the seed knows every hidden card."""
+
+
+def guessable_deal_notice(player: str) -> str:
+    """What a player's table says of a deal whose seed can be guessed, in a teacher's words
+    (it never names the seed: the player reads it too)."""
+    return (f"This table shows {player}'s cards only, but the game was dealt from a seed given in the code (an "
+            "explicit seed= or a stacked deck). Such a deal can be repeated, so anyone who knows or finds the "
+            "seed knows every hidden card. That is right for a lesson, not for a game between learners: for a "
+            "real game, deal a fresh seed that cannot be guessed, cardlab.Session(game) with no seed.")
 
 
 def search_hint(game: Game, view: Any) -> Hint:
@@ -244,6 +259,7 @@ class Table(SessionWidget):
                                  | ({"hint"} if self._hint is not None else set())
                                  | ({"opponent"} if viewer is not None else set()))
         super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
+        self._notice = self._guessable_deal_warning()
         self._consider_opponent()
 
     @property
@@ -311,7 +327,20 @@ class Table(SessionWidget):
 
     def _session_changed(self, session: Session) -> None:
         super()._session_changed(session)
+        if self._notice:  # the standing notice comes back whenever nothing else is said
+            self.message = self._notice
         self._consider_opponent()
+
+    def _guessable_deal_warning(self) -> dict[str, Any]:
+        """On a player's table of a deal whose seed can be guessed: warn (a Python warning for
+        whoever runs the code) and return the table's standing notice, shown in the message
+        line whenever it has nothing else to say (empty otherwise)."""
+        if self._viewer is None or not seed_is_guessable(self._session.start):
+            return {}
+        text = guessable_deal_notice(self._names[self._viewer])
+        warnings.warn(GuessableDealWarning(text), stacklevel=3)
+        self._say(text, "warning")
+        return self.message
 
     def _opponent_due(self) -> bool:
         session = self._session
@@ -370,4 +399,4 @@ class Table(SessionWidget):
 
 
 __all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider",
-           "search_hint", "HINT_PLAYOUTS"]
+           "search_hint", "HINT_PLAYOUTS", "GuessableDealWarning"]

@@ -116,6 +116,8 @@ class Commerce(Game):
 
     name = "commerce"
     conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
+    #: a player's turn (trade, barter or knock); a barter offered and waiting for its answer; the end
+    phases = ("turn", "barter", "game-over")
     title = "Commerce"
     rules_prefix = "commerce"
     state_class = CommerceState
@@ -175,6 +177,11 @@ class Commerce(Game):
         return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
+
+    def phase(self, state: CommerceState) -> str:
+        if len(state.history) == state.options.players:
+            return "game-over"
+        return "turn" if state.offer is None else "barter"
 
     def to_move(self, state: CommerceState) -> int | None:
         n = state.options.players

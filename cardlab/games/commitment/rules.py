@@ -172,6 +172,8 @@ class Commitment(Game):
     rules_prefix = "commitment"
     state_class = CommitmentState
     players = 2
+    #: a round being played (commit or pass); both passed, the next round to start; the end
+    phases = ("play", "round-end", "game-over")
 
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
@@ -211,6 +213,11 @@ class Commitment(Game):
             draw=draw[2 * HAND_SIZE:], won=((), ()), discard=())
 
     # -- whose turn, and what they may do -----------------------------------------------------------
+
+    def phase(self, state: CommitmentState) -> str:
+        if not state.round_over:
+            return "play"
+        return "game-over" if state.round == ROUNDS else "round-end"
 
     def to_move(self, state: CommitmentState) -> int | None:
         if state.passed[0] and state.passed[1]:
