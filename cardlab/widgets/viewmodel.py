@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ..cards import SUITS, Card
+from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
+from ..cards import SUITS, Card, pretty
 from ..engine import Breakdown, Continuation, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
@@ -50,25 +51,6 @@ def deck_codes(game: Game) -> list[str]:
 
 
 # --- moves ----------------------------------------------------------------------------------
-
-# A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
-_CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")
-_FROM_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-
-
-def _token_card(match: re.Match[str]) -> Card:
-    if match.group(0) == "JK":
-        return Card(0, "*")
-    rank_text, suit = match.group(1), match.group(2)
-    rank = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}.get(rank_text) or int(rank_text)
-    return Card(rank, _FROM_SYMBOL.get(suit, suit))
-
-
-@lru_cache(maxsize=8192)  # the same reasons and moves come back on every update
-def pretty(text: str) -> str:
-    """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
-    return _CARD_TOKEN.sub(lambda m: str(_token_card(m)), text)
-
 
 @lru_cache(maxsize=4096)  # the same legal moves come back on many updates
 def move_json(move: Move) -> JSON:
