@@ -11,7 +11,6 @@ This module does not import anywidget, so the view-models can be tested without 
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -24,6 +23,7 @@ from ..cards import SUITS, Card, pretty
 from ..engine import Breakdown, Continuation, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
+from ..bots.hint import SET_ASIDE
 from ..session import Session
 from . import layouts
 
@@ -444,11 +444,13 @@ def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
 # --- hints ------------------------------------------------------------------------------------
 
 def ranking(hint: Hint) -> JSON:
-    """A :class:`cardlab.bots.Hint` as the browser shows it: every move, best first, with its
-    value and the half-width of its 95% interval (None with too few playouts to say)."""
-    def row(value: Any) -> JSON:
-        margin = 1.96 * value.stderr
-        return {**move_json(value.move), "mean": round(value.mean, 3),
-                "margin": round(margin, 3) if math.isfinite(margin) else None, "playouts": value.playouts}
-    return {"unit": hint.unit, "playouts": hint.playouts,
-            "reason": pretty(hint.reason), "moves": [row(m) for m in hint.moves]}
+    """A :class:`cardlab.bots.Hint` as the browser shows it: its ranked view, every text worked
+    out here (the unit, each move's average and likely range, the notes, why the best is best,
+    the rule of thumb's comparison); ``shown`` marks the rows listed before "Show all"."""
+    shown = {r.place for r in hint.shown}
+    moves = [{**move_json(r.value.move), "place": r.place, "average": r.average, "likely": r.likely,
+              "playouts": r.value.playouts, "note": r.note, "set_aside": r.set_aside, "shown": r.place in shown}
+             for r in hint.ranking]
+    return {"heading": hint.heading, "unit": str(hint.unit), "unit_name": hint.unit.name,
+            "range_heading": hint.range_heading, "set_aside": SET_ASIDE, "playouts": hint.playouts,
+            "summary": hint.summary, "reason": hint.reason, "comparison": hint.comparison, "moves": moves}
