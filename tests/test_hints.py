@@ -153,7 +153,7 @@ def test_the_rule_of_thumb_agreeing_is_said_as_agreement():
     agreed = made([("claim 4H", 1.0, 0.1), ("claim 2C", 0.2, 0.1)], "claim 4H")
     assert agreed.comparison == "The rule of thumb would also play claim 4♥."
     assert agreed.reason == "Keep your hearts."       # why the best is best: the rule of thumb's reason
-    assert agreed.ranking[0].note == "best; also the rule of thumb's move"
+    assert agreed.ranking[0].note == "best; the rule of thumb's pick too"
 
 
 def test_the_rule_of_thumb_disagreeing_is_said_as_a_comparison():
@@ -162,7 +162,7 @@ def test_the_rule_of_thumb_disagreeing_is_said_as_a_comparison():
                                 "claim 4♥ does better by 1.50 points on average.")
     assert clear.reason == ("Claim 4♥ does best over the playouts: +1.00 points on average, 1.50 more than claim 2♣ "
                             "on the same deals.")
-    assert clear.ranking[1].note == "the rule of thumb's move, kept to the end to compare"
+    assert clear.ranking[1].note == "the rule of thumb's pick, kept to compare"
     close = made([("claim 4H", 0.3, 0.2), ("claim 2C", 0.2, 0.2)], "claim 2C")
     assert close.comparison.endswith("claim 4♥ does better by 0.10 points on average, a gap within the uncertainty "
                                      "of the playouts.")

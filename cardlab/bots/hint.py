@@ -48,7 +48,7 @@ class RankedMove:
     ``text`` is the move in the learner's notation, cards with their suit symbols; ``average``
     its value ("+0.45 points"); ``likely`` the range its value likely lies in ("+0.08 to
     +0.82", the 95% interval, in the unit of ``average``); ``note`` says what sets the row apart ("best", "the rule of
-    thumb's move", "set aside after 16 playouts").
+    thumb's pick, kept to compare", "set aside after 16 playouts").
     """
 
     place: int
@@ -93,8 +93,8 @@ class Hint:
             set_aside = m.rounds < final
             notes = ["best"] if place == 1 else []
             if self.rule_of_thumb is not None and m.move == self.rule_of_thumb.move:
-                notes.append("also the rule of thumb's move" if place == 1 else
-                             "the rule of thumb's move, kept to the end to compare")
+                notes.append("the rule of thumb's pick too" if place == 1 else
+                             "the rule of thumb's pick, kept to compare")
             if set_aside:
                 notes.append(f"set aside after {_count(m.playouts, 'playout')}")
             rows.append(RankedMove(place, m, pretty(str(m.move)), self.unit.amount(m.mean), likely(m),

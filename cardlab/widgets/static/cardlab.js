@@ -481,19 +481,21 @@ function renderRanking(ranking, ctx) {
   const body = [];
   for (const [i, m] of listed.entries()) {
     if (m.set_aside && (i === 0 || !listed[i - 1].set_aside)) {
-      body.push(h("tr", { class: "cardlab-rank-aside" }, h("th", { colspan: 5, scope: "rowgroup", text: ranking.set_aside })));
+      body.push(h("tr", { class: "cardlab-rank-aside" }, h("th", { colspan: 3, scope: "rowgroup", text: ranking.set_aside })));
     }
     body.push(h("tr", { class: `cardlab-rank-row${m.set_aside ? " cardlab-rank-set-aside" : ""}`, dataset: { move: m.move } },
       h("td", { class: "cardlab-rank-place", text: `${m.place}.` }),
-      h("td", {}, h("button", {
-        type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
-        "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
-        title: m.cards.length ? "show this move's cards on the table" : undefined,
-        onclick: () => ctx.markHinted(marked === m.move ? null : m),
-      }, m.text)),
-      h("td", { class: "cardlab-rank-value", text: m.average }),
-      h("td", { class: "cardlab-rank-likely", text: m.likely }),
-      h("td", { class: "cardlab-rank-note", text: m.note })));
+      h("td", {},
+        h("button", {
+          type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
+          "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
+          title: m.cards.length ? "show this move's cards on the table" : undefined,
+          onclick: () => ctx.markHinted(marked === m.move ? null : m),
+        }, m.text),
+        m.note ? h("span", { class: "cardlab-rank-note", text: m.note }) : null),
+      h("td", {},
+        h("span", { class: "cardlab-rank-value", text: m.average }),
+        h("span", { class: "cardlab-rank-likely", text: m.likely }))));
   }
   const hidden = ranking.moves.length - ranking.moves.filter((m) => m.shown).length;
   return h("div", { class: "cardlab-ranking" },
@@ -501,8 +503,7 @@ function renderRanking(ranking, ctx) {
     h("table", { class: "cardlab-rank-table" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", text: "#" }), h("th", { scope: "col", text: "move" }),
-        h("th", { scope: "col", text: "average" }), h("th", { scope: "col", text: ranking.range_heading }),
-        h("th", { scope: "col", text: "note" }))),
+        h("th", { scope: "col", text: `average, and ${ranking.range_heading}` }))),
       h("tbody", {}, body)),
     hidden ? h("div", { class: "cardlab-rank-more" },
       all ? null : h("span", { class: "cardlab-rank-summary", text: ranking.summary }),
