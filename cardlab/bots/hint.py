@@ -117,11 +117,11 @@ class Hint:
         if not rest:
             return ""
         counts = sorted({r.value.playouts for r in rest})
-        span = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        span = _count(counts[0], "playout") if len(counts) == 1 else f"{counts[0]} to {counts[-1]} playouts"
         if all(r.set_aside for r in rest):
-            return (f"{_count(len(rest), 'other move')}, set aside after {span} playouts, when "
+            return (f"{_count(len(rest), 'other move')}, set aside after {span}, when "
                     f"{'it' if len(rest) == 1 else 'each'} trailed the leading moves on the same deals.")
-        return f"{_count(len(rest), 'other move')}, each with a lower average."
+        return f"{_count(len(rest), 'other move')}, ranked lower."
 
     @property
     def heading(self) -> str:
@@ -173,13 +173,13 @@ class Hint:
         amount = max(len(r.average) for r in rows)
         between = max(len(self.range_heading), *(len(r.likely) for r in rows))
         lines = [self.heading,
-                 f"  #  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
+                 f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
         first_aside = _first_set_aside(rows)
         for i, r in enumerate(rows):
             if i == first_aside:
                 lines.append(f"  {SET_ASIDE}:")
             note = f"  {r.note}" if r.note else ""
-            lines.append(f"  {r.place}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
+            lines.append(f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
                          f"{r.value.playouts:>8}{note}")
         if self.summary:
             lines.append(f"  {self.summary}")
