@@ -32,7 +32,7 @@ from .engine import Move, replace_cards
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["Strategy", "Choice", "Unit", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves"]
+__all__ = ["Strategy", "Choice", "Unit", "signed", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves"]
 
 
 class Choice(NamedTuple):
