@@ -154,18 +154,21 @@ class Hint:
         return f"likely range ({self.unit.name}, 95%)"
 
     def _html_table(self, rows: list[RankedMove]) -> str:
-        esc = html.escape
+        def cells(tag: str, *texts: object, right: tuple[int, ...] = (0, 2, 4)) -> str:
+            """A row's cells: numbers to the right; the move, average and range on one line."""
+            return "".join(f"<{tag} style='padding:0.1em 0.6em;text-align:{'right' if i in right else 'left'}"
+                           f"{';white-space:nowrap' if i in (1, 2, 3) else ''}'>{html.escape(str(t))}</{tag}>"
+                           for i, t in enumerate(texts))
         body = []
         first_aside = _first_set_aside(rows)
         for i, r in enumerate(rows):
             if i == first_aside:
-                body.append(f"<tr class='cardlab-hint-aside'><th colspan='6' scope='rowgroup' style='text-align:left'>"
-                            f"{SET_ASIDE}</th></tr>")
-            body.append(f"<tr><td>{r.place}</td><td>{esc(r.text)}</td><td style='text-align:right'>{esc(r.average)}"
-                        f"</td><td>{esc(r.likely)}</td><td style='text-align:right'>{r.value.playouts}</td>"
-                        f"<td>{esc(r.note)}</td></tr>")
-        return (f"<table><thead><tr><th>#</th><th>move</th><th>average</th><th>{esc(self.range_heading)}</th>"
-                f"<th>playouts</th><th></th></tr></thead><tbody>{''.join(body)}</tbody></table>")
+                body.append("<tr class='cardlab-hint-aside'><th colspan='6' scope='rowgroup' style='padding:0.3em "
+                            f"0.6em 0.1em;text-align:left;font-weight:normal;font-style:italic'>{SET_ASIDE}</th></tr>")
+            body.append(f"<tr>{cells('td', f'{r.place}.', r.text, r.average, r.likely, r.value.playouts, r.note)}</tr>")
+        head = cells("th", "#", "move", "average", self.range_heading, "playouts", "")
+        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
+                "</tbody></table>")
 
     def __str__(self) -> str:
         rows = self.shown
