@@ -80,6 +80,7 @@ def test_the_ranking_lists_the_moves_kept_to_the_end_by_average_then_those_set_a
     aside = [r for r in rows if r.set_aside]
     assert rows == kept + aside and len(kept) >= 2
     assert all(r.value.playouts == result.best.playouts for r in kept)
+    assert [r.set_aside for r in rows] == [r.value.rounds < result.best.rounds for r in rows]  # the halving's rounds
     means = [r.value.mean for r in kept]
     assert means == sorted(means, reverse=True)          # a learner reads it as a ranking
     assert [r.value.playouts for r in aside] == sorted((r.value.playouts for r in aside), reverse=True)

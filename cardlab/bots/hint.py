@@ -87,10 +87,10 @@ class Hint:
     @property
     def ranking(self) -> list[RankedMove]:
         """Every move as a row of the ranked view, best first."""
-        final = self.best.rounds
+        final = self.best.playouts   # every move kept to the end was played on as many deals as the best
         rows = []
         for place, m in enumerate(self.moves, 1):
-            set_aside = m.rounds < final
+            set_aside = m.playouts < final
             notes = ["best"] if place == 1 else []
             if self.rule_of_thumb is not None and m.move == self.rule_of_thumb.move:
                 notes.append("the rule of thumb's pick too" if place == 1 else
@@ -273,9 +273,9 @@ def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveV
     """The search's moves as a learner reads a ranking: the moves kept to the end by their
     average (a tie goes to the rule of thumb's move), then those set aside, the ones that
     lasted longest first (as the search leaves them)."""
-    final = max(m.rounds for m in ranked)
-    kept = [m for m in ranked if m.rounds == final]
-    aside = [m for m in ranked if m.rounds < final]
+    final = max(m.playouts for m in ranked)   # the moves kept to the end were played on the most deals
+    kept = [m for m in ranked if m.playouts == final]
+    aside = [m for m in ranked if m.playouts < final]
     preferred = thumb.move if thumb is not None else None
     kept.sort(key=lambda m: (-m.mean, m.move != preferred))
     return tuple(kept + aside)
