@@ -346,12 +346,13 @@ def test_several_hidden_cards_in_a_move_are_counted():
     assert History(viewer=0).entries(session)[0]["move"] == "arrange K♠ 4♥ 5♠ K♥"
 
 
-def view_model(session: cardlab.Session, player: int) -> tuple[Position, dict]:
+def view_model(session: cardlab.Session, player: int, showdown: Any = None) -> tuple[Position, dict]:
     """What a player's table syncs besides the log and the message, computed as the widget
-    computes it (``Table._parts``), without the widget."""
-    pos = Position(session, player)
+    computes it (``Table._parts``), without the widget; ``showdown``: the settled round the
+    table stops on, if any."""
+    pos = Position(session, player, showdown=showdown)
     return pos, {**pos.header(), "layout": pos.layout(), "moves": pos.moves(),
-                 "breakdown": pos.breakdown_json(), "narration": pos.narration()}
+                 "breakdown": pos.breakdown_json(), "narration": pos.narration(), "showdown": pos.showdown_json()}
 
 
 @CONFIGS
@@ -367,7 +368,7 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
     histories = [History(p) for p in range(game.players)]
     for _ in range(25):
         for p, table in enumerate(tables):
-            _, expected = view_model(session, p)
+            _, expected = view_model(session, p, table._showdown())
             synced = json.loads(table.view_json)
             extra = {"component", "rev", "hint", "opponent"}
             assert {k: v for k, v in synced.items() if k not in extra} == expected
@@ -379,6 +380,8 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
         if mover is None:
             break
         move = rng.choice(session.legal_moves())
+        if json.loads(tables[mover].view_json)["showdown"]:  # a round's showdown waits for its player
+            send(tables[mover], "continue")
         message = send(tables[mover], "play", move=str(move))
         assert message["kind"] == "info", message
         step = cardlab.Step(session.moves[-1], session.states[-2], session.states[-1], session.events[-1])
@@ -447,13 +450,16 @@ def _viewers(game: Any, session: Any, count: int) -> list[int]:
 def _check_hidden(game: Any, session: Any, p: int, zones: Any, history: History, known: set[Card], step: Any) -> None:
     seen = {c for z in zones if z.visible_to(p) for c in z.cards}
     hidden = {c for z in zones if not z.visible_to(p) for c in z.cards} - seen
-    pos, vm = view_model(session, p)
+    settled = [r for r in game.rounds(game.view(session.state, p)) if r.settled]
+    pos, vm = view_model(session, p, settled[-1] if settled else None)  # the latest showdown, as if the table stopped on it
     leaked = _table_cards(vm) & hidden
     assert not leaked, f"{leaked} hidden from {game.player_names[p]} but on their table"
     readable = [e for e in session.events[session.index] if e.visible_to(p)]
     assert vm["narration"] == [{"text": pretty(e.text), "rule": e.rule} for e in readable]
     leaked = _breakdown_cards(vm["breakdown"]) - known
     assert not leaked, f"{leaked} never shown to {game.player_names[p]} but in their score"
+    leaked = (_round_cards(vm["showdown"]) if vm["showdown"] else set()) - known
+    assert not leaked, f"{leaked} never shown to {game.player_names[p]} but in their showdown"
     entries = history.entries(session)
     if step is None:
         return
@@ -491,6 +497,20 @@ def _breakdown_cards(bd: dict) -> set[Card]:
         found |= _mentioned(note)
     for item in bd.get("items", ()):
         found |= _cards(item["cards"]) | _mentioned(item["reason"])
+    for row in bd.get("rounds", ()):
+        found |= _round_cards(row)
+    return found
+
+
+def _round_cards(row: dict) -> set[Card]:
+    """The cards a round's row of the score (or its showdown) names."""
+    found = set(_mentioned(row["title"]) | _mentioned(row.get("note", "")) | _mentioned(row.get("next", "")))
+    for item in row["items"]:
+        found |= _cards(item["cards"]) | _mentioned(item["reason"])
+    for event in (row["ended"], row["verdict"]):
+        found |= _mentioned(event["text"]) if event else set()
+    for hand in row["hands"]:
+        found |= _cards(hand["cards"]) | _mentioned(hand["ranking"])
     return found
 
 
