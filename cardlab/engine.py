@@ -226,8 +226,9 @@ class Round:
     ``number`` counts from 1 and ``title`` names the round ("Deal 2 of 4"); ``items`` are its
     lines of the score, exactly those of :meth:`Game.score` that belong to it, in the same order.
     ``movers`` are the players who made a move in it. Once the round is settled, ``ended``
-    says how it ended (an :class:`Event`: who ended it, by which rule), ``hands`` are the hands
-    revealed at its showdown, best first, and ``verdict`` says who won it and why; while it is
+    says how it ended (an :class:`Event`: who ended it, by which rule) and ``how`` says it in a
+    few words for the round's row of the score ("C knocked"); ``hands`` are the hands revealed
+    at its showdown, best first, and ``verdict`` says who won it and why. While the round is
     still played, ``ended`` is None and ``hands`` is empty.
     """
 
@@ -236,6 +237,7 @@ class Round:
     items: tuple[ScoreItem, ...]
     movers: frozenset[int] = frozenset()
     ended: Event | None = None
+    how: str = ""
     hands: tuple[RevealedHand, ...] = ()
     verdict: Event | None = None
 

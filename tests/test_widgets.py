@@ -504,7 +504,8 @@ def _breakdown_cards(bd: dict) -> set[Card]:
 
 def _round_cards(row: dict) -> set[Card]:
     """The cards a round's row of the score (or its showdown) names."""
-    found = set(_mentioned(row["title"]) | _mentioned(row.get("note", "")) | _mentioned(row.get("next", "")))
+    found = set(_mentioned(row["title"]) | _mentioned(row["how"]) | _mentioned(row.get("note", ""))
+                | _mentioned(row.get("next", "")))
     for item in row["items"]:
         found |= _cards(item["cards"]) | _mentioned(item["reason"])
     for event in (row["ended"], row["verdict"]):

@@ -373,7 +373,8 @@ def round_json(rd: Round, players: int) -> JSON:
     def event(e: Event | None) -> JSON | None:
         return None if e is None else {"text": pretty(e.text), "rule": e.rule, "player": e.player}
     return {"number": rd.number, "title": rd.title, "settled": rd.settled, "changes": list(rd.changes(players)),
-            "items": [item_json(i) for i in rd.items], "ended": event(rd.ended), "verdict": event(rd.verdict),
+            "items": [item_json(i) for i in rd.items], "ended": event(rd.ended), "how": pretty(rd.how),
+            "verdict": event(rd.verdict),
             "hands": [{"player": h.player, "cards": codes(h.cards), "ranking": pretty(h.ranking)} for h in rd.hands]}
 
 

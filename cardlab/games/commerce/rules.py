@@ -482,15 +482,18 @@ class Commerce(Game):
         when = "on the deal's first turn" if not turns else f"after {len(turns)} turn{'' if len(turns) == 1 else 's'}"
         if record.end == "knock":
             movers |= {p}
+            how = f"{NAMES[p]} knocked"
             ended = Event("commerce.knock", f"{NAMES[p]} knocked {when}: exchanges stopped at once, with no "
                                             f"final circuit.", p)
         elif record.end == "refusal":
             q = (p + 1) % n
             movers |= {p, q}
+            how = f"{NAMES[q]} refused {NAMES[p]}'s barter"
             ended = Event("commerce.barter.refuse", f"{NAMES[q]} refused {NAMES[p]}'s barter by knocking, {when}: "
                                                     f"exchanges stopped at once.", q)
         else:
             last = (d + len(turns)) % n
+            how = f"{NAMES[last]} took the last stock card"
             ended = Event("commerce.stock-out", f"{NAMES[last]} took the last card of the stock, {when}: the deal "
                                                 f"was settled at once.", last)
         result = showdown(hands, d)
@@ -498,7 +501,7 @@ class Commerce(Game):
         revealed = tuple(RevealedHand(s, hands[s], str(rank_hand(hands[s]))) for s in order)
         verdict = Event(*self._why_best(hands, d, result.winner, result.runner_up), result.winner, hands[result.winner])
         items = self._deal_items(number, d, turns) + self._settlement_items(number, record)
-        return Round(number, f"Deal {number} of {n}", tuple(items), movers, ended, revealed, verdict)
+        return Round(number, f"Deal {number} of {n}", tuple(items), movers, ended, how, revealed, verdict)
 
     def ledger(self, state: CommerceState) -> tuple[int, ...]:
         """Every player's balance: the totals of :meth:`score`."""
