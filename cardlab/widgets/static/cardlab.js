@@ -570,7 +570,7 @@ function roundItems(round, players) {
  */
 function roundRows(bd, ctx) {
   const players = bd.players;
-  const columns = `grid-template-columns: minmax(5.5em, auto) minmax(6em, 1.6fr) repeat(${players.length}, minmax(3.6em, 1fr))`;
+  const columns = `grid-template-columns: minmax(4.5em, auto) minmax(5em, 1.4fr) repeat(${players.length}, minmax(2.8em, 1fr))`;
   const head = h("div", { class: "cardlab-round-grid cardlab-round-head", style: columns, "aria-hidden": "true" },
     h("span", {}), h("span", { text: "Ended" }),
     players.map((name) => h("span", { class: "cardlab-round-points", text: name })));
