@@ -13,6 +13,7 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import (
@@ -475,6 +476,7 @@ class Commerce(Game):
                                 tuple(self._deal_items(number, state.dealer, state.turns)), movers))
         return tuple(rounds)
 
+    @lru_cache(maxsize=1024)  # a settled deal never changes: tables ask for its round at every update
     def _settled_round(self, number: int, record: DealRecord) -> Round:
         n, d, hands, turns = self.players, record.dealer, record.hands, record.turns
         p = (d + 1 + len(turns)) % n  # whose turn it was when the deal stopped
