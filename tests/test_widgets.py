@@ -385,7 +385,12 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
         message = send(tables[mover], "play", move=str(move))
         assert message["kind"] == "info", message
         step = cardlab.Step(session.moves[-1], session.states[-2], session.states[-1], session.events[-1])
-        assert message["text"] == report(game, step, mover, game.player_names[mover])
+        held = tables[mover]._showdown()
+        if held is not None:  # the move settled a round: the table shows its showdown, the message says so
+            assert message["text"] == (f"{game.player_names[mover]}: {History(mover).entry(game, step)['move']}. "
+                                       f"{held.title} is over: its showdown is on the table.")
+        else:
+            assert message["text"] == report(game, step, mover, game.player_names[mover])
     for table in tables:
         table.close()
 
@@ -1404,7 +1409,8 @@ def test_a_players_table_stops_on_the_showdown_until_they_go_on():
     assert len(session.moves) == 1
     message = send(table, "continue")  # C knocks at once in deal 2, and the table stops again
     assert [str(m) for m in session.moves] == ["knock", "knock"]
-    assert table.view["showdown"]["title"] == "Deal 2 of 4" and message["text"].startswith("C: knock.")
+    assert table.view["showdown"]["title"] == "Deal 2 of 4"
+    assert message["text"] == "C: knock. Deal 2 of 4 is over: its showdown is on the table."
     send(table, "continue")
     assert table.view["showdown"]["title"] == "Deal 3 of 4"
     assert send(table, "continue")["kind"] == "warning"  # deal 4: A moves first; the standing notice of a seeded deal
@@ -1448,9 +1454,8 @@ def test_a_round_ended_before_the_players_turn_says_who_ended_it_and_how():
     shown = table.view["showdown"]
     first = session.game.rounds(session.state)[0]
     b_hand = next(h for h in first.hands if h.player == 1)
-    assert shown["note"].startswith("B ended deal 1 of 4 before your turn came, so you had no move in it. "
-                                    "B knocked on the deal's first turn: exchanges stopped at once, with no final "
-                                    "circuit. [commerce.knock] B held ")
+    assert shown["note"].startswith("B knocked before your turn came, so you had no move in deal 1 of 4 "
+                                    "[commerce.knock]. B held ")
     assert pretty(" ".join(map(str, b_hand.cards))) in shown["note"] and pretty(b_hand.ranking) in shown["note"]
     best = first.hands[0].player
     assert shown["note"].endswith("the best hand at the table." if best == 1 else

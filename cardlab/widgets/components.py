@@ -15,12 +15,12 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move, Round, seed_is_guessable
+from ..engine import Game, Move, Round, Step, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
 from .base import Refused, SessionWidget, required
-from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
+from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking, seen_move_text
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
 Chooser = Callable[[Game, Any], "Move | str"]
@@ -310,6 +310,16 @@ class Table(SessionWidget):
         game = session.game
         settled = [r for r in game.rounds(game.view(session.state, self._viewer)) if r.settled]
         return settled[-1] if len(settled) > self._showdowns_seen else None
+
+    def _report(self, step: Step, mover: int, note: str = "") -> None:
+        """After a move that settled a round, the message says so in a line: the round's
+        showdown, with everything its narration tells, is on the table."""
+        held = self._showdown()
+        if held is None or held.number <= _settled(self._session.game, step.before):
+            super()._report(step, mover, note)
+            return
+        move = seen_move_text(self._session.game, step, self._viewer)
+        self._say(f"{self._names[mover]}: {move}. {held.title} is over: its showdown is on the table.")
 
     def _act_continue(self, content: dict[str, Any]) -> None:
         held = self._showdown(None if self._look is None else self._look[0])

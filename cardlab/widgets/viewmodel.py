@@ -385,9 +385,9 @@ def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
     ended = rd.ended
     if viewer is None or ended is None or ended.player is None or viewer in rd.movers or ended.player == viewer:
         return ""
-    who = names[ended.player]
-    text = (f"{who} ended {rd.title[:1].lower()}{rd.title[1:]} before your turn came, so you had no move in it. "
-            f"{pretty(ended.text)} [{ended.rule}]")
+    who, title = names[ended.player], f"{rd.title[:1].lower()}{rd.title[1:]}"
+    text = (f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
+            f"{title} [{ended.rule}].")
     shown = [h for h in rd.hands if h.player == ended.player]
     if shown:
         best = rd.hands[0].player == ended.player

@@ -570,9 +570,9 @@ function roundItems(round, players) {
  */
 function roundRows(bd, ctx) {
   const players = bd.players;
-  const columns = `grid-template-columns: minmax(4.5em, auto) minmax(5em, 1.4fr) repeat(${players.length}, minmax(2.8em, 1fr))`;
+  const columns = `grid-template-columns: minmax(5.5em, 2fr) repeat(${players.length}, minmax(2.4em, 1fr))`;
   const head = h("div", { class: "cardlab-round-grid cardlab-round-head", style: columns, "aria-hidden": "true" },
-    h("span", {}), h("span", { text: "Ended" }),
+    h("span", { text: "Round, ended by" }),
     players.map((name) => h("span", { class: "cardlab-round-points", text: name })));
   const rows = bd.rounds.map((round) => {
     const how = round.settled ? round.how : "in play";
@@ -582,10 +582,11 @@ function roundRows(bd, ctx) {
           class: "cardlab-round-grid", style: columns,
           "aria-label": `${round.title}: ${how}. ${changes.join(", ")}. Open for its ${plural(round.items.length, "line")}.`,
         },
-        h("span", { class: "cardlab-round-title", text: round.title }),
-        h("span", { class: "cardlab-round-how", text: how, title: round.ended ? round.ended.text : undefined }),
+        h("span", { class: "cardlab-round-name" },
+          h("span", { class: "cardlab-round-title", text: round.title }),
+          h("span", { class: "cardlab-round-how", text: how, title: round.ended ? round.ended.text : undefined })),
         players.map((_, p) => h("span", { class: "cardlab-round-points" },
-          h("strong", { text: signed(round.changes[p]) }), " ",
+          h("strong", { text: signed(round.changes[p]) }),
           h("span", { class: "cardlab-muted", text: `(${signed(round.totals[p])})` })))),
       h("div", { class: "cardlab-round-detail" },
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
@@ -594,7 +595,7 @@ function roundRows(bd, ctx) {
   });
   return h("div", { class: "cardlab-rounds", role: "group", "aria-label": "the score, one row per round" },
     head, rows,
-    h("div", { class: "cardlab-muted", text: "Each row: the change, and (in brackets) the running total. Open a row for its lines." }));
+    h("div", { class: "cardlab-muted", text: "Each row: every player's change, and (in brackets) their running total. Open a row for its lines." }));
 }
 
 /**
@@ -613,7 +614,7 @@ function renderShowdown(vm, ctx) {
     h("ol", { class: "cardlab-showdown-hands", "aria-label": "the hands revealed, best first" },
       sd.hands.map((hand, i) => h("li", { class: `cardlab-showdown-hand${i === 0 ? " cardlab-winner" : ""}`, dataset: { player: String(hand.player) } },
         h("span", { class: "cardlab-showdown-name", text: players[hand.player] + (hand.player === vm.viewer ? " (you)" : "") }),
-        h("span", { class: "cardlab-cards" }, hand.cards.map((code) => cardElement(code, {}))),
+        h("span", { class: "cardlab-showdown-cards" }, hand.cards.map((code) => cardElement(code, { small: true }))),
         h("span", { class: "cardlab-showdown-ranking", text: hand.ranking }),
         i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null))),
     rule(sd.verdict),
