@@ -61,7 +61,13 @@ def _page_codes(page: Any) -> set[str]:
         "() => [...document.querySelectorAll('.cardlab-table [data-code]')].map((e) => e.dataset.code)")) - {"??"}
 
 
-def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page):
+def _assert_axe_clean(page: Any, where: str) -> None:
+    import axe
+    violations = axe.run(page.page, ".cardlab-table")
+    assert not violations, f"axe-core {axe.AXE_VERSION} on {where}:\n{axe.describe(violations)}"
+
+
+def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe_ready):
     game = cardlab.game("commerce", players=4)
     file = "showdown.json"
     # A deals, so B, C and D move first; a seed of full size, as a real game's (a seed that can be
@@ -106,6 +112,12 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page):
                 heights.append(page.page.evaluate(_HEIGHTS_JS)["table"])
                 if showdowns == 1:
                     page.screenshot("commerce-showdown", ".cardlab-table")
+                    for dark in (False, True):
+                        page.theme(dark)
+                        try:
+                            _assert_axe_clean(page, f"a showdown, {'dark' if dark else 'light'} theme")
+                        finally:
+                            page.theme(False)
                 button = showdown.locator('[data-key="continue"]')
                 button.focus()  # a button: reached with Tab, pressed with Enter
                 page.page.keyboard.press("Enter")
@@ -145,6 +157,7 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page):
         expected = int(page.run("print(len(session.game.rounds(session.state)[0].items))").strip())
         assert detail.locator("tbody tr").count() == expected and expected >= 5
         assert _table(page).locator(".cardlab-rounds details[open]").count() == 1
+        _assert_axe_clean(page, "the score's rows, one open")
         # bounded: at 1024×768 the table fits the notebook's visible height, deal after deal
         opened = page.page.evaluate(_HEIGHTS_JS)
         print(f"\ntable heights at 1024x768 at each showdown and at the end: {[round(h) for h in heights]} px "

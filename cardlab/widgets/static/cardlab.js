@@ -576,18 +576,17 @@ function roundRows(bd, ctx) {
     players.map((name) => h("span", { class: "cardlab-round-points", text: name })));
   const rows = bd.rounds.map((round) => {
     const how = round.settled ? round.how : "in play";
-    const changes = players.map((name, p) => `${name} ${signed(round.changes[p])} (total ${signed(round.totals[p])})`);
+    // Read aloud as "Deal 1 of 4, B knocked; A −2, total −2; B +4, total +4; …": the column
+    // heads are hidden from screen readers, so each cell says whose it is.
     return h("details", { class: `cardlab-round${round.settled ? "" : " cardlab-round-open"}`, dataset: { key: `round:${round.number}` } },
-      h("summary", {
-          class: "cardlab-round-grid", style: columns,
-          "aria-label": `${round.title}: ${how}. ${changes.join(", ")}. Open for its ${plural(round.items.length, "line")}.`,
-        },
+      h("summary", { class: "cardlab-round-grid", style: columns },
         h("span", { class: "cardlab-round-name" },
           h("span", { class: "cardlab-round-title", text: round.title }),
           h("span", { class: "cardlab-round-how", text: how, title: round.ended ? round.ended.text : undefined })),
-        players.map((_, p) => h("span", { class: "cardlab-round-points" },
-          h("strong", { text: signed(round.changes[p]) }),
-          h("span", { class: "cardlab-muted", text: `(${signed(round.totals[p])})` })))),
+        players.map((name, p) => h("span", { class: "cardlab-round-points" },
+          h("strong", {}, h("span", { class: "cardlab-unseen", text: `${name} ` }), signed(round.changes[p])),
+          h("span", { class: "cardlab-muted" }, "(", h("span", { class: "cardlab-unseen", text: "total " }),
+            `${signed(round.totals[p])})`)))),
       h("div", { class: "cardlab-round-detail" },
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
         round.verdict ? h("div", {}, round.verdict.text, " ", h("code", { class: "cardlab-rule", text: round.verdict.rule })) : null,
