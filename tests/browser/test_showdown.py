@@ -25,7 +25,9 @@ _HEIGHTS_JS = """
 () => {
   const table = document.querySelector('.cardlab-table');
   const panel = table.closest('.jp-WindowedPanel-outer') ?? table.closest('.jp-Notebook');
-  return {table: table.getBoundingClientRect().height, visible: panel.getBoundingClientRect().height};
+  const sideways = [table, ...table.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1
+      && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX)).map((e) => e.className);
+  return {table: table.getBoundingClientRect().height, visible: panel.getBoundingClientRect().height, sideways};
 }
 """
 
@@ -109,7 +111,9 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
                 if note.count():
                     notes.append(note.inner_text())
                 assert _table(page).locator(".cardlab-tableau").count() == 0  # the showdown takes its place
-                heights.append(page.page.evaluate(_HEIGHTS_JS)["table"])
+                measured = page.page.evaluate(_HEIGHTS_JS)
+                assert not measured["sideways"], measured  # nothing in the showdown or the rows scrolls sideways
+                heights.append(measured["table"])
                 if showdowns == 1:
                     page.screenshot("commerce-showdown", ".cardlab-table")
                     for dark in (False, True):
@@ -148,6 +152,7 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
         assert _table(page).locator(".cardlab-rounds details[open]").count() == 0
         assert not rows.first.locator(".cardlab-round-detail").is_visible()
         closed = page.page.evaluate(_HEIGHTS_JS)
+        assert not closed["sideways"], closed
         heights.append(closed["table"])
         page.screenshot("commerce-ledger-rows", ".cardlab-table")
         rows.first.locator("summary").focus()
