@@ -511,7 +511,7 @@ def _round_cards(row: dict) -> set[Card]:
     """The cards a round's row of the score (or its showdown) names."""
     found = set(_mentioned(row["title"]) | _mentioned(row["how"]) | _mentioned(row.get("note", ""))
                 | _mentioned(row.get("next", "")))
-    for item in row["items"]:
+    for item in row.get("items", ()):  # a showdown's lines (a row of the score points into its items)
         found |= _cards(item["cards"]) | _mentioned(item["reason"])
     for event in (row["ended"], row["verdict"]):
         found |= _mentioned(event["text"]) if event else set()
@@ -1488,14 +1488,17 @@ def test_the_score_is_one_row_per_deal_with_its_lines():
     assert [r["title"] for r in rounds] == [f"Deal {k} of 4" for k in range(1, 5)]
     assert [r["settled"] for r in rounds] == [True, True, True, False]
     assert [r["how"] for r in rounds] == ["B knocked", "C knocked", "D knocked", ""]
-    assert [item for r in rounds for item in r["items"]] == bd["items"]  # every line once, in its deal
+    ends = [r["lines"][1] for r in rounds]
+    assert [r["lines"] for r in rounds] == [[a, b] for a, b in zip([0, *ends[:-1]], ends)]  # one after the other
+    assert rounds[-1]["lines"][1] == len(bd["items"])  # every line once, in its deal's range
     running = [0] * 4
     for row in rounds:
-        assert row["changes"] == [sum(i["points"] for i in row["items"] if i["player"] == p) for p in range(4)]
+        items = bd["items"][slice(*row["lines"])]
+        assert items and all(i["reason"].startswith(f"Deal {row['number']}:") for i in items)
+        assert row["changes"] == [sum(i["points"] for i in items if i["player"] == p) for p in range(4)]
         running = [t + c for t, c in zip(running, row["changes"])]
         assert row["totals"] == running
     assert running == bd["totals"] == list(game.ledger(session.state))
-    assert all(i["reason"].startswith(f"Deal {r['number']}:") for r in rounds for i in r["items"])
     table.close()
 
 

@@ -334,7 +334,17 @@ class Position:
         }
 
     def rounds_json(self) -> list[JSON]:
-        """The score one row per round (empty for a game scored as one whole): see :func:`round_json`."""
+        """The score one row per round (empty for a game scored as one whole): see :func:`round_json`,
+        with each player's running total, and instead of the round's lines, where they are in the
+        score's ``items``: ``lines`` [first, end)."""
+        first, rows = 0, []
+        for row in self._round_rows():
+            count = len(row["items"])
+            rows.append({**{k: v for k, v in row.items() if k != "items"}, "lines": [first, first + count]})
+            first += count
+        return rows
+
+    def _round_rows(self) -> list[JSON]:
         totals = [0] * self.game.players
         rows = []
         for rd in self.rounds:
@@ -349,7 +359,7 @@ class Position:
         held = self.showdown
         if held is None:
             return None
-        rows = self.rounds_json()
+        rows = self._round_rows()
         row = next(r for r in rows if r["number"] == held.number)
         later = [r for r in rows if r["number"] > held.number]
         return {**row, "note": before_your_turn(held, self.viewer, self.names),

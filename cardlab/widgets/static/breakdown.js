@@ -3,7 +3,8 @@
 // Python sends the game's Breakdown: {title, players, items: [{player, points, reason, rule,
 // cards}], totals, final, winners, notes, rounds}. Pointing at a line (or focusing it with Tab)
 // highlights the cards that count for it wherever they lie on the table. A game scored round
-// by round also sends its rounds ({number, title, how, changes, totals, items, ...}): the
+// by round also sends its rounds ({number, title, how, changes, totals, lines: [first, end)
+// of its lines in items, ...}): the
 // score is then one row per round, each opening on its lines. A player's table stops on a
 // round's showdown (vm.showdown) until the player presses Continue.
 
@@ -55,9 +56,9 @@ function signed(points) {
   return points > 0 ? `+${points}` : points < 0 ? `−${-points}` : "0";
 }
 
-/** A round's lines of the score, in a table (its detail, or its showdown's payments). */
-function roundItems(round, players) {
-  return itemsTable(round.items.map((item) => h("tr", { class: "cardlab-item" },
+/** Lines of the score, in a table (a round's detail, or its showdown's payments). */
+function roundItems(items, players) {
+  return itemsTable(items.map((item) => h("tr", { class: "cardlab-item" },
     h("td", { class: "cardlab-item-player", text: players[item.player] }),
     h("td", { class: "cardlab-item-points", text: signed(item.points) }),
     h("td", { class: "cardlab-item-reason" }, item.reason,
@@ -91,7 +92,7 @@ function roundRows(bd, ctx) {
       h("div", { class: "cardlab-round-detail" },
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
         round.verdict ? h("div", {}, round.verdict.text, " ", h("code", { class: "cardlab-rule", text: round.verdict.rule })) : null,
-        roundItems(round, players)));
+        roundItems(bd.items.slice(...round.lines), players)));
   });
   return h("div", { class: "cardlab-rounds", role: "group", "aria-label": "the score, one row per round" },
     head, rows,
@@ -121,7 +122,7 @@ function renderShowdown(vm, ctx) {
     h("details", { class: "cardlab-showdown-payments", dataset: { key: "showdown-payments" } },
       h("summary", { text: `Payments: ${players.map((name, p) => `${name} ${signed(sd.changes[p])}`).join(", ")}`
         + ` (open for its ${plural(sd.items.length, "line")})` }),
-      roundItems(sd, players)),
+      roundItems(sd.items, players)),
     h("div", { class: "cardlab-showdown-next" },
       h("span", { text: sd.next }),
       button("Continue", () => ctx.send("continue"), { class: "cardlab-button cardlab-continue", dataset: { key: "continue" } })));
