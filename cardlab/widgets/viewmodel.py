@@ -335,22 +335,14 @@ class Position:
 
     def rounds_json(self) -> list[JSON]:
         """The score one row per round (empty for a game scored as one whole): see :func:`round_json`,
-        with each player's running total, and instead of the round's lines, where they are in the
-        score's ``items``: ``lines`` [first, end)."""
-        first, rows = 0, []
-        for row in self._round_rows():
-            count = len(row["items"])
-            rows.append({**{k: v for k, v in row.items() if k != "items"}, "lines": [first, first + count]})
-            first += count
-        return rows
-
-    def _round_rows(self) -> list[JSON]:
-        totals = [0] * self.game.players
-        rows = []
+        with each player's running ``totals``, and where the round's lines are in the score's
+        ``items``: ``lines`` [first, end)."""
+        totals, first, rows = [0] * self.game.players, 0, []
         for rd in self.rounds:
             row = round_json(rd, self.game.players)
             totals = [t + c for t, c in zip(totals, row["changes"])]
-            rows.append({**row, "totals": totals})
+            rows.append({**row, "totals": totals, "lines": [first, first + len(rd.items)]})
+            first += len(rd.items)
         return rows
 
     def showdown_json(self) -> JSON | None:
@@ -359,10 +351,11 @@ class Position:
         held = self.showdown
         if held is None:
             return None
-        rows = self._round_rows()
+        rows = self.rounds_json()
         row = next(r for r in rows if r["number"] == held.number)
         later = [r for r in rows if r["number"] > held.number]
-        return {**row, "note": before_your_turn(held, self.viewer, self.names),
+        return {**row, "items": [item_json(i) for i in held.items],
+                "note": before_your_turn(held, self.viewer, self.names),
                 "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over.")}
 
     def editor(self) -> JSON:
@@ -379,11 +372,11 @@ class Position:
 
 def round_json(rd: Round, players: int) -> JSON:
     """One round as the browser sees it: its title, how it ended and who ended it, each player's
-    change, its lines of the score, and (settled) the hands revealed, best first, and the verdict."""
+    change, and (settled) the hands revealed, best first, and the verdict."""
     def event(e: Event | None) -> JSON | None:
         return None if e is None else {"text": pretty(e.text), "rule": e.rule, "player": e.player}
     return {"number": rd.number, "title": rd.title, "settled": rd.settled, "changes": list(rd.changes(players)),
-            "items": [item_json(i) for i in rd.items], "ended": event(rd.ended), "how": pretty(rd.how),
+            "ended": event(rd.ended), "how": pretty(rd.how),
             "verdict": event(rd.verdict),
             "hands": [{"player": h.player, "cards": codes(h.cards), "ranking": pretty(h.ranking)} for h in rd.hands]}
 
