@@ -591,7 +591,7 @@ function roundRows(bd, ctx) {
       h("div", { class: "cardlab-round-detail" },
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
         round.verdict ? h("div", {}, round.verdict.text, " ", h("code", { class: "cardlab-rule", text: round.verdict.rule })) : null,
-        roundItems(bd.items.slice(...round.lines), players)));
+        roundItems(bd.items.slice(round.lines[0], round.lines[1]), players)));
   });
   return h("div", { class: "cardlab-rounds", role: "group", "aria-label": "the score, one row per round" },
     head, rows,
