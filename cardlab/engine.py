@@ -41,7 +41,7 @@ from .cards import (
 from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
-    "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
+    "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Round", "RevealedHand", "Zone", "Area", "Layout", "Step",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
     "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "points",
     "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
@@ -208,6 +208,49 @@ class Breakdown:
                 f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
                 f"<th>rule</th></tr></thead><tbody>{rows}</tbody></table>"
                 f"<div>Totals: {totals}{end}</div>{notes}</div>")
+
+
+class RevealedHand(NamedTuple):
+    """A hand shown at a round's showdown: whose, its cards, and what it is worth in words
+    ("point 15 with J♥ and 5♥")."""
+
+    player: int
+    cards: tuple[Card, ...]
+    ranking: str
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of a game scored round by round (a deal of Commerce), as every player may know it.
+
+    ``number`` counts from 1 and ``title`` names the round ("Deal 2 of 4"); ``items`` are its
+    lines of the score, exactly those of :meth:`Game.score` that belong to it, in the same order.
+    ``movers`` are the players who made a move in it. Once the round is settled, ``ended``
+    says how it ended (an :class:`Event`: who ended it, by which rule) and ``how`` says it in a
+    few words for the round's row of the score ("C knocked"); ``hands`` are the hands revealed
+    at its showdown, best first, and ``verdict`` says who won it and why. While the round is
+    still played, ``ended`` is None and ``hands`` is empty.
+    """
+
+    number: int
+    title: str
+    items: tuple[ScoreItem, ...]
+    movers: frozenset[int] = frozenset()
+    ended: Event | None = None
+    how: str = ""
+    hands: tuple[RevealedHand, ...] = ()
+    verdict: Event | None = None
+
+    @property
+    def settled(self) -> bool:
+        return self.ended is not None
+
+    def changes(self, players: int) -> tuple[int, ...]:
+        """Each player's points from this round (the sum of its items per player)."""
+        totals = [0] * players
+        for item in self.items:
+            totals[item.player] += item.points
+        return tuple(totals)
 
 
 # What a zone is (``Zone.kind``): how a table draws it, and, for the piles, the order of its cards.
@@ -546,6 +589,15 @@ class Game(ABC):
         """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
         default draws every group in a row of its own, in the order of the zones."""
         return Layout()
+
+    def rounds(self, state: Any) -> tuple[Round, ...]:
+        """The rounds of the game so far, settled and in play, for a game scored round by round
+        (a ledger kept deal after deal): each with its lines of the score and, once settled, its
+        showdown. ``state`` may be a player's view: a round says only what every player may know
+        (the hands its showdown revealed). Tables draw the score one row per round and stop on
+        each showdown until the player goes on. The default: none (a game scored as one whole,
+        or whose rounds end on a :class:`Continuation`, which already stops the table)."""
+        return ()
 
     def strategy(self) -> Any:
         """What computer players and hints know about this game: a

@@ -67,7 +67,28 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         game.validate(state)
         check_card_notes(game, state, zones)
         check_views(game, state, zones, legal)
+        check_rounds(game, state, breakdown)
     return legal
+
+
+def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
+    """A game's rounds (``Game.rounds``) hold every line of its score once, in order, and say
+    the same to every player (only what everyone may know)."""
+    rounds = game.rounds(state)
+    if not rounds:
+        return
+    if tuple(item for r in rounds for item in r.items) != breakdown.items:
+        raise Violation("the rounds' lines of the score are not exactly the score's lines, in order")
+    if [r.number for r in rounds] != list(range(1, len(rounds) + 1)):
+        raise Violation(f"rounds are numbered from 1: {[r.number for r in rounds]}")
+    if any(not r.settled for r in rounds[:-1]):
+        raise Violation("only the last round may still be in play")
+    for r in rounds:
+        if r.settled != bool(r.hands) or r.settled != (r.verdict is not None) or r.settled != bool(r.how):
+            raise Violation(f"{r.title}: a settled round has its end, its hands and its verdict; one in play none")
+    for player in {0, game.players - 1}:  # two seats are enough: a round names nothing seat by seat
+        if game.rounds(game.view(state, player)) != rounds:
+            raise Violation(f"the rounds differ in {game.player_names[player]}'s view: they say what everyone knows")
 
 
 def check_card_notes(game: Game, state: Any, zones: list) -> None:

@@ -905,3 +905,43 @@ def test_the_rules_page_examples_run():
     assert shown.to_text().strip() == text.strip()
     short = re.search(r"```\n(players: .*?rest\n)```", page, re.S).group(1)
     assert short == SHORT and G3.state_from_text(short) == example_start()
+
+
+# --- the rounds: one per deal, for the ledger's rows and the showdown ------------------------------
+
+def test_each_deal_is_a_round_with_its_ledger_lines_its_showdown_and_who_moved():
+    s = play(example_start(), *EXAMPLE_MOVES)
+    first, second = G3.rounds(s)
+    assert (first.number, first.title, first.settled) == (1, "Deal 1 of 3", True)
+    assert first.items == G3.score(s, deal=1).items and first.changes(3) == (2, -1, -1)
+    assert first.how == "A knocked" and first.movers == {0, 1, 2}
+    assert (first.ended.rule, first.ended.player) == ("commerce.knock", 0)
+    assert first.ended.text == "A knocked after 3 turns: exchanges stopped at once, with no final circuit."
+    # best first: A's sequence 6-7-8♠, C's 3-4-5♣ (a sequence, lower), B's point 21
+    assert [(h.player, h.cards) for h in first.hands] == [
+        (0, cards("6S 7S 8S")), (2, cards("3C 4C 5C")), (1, cards("AH KH 4D"))]
+    assert first.hands[2].ranking == "point 21 with A♥ K♥ (2 hearts)"
+    assert (first.verdict.rule, first.verdict.player) == ("commerce.rank.sequence", 0)
+    assert first.verdict.text.startswith("A has the best hand: A's same-suit sequence 6-7-8♠")
+    # deal 2 is in play: its antes only, nobody has moved, nothing revealed
+    assert (second.title, second.settled, second.hands, second.how, second.movers) == ("Deal 2 of 3", False, (), "",
+                                                                                       frozenset())
+    assert second.changes(3) == (-1, -1, -1)
+    assert G3.rounds(G3.view(s, 1)) == G3.rounds(s)  # a view's rounds: the same, as everyone knows them
+
+
+def test_a_round_says_how_a_deal_ended_by_a_refusal_or_by_the_stock():
+    s = G3.play(play(example_start(), "barter KD"), "knock")
+    refused = G3.rounds(s)[0]
+    assert refused.how == "B refused A's barter" and refused.movers == {0, 1}
+    assert (refused.ended.rule, refused.ended.player) == ("commerce.barter.refuse", 1)
+    assert refused.ended.text == "B refused A's barter by knocking, on the deal's first turn: exchanges stopped at once."
+    game = cardlab.game("commerce", players=12)
+    s = game.deal(seed=12, dealer=0)
+    while not s.history:
+        s = game.play(s, Trade(s.hands[game.to_move(s)][0]))
+    stocked = game.rounds(s)[0]
+    # 16 trades from B on: the 16th is E's (the 12 players, then B, C, D, E again)
+    assert stocked.how == "E took the last stock card" and stocked.ended.rule == "commerce.stock-out"
+    assert stocked.ended.text == "E took the last card of the stock, after 16 turns: the deal was settled at once."
+    assert stocked.ended.player == 4 and stocked.movers == frozenset(range(12)) and len(stocked.hands) == 12

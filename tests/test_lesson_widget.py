@@ -198,6 +198,7 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     doc = vm(widget)
     assert doc["lesson"]["settled"][-1]["feedback"]["correct"]
     assert question(widget)["kind"] == "play" and "totals" in doc["breakdown"] and "ledger −1 point" in json.dumps(doc["layout"], ensure_ascii=False)
+    assert doc["breakdown"]["rounds"] and doc["breakdown"]["rounds"][-1]["title"].startswith("Deal ")  # the rows come back too
 
 
 def test_next_back_and_the_end():

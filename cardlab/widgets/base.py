@@ -289,6 +289,8 @@ class SessionWidget(anywidget.AnyWidget):
         self._handlers[action](content)
 
     def _require_turn(self, pos: Position) -> None:
+        if pos.showdown is not None:
+            raise Refused(pos.waiting())
         if not pos.live:
             raise Refused(pos.paused())
         if pos.over:

@@ -15,12 +15,12 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move, seed_is_guessable
+from ..engine import Game, Move, Round, Step, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
 from .base import Refused, SessionWidget, required
-from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking
+from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking, seen_move_text
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
 Chooser = Callable[[Game, Any], "Move | str"]
@@ -97,6 +97,11 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     shell = sys.modules.get("IPython")
     ip = shell.get_ipython() if shell is not None else None  # type: ignore[attr-defined]
     return loop if getattr(ip, "kernel", None) is not None else None
+
+
+def _settled(game: Game, state: Any) -> int:
+    """How many rounds of ``state`` are settled (:meth:`cardlab.engine.Game.rounds`)."""
+    return sum(r.settled for r in game.rounds(state))
 
 
 def _check_player(game: Game, player: Any, what: str) -> int:
@@ -236,6 +241,13 @@ class Table(SessionWidget):
     on the viewer's turn. The opponent and the hint get only the acting player's view.
     ``four_colour``, ``size``: the four-colour deck, and "normal" or "large" cards and text
     (both also on the table's header, as every widget takes them).
+
+    In a game scored round by round (:meth:`cardlab.engine.Game.rounds`, such as Commerce's
+    deals), a player's table stops on each round's showdown, whoever ended it: the hands
+    revealed, best first, who won and why, and the round's payments stay on the table until
+    the player presses Continue (the ``continue`` action); nobody moves meanwhile, the
+    computer players included. A round that ended before the player's turn came says so, and
+    how. The score is one row per round, its lines on demand.
     """
 
     component = "table"
@@ -259,10 +271,13 @@ class Table(SessionWidget):
         self._opponent_delay = opponent_delay
         self._opponent_busy = False
         self._opponent_timer: asyncio.TimerHandle | None = None
+        #: How many settled rounds this player has seen the showdown of (they were on the table
+        #: when it was made, or the player went on from them).
+        self._showdowns_seen = _settled(session.game, session.state) if isinstance(session, Session) else 0
         self.actions = frozenset({"play", "explain"}
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
-                                 | ({"opponent"} if viewer is not None else set()))
+                                 | ({"opponent", "continue"} if viewer is not None else set()))
         super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
         self._notice = self._guessable_deal_warning()
         self._consider_opponent()
@@ -274,7 +289,7 @@ class Table(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
-                 "narration": pos.narration(), "hint": self._hint is not None}
+                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json()}
         if self._viewer is not None:
             parts["opponent"] = {"current": self._opponent_name,
                                  "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
@@ -284,6 +299,41 @@ class Table(SessionWidget):
 
     def _draw_picture(self, pos: Position) -> str:
         return picture.table(pos)
+
+    # -- the showdown of a round -----------------------------------------------------------------
+
+    def position(self) -> Position:
+        look = None if self._look is None else self._look[0]
+        return Position(self._session, self._viewer, self._names, look, showdown=self._showdown(look))
+
+    def _showdown(self, look: int | None = None) -> Round | None:
+        """The settled round a player's table stops on: the latest, at the game's latest
+        position, until the player goes on from it."""
+        session = self._session
+        if self._viewer is None or look is not None or not session.at_end:
+            return None
+        game = session.game
+        settled = [r for r in game.rounds(game.view(session.state, self._viewer)) if r.settled]
+        return settled[-1] if len(settled) > self._showdowns_seen else None
+
+    def _report(self, step: Step, mover: int, note: str = "") -> None:
+        """After a move that settled a round, the message says so in a line: the round's
+        showdown, with everything its narration tells, is on the table."""
+        held = self._showdown()
+        if held is None or held.number <= _settled(self._session.game, step.before):
+            super()._report(step, mover, note)
+            return
+        move = seen_move_text(self._session.game, step, self._viewer)
+        self._say(f"{self._names[mover]}: {move}. {held.title} is over: its showdown is on the table.")
+
+    def _act_continue(self, content: dict[str, Any]) -> None:
+        held = self._showdown(None if self._look is None else self._look[0])
+        if held is None:
+            raise Refused("There is no showdown on the table to go on from.")
+        self._showdowns_seen = held.number
+        self._refresh()
+        self.message = self._notice or {}
+        self._consider_opponent()
 
     def close(self) -> None:
         timer = self.__dict__.get("_opponent_timer")
@@ -331,6 +381,8 @@ class Table(SessionWidget):
         self._consider_opponent()
 
     def _session_changed(self, session: Session) -> None:
+        if session.at_end:  # a move taken back, an edit: its showdown is no longer to be seen
+            self._showdowns_seen = min(self._showdowns_seen, _settled(session.game, session.state))
         super()._session_changed(session)
         if self._notice:  # the standing notice comes back whenever nothing else is said
             self.message = self._notice
@@ -348,7 +400,7 @@ class Table(SessionWidget):
 
     def _opponent_due(self) -> bool:
         session = self._session
-        if self._opponent is None or not session.at_end:
+        if self._opponent is None or not session.at_end or self._showdown() is not None:
             return False
         mover = session.game.to_move(session.state)
         return mover is not None and mover != self._viewer

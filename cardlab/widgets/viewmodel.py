@@ -20,7 +20,9 @@ from typing import Any
 
 from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
 from ..cards import SUITS, Card, pretty
-from ..engine import Breakdown, Continuation, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
+from ..engine import (
+    Breakdown, Continuation, Event, Game, Move, Round, ScoreItem, Step, Zone, move_cards, move_text,
+)
 from ..errors import IllegalMove
 from ..bots import Hint
 from ..bots.hint import SET_ASIDE
@@ -121,12 +123,16 @@ class Position:
     A player moves only in the game itself: at the main line's last position, not looking
     back (:attr:`live`). Playing from an earlier position is the teacher's: tried on a
     player's table, it would show how the hidden cards answer each try.
+
+    ``showdown``: a settled round (:meth:`cardlab.engine.Game.rounds`) the player's table
+    stops on until the player goes on: nobody moves meanwhile.
     """
 
     session: Session
     viewer: Viewer
     names: tuple[str, ...] = ()
     look: int | None = None
+    showdown: Round | None = None
     game: Game = field(init=False)
     state: Any = field(init=False)
     index: int = field(init=False)
@@ -161,7 +167,8 @@ class Position:
     def can_act(self) -> bool:
         """Whether this viewer may move now: the teacher moves for whoever is to act, anywhere;
         a player on their own turn, at the game's latest position (:attr:`live`)."""
-        return not self.over and (self.viewer is None or (self.live and self.viewer == self.to_move))
+        return not self.over and self.showdown is None and (
+            self.viewer is None or (self.live and self.viewer == self.to_move))
 
     @cached_property
     def legal(self) -> list[Move]:
@@ -183,7 +190,13 @@ class Position:
     def deciding(self) -> int | None:
         """The player with a decision to make, whom the table marks "to move": the player to
         move, but nobody when the game is over or the round is (:attr:`going_on`)."""
-        return None if self.going_on else self.to_move
+        return None if self.going_on or self.showdown is not None else self.to_move
+
+    @cached_property
+    def rounds(self) -> tuple[Round, ...]:
+        """The rounds so far as the viewer may know them (``game.rounds`` of the view); none
+        while the score is not known (:attr:`breakdown` None)."""
+        return self.game.rounds(self.seen) if self.breakdown is not None else ()
 
     @cached_property
     def breakdown(self) -> Breakdown | None:
@@ -210,6 +223,8 @@ class Position:
         }
 
     def status(self) -> str:
+        if self.showdown is not None:
+            return f"{self.showdown.title}: showdown"
         if self.going_on:
             return "Round over"
         if not self.over:
@@ -218,6 +233,8 @@ class Position:
         return f"Game over: {outcome}" if outcome else "Game over"
 
     def waiting(self) -> str:
+        if self.showdown is not None:
+            return f"{self.showdown.title} is over: press “Continue” to go on."
         if not self.live:  # the banner (line_banner) says where the table is
             return "Moves are made at the game's latest position."
         if self.over:
@@ -295,8 +312,33 @@ class Position:
         return {
             "title": bd.title, "players": list(self.names), "final": bd.final,
             "totals": list(bd.totals), "winners": list(bd.winners), "notes": list(bd.notes),
-            "items": [item_json(i) for i in bd.items],
+            "items": [item_json(i) for i in bd.items], "rounds": self.rounds_json(),
         }
+
+    def rounds_json(self) -> list[JSON]:
+        """The score one row per round (empty for a game scored as one whole): see :func:`round_json`,
+        with each player's running ``totals``, and where the round's lines are in the score's
+        ``items``: ``lines`` [first, end)."""
+        totals, first, rows = [0] * self.game.players, 0, []
+        for rd in self.rounds:
+            row = round_json(rd, self.game.players)
+            totals = [t + c for t, c in zip(totals, row["changes"])]
+            rows.append({**row, "totals": totals, "lines": [first, first + len(rd.items)]})
+            first += len(rd.items)
+        return rows
+
+    def showdown_json(self) -> JSON | None:
+        """The settled round the table stops on (:attr:`showdown`), with what the player should know
+        of it: that it ended before their turn came (:func:`before_your_turn`), and what comes next."""
+        held = self.showdown
+        if held is None:
+            return None
+        rows = self.rounds_json()
+        row = next(r for r in rows if r["number"] == held.number)
+        later = [r for r in rows if r["number"] > held.number]
+        return {**row, "items": [item_json(i) for i in held.items],
+                "note": before_your_turn(held, self.viewer, self.names),
+                "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over.")}
 
     def editor(self) -> JSON:
         """The teacher's editing aids: the text form and the deck (where each card lies is on
@@ -308,6 +350,37 @@ class Position:
     def narration(self) -> list[JSON]:
         """What happened in the move that led to the state on show, as the viewer may read it."""
         return narrate(self.session.line_events[self.index], self.viewer)
+
+
+def round_json(rd: Round, players: int) -> JSON:
+    """One round as the browser sees it: its title, how it ended and who ended it, each player's
+    change, and (settled) the hands revealed, best first, and the verdict."""
+    def event(e: Event | None) -> JSON | None:
+        return None if e is None else {"text": pretty(e.text), "rule": e.rule, "player": e.player}
+    return {"number": rd.number, "title": rd.title, "settled": rd.settled, "changes": list(rd.changes(players)),
+            "ended": event(rd.ended), "how": pretty(rd.how),
+            "verdict": event(rd.verdict),
+            "hands": [{"player": h.player, "cards": codes(h.cards), "ranking": pretty(h.ranking)} for h in rd.hands]}
+
+
+def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
+    """What a player who made no move in a settled round should be told: who ended it before
+    their turn came, how (with the rule), and what that player's revealed hand was worth
+    (empty for the teacher, or when the player moved, or ended the round)."""
+    ended = rd.ended
+    if viewer is None or ended is None or ended.player is None or viewer in rd.movers or ended.player == viewer:
+        return ""
+    who, title = names[ended.player], f"{rd.title[:1].lower()}{rd.title[1:]}"
+    text = (f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
+            f"{title} [{ended.rule}].")
+    shown = [h for h in rd.hands if h.player == ended.player]
+    if shown:
+        best = rd.hands[0].player == ended.player
+        text += (f" {who} held {' '.join(map(str, shown[0].cards))}, {pretty(shown[0].ranking)}: "
+                 + ("the best hand at the table." if best else
+                    "your hand was better." if rd.hands[0].player == viewer else
+                    f"{names[rd.hands[0].player]}'s hand was better."))
+    return text
 
 
 def position_text(index: int) -> str:

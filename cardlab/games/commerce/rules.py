@@ -13,6 +13,7 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import (
@@ -20,8 +21,8 @@ from ...cards import (
     shuffled,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, points, replacer, shuffle_from, stacked_deck, validate_seed,
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, RevealedHand, Round,
+    ScoreItem, State, TextForm, Zone, check_cards_once, format_cards, points, replacer, shuffle_from, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -460,6 +461,50 @@ class Commerce(Game):
         winners = tuple(p for p in range(n) if totals[p] == max(totals))  # commerce.end: tied leaders share
         return Breakdown(self.player_names, tuple(items), title, True, winners, notes)
 
+    def rounds(self, state: CommerceState) -> tuple[Round, ...]:
+        """One round per deal, its lines of the ledger as :meth:`score` lists them; a settled deal
+        with how it stopped (commerce.knock, commerce.barter.refuse, commerce.stock-out), its hands
+        as revealed (commerce.settle.reveal), best first, and why the best won the pool."""
+        n = state.players
+        rounds = [self._settled_round(number, record) for number, record in enumerate(state.history, start=1)]
+        if len(state.history) < n:
+            number = len(state.history) + 1
+            movers = _movers(state.dealer, state.turns, n)
+            if state.offer is not None:
+                movers |= {self._turn_player(state)}
+            rounds.append(Round(number, f"Deal {number} of {n}",
+                                tuple(self._deal_items(number, state.dealer, state.turns)), movers))
+        return tuple(rounds)
+
+    @lru_cache(maxsize=1024)  # a settled deal never changes: tables ask for its round at every update
+    def _settled_round(self, number: int, record: DealRecord) -> Round:
+        n, d, hands, turns = self.players, record.dealer, record.hands, record.turns
+        p = (d + 1 + len(turns)) % n  # whose turn it was when the deal stopped
+        movers = _movers(d, turns, n)
+        when = "on the deal's first turn" if not turns else f"after {len(turns)} turn{'' if len(turns) == 1 else 's'}"
+        if record.end == "knock":
+            movers |= {p}
+            how = f"{NAMES[p]} knocked"
+            ended = Event("commerce.knock", f"{NAMES[p]} knocked {when}: exchanges stopped at once, with no "
+                                            f"final circuit.", p)
+        elif record.end == "refusal":
+            q = (p + 1) % n
+            movers |= {p, q}
+            how = f"{NAMES[q]} refused {NAMES[p]}'s barter"
+            ended = Event("commerce.barter.refuse", f"{NAMES[q]} refused {NAMES[p]}'s barter by knocking, {when}: "
+                                                    f"exchanges stopped at once.", q)
+        else:
+            last = (d + len(turns)) % n
+            how = f"{NAMES[last]} took the last stock card"
+            ended = Event("commerce.stock-out", f"{NAMES[last]} took the last card of the stock, {when}: the deal "
+                                                f"was settled at once.", last)
+        result = showdown(hands, d)
+        order = sorted(range(n), key=lambda s: (hand_key(hands[s]), -((s - d) % n)), reverse=True)  # commerce.rank.tie
+        revealed = tuple(RevealedHand(s, hands[s], str(rank_hand(hands[s]))) for s in order)
+        verdict = Event(*self._why_best(hands, d, result.winner, result.runner_up), result.winner, hands[result.winner])
+        items = self._deal_items(number, d, turns) + self._settlement_items(number, record)
+        return Round(number, f"Deal {number} of {n}", tuple(items), movers, ended, how, revealed, verdict)
+
     def ledger(self, state: CommerceState) -> tuple[int, ...]:
         """Every player's balance: the totals of :meth:`score`."""
         return self.score(state).totals
@@ -652,6 +697,18 @@ class Commerce(Game):
 
 def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
+
+
+def _movers(dealer: int, turns: tuple[str, ...], n: int) -> frozenset[int]:
+    """The players who moved in a deal's completed turns: each turn's player, and the neighbour
+    who answered each barter."""
+    movers = set()
+    for i, turn in enumerate(turns):
+        p = (dealer + 1 + i) % n
+        movers.add(p)
+        if turn == "barter":
+            movers.add((p + 1) % n)
+    return frozenset(movers)
 
 
 def _seated_first(near: int, far: int, dealer: int) -> str:

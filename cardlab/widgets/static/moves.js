@@ -108,7 +108,7 @@ function nextFocus(root, ui, { hadFocus, focusKey, moved }) {
     return playable.find((el) => el.closest("[data-zone]")?.dataset.zone === used.zone) ?? playable[0]
       ?? root.querySelector(`.cardlab-tableau [data-code="${CSS.escape(used.code)}"][tabindex]`)
       ?? (zone && root.querySelector(zone))
-      ?? root.querySelector(".cardlab-choices .cardlab-move, .cardlab-hint") ?? root;
+      ?? root.querySelector(".cardlab-continue, .cardlab-choices .cardlab-move, .cardlab-hint") ?? root;
   }
   const back = find(ui.returnFocus);
   ui.returnFocus = null;
@@ -116,7 +116,7 @@ function nextFocus(root, ui, { hadFocus, focusKey, moved }) {
   if (!hadFocus) return null;
   const kept = find(focusKey);
   if (kept || root.contains(document.activeElement)) return kept;
-  return root.querySelector(".cardlab-tableau .cardlab-playable") ?? root;
+  return root.querySelector(".cardlab-tableau .cardlab-playable, .cardlab-continue") ?? root;
 }
 
 /** Lift a move's cards on the table and say what it is, without a re-render. */

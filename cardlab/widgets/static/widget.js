@@ -63,7 +63,7 @@ const COMPONENTS = {
     headerPart(vm, ctx),
     renderLineBanner(vm.line, ctx),
     h("div", { class: "cardlab-main" },
-      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx)),
+      h("div", { class: "cardlab-play" }, vm.showdown ? renderShowdown(vm, ctx) : tableauPart(vm, ctx)),
       h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx), renderChoices(vm, ctx),
         renderBreakdown(vm.breakdown, ctx), renderStepper(vm, ctx.history(), ctx, { banner: false }),
         renderEditor(vm, ctx))),
