@@ -417,16 +417,30 @@ class Contest(Game):
         return _replace(state, secrets=_pair(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
+    def claimed(self, state: ContestState, move: Claim) -> tuple[tuple, tuple]:
+        """The contest row and the points piles once ``move``, one of the claims of
+        ``legal_moves(state)``, is made: what the rule of thumb weighs a claim by, worked out
+        without checking or making it (``_claim_plan`` is the checked way)."""
+        row = state.row
+        if move.discard is not None:    # contest.claim.jack
+            row = _at(row, move.discard - 1, ())
+        elif move.play is not None:     # contest.claim.queen
+            i = move.play.position - 1
+            row = _at(row, i, row[i] + (move.play.card,))
+        p, q = move.first - 1, move.second - 1
+        options = state.options
+        low, top = options.ace == "low", options.pile_value == "top"
+        vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
+        winner = move.keep - 1 if vp == vq else p if vp > vq else q   # contest.claim.tie, contest.claim.value
+        won = row[winner]
+        suit = SUIT_INDEX[won[0].suit]
+        return _at(_at(row, p, ()), q, ()), _at(state.points, suit, state.points[suit] + won)
+
     def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
-        row = plan.row
-        winner = plan.winner
-        loser = plan.q if winner == plan.p else plan.p
-        won, lost = row[winner], row[loser]
         if log is not None:
             self._narrate_claim(state, move, plan, log)
-        suit = SUIT_INDEX[won[0].suit]
-        points = _at(state.points, suit, state.points[suit] + won)
-        row = _at(_at(row, winner, ()), loser, ())
+        row, points = _claimed(state, plan)
+        lost = plan.row[plan.q if plan.winner == plan.p else plan.p]
         discard = state.discard + (move.card,) + plan.scrapped + lost
         return _end_turn(state, plan.hand, row, points, discard, state.stock, log)
 
@@ -929,6 +943,16 @@ def _claim_winner(state: ContestState, move: Claim, row: tuple, p: int, q: int) 
         raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {NAMES[state.turn]} chooses the one "
                                                      f"that goes to the points piles, such as '{example}'")
     return vp, vq, keep - 1
+
+
+def _claimed(state: ContestState, plan: _ClaimPlan) -> tuple[tuple, tuple]:
+    """contest.claim.value: the row and the points piles after a claim: the winning pile goes to
+    the points pile of its suit, the other to the discard pile."""
+    row, winner = plan.row, plan.winner
+    won = row[winner]
+    suit = SUIT_INDEX[won[0].suit]
+    return _at(_at(row, winner, ()), plan.q if winner == plan.p else plan.p, ()), \
+        _at(state.points, suit, state.points[suit] + won)
 
 
 def _place_event(place: Open | Reinforce, row: tuple, player: int) -> Event:
