@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import HIDDEN, Card
@@ -35,7 +36,7 @@ KEEP = {1: 0.10, 2: 0.05, 3: 0.0}
 FACE_WORTH = {11: 3, 12: 6, 13: 6}
 #: An Ace helps the opponent's stack by 1, but draws a card: worth this many VP.
 ACE_DRAW = 0.3
-#: A lead of this many points in a suit counts as safe.
+#: A lead of this many points in a suit counts as safe (``_expect`` has it inline).
 SAFE_LEAD = 8.0
 
 
@@ -103,32 +104,38 @@ class CommitmentStrategy(Strategy):
 def _best(s: Any, moves: list[Move]) -> tuple[Commit | None, float]:
     """The commit among ``moves`` that gains most, and its gain; None when none gains."""
     best, best_gain = None, 0.0
-    for gain, move in _gains(s, s.turn, [m for m in moves if type(m) is Commit]):
-        if gain > best_gain + 1e-9:
-            best, best_gain = move, gain
+    gain = _scorer(s, s.turn)
+    for move in moves:
+        if type(move) is Commit:
+            g = gain(move)
+            if g > best_gain + 1e-9:
+                best, best_gain = move, g
     return best, best_gain
 
 
 def _gains(s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
     """Each commit among ``moves`` with what it adds to the VP this player may expect from the
-    battles as they stand, less the card's worth kept for later (a pass gains 0).
+    battles as they stand, less the card's worth kept for later (a pass gains 0)."""
+    gain = _scorer(s, me)
+    return [(gain(m), m) if type(m) is Commit else (0.0, m) for m in moves]
+
+
+def _scorer(s: Any, me: int) -> Callable[[Commit], float]:
+    """The gain of a commit for ``me`` in ``s`` (see :func:`_gains`).
 
     A battle is expected from its stacks' values (:func:`_expect`). A commit changes one
     stack's value, or two (a Queen's, a Jack's that moves its stack), in one battle or two: the
     values after it are worked out from those before it, without playing the move."""
     battles = s.battles
     judged = [_judged(b, me) for b in battles]
-    before = [j[2] for j in judged]
+    before = [j[3] for j in judged]
     base = sum(before)
     kept = KEPT[s.round]
-    gains = []
-    for move in moves:
-        if type(move) is not Commit:
-            gains.append((0.0, move))
-            continue
+
+    def gain(move: Commit) -> float:
         card, b = move.card, move.battle - 1
         kind, slot, value = EFFECT[card]
-        mine, theirs, _ = judged[b]
+        mine, theirs, vp, _ = judged[b]
         mine, after = list(mine), before[:]
         if kind is SPADE:            # commitment.spade: on the chosen stack of your side
             mine[STACK_INDEX[move.stack]] += value
@@ -144,16 +151,15 @@ def _gains(s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
             mine[slot] = theirs[slot] = 0
         elif move.to is not None:    # commitment.jack: the stack moves on top of another battle's
             t = move.to - 1
-            target, others, _ = judged[t]
+            target, others, vt, _ = judged[t]
             target = list(target)
             target[slot] = _stacked_on(target[slot], battles[b].sides[me][slot])
             mine[slot] = 0
-            after[t] = _expect(battles[t].card, target, others)
-        after[b] = _expect(battles[b].card, mine, theirs)   # (a Jack in round 1 adds 0)
-        gain = sum(after) - base
-        gain += kept[card]
-        gains.append((gain, move))
-    return gains
+            after[t] = _expect(vt, target[0] - others[0], target[1] - others[1], target[2] - others[2])
+        # (a Jack in round 1 adds 0)
+        after[b] = _expect(vp, mine[0] - theirs[0], mine[1] - theirs[1], mine[2] - theirs[2])
+        return sum(after) - base + kept[card]
+    return gain
 
 
 #: How many moves each card has, by the number of battles out.
@@ -168,35 +174,36 @@ KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORT
 
 #: Battles judged lately, by id: (the battle, its judgement for player 0, for player 1). A
 #: battle stays the very same object from move to move until a card is committed to it.
-_JUDGED: dict[int, tuple[Any, tuple[tuple[int, ...], tuple[int, ...], float],
-                         tuple[tuple[int, ...], tuple[int, ...], float]]] = {}
+_JUDGED: dict[int, tuple[Any, tuple, tuple]] = {}
 _JUDGED_MOST = 1024
 
 
-def _judged(battle: Any, me: int) -> tuple[tuple[int, ...], tuple[int, ...], float]:
-    """A battle's stack values for ``me`` and for the other player, and what ``me`` may expect from it."""
+def _judged(battle: Any, me: int) -> tuple[tuple[int, ...], tuple[int, ...], int, float]:
+    """A battle's stack values for ``me`` and for the other player, its VP, and what ``me`` may
+    expect from it."""
     hit = _JUDGED.get(id(battle))
     if hit is None or hit[0] is not battle:
         first, second = battle.sides
         first, second = tuple(map(stack_value, first)), tuple(map(stack_value, second))
-        hit = (battle, (first, second, _expect(battle.card, first, second)),
-               (second, first, _expect(battle.card, second, first)))
+        vp = BATTLE_VP[battle.card]
+        d0, d1, d2 = first[0] - second[0], first[1] - second[1], first[2] - second[2]
+        hit = (battle, (first, second, vp, _expect(vp, d0, d1, d2)),
+               (second, first, vp, _expect(vp, -d0, -d1, -d2)))
         if len(_JUDGED) >= _JUDGED_MOST:
             _JUDGED.clear()
         _JUDGED[id(battle)] = hit
     return hit[1 + me]
 
 
-def _expect(card: Card, mine: Any, theirs: Any) -> float:
-    """The VP this player may expect from a battle for ``card`` whose stacks are worth ``mine``
-    and ``theirs`` (hearts, clubs, diamonds): each suit counts by how safely it is led (a lead
-    of SAFE_LEAD points or more is safe, see :func:`_safe`), the total breaks ties."""
-    d0, d1, d2 = mine[0] - theirs[0], mine[1] - theirs[1], mine[2] - theirs[2]
-    lead = ((-1.0 if d0 <= -SAFE_LEAD else 1.0 if d0 >= SAFE_LEAD else d0 / SAFE_LEAD)
-            + (-1.0 if d1 <= -SAFE_LEAD else 1.0 if d1 >= SAFE_LEAD else d1 / SAFE_LEAD)
-            + (-1.0 if d2 <= -SAFE_LEAD else 1.0 if d2 >= SAFE_LEAD else d2 / SAFE_LEAD)
+def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] = math.tanh) -> float:
+    """The VP this player may expect from a battle of ``vp`` VP whose stacks it leads by ``d0``,
+    ``d1``, ``d2`` points (hearts, clubs, diamonds): each suit counts by how safely it is led
+    (:func:`_safe`: a lead of SAFE_LEAD points or more is safe), the total breaks ties."""
+    lead = ((-1.0 if d0 <= -8 else 1.0 if d0 >= 8 else d0 / 8.0)   # _safe, inline: SAFE_LEAD is 8
+            + (-1.0 if d1 <= -8 else 1.0 if d1 >= 8 else d1 / 8.0)
+            + (-1.0 if d2 <= -8 else 1.0 if d2 >= 8 else d2 / 8.0)
             + (d0 + d1 + d2) / 50)
-    return BATTLE_VP[card] * (1 + math.tanh(lead)) / 2
+    return vp * (1 + tanh(lead)) / 2
 
 
 def _stacked_on(value: int, stack: tuple[Card, ...]) -> int:
