@@ -1,14 +1,19 @@
-"""How often Contest's face-card powers can be used, under cardlab's reading and the rival one.
+"""How often Contest's face-card powers can be used, under each reading of the Jack's power.
 
 On every turn of play (after the secret cards are arranged) on which the player to move holds
-a Jack, it counts whether a claim using the Jack's power is legal: under cardlab's reading (the
-discarded Jack must match one of the two claimed piles as they stand after its power, so the
-row needs a second pile of the Jack's suit) and under the rival reading (the match is checked
-before the power: the Jack matches the pile of its suit that it discards, and the claim takes
-any two remaining piles of different suits). The same for a Queen's power on turns with a
-Queen. Kings (which may use either power) are left out, so each figure is one power's.
+a Jack, it counts whether a claim using the Jack's power is legal under each reading
+(``cardlab.game("contest", jack=...)``): ``"power-first"``, cardlab's default (the discarded
+Jack must match one of the two claimed piles as they stand after its power, so the row needs a
+second pile of the Jack's suit), and ``"match-first"`` (the match is checked before the power:
+the Jack matches the pile of its suit that it discards, and the claim takes any two remaining
+piles of different suits). Both are read from the game's own legal moves on the same state. The
+same for a Queen's power on turns with a Queen, and how often the player to move used each power
+when it could. Kings (which may use either power) are left out, so each figure is one power's.
 
-    python benchmarks/contest_powers.py               # 400 games per player kind: ~10 s
+Games are played under each option in turn, since players who may use a power more often
+play other games.
+
+    python benchmarks/contest_powers.py               # 400 games per player kind and option: ~10 s
     python benchmarks/contest_powers.py --games 2000
 
 Games are played by cardlab's random and rule-of-thumb (heuristic) players, seeded, so the
@@ -19,6 +24,7 @@ that counts turns as independent; turns of one game are not quite, so take it as
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 from pathlib import Path
@@ -30,66 +36,70 @@ from cardlab.bots import make_player  # noqa: E402
 from cardlab.games.contest import Claim  # noqa: E402
 
 JACK, QUEEN = 11, 12
+READINGS = ("power-first", "match-first")
 
 
-def rival_jack_usable(state) -> bool:
-    """The rival reading: some pile of a held Jack's suit can be discarded, leaving two other
-    piles of different suits to claim."""
-    row = state.row
-    for jack in (c for c in state.hands[state.turn] if c.rank == JACK):
-        for r, pile in enumerate(row):
-            if not pile or pile[0].suit != jack.suit:
-                continue
-            suits = {row[i][0].suit for i in range(len(row)) if i != r and row[i]}
-            if len(suits) >= 2:
-                return True
-    return False
+def jack_power_usable(state, reading: str) -> bool:
+    """Whether a claim that uses a held Jack's power is legal in ``state`` under ``reading``."""
+    options = dataclasses.replace(state.options, jack=reading)
+    game = cardlab.game("contest", **{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
+    return any(type(m) is Claim and m.card.rank == JACK and m.discard is not None
+               for m in game.legal_moves(dataclasses.replace(state, options=options)))
 
 
-def measure(kind: str, games: int) -> dict[str, list[int]]:
-    """Counts [turns with the card, turns on which its power is usable] per figure."""
-    game = cardlab.game("contest")
-    counts = {"jack": [0, 0], "jack-rival": [0, 0], "queen": [0, 0]}
+def measure(kind: str, games: int, jack: str = "power-first") -> dict[str, list[int]]:
+    """Games played under ``jack``: counts [turns with the card, turns on which its power is
+    usable, turns on which it was used] per figure ("jack power-first", "jack match-first",
+    "queen")."""
+    game = cardlab.game("contest", jack=jack)
+    counts = {f"jack {r}": [0, 0, 0] for r in READINGS} | {"queen": [0, 0, 0]}
     for seed in range(games):
         players = [make_player(kind, seed=f"{seed}:{seat}") for seat in (0, 1)]
         state = game.deal(seed=seed)
         while not game.is_over(state):
             mover = game.to_move(state)
+            move = game.move(players[mover].choose(game, game.view(state, mover)))
             if state.arranged == 2:
-                legal = game.legal_moves(state)
                 ranks = {c.rank for c in state.hands[mover]}
+                used_jack = type(move) is Claim and move.card.rank == JACK and move.discard is not None
                 if JACK in ranks:
-                    counts["jack"][0] += 1
-                    counts["jack-rival"][0] += 1
-                    counts["jack"][1] += any(type(m) is Claim and m.card.rank == JACK and m.discard is not None
-                                             for m in legal)
-                    counts["jack-rival"][1] += rival_jack_usable(state)
+                    for reading in READINGS:
+                        tally = counts[f"jack {reading}"]
+                        tally[0] += 1
+                        tally[1] += jack_power_usable(state, reading)
+                        tally[2] += used_jack and reading == jack
                 if QUEEN in ranks:
-                    counts["queen"][0] += 1
-                    counts["queen"][1] += any(type(m) is Claim and m.card.rank == QUEEN and m.play is not None
-                                              for m in legal)
-            state = game.play(state, players[mover].choose(game, game.view(state, mover)))
+                    tally = counts["queen"]
+                    tally[0] += 1
+                    tally[1] += any(type(m) is Claim and m.card.rank == QUEEN and m.play is not None
+                                    for m in game.legal_moves(state))
+                    tally[2] += type(move) is Claim and move.card.rank == QUEEN and move.play is not None
+            state = game.play(state, move)
     return counts
 
 
-def share(usable: int, turns: int) -> str:
-    p = usable / turns
+def share(count: int, turns: int) -> str:
+    p = count / turns
     margin = 1.96 * math.sqrt(p * (1 - p) / turns)
-    return f"{100 * p:5.1f}% ± {100 * margin:.1f} ({usable:,} of {turns:,} turns)"
+    return f"{100 * p:5.1f}% ± {100 * margin:.1f} ({count:,} of {turns:,} turns)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400)
     args = parser.parse_args()
-    labels = {"jack": "Jack's power, cardlab's reading", "jack-rival": "Jack's power, match checked before it",
-              "queen": "Queen's power"}
+    labels = {"jack power-first": "Jack's power, power first (default)",
+              "jack match-first": "Jack's power, match first", "queen": "Queen's power"}
     for kind in ("random", "heuristic"):
-        counts = measure(kind, args.games)
-        print(f"{kind} players, {args.games} games: on turns with the card in hand, its power is usable on")
-        for key, label in labels.items():
-            turns, usable = counts[key]
-            print(f"  {label:<40} {share(usable, turns)}")
+        for jack in READINGS:
+            counts = measure(kind, args.games, jack)
+            print(f"{kind} players, {args.games} games with jack={jack!r}: on turns with the card in hand, its power is")
+            for key, label in labels.items():
+                turns, usable, used = counts[key]
+                if key.startswith("jack ") and key != f"jack {jack}":
+                    print(f"  usable: {label:<36} {share(usable, turns)}")
+                    continue
+                print(f"  usable: {label:<36} {share(usable, turns)}; used: {share(used, turns)}")
 
 
 if __name__ == "__main__":

@@ -41,9 +41,9 @@ from .cards import (
 from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
-    "Game", "Options", "State", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
+    "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Zone", "Area", "Layout", "Step",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
-    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number",
+    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "points",
     "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
@@ -88,6 +88,14 @@ def seed_is_guessable(state: Any) -> bool:
 class Move:
     """Base class of every game's moves: frozen, hashable dataclasses whose ``str`` is their
     notation (``game.parse_move(str(move)) == move``)."""
+
+    __slots__ = ()
+
+
+class Continuation(Move):
+    """Base class of a move that only carries the game on, deciding nothing (such as "next
+    round" once a round is scored). When continuations are all the player to act can do, the
+    widgets do not mark that player as the one to move: the round is over."""
 
     __slots__ = ()
 
@@ -256,11 +264,19 @@ class Zone(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not."""
+    """Where a table draws the zones of one ``group``: under ``title``, ``framed`` or not.
+
+    ``column`` puts its zones one above the other instead of side by side, so that the area
+    sits narrow beside the other areas of its row. ``compact`` draws each of its piles that
+    nobody may look through (a face-down deck) as its top card and a count, however few its
+    cards, instead of laying them all out.
+    """
 
     group: str
     title: str | None = None
     framed: bool = False
+    column: bool = False
+    compact: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +450,8 @@ class Game(ABC):
     options_class: ClassVar[type[Options]] = Options
     #: the option sets the conformance test, the tests of every game and the benchmarks play
     conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: every phase a state of this game can be in (see :meth:`phase`), in the order they come
+    phases: ClassVar[tuple[str, ...]] = ("play", "game-over")
 
     #: number of players (set by each game's __init__)
     players: int = 2
@@ -518,6 +536,12 @@ class Game(ABC):
 
     # -- what tables and computer players ask of a game: generic answers, a game may refine them --
 
+    def phase(self, state: Any) -> str:
+        """The part of a turn or of the game ``state`` is in, one of :attr:`phases` (Card
+        Commons' "answer": the Claimant answers her own Claim). Every player sees it: a view has
+        the phase of its state. The default knows two: "play", then "game-over"."""
+        return "game-over" if self.is_over(state) else "play"
+
     def table_layout(self, state: Any) -> Layout:
         """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
         default draws every group in a row of its own, in the order of the zones."""
@@ -543,6 +567,17 @@ class Game(ABC):
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
+
+    def card_notes(self, state: Any) -> dict[str, tuple[str | None, ...]]:
+        """What the cards' faces do not say about them where they lie, by zone name.
+
+        For each zone with something to say, one note per card, in the order of
+        :meth:`zones` (None: nothing to say): a word or two such as ``"wild"`` for a spade
+        committed to another suit's stack in Commitment. Widgets print a note on its card and
+        add it to the card's spoken name. Notes are worked out from ``state`` alone, so the
+        notes of a view say nothing hidden from its player. The default: no notes.
+        """
+        return {}
 
     def move(self, move: Move | str) -> Move:
         """A Move from a Move or its notation."""
@@ -842,6 +877,8 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if "options" not in data and isinstance(options, type) and issubclass(options, Options):
             data = dict(data)  # format version 1: the options were fields of the state
             data["options"] = options.legacy(data)
+        if issubclass(tp, Options):  # an option added since the state was written: its default
+            data = {f.name: f.default for f in dataclasses.fields(tp) if f.name not in data} | data
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:
@@ -1165,6 +1202,13 @@ class TextForm:
         if ascii_upper(text) not in upper:
             raise StateError(self.where(key), f"expected a player ({', '.join(names)}), got {quoted(text)}")
         return upper.index(ascii_upper(text))
+
+
+def points(count: int, *, signed: bool = False) -> str:
+    """A number of points with its unit, as a table writes it: "1 point", "+3 points", "−2
+    points" (``signed``: with its sign; a minus sign, not a hyphen)."""
+    number = (f"{count:+d}" if signed else str(count)).replace("-", "\u2212")
+    return f"{number} point{'' if abs(count) == 1 else 's'}"
 
 
 def format_cards(seq: Iterable[Card]) -> str:

@@ -10,8 +10,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from cardlab.bots import sample_state, unseen_cards
 from cardlab.cards import HIDDEN, parse_card
 from cardlab.engine import _CARD_CODE, PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
+from cardlab.errors import StateError
 
 
 class Violation(AssertionError):
@@ -33,6 +35,9 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         missing = Counter(game.deck()) - held
         extra = held - Counter(game.deck())
         raise Violation(f"cards not conserved: missing {sorted(missing.elements())}, extra {sorted(extra.elements())}")
+    phase = game.phase(state)
+    if phase not in game.phases:
+        raise Violation(f"phase {phase!r} is not one of the game's phases {game.phases}")
     legal = game.legal_moves(state)
     over = game.is_over(state)
     if over and legal:
@@ -60,8 +65,25 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         if again != state:
             raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
         game.validate(state)
+        check_card_notes(game, state, zones)
         check_views(game, state, zones, legal)
     return legal
+
+
+def check_card_notes(game: Game, state: Any, zones: list) -> None:
+    """``card_notes`` names real zones with one note per card, and a player's view notes no
+    card hidden from them (a note on a face-down card would tell what it is)."""
+    for viewer in (None, *range(game.players)):
+        seen = state if viewer is None else game.view(state, viewer)
+        by_name = {z.name: z for z in (zones if viewer is None else game.zones(seen))}
+        for name, notes in game.card_notes(seen).items():
+            zone = by_name.get(name)
+            if zone is None:
+                raise Violation(f"card_notes names {name!r}, which is not a zone")
+            if len(notes) != len(zone.cards) or not all(n is None or (isinstance(n, str) and n) for n in notes):
+                raise Violation(f"card_notes of {name!r} is not one note (text or None) per card: {notes!r}")
+            if any(n is not None and c == HIDDEN for c, n in zip(zone.cards, notes)):
+                raise Violation(f"view({viewer}) notes a face-down card of {name!r}")
 
 
 def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
@@ -84,6 +106,8 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
                 raise Violation(f"view({player}) shows cards of {full.name}, which {player} may not see")
         if game.to_move(view) != game.to_move(state):
             raise Violation(f"view({player}) changes who is to move")
+        if game.phase(view) != game.phase(state):
+            raise Violation(f"view({player}) changes the phase: {game.phase(view)!r}, not {game.phase(state)!r}")
         if player == game.to_move(state):
             if game.legal_moves(view) != legal:
                 raise Violation("legal_moves of the mover's own view differ from those of the full state")
@@ -91,6 +115,90 @@ def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
                 game.play(view, move)  # each can be played on the view too (a drawn card stays hidden)
         if getattr(view, "seed", -1) != -1:
             raise Violation(f"view({player}) keeps the seed, which would reveal the hidden cards")
+        if any(line.startswith("seed:") for line in view.to_text().splitlines()):
+            raise Violation(f"view({player})'s text form shows a seed line (the seed is hidden: say nothing)")
+
+
+def check_samples(game: Game, state: Any, rng: random.Random, samples: int = 1, players=None) -> None:
+    """``bots.sample_state`` (the sampler of the game's strategy) on each player's view of
+    ``state``: every sample is a full state the rules allow (``game.validate``: every card once,
+    and what the phase implies, such as a Card Commons Respondent who must discard holding no
+    card that answers the Claim) and agrees with the view (its view for that player is the
+    player's view: every card the player sees is where it is, and every count, turn and phase
+    as shown). ``players``: the players whose views are sampled (default: all)."""
+    phase = game.phase(state)
+    for player in range(game.players) if players is None else players:
+        view = game.view(state, player)
+        unseen = unseen_cards(game, view)
+        given = list(unseen)
+        for _ in range(samples):
+            where = f"a state sampled from {game.player_names[player]}'s view in phase {phase!r}"
+            try:
+                sample = sample_state(game, view, player, rng, unseen)
+            except ValueError as err:
+                raise Violation(f"no {where}: sample_state raised {err}") from None
+            hidden = [z.name for z in game.zones(sample) if HIDDEN in z.cards]
+            if hidden:
+                raise Violation(f"{where} still hides cards in {', '.join(hidden)}")
+            try:
+                game.validate(sample)
+            except StateError as err:
+                raise Violation(f"{where} breaks the rules: {err}\n{sample.to_text()}") from None
+            seen = game.view(sample, player)
+            if seen != view:
+                raise Violation(f"{where} does not look like that view to them: {_difference(game, view, seen)}\n"
+                                f"{sample.to_text()}")
+        if unseen != given:
+            raise Violation("sample_state changed the list of unseen cards it was given")
+
+
+def _difference(game: Game, view: Any, other: Any) -> str:
+    """Where two views of one player differ: the zones, or else the text form's lines."""
+    zones = [f"{z.name}: {_codes(z.cards)} instead of {_codes(w.cards)}"
+             for z, w in zip(game.zones(other), game.zones(view)) if z.cards != w.cards]
+    if zones:
+        return "; ".join(zones)
+    lines = [f"{b!r} instead of {a!r}" for a, b in zip(view.to_text().splitlines(), other.to_text().splitlines()) if a != b]
+    return "; ".join(lines) or "they differ outside the text form"
+
+
+def sample_every_phase(game: Game, seeds: Any, *, games: int = 1, at_least: int = 3, samples: int = 1,
+                       players_per_state: int = 4) -> dict[str, int]:
+    """Play seeded random games (at least ``games`` of them) until every phase of
+    ``game.phases`` has been reached in at least ``at_least`` states (or ``seeds`` run out),
+    running :func:`check_samples` on each state for up to ``players_per_state`` players (all of
+    them in a game of that many; at a bigger table, the player to move and others in turn).
+    Return how many states of each phase were checked, in the order of ``game.phases``."""
+    reached = {phase: 0 for phase in game.phases}
+    rng = random.Random(0)
+    for played, seed in enumerate(seeds):
+        if played >= games and all(n >= at_least for n in reached.values()):
+            break
+        state = game.deal(seed=seed)
+        turn = 0
+        while True:
+            phase = game.phase(state)
+            reached[phase] = reached.get(phase, 0) + 1
+            try:
+                check_samples(game, state, rng, samples, _some_players(game, state, players_per_state, turn))
+            except AssertionError as err:
+                raise Violation(f"{game!r}, seed {seed}, after {turn} moves: {err}") from None
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+            turn += 1
+    return reached
+
+
+def _some_players(game: Game, state: Any, most: int, turn: int) -> list[int]:
+    n = game.players
+    if n <= most:
+        return list(range(n))
+    chosen = {game.to_move(state)} - {None}
+    while len(chosen) < most:
+        chosen.add(turn % n)
+        turn += 1
+    return sorted(chosen)
 
 
 def check_move_log(game: Game, step: Step) -> None:

@@ -158,24 +158,69 @@ def test_samples_keep_card_commons_constraints():
     assert answering > 0
 
 
+def commons_answer_phase():
+    """A Card Commons state in the "answer" phase: A claimed 2♦, B (holding no 2 and no Wild)
+    discarded 3♥, and A must answer her own Claim with 2♥ or 2♣."""
+    game = cardlab.game("card-commons")
+    state = game.state_from_text("""
+        round: 1
+        claimant: A
+        nest egg: 4C
+        pool up: 5H QH
+        pool down: 3S
+        A hand: 2D 2H 2C KS 5S 2S
+        A commission: 5C
+        B hand: 3H 3C 4D 5D 4S 3D
+        B commission: 4H
+    """)
+    state = game.play(game.play(state, "claim 2D"), "discard 3H")
+    assert state.phase == "answer"
+    return game, state
+
+
+def test_the_respondent_samples_a_claimant_who_can_answer_while_she_answers_her_own_claim():
+    """From the Respondent's view in the "answer" phase the hidden hand is the Claimant's, and
+    she holds an answer (she must answer): every sample is valid and says so. (Sampling once
+    put the Respondent's "holds no answer" on her hand instead: no valid sample, some raised.)"""
+    from cardlab.games.card_commons import answers
+    game, state = commons_answer_phase()
+    rng = random.Random(4)
+    for player in (1, 0):
+        view = game.view(state, player)
+        hands = set()
+        for _ in range(209):
+            sample = sample_state(game, view, player, rng)
+            game.validate(sample)
+            assert game.view(sample, player) == view
+            assert answers(sample.hands[0], sample.claim)       # the Claimant can answer
+            assert not answers(sample.hands[1], sample.claim)   # the Respondent could not
+            hands.add(sample.hands[1 - player])
+        assert len(hands) > 50                                   # and the hidden hand varies
+
+
 def test_card_commons_constructive_sampling_keeps_the_same_constraints():
-    """The fallback for when redrawing keeps failing deals the constrained places first."""
-    from cardlab.games.card_commons import WILDS, answers
+    """The fallback for when redrawing keeps failing deals the constrained places first: in
+    every phase that says something of a hand, for both players' views."""
+    from cardlab.games.card_commons import WILDS
     from cardlab.games.card_commons.strategy import sample_constrained_first
     game = cardlab.game("card-commons")
     rng = random.Random(3)
-    checked = 0
-    for state, mover in positions(game, range(30)):
-        if state.phase != "answer" or not state.hands[1 - mover]:
-            continue
-        view = game.view(state, mover)
-        sample = sample_constrained_first(view, mover, unseen_cards(game, view), rng)
-        game.validate(dataclasses.replace(sample, seed=1))  # sample_state gives it a seed of its own
-        assert game.view(sample, mover) == view
-        assert not answers(sample.hands[1 - mover], sample.claim)
-        assert sample.commissions[1 - mover] not in WILDS
-        checked += 1
-    assert checked >= 3
+    checked = Counter()
+    for seed in range(30):
+        state = game.deal(seed=seed)
+        while not game.is_over(state):
+            for player in (0, 1):
+                view = game.view(state, player)
+                if view.commissions[1 - player] not in (HIDDEN, None) or not view.hands[1 - player]:
+                    continue
+                sample = sample_constrained_first(view, player, unseen_cards(game, view), rng)
+                game.validate(dataclasses.replace(sample, seed=1))  # sample_state gives it a seed of its own
+                assert game.view(sample, player) == view
+                assert sample.commissions[1 - player] not in WILDS
+                checked[state.phase, player == state.claimant] += 1
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    for phase in ("defend", "discard", "answer", "discard2"):
+        assert checked[phase, True] >= 3 and checked[phase, False] >= 3, checked
 
 
 def test_samples_keep_commitment_and_contest_constraints():
@@ -366,6 +411,15 @@ def test_hint_refuses_a_player_who_is_not_to_move_and_a_finished_game():
     final = play_game(game, [RandomPlayer(1), RandomPlayer(2)], seed=1).final
     with pytest.raises(ValueError, match="over"):
         hint(game, final)
+
+
+def test_hint_refuses_another_players_view():
+    """A's view hides B's hand: a hint for B, to move there, can't be worked out from it."""
+    game = cardlab.game("commerce", players=4)
+    state = game.deal(seed=19, dealer=0)  # A deals: B moves first
+    with pytest.raises(ValueError, match="hides cards of B's own .* needs the full state or B's view"):
+        hint(game, game.view(state, 0), playouts=50)
+    assert hint(game, game.view(state, 1), playouts=50).player == "B"
 
 
 def contest_last_turn(hand: str, secret: str = "10H 5S 5D JS") -> tuple[cardlab.Game, object]:

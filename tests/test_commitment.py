@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import cardlab
 from cardlab import HIDDEN, JOKER, IllegalMove, NotationError, StateError, cards
-from cardlab.engine import replace_cards
+from cardlab.engine import Continuation, replace_cards
 from cardlab.games.commitment import (
     BATTLE_DECK, BATTLE_VP, DRAW_DECK, NEXT_ROUND, PASS, Battle, Commit, CommitmentState, judge, stack_arithmetic,
     stack_value,
@@ -374,6 +374,16 @@ def test_a_spade_joins_the_stack_you_choose_then_belongs_to_it():
     assert game.parse_move("4S b1 ♣") == game.parse_move("4s B1 Clubs") == Commit(C("4S"), 1, "C")
 
 
+
+def test_a_spade_on_a_stack_is_noted_wild_for_every_viewer():
+    """The worked example's 4♠ sits among A's clubs: the table must not show it as a club."""
+    state = game.state_from_text(EXAMPLE)
+    expected = {"b1 A clubs": (None, "wild", None)}
+    assert game.card_notes(state) == expected
+    assert game.card_notes(game.view(state, 0)) == game.card_notes(game.view(state, 1)) == expected
+    assert game.card_notes(game.play(game.state_from_text(EXAMPLE), "next round")) == {}  # the stacks are cleared
+
+
 # --- turns and passing --------------------------------------------------------------------------------------
 
 def test_players_take_turns():
@@ -410,6 +420,7 @@ def test_a_player_with_no_cards_must_pass():
 def test_after_both_pass_the_round_is_scored_and_waits_for_next_round():
     state = game.state_from_text(EXAMPLE)
     assert game.legal_moves(state) == [NEXT_ROUND]
+    assert isinstance(NEXT_ROUND, Continuation)  # it decides nothing: nobody is "to move"
     refused(state, "3H b1", "commitment.round.next")
     refused(state, "pass", "commitment.round.next")
     going = position(a="2H", b="2C", battles=(("QS", EMPTY, EMPTY),))
@@ -638,6 +649,7 @@ def test_text_and_json_round_trip():
     assert state.to_text() == "seed: 0\n" + EXAMPLE.rstrip("\n")      # no seed line: seed 0, as in every game
     with pytest.raises(StateError, match="-1 is a player's view"):
         game.state_from_text("seed: -1\n" + EXAMPLE)                  # one rule for seeds: never negative
+    assert not any(line.startswith("seed:") for line in game.view(state, 0).to_text().splitlines())  # a view: no line
     assert game.state_from_text(state.to_text()) == state
     assert game.state_from_json(state.to_json()) == state
     dealt = game.deal(seed=11)

@@ -10,6 +10,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
+from cardlab.engine import Continuation
 from cardlab.games.card_commons import DECK, WILDS, Claim, Defend, Discard
 
 GAME = cardlab.game("card-commons")
@@ -301,6 +302,7 @@ def test_the_round_is_scored_when_both_hands_are_empty():
     s = GAME.play(last_defense(), "defend 2S")
     assert s.phase == "round-end"
     assert GAME.legal_moves(s) == [cardlab.game("card-commons").parse_move("next round")]
+    assert isinstance(GAME.legal_moves(s)[0], Continuation)  # it decides nothing: nobody is "to move"
 
 
 def test_a_commission_scores_by_suit_or_value_times_the_multiplier():
@@ -503,6 +505,39 @@ def test_wrong_counts_and_placements_are_refused():
         GAME.state_from_text(CLAIM.replace("A hand: 2D 3H", "A side: 2D\nA hand: 3H"))
     with pytest.raises(StateError, match="phase is 'discard'"):
         GAME.state_from_text(NOBODY_ANSWERS.replace("A hand: 5S", "A hand:").replace("claimant: A", "claimant: A\nphase: defend\nclaim: 5S"))
+
+
+#: A claimed 2♦; B, holding no 2 and no Wild, discarded 3♥; A must answer her own Claim.
+ANSWERING = """
+round: 1
+phase: answer
+claimant: A
+nest egg: 4C
+pool up: 5H QH 3H
+pool down: 3S
+A hand: 2H 2C KS 5S 2S
+A commission: 5C
+B hand: 3C 4D 5D 4S 3D
+B commission: 4H
+claim: 2D
+"""
+#: ... A answered with 2♥; B owes the second discard.
+SECOND_DISCARD = ANSWERING.replace("phase: answer", "phase: discard2").replace("A hand: 2H ", "A hand: ") \
+    .replace("claim: 2D", "A side: 2D\nB side: 2H")
+
+
+def test_the_answer_and_second_discard_phases_come_only_after_a_respondent_who_could_not_answer():
+    """A Respondent who holds an answer had to defend: an answer phase or a second discard with
+    such a Respondent is refused; as played, both are accepted."""
+    assert GAME.state_from_text(ANSWERING).phase == "answer"
+    assert GAME.state_from_text(SECOND_DISCARD).phase == "discard2"
+    holds_a_two = ("B hand: 3C", "B hand: 2C"), ("2C KS", "3C KS")   # B's 3♣ and A's 2♣ change hands
+    answering = ANSWERING.replace(*holds_a_two[0]).replace(*holds_a_two[1])
+    with pytest.raises(StateError, match="B can answer the Claim 2D and had to defend: the phase is 'defend'"):
+        GAME.state_from_text(answering)
+    second = SECOND_DISCARD.replace(*holds_a_two[0]).replace(*holds_a_two[1])
+    with pytest.raises(StateError, match=r"B hand: holds 2♣, which answers the Claim 2D \(the last card of A's side\)"):
+        GAME.state_from_text(second)
 
 
 def test_text_and_json_forms_round_trip():

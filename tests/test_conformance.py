@@ -10,7 +10,7 @@ import pytest
 import cardlab
 from cardlab.games import configurations
 from cardlab.engine import STOCK
-from conformance import Violation, check_move_log, random_game
+from conformance import Violation, check_move_log, random_game, sample_every_phase
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
 # legality and the end at every step; round-trips and views every 10th step).
@@ -31,6 +31,28 @@ def test_random_games_keep_every_invariant(config):
         random_game(game, seed, deep_every=1)
     for seed in range(DEEP_GAMES, DEEP_GAMES + FAST_GAMES):
         random_game(game, seed, deep_every=10)
+
+
+#: Seeded random games played per configuration to check the samplers: at least the first
+#: number, then more (up to the second) until every phase has been reached in the third's states.
+SAMPLE_GAMES, SAMPLE_GAMES_MOST, SAMPLE_PHASE_STATES = 12, 300, 10
+
+
+@pytest.mark.parametrize("config", list(configurations()), ids=_id)
+def test_sampled_states_are_valid_and_agree_with_the_view_in_every_phase(config, capsys):
+    """``bots.sample_state``, the hidden cards dealt as each game's strategy says, in every phase
+    of every game (Card Commons' "answer", Commerce's barter, Contest's last turns, ...) and for
+    every player's view, the player to move or not: each sample is a state the rules allow and
+    looks to that player exactly like their view (conformance.check_samples). The phases
+    reached, with the states checked in each, are printed (pytest -s shows them)."""
+    name, options = config
+    game = cardlab.game(name, **options)
+    reached = sample_every_phase(game, range(SAMPLE_GAMES_MOST), games=SAMPLE_GAMES, at_least=SAMPLE_PHASE_STATES)
+    with capsys.disabled():
+        print(f"\n  states sampled by phase, {_id(config)}: " + ", ".join(f"{p} {n}" for p, n in reached.items()))
+    assert set(reached) == set(game.phases), f"states in phases the game does not list: {reached}"
+    missing = [p for p, n in reached.items() if n < SAMPLE_PHASE_STATES]
+    assert not missing, f"{SAMPLE_GAMES_MOST} random games hardly reached {missing}: {reached}"
 
 
 class _Trader:

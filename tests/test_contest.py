@@ -3,6 +3,7 @@ the deal, the text and JSON forms, the notation and the views."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -105,6 +106,7 @@ def test_options_default_and_repr():
     ({"aces": "low"}, "unknown option(s) for Contest: aces"),
     ({"ace": "middle"}, "ace must be 'high'"),
     ({"pile_value": "max"}, "pile_value must be 'sum'"),
+    ({"jack": "after"}, "jack must be 'power-first' or 'match-first', not 'after'"),
 ])
 def test_bad_options_are_refused_listing_what_is_accepted(options, words):
     with pytest.raises(ValueError) as caught:
@@ -389,6 +391,96 @@ def test_jack_power_refusals():
     refused(state, "claim 2 4 JH discard 1", "contest.claim.match")
 
 
+MATCH_FIRST = cardlab.game("contest", jack="match-first")
+#: ♥ at 1 (the Jack's suit, and the only ♥ pile), ♠ at 2, ♦ at 3, ♣ at 4.
+ONE_HEART_PILE = "5H 7H | 9S | 6D | 4C 8C"
+HAND_JACK = "QS JH KS 3H 10S AH 2S"
+
+
+def test_jack_match_first_matches_the_pile_it_discards_then_claims_any_two_piles():
+    """jack="match-first": the Jack matches the ♥ pile that its power discards, so the claim may
+    take the ♠ and ♦ piles, which the default reading refuses (the Jack matches neither)."""
+    assert MATCH_FIRST.options == {"jack": "match-first"}
+    for_default = table(a=HAND_JACK, b=HAND_B, row=ONE_HEART_PILE)
+    refused(for_default, "claim 2 3 JH discard 1", "contest.claim.match")
+    state = table(a=HAND_JACK, b=HAND_B, row=ONE_HEART_PILE, game=MATCH_FIRST)
+    step = allowed(state, "claim 2 3 JH discard 1", game=MATCH_FIRST)   # ♠ 9 beats ♦ 6
+    assert rules_of(step)[:3] == ["contest.claim.jack", "contest.claim.jack.match-first", "contest.claim.match"]
+    assert "matched that pile, so the claim may take any two piles of different suits" in step.events[1].text
+    after = step.after
+    assert after.points[3] == tuple(cards("9S")) and after.row == ((), (), (), tuple(cards("4C 8C")))
+    assert after.discard[len(state.discard):] == tuple(cards("JH 5H 7H 6D"))
+    # every claim the power allows here: the three pairs of the other piles (of different suits)
+    powered = sorted(str(m) for m in MATCH_FIRST.legal_moves(state) if type(m) is Claim and m.discard is not None)
+    assert [m for m in powered if " JH " in m] == ["claim 2 3 JH discard 1", "claim 2 4 JH discard 1",
+                                                    "claim 3 4 JH discard 1"]
+    assert not [m for m in GAME.legal_moves(for_default) if type(m) is Claim and m.discard is not None]
+
+
+def test_jack_match_first_refusals():
+    """Under jack="match-first" the power still discards a pile of the Jack's own suit, and the
+    claim still takes two piles of different suits; a claim without the power still matches."""
+    state = table(a=HAND_JACK, b=HAND_B, row="5H 7H | 9S | 6D | 8S", game=MATCH_FIRST)
+    refused(state, "claim 3 4 JH discard 2", "contest.claim.jack", MATCH_FIRST)   # the ♠ pile is not the Jack's suit
+    refused(state, "claim 2 4 JH discard 1", "contest.claim", MATCH_FIRST)        # ♠ and ♠: one suit
+    refused(state, "claim 1 3 JH discard 1", "contest.claim", MATCH_FIRST)        # the discarded pile is gone
+    refused(state, "claim 2 3 3H discard 1", "contest.claim.jack", MATCH_FIRST)   # 3♥ has no power
+    refused(state, "claim 2 3 JH", "contest.claim.match", MATCH_FIRST)            # no power used: J♥ must match
+    state = table(a=HAND_JACK, b=HAND_B, row="- | 9S | 6D | 8C", game=MATCH_FIRST)
+    refused(state, "claim 2 3 JH discard 1", "contest.claim.jack", MATCH_FIRST)   # no ♥ pile to discard
+
+
+def test_both_readings_agree_when_a_second_pile_of_the_jacks_suit_is_claimed():
+    """With a second ♥ pile, the Jack matches a claimed pile after its power too: both readings
+    allow that claim, and give the same result."""
+    row = "5H 7H | 9S | 6H | 4C 8C"
+    steps = [allowed(table(a=HAND_JACK, b=HAND_B, row=row, game=game), "claim 2 3 JH discard 1", game=game)
+             for game in (GAME, MATCH_FIRST)]
+    assert steps[0].after.points == steps[1].after.points and steps[0].after.discard == steps[1].after.discard
+
+
+def test_a_king_used_as_a_jack_follows_the_jack_reading():
+    state = table(a="KH 6S 10H QS 7C 9C 10C", b=HAND_B, row=ONE_HEART_PILE, game=MATCH_FIRST)
+    step = allowed(state, "claim 2 3 KH discard 1", game=MATCH_FIRST)
+    assert rules_of(step)[:2] == ["contest.claim.king", "contest.claim.jack.match-first"]
+    refused(table(a="KH 6S 10H QS 7C 9C 10C", b=HAND_B, row=ONE_HEART_PILE), "claim 2 3 KH discard 1",
+            "contest.claim.match")
+
+
+def rival_jack_usable(state: ContestState) -> bool:
+    """The match-first reading written out independently of the engine: some pile of a held
+    Jack's suit can be discarded, leaving two other piles of different suits to claim."""
+    row = state.row
+    for jack in (c for c in state.hands[state.turn] if c.rank == 11):
+        for r, pile in enumerate(row):
+            if pile and pile[0].suit == jack.suit and len({row[i][0].suit for i in range(4) if i != r and row[i]}) >= 2:
+                return True
+    return False
+
+
+def test_the_match_first_legal_moves_agree_with_the_reading_written_out():
+    """Over random games, a Jack's power is usable under jack="match-first" exactly when the
+    reading written out independently says so (and under the default, only when a pile of the
+    Jack's suit remains to be claimed)."""
+    rng = random.Random(5)
+    usable = {"power-first": 0, "match-first": 0}
+    for seed in range(40):
+        state = MATCH_FIRST.deal(seed=seed)
+        while not MATCH_FIRST.is_over(state):
+            if state.arranged == 2 and any(c.rank == 11 for c in state.hands[state.turn]):
+                for game in (GAME, MATCH_FIRST):
+                    as_played = state if game is MATCH_FIRST else dataclasses.replace(state, options=GAME.settings)
+                    jacks = [m for m in game.legal_moves(as_played)
+                             if type(m) is Claim and m.card.rank == 11 and m.discard is not None]
+                    usable[game.settings.jack] += bool(jacks)
+                    if game is MATCH_FIRST:
+                        assert bool(jacks) == rival_jack_usable(state), state.to_text()
+                    for move in jacks:
+                        assert as_played.row[move.discard - 1][0].suit == move.card.suit
+            state = MATCH_FIRST.play(state, rng.choice(MATCH_FIRST.legal_moves(state)))
+    assert 0 < usable["power-first"] < usable["match-first"]
+
+
 def test_queen_plays_a_card_of_its_suit_first_opening_a_pile_it_then_claims():
     state = table(a=HAND_A, b=HAND_B, row="- | 9S | - | 4C 8C")
     step = allowed(state, "claim 1 2 QH open 3H 1")  # ♥ 3 against ♠ 9
@@ -612,7 +704,8 @@ def test_text_form_round_trips_and_reads_the_documented_example():
     state = GAME.state_from_text(EXAMPLE)
     assert GAME.state_from_text(state.to_text()) == state
     # the example's 'seed: -' (a stacked deal's, once) reads as seed 0, as in every game
-    assert state.to_text().splitlines()[:5] == ["ace: high", "pile value: sum", "seed: 0", "stage: over", "to move: -"]
+    assert state.to_text().splitlines()[:6] == ["ace: high", "pile value: sum", "jack: power-first", "seed: 0",
+                                                "stage: over", "to move: -"]
     assert state.row == (tuple(cards("7H")), (), tuple(cards("9S")), ())
 
 
@@ -659,6 +752,28 @@ def test_a_state_of_other_options_is_refused():
     with pytest.raises(StateError):
         low.state_from_json(GAME.state_from_text(EXAMPLE).to_json())
     assert low.state_from_text("ace: low\n" + EXAMPLE).ace == "low"
+
+
+def test_the_jack_option_round_trips_and_is_read_where_it_is_left_out():
+    state = table(a=HAND_JACK, b=HAND_B, row=ONE_HEART_PILE, game=MATCH_FIRST)
+    assert "jack: match-first" in state.to_text().splitlines()
+    assert MATCH_FIRST.state_from_text(state.to_text()) == state
+    assert MATCH_FIRST.state_from_json(state.to_json()) == state
+    assert Contest.for_state(state) == MATCH_FIRST
+    # a state of the other reading is refused, naming the game that reads it
+    with pytest.raises(StateError) as caught:
+        GAME.state_from_text(state.to_text())
+    assert caught.value.where == "line 3 (jack)" and "cardlab.game('contest', jack='match-first')" in str(caught.value)
+    with pytest.raises(StateError):
+        GAME.state_from_json(state.to_json())
+    with pytest.raises(StateError) as caught:
+        MATCH_FIRST.state_from_text(state.to_text().replace("jack: match-first", "jack: before"))
+    assert caught.value.where == "line 3 (jack)" and "power-first" in caught.value.reason
+    # a text or a JSON state written before the option existed reads with the default
+    assert GAME.state_from_text(EXAMPLE).jack == "power-first"
+    data = json.loads(GAME.state_from_text(EXAMPLE).to_json())
+    del data["state"]["options"]["jack"]
+    assert GAME.state_from_json(json.dumps(data)) == GAME.state_from_text(EXAMPLE)
 
 
 def test_json_fields_out_of_range_are_refused():

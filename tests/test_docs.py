@@ -89,15 +89,25 @@ def test_the_rules_pages_discuss_these_readings(name, topics):
 
 def test_the_contest_page_quotes_the_measured_use_of_the_jack_and_queen_powers():
     """The figures on the page are what benchmarks/contest_powers.py measures (a smaller run,
-    so within a tolerance)."""
+    so within a tolerance), for games played under each reading of the Jack's power."""
     spec = importlib.util.spec_from_file_location("contest_powers", DOCS.parent.parent / "benchmarks" / "contest_powers.py")
     powers = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(powers)
     page = (DOCS / "contest.md").read_text(encoding="utf-8")
-    row = next(line for line in page.splitlines() if line.strip().startswith("| random |"))
-    jack, rival, queen = (float(x) for x in re.findall(r"([\d.]+)%", row))
-    counts = powers.measure("random", 300)
-    measured = {key: 100 * usable / turns for key, (turns, usable) in counts.items()}
-    assert abs(measured["jack"] - jack) < 1.5 and abs(measured["jack-rival"] - rival) < 3
-    assert abs(measured["queen"] - queen) < 5
-    assert jack < 10 < 50 < queen
+    for reading in ("power-first", "match-first"):
+        row = next(line for line in page.splitlines() if line.strip().startswith(f'| random | `jack="{reading}"` |'))
+        power_first, match_first, queen = (float(x) for x in re.findall(r"([\d.]+)%", row))
+        counts = powers.measure("random", 300, reading)
+        measured = {key: 100 * usable / turns for key, (turns, usable, _used) in counts.items()}
+        assert abs(measured["jack power-first"] - power_first) < 1.5
+        assert abs(measured["jack match-first"] - match_first) < 3
+        assert abs(measured["queen"] - queen) < 5
+        assert power_first < 10 < match_first < 50 < queen
+
+
+@pytest.mark.parametrize("page", sorted((DOCS.parent).glob("*.md")), ids=lambda p: p.name)
+def test_every_picture_a_page_shows_is_there(page):
+    text = page.read_text(encoding="utf-8")
+    pictures = re.findall(r'<img src="([^"]+)"', text) + re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text)
+    missing = [p for p in pictures if not p.startswith("http") and not (page.parent / p).is_file()]
+    assert not missing, f"{page.name} shows pictures that are not in the repository: {missing}"

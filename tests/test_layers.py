@@ -59,7 +59,7 @@ def game_words() -> dict[str, set[str]]:
 def test_the_checked_names_are_real():
     words = game_words()
     assert {"card-commons", "commons", "card commons"} <= words["card-commons"]
-    assert {"field:phase", "field:claimant"} <= words["card-commons"]
+    assert {"field:traded", "field:claimant"} <= words["card-commons"]  # phase: Game.phase is the protocol
     assert "field:arranged" in words["contest"] and "field:offer" in words["commerce"]
     assert GENERIC and all(p.exists() for p in GENERIC)
 

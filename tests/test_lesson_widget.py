@@ -197,7 +197,7 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     send(widget, "answer", points="-1 points")
     doc = vm(widget)
     assert doc["lesson"]["settled"][-1]["feedback"]["correct"]
-    assert question(widget)["kind"] == "play" and "totals" in doc["breakdown"] and "ledger -1" in json.dumps(doc["layout"])
+    assert question(widget)["kind"] == "play" and "totals" in doc["breakdown"] and "ledger −1 point" in json.dumps(doc["layout"], ensure_ascii=False)
 
 
 def test_next_back_and_the_end():
@@ -291,7 +291,7 @@ def test_no_synced_trait_names_a_card_hidden_from_the_viewer(name):
     by the open what-if), and the widget syncs only its view-model, the message and an option."""
     widget = Lesson(name)
     own = {k for k in set(widget.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}
-    assert own == {"view_json", "history_json", "message", "four_colour"}
+    assert own == {"view_json", "history_json", "message", "four_colour", "size"}
     run = widget.run
     while True:
         while run.question is not None:

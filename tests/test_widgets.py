@@ -13,17 +13,19 @@ import random
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 import pytest
+import traitlets
 
 import cardlab
 from cardlab import bots
 from cardlab.cards import Card, parse_card
 from cardlab.games import configurations
-from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from cardlab.widgets import GuessableDealWarning, Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, layouts
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
@@ -158,7 +160,7 @@ def test_components_show_their_own_part():
     session = commons_session("commission 2S")
     hand = Hand(session, 1)
     assert hand.view["component"] == "hand"
-    assert _piles(hand.view["layout"]) == [_pile(Table(session, viewer=1).view, "B hand") | {"title": "B's hand (you)"}]
+    assert _piles(hand.view["layout"]) == [_pile(Table(session, viewer=1).view, "B hand") | {"title": "B's hand (you)", "label": "B's hand (you)"}]
     assert _pile(Hand(session, 0, viewer=1).view, "A hand")["cards"] == ["??"] * 6
     assert Tableau(session, 1).view["layout"] == Table(session, viewer=1).view["layout"]
     assert ScoreBreakdown(session).view["breakdown"] == Table(session).view["breakdown"]
@@ -201,6 +203,149 @@ def test_score_breakdown_lists_items_with_rules_and_cards():
 CONFIGS = pytest.mark.parametrize("config", CONFIGURATIONS, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
 
 
+@CONFIGS
+def test_every_pile_has_a_spoken_name_no_other_pile_has(config):
+    """Screen readers name each pile by its ``label``: unique on the table, for every viewer,
+    in random states of every game ("A's hand", not one "Hand" per player)."""
+    name, options = config
+    game = cardlab.game(name, **options)
+    names = tuple(f"Player {i + 1}" for i in range(game.players))
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        session = cardlab.Session(game, seed=seed)
+        for _ in range(40):
+            for viewer in (None, *range(min(game.players, 4))):
+                piles = _piles(Position(session, viewer, names).layout())
+                labels = [p["label"] for p in piles]
+                assert len(set(labels)) == len(labels), f"{name}: labels repeat: {sorted(labels)}"
+                zones = {z.name: z for z in game.zones(session.state)}
+                for pile in piles:
+                    owner = zones[pile["zone"]].owner
+                    assert owner is None or names[owner] in pile["label"], pile
+            if game.to_move(session.state) is None:
+                break
+            session.play(rng.choice(session.legal_moves()))
+
+
+def test_piles_named_alike_take_the_name_of_their_group():
+    labels = {p["zone"]: p["label"] for p in _piles(Position(commitment_round_two(), 1).layout())}
+    assert labels["A hand"] == "A's hand" and labels["B won"] == "B's battle cards won"
+    assert labels["b1 A hearts"] == "Battle 1: A's ♥ hearts" and labels["b2 A hearts"] == "Battle 2: A's ♥ hearts"
+    assert labels["b2 battle card"] == "Battle 2: Battle card"
+
+
+#: A Commitment deal, written out: the moves below lead to round 2, with 7♠ a wild on A's
+#: diamonds stack at battle 2.
+COMMITMENT_DEAL = """\
+seed: 1
+round: 1
+first: A
+turn: A
+passed: -
+A hand: 2H 3H JH 2C 5C 7C 2D 3D 8D 9S
+B hand: 4H 5H 7H 10C 6D 10D JD KD 5S 10S
+draw deck: 9D 6C 7S 4S 10H 7D 6H QH 8H 6S 4C 8C JC 3C 2S 5D QD 3S 9C AC AH 9H KH AD KC 4D QC 8S
+battle deck: JK KS JK AS QS
+b1: JS
+b1 A: - / - / -
+b1 B: - / - / -
+"""
+COMMITMENT_ROUND_TWO = ("JH b1", "5S b1 clubs", "3H b1", "6D b1", "2C b1", "10S b1 hearts", "9S b1 clubs", "pass",
+                        "8D b1", "2D b1", "5C b1", "2H b1", "3D b1", "7C b1", "pass", "next round", "7S b2 diamonds")
+
+
+def commitment_round_two() -> cardlab.Session:
+    game = cardlab.game("commitment")
+    session = cardlab.Session(game, game.state_from_text(COMMITMENT_DEAL))
+    for move in COMMITMENT_ROUND_TWO:
+        session.play(move)
+    return session
+
+
+def test_a_wild_spade_is_marked_on_every_table():
+    """Commitment's 7♠ on A's diamonds stack is a wild (the engine's card_notes), not a diamond."""
+    session = commitment_round_two()
+    for viewer in (None, 0, 1):
+        table = Table(session, viewer=viewer)
+        assert _pile(table.view, "b2 A diamonds")["marks"] == ["wild"]
+        assert "marks" not in _pile(table.view, "b2 A hearts") and "marks" not in _pile(table.view, "A hand")
+        table.close()
+
+
+def _parents(node: dict, zone: str, trail: tuple = ()) -> tuple[dict, ...] | None:
+    """The groups around the pile of ``zone``, innermost first."""
+    if node["kind"] == "pile":
+        return trail if node["zone"] == zone else None
+    for item in node["items"]:
+        found = _parents(item, zone, (node, *trail))
+        if found is not None:
+            return found
+    return None
+
+
+def test_commitments_decks_stand_in_a_column_beside_the_battles():
+    """Layout hints: Commitment's decks area is a column (its zones one above the other) in the
+    battles' row, and compact (the battle deck's 3 cards as a stack with a count); the face-up
+    discard pile is laid out, and so is a short face-down pile outside a compact area."""
+    session = commitment_round_two()
+    for viewer in (None, 1):
+        layout = Position(session, viewer).layout()
+        decks, row = _parents(layout, "battle deck")[:2]
+        assert decks["dir"] == "column" and [p["zone"] for p in decks["items"]] == ["draw deck", "battle deck", "discard"]
+        assert [i["title"] for i in row["items"]] == ["Battle 1", "Battle 2", None]
+        spreads = {p["zone"]: p["spread"] for p in decks["items"]}
+        assert spreads == {"draw deck": "stack", "battle deck": "stack", "discard": "fan"}  # 13 cards discarded
+        assert len(_pile(Table(session, viewer=viewer).view, "battle deck")["cards"]) == 3
+    short = cardlab.engine.Zone("deck", tuple(cardlab.cards("2C 3C 4C")), frozenset(), None, cardlab.engine.STOCK)
+    pos = Position(session, None)
+    assert layouts.pile(pos, short)["spread"] == "row" and layouts.pile(pos, short, compact=True)["spread"] == "stack"
+    empty = short._replace(cards=(), seen_by=None, kind=cardlab.engine.PILE)
+    assert layouts.pile(pos, empty, compact=True)["spread"] == "row"  # an empty face-up pile says "empty", not "0 cards"
+
+
+def test_contests_points_piles_sit_beside_the_discard_and_draw_piles():
+    game = cardlab.game("contest")
+    layout = Position(cardlab.Session(game, seed=5), 0).layout()
+    points, row = _parents(layout, "points C")[:2]
+    piles = _parents(layout, "draw pile")[0]
+    assert points["title"] == "Points piles" and row["items"] == [points, piles]
+    assert [p["zone"] for p in piles["items"]] == ["discard", "draw pile"]
+
+
+def test_commerce_seats_and_pool_say_points():
+    game = cardlab.game("commerce", players=3)
+    layout = Position(cardlab.Session(game, seed=5), 0).layout()
+    titles = _group_titles(layout)
+    assert "Pool: 3 points" in titles and "A (you) · ledger −1 point" in titles, titles
+    assert cardlab.engine.points(1) == "1 point" and cardlab.engine.points(-2, signed=True) == "−2 points"
+    assert cardlab.engine.points(0, signed=True) == "+0 points"
+
+
+def test_after_a_scored_round_nobody_is_marked_to_move():
+    """When all that is left is "next round", the round is over: no seat says "to move"."""
+    session = round_end()
+    mover = session.game.to_move(session.state)
+    teacher, waiting = Table(session), Table(session, viewer=1 - mover)
+    for table in (teacher, waiting):
+        assert table.view["status"] == "Round over"
+        assert not any(g["badge"] or g["active"] for g in _groups(table.view["layout"]))
+    assert waiting.view["waiting"] == f"Round over: waiting for {session.game.player_names[mover]} to go on."
+    assert [m["move"] for m in teacher.view["moves"]] == ["next round"]
+    session.play("next round")
+    assert teacher.view["status"].endswith(" to move")
+    assert sum(g.get("badge") == "to move" for g in _groups(teacher.view["layout"])) == 1
+
+
+def test_several_hidden_cards_in_a_move_are_counted():
+    game = cardlab.game("contest")
+    secrets = cardlab.cards("KS 5S 4H KH 10D 8C 4D 2S")  # A's four secret cards, then B's: a stacked deck
+    session = cardlab.Session(game, game.deal(deck=[*secrets, *(c for c in game.deck() if c not in secrets)]))
+    step = session.play("arrange KS 4H 5S KH")
+    assert History(viewer=1).entries(session)[0]["move"] == "arrange 4 hidden cards"
+    assert report(game, step, 1, "A").startswith("A: arrange 4 hidden cards. ")
+    assert History(viewer=0).entries(session)[0]["move"] == "arrange K♠ 4♥ 5♠ K♥"
+
+
 def view_model(session: cardlab.Session, player: int) -> tuple[Position, dict]:
     """What a player's table syncs besides the log and the message, computed as the widget
     computes it (``Table._parts``), without the widget."""
@@ -229,7 +374,7 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
             assert synced["hint"] is False and synced["opponent"]["current"] == "people"
             assert json.loads(table.history_json) == histories[p].document(session)
             own = {k for k in set(table.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}
-            assert own == {"view_json", "history_json", "message", "four_colour"}  # all a table syncs
+            assert own == {"view_json", "history_json", "message", "four_colour", "size"}  # all a table syncs
         mover = game.to_move(session.state)
         if mover is None:
             break
@@ -415,7 +560,7 @@ def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
     session = round_end()
     game = session.game
     text = explain_card(game, session.state, parse_card("3D"), game.legal_moves(session.state))
-    assert text == "No move uses 3♦ now. The moves are: next round."
+    assert text == "No move uses 3♦ now. The only move is: next round."
 
 
 @pytest.mark.parametrize("content, reason", [
@@ -937,10 +1082,25 @@ def test_the_play_against_choice_changes_the_computer_player():
     expected = bots.make_player("search", seed=0).choose(session.game, session.game.view(session.states[0], 0))
     assert session.moves[0] == expected
     assert message["text"].startswith("A: commission")
-    send(table, "opponent", name="people")
+    assert send(table, "opponent", name="people")["text"] == "The other seat is now played by people (on other tables, or from Python)."
     assert table.opponent == "people"
     send(table, "play", move="commission 3S")
     assert len(session.moves) == 2 and session.game.to_move(session.state) == 0  # nobody answers for A now
+
+
+def test_the_play_against_menu_reads_as_a_phrase():
+    """Each choice completes "Play against …" (no "Play against: computer: your player")."""
+    table = Table(commons_session(), viewer=1, opponent=first_legal)
+    texts = [c["text"] for c in table.view["opponent"]["choices"]]
+    assert texts == ["people", "computer, at random", "computer, rule of thumb", "computer, searching",
+                     "your computer player"]
+    assert not any(":" in t for t in texts)
+    game = cardlab.game("commerce", players=4)
+    commerce = Table(cardlab.Session(game, game.deal(seed=7, dealer=3)), viewer=0)  # D deals: A to move
+    assert send(commerce, "opponent", name="heuristic")["text"] == \
+        "The other seats are now played by the computer, by a rule of thumb."
+    commerce.close()
+    table.close()
 
 
 def test_a_forged_play_against_choice_is_refused():
@@ -1050,6 +1210,32 @@ def test_four_colour_is_a_synced_option():
     assert table.four_colour and "four_colour" in table.keys
 
 
+def test_size_is_a_synced_option_of_every_widget():
+    """size="large" scales cards and text (for a projector); anything else is refused clearly."""
+    session = commons_session()
+    for widget in (Table(session, size="large"), Hand(session, 0, size="large"), Tableau(session, size="large"),
+                   ScoreBreakdown(session, size="large"), Stepper(session, size="large"), StateEditor(session, size="large")):
+        assert widget.size == "large" and "size" in widget.keys
+        widget.size = "normal"  # as the table's Size menu does
+        assert widget.size == "normal"
+        widget.close()
+    with pytest.raises(ValueError, match="size is 'normal' or 'large'; got 'huge'"):
+        Table(session, size="huge")
+    table = Table(session)
+    with pytest.raises(traitlets.TraitError, match="size is 'normal' or 'large'; got 'tiny'"):
+        table.size = "tiny"
+    assert table.size == "normal"
+
+
+def test_a_hand_of_one_card_is_one_card():
+    session = commons_session()
+    hand = Hand(session, 0)
+    assert repr(hand).endswith("A's hand (you): 7 cards)")
+    while len(session.state.hands[0]) != 1:  # play on until A holds one card
+        session.play(session.legal_moves()[0])
+    assert repr(hand).endswith("A's hand (you): 1 card)")
+
+
 # --- the browser tests without a browser ----------------------------------------------------
 
 @pytest.mark.parametrize("required, outcome", [("0", "1 skipped"), ("1", "1 error")])
@@ -1068,6 +1254,12 @@ def _piles(node: dict) -> list[dict]:
     if node["kind"] == "pile":
         return [node]
     return [p for item in node["items"] for p in _piles(item)]
+
+
+def _groups(node: dict) -> list[dict]:
+    if node["kind"] == "pile":
+        return []
+    return [node] + [g for item in node["items"] for g in _groups(item)]
 
 
 def _group_titles(node: dict) -> list[str]:
@@ -1093,3 +1285,52 @@ def test_peeks_face_down_pool_is_drawn_with_the_pool():
     tableau = next(g for g in groups(layout) if g["title"] == "Tableau")
     assert {"pool face up", "pool face down 1", "pool face down 2", "nest egg"} <= {p["zone"] for p in _piles(tableau)}
     assert "Other" not in [g["title"] for g in groups(layout)]
+
+
+# --- a deal whose seed can be guessed ------------------------------------------------------------
+
+def test_a_players_table_warns_when_the_deal_comes_from_a_seed_that_can_be_guessed():
+    """A player's table bound to a game dealt from an explicit seed (or a stacked deck) warns:
+    a Python warning for whoever runs the code, and a standing notice in the table's message
+    line, in a teacher's words, naming what to do instead and never the seed itself."""
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, seed=7)
+    with pytest.warns(GuessableDealWarning) as caught:
+        table = Table(session, viewer=1, names=("Ada", "Bob"))
+    [warning] = caught
+    assert warning.filename == __file__  # it points at the line that made the table
+    text = str(warning.message)
+    assert "Bob's cards" in text and "anyone who knows or finds the seed knows every hidden card" in text
+    assert "right for a lesson, not for a game between learners" in text
+    assert "cardlab.Session(game) with no seed" in text
+    assert not re.search(r"\d", text)  # no number at all: the seed never shows
+    assert table.message["kind"] == "warning" and table.message["text"] == text
+    notice = table.message
+    # the notice stays: after another player's move it is back; after the player's own, the
+    # move's report takes the line (then the next change brings the notice back)
+    session.play(session.legal_moves()[0])  # A's Commission
+    assert table.message == notice
+    assert send(table, "play", move=str(session.legal_moves()[0]))["kind"] == "info"
+    session.play(session.legal_moves()[0])
+    assert table.message == notice
+    table.close()
+    stacked = cardlab.Session(game, game.deal(deck=DEAL))
+    with pytest.warns(GuessableDealWarning, match="stacked deck"):
+        Table(stacked, viewer=0).close()
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commerce", "commitment", "contest"])
+def test_no_warning_for_a_fresh_deal_or_for_the_teachers_table(name):
+    """A fresh deal (``cardlab.Session(game)``) cannot be guessed: its players' tables say
+    nothing of seeds. The teacher's table never warns: the teacher sees every card anyway."""
+    game = cardlab.game(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", GuessableDealWarning)
+        fresh = cardlab.Session(game)
+        for player in range(game.players):
+            table = Table(fresh, viewer=player)
+            assert table.message == {}
+            table.close()
+        Table(cardlab.Session(game, seed=7)).close()
+    with pytest.warns(GuessableDealWarning):
+        Table(cardlab.Session(game, seed=7), viewer=0).close()

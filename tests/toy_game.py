@@ -68,6 +68,11 @@ class ToyTricks(Game):
         hands = (in_order(order[:HAND_SIZE]), in_order(order[HAND_SIZE:2 * HAND_SIZE]))
         return ToyState(seed, 0, hands, (), order[2 * HAND_SIZE:], ((), ()))
 
+    phases = ("lead", "follow", "game-over")
+
+    def phase(self, s: ToyState) -> str:
+        return "game-over" if self.to_move(s) is None else ("follow" if s.trick else "lead")
+
     def to_move(self, s: ToyState) -> int | None:
         if not s.hands[0] and not s.hands[1]:
             return None
@@ -147,7 +152,8 @@ class ToyTricks(Game):
     _KEYS = ("seed", "leader", "A hand", "B hand", "trick", "stock", "A won", "B won")
 
     def to_text(self, s: ToyState) -> str:
-        return "\n".join([f"seed: {s.seed}", f"leader: {NAMES[s.leader]}",
+        seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
+        return "\n".join([*seed, f"leader: {NAMES[s.leader]}",
                           *(f"{NAMES[p]} hand: {format_cards(s.hands[p])}" for p in (0, 1)),
                           f"trick: {format_cards(s.trick)}", f"stock: {format_cards(s.stock)}",
                           *(f"{NAMES[p]} won: {format_cards(s.won[p])}" for p in (0, 1))])

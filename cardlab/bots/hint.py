@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import HIDDEN
 from ..engine import Game
 from ..strategy import Choice, strategy_of
 from .search import MoveValue, evaluate_moves, playout_policy
@@ -81,7 +82,8 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
          policy: str = "heuristic") -> Hint:
     """Rank every legal move of ``player`` (the player to move) in ``state``.
 
-    ``state`` may be the full state or the player's own view: only the view is used. About
+    ``state`` may be the full state or the player's own view: only the view is used (another
+    player's view, which hides the player's own cards, is refused with a ValueError). About
     ``playouts`` playouts are shared among the moves (more to the better ones); ``seed`` makes
     the hint reproducible; ``policy`` plays the playouts ("heuristic", the game's heuristic
     where it has one, or "random").
@@ -95,6 +97,10 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
         names = game.player_names
         raise ValueError(f"it is {names[mover]}'s turn, not {names[player]}'s: a hint is for the player to move")
     view = game.view(state, player)
+    names = game.player_names
+    if any(c == HIDDEN for z in game.zones(view) if z.owner == player and z.visible_to(player) for c in z.cards):
+        raise ValueError(f"this state hides cards of {names[player]}'s own (it is another player's view): a hint "
+                         f"for {names[player]}, the player to move, needs the full state or {names[player]}'s view")
     strategy = strategy_of(game)
     start = time.perf_counter()
     thumb = strategy.rule_of_thumb(game, view, random.Random(f"{seed}:reason"))

@@ -20,8 +20,10 @@ variation: the moves played stay. See docs/widgets.md.
 from __future__ import annotations
 
 from .base import SessionWidget
-from .components import Chooser, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau
+from .components import (
+    Chooser, GuessableDealWarning, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau,
+)
 from .lesson import Lesson
 
 __all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Lesson",
-           "SessionWidget", "Chooser", "HintProvider"]
+           "SessionWidget", "Chooser", "HintProvider", "GuessableDealWarning"]

@@ -48,6 +48,8 @@ log = logging.getLogger("cardlab.widgets")
 MAX_MESSAGE_CHARS = 20_000
 #: The longest player name a table shows.
 MAX_NAME_CHARS = 40
+#: The sizes of cards and text: "large" is half as big again, for a projector or a big screen.
+SIZES = ("normal", "large")
 
 
 class Refused(ValueError):
@@ -85,7 +87,9 @@ class SessionWidget(anywidget.AnyWidget):
     """Base class of the cardlab widgets: bound to ``session``, seen by ``viewer``.
 
     ``viewer`` is a player index (that player's view only) or None (the teacher: everything).
-    ``names`` are the players' names as the widget shows them (default: the game's letters).
+    ``names`` are the players' names as the widget shows them (default: the game's letters);
+    ``four_colour`` draws a four-colour deck; ``size`` is "normal" or "large" (cards and text
+    half as big again, for a projector).
     Subclasses say which component the browser draws, which view-model parts it needs and
     which actions it accepts.
     """
@@ -100,11 +104,13 @@ class SessionWidget(anywidget.AnyWidget):
     view_json = traitlets.Unicode("{}").tag(sync=True)
     #: The move log (:attr:`history` as JSON; only for widgets that show it).
     history_json = traitlets.Unicode("{}").tag(sync=True)
-    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint", "cards"},
+    #: The last explanation or refusal: {"id", "text", "kind": "info" | "error" | "hint" | "warning", "cards"},
     #: and for a ranked hint "ranking" (see viewmodel.ranking).
     message = traitlets.Dict().tag(sync=True)
-    #: Draw clubs green and diamonds blue (a four-colour deck).
+    #: Draw clubs teal and diamonds blue (a four-colour deck).
     four_colour = traitlets.Bool(False).tag(sync=True)
+    #: The size of cards and text: "normal", or "large" for a projector (see :data:`SIZES`).
+    size = traitlets.Unicode("normal").tag(sync=True)
 
     component: ClassVar[str] = ""
     actions: ClassVar[frozenset[str]] = frozenset()
@@ -116,14 +122,15 @@ class SessionWidget(anywidget.AnyWidget):
     PLAYER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "follow"})
 
     def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, size: str = "normal") -> None:
         if not isinstance(session, Session):
             raise TypeError(f"a cardlab widget shows a cardlab.Session, got {type(session).__name__}")
         players = session.game.players
         if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players):
             raise ValueError(f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}")
         self._names = player_names(session.game, names)
-        super().__init__(four_colour=four_colour)
+        _check_size_name(size)
+        super().__init__(four_colour=four_colour, size=size)
         self._session = session
         self._viewer = viewer
         self._rev = 0
@@ -142,6 +149,13 @@ class SessionWidget(anywidget.AnyWidget):
         self._unobserve = session.observe(self._session_changed)
         self.on_msg(self._receive)
         self._refresh()
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: Any) -> str:
+        try:
+            return _check_size_name(proposal["value"])
+        except ValueError as err:
+            raise traitlets.TraitError(str(err)) from None
 
     @property
     def session(self) -> Session:
@@ -405,6 +419,12 @@ class SessionWidget(anywidget.AnyWidget):
         parts = [self._describe(), f"variation from move {differs}" if differs is not None else ""]
         extra = "".join(f", {p}" for p in parts if p)
         return f"{type(self).__name__}({session.game.name}, {who}, {where} of {len(session.line_moves)}{extra})"
+
+
+def _check_size_name(size: Any) -> str:
+    if size not in SIZES:
+        raise ValueError(f"size is {' or '.join(map(repr, SIZES))}; got {size!r}")
+    return size
 
 
 def _json_text(document: JSON) -> str:

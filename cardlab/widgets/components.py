@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move
+from ..engine import Game, Move, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
@@ -38,9 +39,28 @@ OPPONENT_SEED = 0
 #: The "play against" choices: nobody (people play every seat), cardlab's computer players
 #: (:data:`cardlab.bots.PLAYERS`, weakest first), or the player the table was given.
 PEOPLE, CUSTOM = "people", "custom"
-CHOICE_TEXT = {PEOPLE: "nobody: people play every seat", "random": "computer: random moves",
-               "heuristic": "computer: rule of thumb", "search": "computer: search (strongest)",
-               CUSTOM: "computer: your player"}
+CHOICE_TEXT = {PEOPLE: "people", "random": "computer, at random", "heuristic": "computer, rule of thumb",
+               "search": "computer, searching", CUSTOM: "your computer player"}
+#: Who plays the other seats, said in a sentence (the message after a change).
+CHOICE_SENTENCE = {PEOPLE: "people (on other tables, or from Python)",
+                   "random": "the computer, choosing at random",
+                   "heuristic": "the computer, by a rule of thumb",
+                   "search": "the computer, searching ahead (its strongest)",
+                   CUSTOM: "your computer player"}
+
+
+class GuessableDealWarning(UserWarning):
+    """A player's table shows a game dealt from a seed that can be guessed (an explicit
+    ``seed=``, or a stacked deck): whoever knows the seed knows every hidden card."""
+
+
+def guessable_deal_notice(player: str) -> str:
+    """What a player's table says of a deal whose seed can be guessed, in a teacher's words
+    (it never names the seed: the player reads it too)."""
+    return (f"This table shows {player}'s cards only, but the game was dealt from a seed given in the code (an "
+            "explicit seed= or a stacked deck). Such a deal can be repeated, so anyone who knows or finds the "
+            "seed knows every hidden card. That is right for a lesson, not for a game between learners: for a "
+            "real game, deal a fresh seed that cannot be guessed, cardlab.Session(game) with no seed.")
 
 
 def search_hint(game: Game, view: Any) -> Hint:
@@ -92,10 +112,10 @@ class Hand(SessionWidget):
     actions = frozenset({"play", "explain"})
 
     def __init__(self, session: Session, player: int, *, viewer: Viewer | str = "player",
-                 names: Sequence[str] | None = None, four_colour: bool = False) -> None:
+                 names: Sequence[str] | None = None, four_colour: bool = False, size: str = "normal") -> None:
         self._player = _check_player(session.game, player, "player")
         super().__init__(session, player if viewer == "player" else viewer, names=names,  # type: ignore[arg-type]
-                         four_colour=four_colour)
+                         four_colour=four_colour, size=size)
 
     @property
     def player(self) -> int:
@@ -109,7 +129,8 @@ class Hand(SessionWidget):
 
     def _describe(self) -> str:
         pile = self.view["layout"]["items"][0]
-        return f"{pile['title']}: {len(pile['cards'])} cards"
+        count = len(pile["cards"])
+        return f"{pile['title']}: {count} card{'' if count == 1 else 's'}"
 
 
 class Tableau(SessionWidget):
@@ -179,8 +200,9 @@ class StateEditor(SessionWidget):
     component = "editor"
     actions = frozenset({"swap", "edit_text"})
 
-    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False) -> None:
-        super().__init__(session, None, names=names, four_colour=four_colour)
+    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False,
+                 size: str = "normal") -> None:
+        super().__init__(session, None, names=names, four_colour=four_colour, size=size)
 
     def _parts(self, pos: Position) -> JSON:
         return {"layout": pos.layout(), "editor": pos.editor()}
@@ -207,6 +229,8 @@ class Table(SessionWidget):
     ``hint``: True for cardlab's search hint, or ``hint(game, view)`` returning a
     :class:`cardlab.bots.Hint`, a move, or ``(move, why)``; the table then shows a Hint button
     on the viewer's turn. The opponent and the hint get only the acting player's view.
+    ``four_colour``, ``size``: the four-colour deck, and "normal" or "large" cards and text
+    (both also on the table's header, as every widget takes them).
     """
 
     component = "table"
@@ -216,7 +240,7 @@ class Table(SessionWidget):
     def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
                  editor: bool | None = None, opponent: str | Chooser | bots.Player | None = None,
                  hint: HintProvider | bool | None = None, opponent_delay: float = 0.8,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, size: str = "normal") -> None:
         if editor and viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
         if opponent is not None and viewer is None:
@@ -234,7 +258,8 @@ class Table(SessionWidget):
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
                                  | ({"opponent"} if viewer is not None else set()))
-        super().__init__(session, viewer, names=names, four_colour=four_colour)
+        super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
+        self._notice = self._guessable_deal_warning()
         self._consider_opponent()
 
     @property
@@ -296,13 +321,26 @@ class Table(SessionWidget):
         self._opponent_name = name
         self._opponent = self._custom if name == CUSTOM else _chooser(name)[1]
         self._refresh()
-        others = "The other seats" if self._session.game.players > 2 else "The other seat"
-        self._say(f"{others}: {CHOICE_TEXT[name]}.")
+        others = "The other seats are" if self._session.game.players > 2 else "The other seat is"
+        self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.")
         self._consider_opponent()
 
     def _session_changed(self, session: Session) -> None:
         super()._session_changed(session)
+        if self._notice:  # the standing notice comes back whenever nothing else is said
+            self.message = self._notice
         self._consider_opponent()
+
+    def _guessable_deal_warning(self) -> dict[str, Any]:
+        """On a player's table of a deal whose seed can be guessed: warn (a Python warning for
+        whoever runs the code) and return the table's standing notice, shown in the message
+        line whenever it has nothing else to say (empty otherwise)."""
+        if self._viewer is None or not seed_is_guessable(self._session.start):
+            return {}
+        text = guessable_deal_notice(self._names[self._viewer])
+        warnings.warn(GuessableDealWarning(text), stacklevel=3)
+        self._say(text, "warning")
+        return self.message
 
     def _opponent_due(self) -> bool:
         session = self._session
@@ -361,4 +399,4 @@ class Table(SessionWidget):
 
 
 __all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider",
-           "search_hint", "HINT_PLAYOUTS"]
+           "search_hint", "HINT_PLAYOUTS", "GuessableDealWarning"]

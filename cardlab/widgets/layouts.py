@@ -3,7 +3,8 @@ game's layout hints (``game.table_layout``, a :class:`cardlab.engine.Layout`).
 
 A layout is a tree of groups ``{"kind": "group", "title", "dir", "role", "items"}`` and piles
 ``{"kind": "pile", "zone", "title", "cards", "spread", "note", "hand"}`` that
-``static/tableau.js`` draws. It is the same for every game: each player's zones without a group
+``static/tableau.js`` draws (the view-model adds each pile's ``label``, its name for screen
+readers, and ``marks``, the game's notes on its cards: ``viewmodel.Position``). It is the same for every game: each player's zones without a group
 sit in their seat (the viewer's at the bottom, everyone else's across the top), and the groups
 fill the middle, in the rows of areas the hints give; inside an area, each player's zones face
 their seat. What a zone is (a hand, a stock, a stack…) comes from its ``kind``, never from its
@@ -36,6 +37,8 @@ class Scene(Protocol):
     @property
     def to_move(self) -> int | None: ...
     @property
+    def deciding(self) -> int | None: ...  # to_move, but None when all they can do is go on (next round)
+    @property
     def breakdown(self) -> Breakdown | None: ...  # game.score(seen), None if it cannot be scored
 
 
@@ -52,16 +55,17 @@ def group(title: str | None, items: Sequence[JSON], *, dir: str = "row", role: s
             "badge": badge, "items": list(items)}
 
 
-def pile(scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | None = None) -> JSON:
+def pile(scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | None = None,
+         compact: bool = False) -> JSON:
     """One zone as a pile. A stack is spread as a column, so that every card shows; a big pile
     that nobody may look through (a stock: even the teacher sees only its top and its count;
-    the text form lists it) as a stack; another big pile, or a hand of more than five cards,
-    as a fan; anything else as a row."""
+    the text form lists it) as a stack, and so is a small one in a ``compact`` area; another
+    big pile, or a hand of more than five cards, as a fan; anything else as a row."""
     hand = zone.kind == HAND if hand is None else hand
     big = len(zone.cards) > COMPACT_FROM
-    unseen = zone.seen_by == frozenset() or all(c == HIDDEN for c in zone.cards)
+    unseen = zone.seen_by == frozenset() or (bool(zone.cards) and all(c == HIDDEN for c in zone.cards))
     spread = ("column" if zone.kind == STACK else
-              "stack" if big and unseen and not hand else
+              "stack" if (big or compact) and unseen and not hand else
               "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
     return {"kind": "pile", "zone": zone.name, "title": title or zone.title, "spread": spread,
             "hand": hand, "note": secrecy(scene, zone), "cards": [c.code for c in zone.cards]}
@@ -118,8 +122,9 @@ def _seat(scene: Scene, hints: Layout, p: int) -> JSON:
     if hints.scores and scene.breakdown is not None:  # a standing is part of the score
         notes.append(hints.scores[p])
     title = " · ".join([seat_title(scene, p), *filter(None, notes)])
+    deciding = scene.deciding  # nobody while all the player to move can do is go on (next round)
     return group(title, [pile(scene, z) for z in scene.zones if z.owner == p and z.group is None],
-                 role="player", active=p == scene.to_move, badge="to move" if p == scene.to_move else None)
+                 role="player", active=p == deciding, badge="to move" if p == deciding else None)
 
 
 def _rows(zones: Sequence[Zone], hints: Layout) -> list[tuple[Area | None, ...]]:
@@ -143,12 +148,16 @@ def _row(scene: Scene, row: tuple[Area | None, ...], others: list[int], me: int)
 
 def _area(scene: Scene, area: Area | None, others: list[int], me: int) -> JSON:
     """An area: the zones of its group facing their owners (the others' first, then the shared
-    ones, then the viewer's), or (``area`` None) the shared zones of no group."""
+    ones, then the viewer's), or (``area`` None) the shared zones of no group. A ``column``
+    area has its zones one above the other, in the same order."""
     key = None if area is None else area.group
     members = [z for z in scene.zones if z.group == key and (key is not None or z.owner is None)]
     parts = [[z for z in members if z.owner == p] for p in others]
     parts += [[z for z in members if z.owner is None], [z for z in members if z.owner == me]]
-    lines = [_line(scene, part) for part in parts if part]
+    compact = area is not None and area.compact
+    if area is not None and area.column:
+        parts = [[z] for part in parts for z in part]
+    lines = [_line(scene, part, compact) for part in parts if part]
     role = "framed" if area is not None and area.framed else "shared"
     title = None if area is None else area.title
     if len(lines) == 1 and lines[0]["kind"] == "group":
@@ -156,7 +165,8 @@ def _area(scene: Scene, area: Area | None, others: list[int], me: int) -> JSON:
     return group(title, lines, dir="column", role=role)
 
 
-def _line(scene: Scene, zones: list[Zone]) -> JSON:
+def _line(scene: Scene, zones: list[Zone], compact: bool = False) -> JSON:
     """One part of an area, in a row: a player's zones are titled with their name."""
-    piles = [pile(scene, z, title=None if z.owner is None else f"{scene.names[z.owner]}'s {z.title}") for z in zones]
+    piles = [pile(scene, z, title=None if z.owner is None else f"{scene.names[z.owner]}'s {z.title}", compact=compact)
+             for z in zones]
     return piles[0] if len(piles) == 1 else group(None, piles)

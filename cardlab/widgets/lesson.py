@@ -130,7 +130,8 @@ class Lesson(SessionWidget):
     cardlab (:meth:`bundled` lists them), a :class:`cardlab.lessons.Lesson` or a
     :class:`cardlab.lessons.LessonRun` (the widget then shows that run and follows it).
     ``learner``: the learner's name, written in the exported progress (the widget asks for it
-    too). A lesson that the rules contradict raises :class:`cardlab.lessons.LessonError`
+    too). ``four_colour`` and ``size`` ("normal" or "large", for a projector) are as on every
+    widget. A lesson that the rules contradict raises :class:`cardlab.lessons.LessonError`
     listing every problem.
 
     The same steps work from Python: :meth:`next`, :meth:`back`, :meth:`answer`,
@@ -142,10 +143,10 @@ class Lesson(SessionWidget):
     component = "lesson"
     actions = frozenset({"answer", "reveal", "next", "back", "learner"})
 
-    def __init__(self, source: Any, *, learner: str = "", four_colour: bool = False) -> None:
+    def __init__(self, source: Any, *, learner: str = "", four_colour: bool = False, size: str = "normal") -> None:
         self._run = _lesson_run(source, learner)
         lesson = self._run.lesson
-        super().__init__(_line_session(lesson), lesson.viewer, four_colour=four_colour)
+        super().__init__(_line_session(lesson), lesson.viewer, four_colour=four_colour, size=size)
         self._unobserve_run = self._run.observe(self._run_changed)
 
     # -- what it shows ---------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
 from ..cards import SUITS, Card
-from ..engine import Breakdown, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
+from ..engine import Breakdown, Continuation, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
 from ..session import Session
@@ -30,6 +31,7 @@ JSON = dict[str, Any]
 
 #: How a card the viewer may not see is named in the move log and in messages.
 HIDDEN_WORDS = "a hidden card"
+_HIDDEN_RUN = re.compile(rf"{HIDDEN_WORDS}(?:,? {HIDDEN_WORDS})+")
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
@@ -114,7 +116,7 @@ def explain_card(game: Game, state: Any, card: Card, legal: Sequence[Move]) -> s
     if reasons:
         return "\n".join(pretty(r) for r in list(reasons.values())[:3])
     choices = ", ".join(pretty(str(m)) for m in legal[:8]) + (", …" if len(legal) > 8 else "")
-    return f"No move uses {card} now. The moves are: {choices}."
+    return f"No move uses {card} now. " + (f"The only move is: {choices}." if len(legal) == 1 else f"The moves are: {choices}.")
 
 
 @lru_cache(maxsize=4096)  # a long game's score repeats its earlier lines on every update
@@ -185,6 +187,23 @@ class Position:
         return self.game.legal_moves(self.seen) if self.can_act else []
 
     @cached_property
+    def going_on(self) -> bool:
+        """Whether all the player to move can do is carry the game on (a :class:`Continuation`
+        such as "next round" once a round is scored). That is public: the mover's legal moves
+        are the same in every view (from the full state here, since the viewer may not be the
+        mover)."""
+        if self.over:
+            return False
+        legal = self.legal if self.can_act else self.game.legal_moves(self.state)
+        return bool(legal) and all(isinstance(m, Continuation) for m in legal)
+
+    @property
+    def deciding(self) -> int | None:
+        """The player with a decision to make, whom the table marks "to move": the player to
+        move, but nobody when the game is over or the round is (:attr:`going_on`)."""
+        return None if self.going_on else self.to_move
+
+    @cached_property
     def breakdown(self) -> Breakdown | None:
         """The score as the viewer may know it; None if the engine cannot score this view."""
         try:
@@ -203,12 +222,14 @@ class Position:
             "players": list(self.names), "viewer": self.viewer,
             "viewer_text": ("Teacher's view: every card face up" if self.viewer is None
                             else f"You play {self.name(self.viewer)}"),
-            "status": self.status(), "to_move": self.to_move, "over": self.over,
+            "status": self.status(), "to_move": self.to_move, "over": self.over, "going_on": self.going_on,
             "can_act": self.can_act, "waiting": self.waiting(),
             "step": self.index, "steps": len(self.session.line_moves), "line": self.line_banner(),
         }
 
     def status(self) -> str:
+        if self.going_on:
+            return "Round over"
         if not self.over:
             return f"{self.name(self.to_move)} to move"  # type: ignore[arg-type]
         outcome = self.breakdown.outcome(self.names) if self.breakdown else ""
@@ -219,7 +240,10 @@ class Position:
             return "Moves are made at the game's latest position."
         if self.over:
             return "The game is over."
-        return "" if self.can_act else f"Waiting for {self.name(self.to_move)} to move."  # type: ignore[arg-type]
+        if self.can_act:
+            return ""
+        who = self.name(self.to_move)  # type: ignore[arg-type]
+        return f"Round over: waiting for {who} to go on." if self.going_on else f"Waiting for {who} to move."
 
     def paused(self) -> str:
         """Why a player may not move at this position (empty if they may, on their turn)."""
@@ -258,12 +282,26 @@ class Position:
                 "actions": []}
 
     def layout(self) -> JSON:
-        return layouts.layout(self)
+        return self._annotated(layouts.layout(self))
 
     def hand_layout(self, player: int) -> JSON:
         zone = layouts.hand_zone(self.zones, player)
         title = f"{self.name(player)}'s hand" + (" (you)" if player == self.viewer else "")
-        return layouts.group(None, [layouts.pile(self, zone, title=title, hand=True)])
+        return self._annotated(layouts.group(None, [layouts.pile(self, zone, title=title, hand=True)]))
+
+    def _annotated(self, tree: JSON) -> JSON:
+        """``tree`` with two things added to its piles: ``marks``, the game's note on each card
+        (``game.card_notes`` of the view, such as "wild"; only where there are notes), and
+        ``label``, a name for screen readers that no other pile of the table has."""
+        notes = self.game.card_notes(self.seen)
+        piles = list(_piles(tree, ()))
+        for pile, _groups in piles:
+            if pile["zone"] in notes:
+                pile["marks"] = list(notes[pile["zone"]])
+        owners = {z.name: z.owner for z in self.zones}
+        for (pile, _groups), label in zip(piles, unique_labels(piles, owners, self.names)):
+            pile["label"] = label
+        return tree
 
     def moves(self) -> list[JSON]:
         return [move_json(m) for m in self.legal]
@@ -295,7 +333,51 @@ def position_text(index: int) -> str:
     return "the start" if index == 0 else f"the position after move {index}"
 
 
+def _piles(node: JSON, groups: tuple[str, ...]) -> Iterable[tuple[JSON, tuple[str, ...]]]:
+    """Every pile of a layout tree, with the titles of the groups around it (outermost first)."""
+    if node["kind"] == "pile":
+        yield node, groups
+        return
+    inner = groups + ((node["title"],) if node.get("title") else ())
+    for item in node["items"]:
+        yield from _piles(item, inner)
+
+
+def unique_labels(piles: Sequence[tuple[JSON, tuple[str, ...]]], owners: dict[str, int | None],
+                  names: Sequence[str]) -> list[str]:
+    """A name for each pile that no other pile has: its title, said as its owner's ("A's
+    hand") when the title does not name them, then, while two piles share a name, with the
+    titles of the groups around it in front ("Battle 2: A ♥ hearts"), and a number at last."""
+    def owned(pile: JSON) -> str:
+        title, owner = pile["title"], owners.get(pile["zone"])
+        if owner is None or re.search(rf"(?<!\w){re.escape(names[owner])}(?!\w)", title):
+            return title
+        return f"{names[owner]}'s {title[:1].lower()}{title[1:]}"
+
+    labels = [owned(pile) for pile, _ in piles]
+    depth = 0
+    while len(set(labels)) < len(labels) and depth < max((len(g) for _, g in piles), default=0):
+        depth += 1
+        counts = Counter(labels)
+        labels = [f"{groups[-depth]}: {label}" if counts[label] > 1 and len(groups) >= depth else label
+                  for label, (_, groups) in zip(labels, piles)]
+    seen: Counter[str] = Counter()
+    unique = []
+    for label in labels:
+        seen[label] += 1
+        unique.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return unique
+
+
 # --- the move log ---------------------------------------------------------------------------
+
+def seen_move_text(game: Game, step: Step, viewer: Viewer) -> str:
+    """The move of ``step`` as ``viewer`` may read it, cards with suit symbols: each card they
+    saw neither just before nor just after it is "a hidden card", and several in a row are
+    counted ("arrange 4 hidden cards")."""
+    text = move_text(game, step, viewer, HIDDEN_WORDS)
+    return pretty(_HIDDEN_RUN.sub(lambda m: f"{m.group().count(HIDDEN_WORDS)} hidden cards", text))
+
 
 def narrate(events: Sequence[Event], viewer: Viewer) -> list[JSON]:
     """A move's events that ``viewer`` may read (``Event.visible_to``), cards with suit symbols."""
@@ -340,7 +422,7 @@ class History:
         mover = game.to_move(step.before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
-                "move": pretty(move_text(game, step, self.viewer, HIDDEN_WORDS))}
+                "move": seen_move_text(game, step, self.viewer)}
 
     def lines(self, session: Session) -> list[JSON]:
         """Every line of the session, main line first (none when it has no variation): a
@@ -373,7 +455,7 @@ def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
     """The message after a move: who played it, the move as ``viewer`` may read it (as in
     the log), and the events ``viewer`` may read (as in the narration)."""
     told = " ".join(e["text"] for e in narrate(step.events, viewer))
-    move = pretty(move_text(game, step, viewer, HIDDEN_WORDS))
+    move = seen_move_text(game, step, viewer)
     return f"{mover}: {move}." + (f" {told}" if told else "")
 
 

@@ -38,6 +38,18 @@ def browser_available() -> None:
 
 
 @pytest.fixture(scope="session")
+def axe_ready(browser_available: None) -> None:
+    """axe-core is cached (fetched with npm if need be, see axe.py); skip, or fail in CI, if not."""
+    import axe
+    try:
+        axe.script()
+    except axe.AxeUnavailable as err:
+        if os.environ.get("CARDLAB_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"accessibility checks required (CARDLAB_REQUIRE_BROWSER=1) but {err}", pytrace=False)
+        pytest.skip(f"accessibility checks skipped: {err}")
+
+
+@pytest.fixture(scope="session")
 def lab(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     server = start_lab(tmp_path_factory.mktemp("lab"))
     yield server

@@ -288,7 +288,11 @@ class LabPage:
         self.page, self.lab, self.path, self.on_close = page, lab, path, on_close
         self.errors: list[str] = []
         page.on("console", self._console)
-        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("pageerror", self._page_error)
+
+    def _page_error(self, err: Any) -> None:
+        stack = getattr(err, "stack", None)  # where it was thrown, for the failure's report
+        self.errors.append(f"page error: {err}" + (f"\n{stack}" if stack else ""))
 
     def _console(self, msg: Any) -> None:
         if msg.type == "error":
@@ -354,6 +358,28 @@ class LabPage:
     def assert_no_errors(self) -> None:
         errors, self.errors = self.errors, []
         assert not errors, "the page logged errors:\n" + "\n".join(errors)
+
+    def theme(self, dark: bool) -> None:
+        """Switch JupyterLab to its dark (or light) theme and wait until the switch is over.
+
+        Over means the theme is applied *and* its splash screen is gone. JupyterLab shows the
+        splash while a theme loads and removes it 200 ms after; a second switch within those
+        200 ms shows the same splash again, and the first switch's removal takes it away early,
+        so the second's removal then throws "Failed to execute 'removeChild' on 'Node'" into
+        whatever the page does next.
+        """
+        name, light = ("JupyterLab Dark", "false") if dark else ("JupyterLab Light", "true")
+        self.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", name)
+        self.page.wait_for_function(
+            "(l) => document.body.dataset.jpThemeLight === l && !document.getElementById('jupyterlab-splash')",
+            arg=light, timeout=WIDGET_TIMEOUT_MS)
+
+    def window(self, width: int, height: int, *, left_bar: bool = True) -> None:
+        """Resize the browser window, and open or close JupyterLab's left side bar."""
+        self.page.set_viewport_size({"width": width, "height": height})
+        command = "expandLeft" if left_bar else "collapseLeft"
+        self.page.evaluate(f"() => window.jupyterapp.shell.{command}()")
+        self.page.wait_for_timeout(200)  # the notebook lays itself out again
 
     def screenshot(self, name: str, selector: str | None = None) -> Path:
         SCREENSHOTS.mkdir(exist_ok=True)

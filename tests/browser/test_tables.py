@@ -361,14 +361,25 @@ def test_the_hint_button_ranks_every_move(player):
 
 def _in_dark_theme(page: Any, action: Any) -> None:
     """Run ``action`` with JupyterLab's dark theme on, then switch back to the light one."""
-    def theme(name: str, light: str) -> None:
-        page.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", name)
-        page.page.wait_for_function("(l) => document.body.dataset.jpThemeLight === l", arg=light, timeout=TIMEOUT_MS)
-    theme("JupyterLab Dark", "false")
+    page.theme(dark=True)
     try:
         action()
     finally:
-        theme("JupyterLab Light", "true")
+        page.theme(dark=False)
+
+
+def test_switching_themes_back_and_forth_logs_no_error(player):
+    """Quick switches between the themes (as the screenshots make) leave no page error.
+
+    JupyterLab removes its theme splash screen 200 ms after a switch; a switch made within
+    those 200 ms made that removal throw a page error into the next test (seen as a failure
+    of the Hint test), until ``LabPage.theme`` waited for the splash to go.
+    """
+    page, _scenario = player
+    for _ in range(3):
+        _in_dark_theme(page, lambda: None)
+    page.page.wait_for_timeout(500)  # longer than the splash's 200 ms removal delay
+    page.assert_no_errors()
 
 
 def _words(text: str, form: str) -> set[str]:
@@ -397,7 +408,18 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     page, scenario = player
     _reset(page, scenario.moves)
     code = scenario.click[0]
-    assert _card(page, code).get_attribute("aria-label") == cardlab.parse_card(code).name
+    card = _card(page, code)
+    assert card.get_attribute("aria-label") == f"{cardlab.parse_card(code).name}, playable"  # a legal move uses it
+    assert (card.get_attribute("aria-haspopup"), card.get_attribute("aria-expanded")) == ("menu", "false")
+    card.click()
+    _table(page).locator(".cardlab-menu [role=menu]").wait_for(timeout=TIMEOUT_MS)
+    assert card.get_attribute("aria-expanded") == "true"
+    page.page.keyboard.press("Escape")
+    assert card.get_attribute("aria-expanded") == "false"
+    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable)")
+    if quiet.count():  # a face-up card no legal move uses (every card of a Commerce hand has one)
+        assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(quiet.first.get_attribute("data-code")).name
+        assert quiet.first.get_attribute("aria-haspopup") is None
     assert _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count() > 0
     colour = "(code) => getComputedStyle(document.querySelector(`.cardlab-table [data-code='${code}']`)).color"
     clubs = _table(page).locator(".cardlab-tableau .cardlab-suit-C, .cardlab-tableau .cardlab-suit-D").first
@@ -472,3 +494,238 @@ def test_names_and_echoed_text_are_shown_as_text(lab, lab_page):
         assert dialogs == []
     finally:
         page.close()
+
+
+# --- readable, fitting, keyboard and screen reader ----------------------------------------------
+
+#: The smallest window a table must fit at its default size (JupyterLab's left side bar closed).
+SMALL_WINDOW = (1024, 768)
+
+# For every face-up card of the tableau: whether the centres of its rank, its suit and its
+# note (if it has one) are on top, on the card itself (not under the next card of its pile),
+# and which rank and suit it draws there. Each card is scrolled into view first.
+_CORNERS_JS = """
+() => {
+  const found = [];
+  for (const card of document.querySelectorAll('.cardlab-table .cardlab-tableau .cardlab-card:not(.cardlab-back)')) {
+    card.scrollIntoView({block: 'center', inline: 'center'});
+    const seen = (el) => {
+      if (!el) return null;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return !!hit && card.contains(hit);
+    };
+    const glyph = (sel) => getComputedStyle(card.querySelector(sel), '::before').content.replace(/^"|"$/g, '');
+    const note = card.querySelector('.cardlab-card-note');
+    found.push({code: card.dataset.code, zone: card.closest('[data-zone]').dataset.zone,
+                rank: glyph('.cardlab-rank'), suit: glyph('.cardlab-pip'),
+                rankSeen: seen(card.querySelector('.cardlab-rank')), suitSeen: seen(card.querySelector('.cardlab-pip')),
+                note: note ? note.textContent : null, noteSeen: seen(note), label: card.getAttribute('aria-label')});
+  }
+  return found;
+}
+"""
+
+
+def _corners(page: Any) -> list[dict[str, Any]]:
+    page.page.mouse.move(0, 0)  # no card lifted by the pointer
+    page.page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    return page.page.evaluate(_CORNERS_JS)
+
+
+def _assert_corners_readable(corners: list[dict[str, Any]]) -> None:
+    assert corners
+    for c in corners:
+        card = cardlab.parse_card(c["code"])
+        expected = ("JK", "★") if card.is_joker else (c["code"][:-1], str(card)[-1])
+        assert (c["rank"], c["suit"]) == expected, c
+        assert c["rankSeen"] and c["suitSeen"], f"{card} in {c['zone']!r}: its rank or suit is covered"
+        assert c["note"] is None or c["noteSeen"], f"{card} in {c['zone']!r}: its note {c['note']!r} is covered"
+
+
+def test_every_card_in_a_pile_shows_its_rank_and_suit(teacher):
+    """In every pile of every game, even in the smallest window, each face-up card under
+    another still shows its corner index: rank and suit, not the rank alone."""
+    page, scenario = teacher
+    _reset(page, scenario.history)
+    try:
+        for width, height in (SMALL_WINDOW, (1400, 1800)):
+            page.window(width, height, left_bar=False)
+            _assert_corners_readable(_corners(page))
+    finally:
+        page.window(1400, 1800)
+
+
+def test_a_wild_spade_under_other_cards_is_marked_wild(lab, lab_page):
+    """Commitment: a spade committed to the clubs stack reads as a spade and as a wild, even
+    with a club on top of it; a screen reader says so too."""
+    file = "wild.json"
+    commitment = next(s for s in SCENARIOS if s.game == "commitment")
+    commitment.session(("2C b1", "4S b1 clubs", "10S b1 clubs", "3C b1", "9C b1", "2H b1")).save(lab.root / file)
+    page = lab_page("wild.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
+                    f"session = cardlab.Session.load({file!r})\ntable = Table(session, viewer=0)\ntable")
+    try:
+        page.open(".cardlab-table[data-rev]")
+        page.window(*SMALL_WINDOW, left_bar=False)
+        corners = {(c["zone"], c["code"]): c for c in _corners(page)}
+        _assert_corners_readable(list(corners.values()))
+        ten = corners[("b1 B clubs", "10S")]  # under the 9♣
+        assert (ten["rank"], ten["suit"], ten["note"]) == ("10", "♠", "wild") and ten["noteSeen"]
+        assert ten["label"] == "10 of spades, wild"
+        assert corners[("b1 A clubs", "4S")]["note"] == "wild" and corners[("b1 B clubs", "2C")]["note"] is None
+    finally:
+        page.close()
+
+
+_SIZE_JS = """
+() => {
+  const box = (sel) => { const el = document.querySelector(sel); return el ? el.getBoundingClientRect().toJSON() : null; };
+  const table = document.querySelector('.cardlab-table');
+  const panel = table.closest('.jp-WindowedPanel-outer') ?? table.closest('.jp-Notebook');
+  const sideways = [table, ...table.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1
+      && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX)).map((e) => e.className);
+  return {table: box('.cardlab-table'), play: box('.cardlab-table .cardlab-play'), side: box('.cardlab-table .cardlab-side'),
+          card: box('.cardlab-table .cardlab-tableau .cardlab-card'), visible: panel.getBoundingClientRect().height,
+          output: table.closest('.jp-OutputArea-output').getBoundingClientRect().width, sideways};
+}
+"""
+
+
+def test_the_table_fits_a_small_window_and_grows_for_a_projector(player):
+    """At 1024×768 a learner's table fits the notebook's visible height and width, nothing in
+    it scrolls sideways, and the tableau takes the width beside the score (it never sits
+    narrow beside empty space). size="large" (the Size menu) makes the cards half as big again."""
+    page, scenario = player
+    _reset(page, scenario.moves)
+    try:
+        page.window(*SMALL_WINDOW, left_bar=False)
+        normal = page.page.evaluate(_SIZE_JS)
+        table, play, side = normal["table"], normal["play"], normal["side"]
+        assert table["height"] <= normal["visible"], f"{scenario.game}: {table['height']:.0f} px tall at 1024×768"
+        assert table["width"] <= normal["output"] + 1 and not normal["sideways"], normal
+        beside = side["left"] >= play["right"] - 1
+        assert beside, "at 1024×768 the score and the moves sit beside the tableau"
+        assert play["width"] >= 0.55 * table["width"], f"the tableau is {play['width']:.0f} px of {table['width']:.0f}"
+        before = _rev(page)
+        _table(page).locator('[data-key="size"]').select_option("large")
+        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.size === 'large'",
+                                    timeout=TIMEOUT_MS)
+        assert page.run("print(table.size)").strip() == "large" and _rev(page) == before  # a view option only
+        large = page.page.evaluate(_SIZE_JS)
+        assert large["card"]["width"] == pytest.approx(1.5 * normal["card"]["width"], rel=0.05)
+        assert large["table"]["width"] <= large["output"] + 1 and not large["sideways"], large
+        if large["side"]["left"] < large["play"]["right"] - 1:  # the score went below: the tableau takes the width
+            assert large["play"]["width"] >= large["table"]["width"] - 2
+        page.run("table.size = 'normal'")
+        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.size === 'normal'",
+                                    timeout=TIMEOUT_MS)
+    finally:
+        page.window(1400, 1800)
+
+
+def _active(page: Any) -> dict[str, Any]:
+    return page.page.evaluate("""() => { const el = document.activeElement;
+        return {key: el.dataset.key ?? null, code: el.dataset.code ?? null, role: el.getAttribute('role'),
+                tag: el.tagName, inTableau: !!el.closest('.cardlab-tableau'),
+                playable: el.classList.contains('cardlab-playable'), zone: el.closest('[data-zone]')?.dataset.zone ?? null}; }""")
+
+
+def test_the_focus_follows_the_keyboard(player):
+    """Escape closes a card's menu and gives the focus back to the card; after a move made
+    from the keyboard the focus is on a card of the table (the next playable one, else the
+    card just used), never on the page; arrow keys move within a pile."""
+    page, scenario = player
+    _reset(page, scenario.moves)
+    code, move = scenario.click
+    card = _card(page, code)
+    key = card.get_attribute("data-key")
+    card.focus()
+    page.page.keyboard.press("Enter")
+    _table(page).locator(".cardlab-menu [role=menuitem]").first.wait_for(timeout=TIMEOUT_MS)
+    assert _active(page)["role"] == "menuitem"
+    page.page.keyboard.press("Escape")
+    page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-menu')", timeout=TIMEOUT_MS)
+    assert _active(page)["key"] == key, "Escape gives the focus back to the card"
+    # arrow keys within the pile of that card
+    zone = card.locator("xpath=ancestor::section[1]").get_attribute("data-zone")
+    pile = _table(page).locator(f'.cardlab-tableau [data-zone="{zone}"]')
+    keys = pile.locator('.cardlab-card[tabindex="0"]').evaluate_all("els => els.map(e => e.dataset.key)")
+    assert len(keys) > 1
+    pile.locator(f'[data-key="{keys[0]}"]').focus()
+    page.page.keyboard.press("ArrowRight")
+    assert _active(page)["key"] == keys[1]
+    page.page.keyboard.press("End")
+    assert _active(page)["key"] == keys[-1]
+    page.page.keyboard.press("ArrowLeft")
+    assert _active(page)["key"] == keys[-2]
+    page.page.keyboard.press("Home")
+    assert _active(page)["key"] == keys[0]
+    # a move from the keyboard
+    card.focus()
+    page.page.keyboard.press("Enter")
+    choice = _table(page).locator(f'.cardlab-menu [data-move="{move}"]')
+    choice.wait_for(timeout=TIMEOUT_MS)
+    before = _rev(page)
+    choice.focus()
+    page.page.keyboard.press("Enter")
+    _wait_rev(page, before)
+    page.page.wait_for_timeout(100)
+    after = _active(page)
+    assert after["inTableau"] and after["code"], f"after the move the focus is on {after}"
+    assert after["playable"] or after["code"] == code or after["zone"] == zone, after
+    assert page.run("print(session.moves[-1])").strip() == move
+
+
+def _stop_editing(page: Any) -> None:
+    """Leave the editor's "change a card" mode, which an earlier test may have left on."""
+    editing = _table(page).locator('[data-key="editing"][aria-pressed="true"]')
+    if editing.count():
+        editing.click()
+        page.page.wait_for_selector(".cardlab-table:not(.cardlab-editing)", timeout=TIMEOUT_MS)
+
+
+def _assert_axe_clean(page: Any, where: str) -> list[dict[str, Any]]:
+    import axe
+    violations = axe.run(page.page, ".cardlab-table")
+    assert not violations, f"axe-core {axe.AXE_VERSION} on {where}:\n{axe.describe(violations)}"
+    return violations
+
+
+def _axe_everywhere(page: Any, scenario: Scenario, who: str) -> None:
+    """axe on the table in both themes, with a card's menu open, and (a player) with a hint."""
+    for dark in (False, True):
+        page.theme(dark)
+        try:
+            _assert_axe_clean(page, f"the {scenario.game} {who}'s table, {'dark' if dark else 'light'} theme")
+        finally:
+            page.theme(False)
+    _card(page, scenario.click[0]).click()
+    _table(page).locator(".cardlab-menu").wait_for(timeout=TIMEOUT_MS)
+    _assert_axe_clean(page, f"the {scenario.game} {who}'s table with a card's menu open")
+    page.page.keyboard.press("Escape")
+
+
+def test_a_players_table_passes_axe(player, axe_ready):
+    page, scenario = player
+    _reset(page, scenario.moves)
+    _axe_everywhere(page, scenario, "player")
+    _table(page).locator('[data-key="hint"]').click()
+    _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+    _assert_axe_clean(page, f"the {scenario.game} player's table with a hint")
+
+
+def test_the_teachers_table_passes_axe(teacher, axe_ready):
+    page, scenario = teacher
+    _reset(page, scenario.moves)
+    _stop_editing(page)
+    _axe_everywhere(page, scenario, "teacher")
+    _table(page).locator('[data-key="editing"]').click()  # the editor: a card picked, the deck to swap it with
+    _card(page, scenario.click[0]).click()
+    _table(page).locator(".cardlab-picker").wait_for(timeout=TIMEOUT_MS)
+    _open_text_form(page)
+    _assert_axe_clean(page, f"the {scenario.game} teacher's table while editing")
+    _stop_editing(page)
+    _reset(page, scenario.history)
+    page.run("session.goto(1)")  # the past on show: the later moves in the log are set apart
+    _wait_step(page, 1)
+    _assert_axe_clean(page, f"the {scenario.game} teacher's table stepped back")

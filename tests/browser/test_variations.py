@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from test_tables import (
-    COMMONS_DEAL, TIMEOUT_MS, _card, _message, _rev, _step, _table, _wait_rev, _wait_step, _words,
+    COMMONS_DEAL, TIMEOUT_MS, _assert_axe_clean, _card, _message, _rev, _step, _table, _wait_rev, _wait_step, _words,
 )
 
 import cardlab
@@ -134,6 +134,32 @@ def test_a_player_looks_back_on_their_own_table_and_cannot_replay_the_past(lab, 
         _click(page, "line:follow")
         assert _line(page) == "main" and _step(page) == 5
         page.screenshot("variation-player", ".cardlab-table")
+    finally:
+        page.close()
+
+
+def test_a_variation_and_a_look_back_pass_axe(lab, lab_page, axe_ready):
+    """The banners, their buttons, the list of lines and the variation's marked moves read
+    well: axe-core finds nothing on the teacher's table exploring a variation, in both themes,
+    nor on a player's table looking back."""
+    page = _open(lab, lab_page, "variations-axe-teacher", None)
+    try:
+        page.run("session.goto(2); session.play('claim 2H')")  # a variation from before A's Claim
+        page.page.wait_for_selector('.cardlab-table[data-line="variation"] .cardlab-variation-move', timeout=TIMEOUT_MS)
+        for dark in (False, True):
+            page.theme(dark)
+            try:
+                _assert_axe_clean(page, f"the teacher's table exploring a variation, {'dark' if dark else 'light'} theme")
+            finally:
+                page.theme(False)
+    finally:
+        page.close()
+    page = _open(lab, lab_page, "variations-axe-player", 0)
+    try:
+        _nav(page, "previous")
+        _wait_step(page, 3)
+        assert _line(page) == "look"
+        _assert_axe_clean(page, "a player's table looking back")
     finally:
         page.close()
 

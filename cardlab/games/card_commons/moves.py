@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import HIDDEN, Card
-from ...engine import Move, MoveReader
+from ...engine import Continuation, Move, MoveReader
 
 __all__ = ["DECK", "WILDS", "Commission", "TradePool", "TradeCommission", "Claim", "Defend", "Discard",
            "NextRound", "answers", "parse_move", "EXAMPLES"]
@@ -84,7 +84,7 @@ class Discard(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound(Move):
+class NextRound(Continuation):
     def __str__(self) -> str:
         return "next round"
 

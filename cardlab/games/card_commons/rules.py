@@ -104,6 +104,7 @@ class CardCommons(Game):
     name = "card-commons"
     aliases = ("commons", "cardcommons", "card commons")
     conformance = ({}, {"variant": "peek"})
+    phases = PHASES
     title = "Card Commons"
     rules_prefix = "commons"
     state_class = CommonsState
@@ -180,6 +181,9 @@ class CardCommons(Game):
             commissions=(None, None), sides=((), ()), claim=None)
 
     # -- whose turn ------------------------------------------------------------------------------------
+
+    def phase(self, state: CommonsState) -> str:
+        return state.phase
 
     def to_move(self, state: CommonsState) -> int | None:
         """The player to act; None once the game is over (commons.end: no move is legal then)."""
@@ -624,7 +628,7 @@ class CardCommons(Game):
         rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
         lines = [
             *s.options.lines(),
-            f"seed: {s.seed}",
+            *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view's seed is hidden: no line
             f"round: {s.round}",
             f"rounds: {rounds}",
             f"phase: {s.phase}",
@@ -795,6 +799,9 @@ class CardCommons(Game):
             raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
         if phase == "answer" and not answers(s.hands[c], s.claim):
             raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
+        if phase == "answer" and can:
+            raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and had to defend: the phase "
+                                      f"is 'defend' (a Claimant answers their own Claim only when {NAMES[r]} could not)")
 
     def _validate_discard2(self, s: CommonsState) -> None:
         """discard2: the Claimant has answered her own Claim; the Respondent owes a second discard."""
@@ -804,6 +811,13 @@ class CardCommons(Game):
         if len(s.hands[r]) != len(s.hands[c]) + 1:
             raise StateError(f"{NAMES[r]} hand", f"holds {len(s.hands[r])} cards; before the second discard it should "
                                                  f"hold {len(s.hands[c]) + 1}")
+        claim = s.sides[c][-1] if s.sides[c] else None
+        if claim is None:
+            raise StateError(f"{NAMES[c]} side", "in the discard2 phase the Claim lies last on the Claimant's side")
+        if answers(s.hands[r], claim):
+            raise StateError(f"{NAMES[r]} hand", f"holds {cards_text(answers(s.hands[r], claim))}, which answers the "
+                                                 f"Claim {claim.code} (the last card of {NAMES[c]}'s side): {NAMES[r]} "
+                                                 f"would have defended, so there is no second discard")
 
     # -- HTML ----------------------------------------------------------------------------------------
 

@@ -11,9 +11,12 @@ this round does not change the later ones. Their value is the player's lead in p
 this round is scored (earlier rounds included).
 
 **Hidden cards** are dealt keeping what the rules imply: a Commission is never a Wild
-(``commons.commission.no-wild``); and while the Claimant answers her own Claim, the
-Respondent holds no card that answers it (he had to discard because he could not:
-``commons.no-defense.discard``).
+(``commons.commission.no-wild``); the Respondent holds a card that answers the Claim while he
+must defend (``commons.defense.forced``), and none while he discards or waits for the Claimant
+to answer her own Claim (``commons.no-defense.discard``: he had to discard because he could
+not), nor when he owes the second discard; the Claimant who answers her own Claim holds an
+answer (``commons.no-defense.self-answer``). These hold for either player's view: the
+Claimant's view hides the Respondent's hand, and the Respondent's view hides hers.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move
@@ -53,36 +56,65 @@ class CommonsStrategy(Strategy):
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         other = 1 - player
-        answering = view.phase == "answer" and view.hands[other] and view.hands[other][0] == HIDDEN
+        rule = hand_rule(view, other) if view.hands[other] and view.hands[other][0] == HIDDEN else None
         commission_hidden = view.commissions[other] == HIDDEN
         for _ in range(ATTEMPTS):
             rng.shuffle(cards)
             sample = fill_hidden(view, cards)
             if commission_hidden and sample.commissions[other] in WILDS:
                 continue
-            if answering and answers(sample.hands[other], sample.claim):
+            if rule is not None and bool(answers(sample.hands[other], rule.claim)) != rule.answers:
                 continue
             return sample
-        # Rejection failed (the Respondent's hand is long and nearly every card answers): deal the
-        # constrained places first, from the cards allowed there, then the rest at random.
+        # Rejection failed (nearly every arrangement breaks a rule): deal the constrained places
+        # first, from the cards allowed there, then the rest at random.
         return sample_constrained_first(view, player, cards, rng)
+
+
+class HandRule(NamedTuple):
+    """What the rules say of a hidden hand: it holds a card that answers ``claim`` (``answers``
+    True), or none (False)."""
+
+    claim: Card
+    answers: bool
+
+
+def hand_rule(view: Any, holder: int) -> HandRule | None:
+    """What the phase of ``view`` says of ``holder``'s hand, or None when it says nothing."""
+    phase, claimant = view.phase, view.claimant
+    if phase == "answer":  # commons.no-defense.self-answer: she can answer; he could not
+        return HandRule(view.claim, holder == claimant)
+    if holder == claimant:
+        return None
+    if phase == "defend":  # commons.defense.forced
+        return HandRule(view.claim, True)
+    if phase == "discard":  # commons.no-defense.discard
+        return HandRule(view.claim, False)
+    if phase == "discard2":  # he discarded, then she answered: the Claim lies last on her side
+        return HandRule(view.sides[claimant][-1], False)
+    return None
 
 
 def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
     """A sample of ``view``'s hidden cards that deals the constrained places first: the
-    Respondent's hand from the cards that do not answer the Claim, a Commission from the
-    cards that are not Wilds; then the rest at random."""
+    opponent's hand as :func:`hand_rule` says (from the cards that do not answer the Claim; or
+    one card that answers it, then any), a Commission from the cards that are not Wilds; then
+    the rest at random."""
     other = 1 - player
     pool = cards[:]
     rng.shuffle(pool)
     hand: tuple[Card, ...] = view.hands[other]
-    if view.phase == "answer" and hand and hand[0] == HIDDEN:
-        allowed = [c for c in pool if not answers((c,), view.claim)]
-        if len(allowed) < len(hand):
+    rule = hand_rule(view, other) if hand and hand[0] == HIDDEN else None
+    if rule is not None:
+        fits = [c for c in pool if bool(answers((c,), rule.claim)) == rule.answers]
+        if not fits or (not rule.answers and len(fits) < len(hand)):
             raise ValueError("no arrangement of the unseen cards fits this view")
-        hand = tuple(allowed[:len(hand)])
-        for c in hand:
+        dealt = fits[:len(hand)] if not rule.answers else fits[:1]
+        for c in dealt:
             pool.remove(c)
+        rest = len(hand) - len(dealt)
+        hand = tuple(dealt) + tuple(pool[:rest])
+        del pool[:rest]
     commissions = view.commissions
     if commissions[other] == HIDDEN:
         choice = next((c for c in pool if c not in WILDS), None)

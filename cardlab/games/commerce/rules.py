@@ -21,7 +21,7 @@ from ...cards import (
 )
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed,
+    TextForm, Zone, check_cards_once, format_cards, points, replacer, shuffle_from, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -116,6 +116,8 @@ class Commerce(Game):
 
     name = "commerce"
     conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
+    #: a player's turn (trade, barter or knock); a barter offered and waiting for its answer; the end
+    phases = ("turn", "barter", "game-over")
     title = "Commerce"
     rules_prefix = "commerce"
     state_class = CommerceState
@@ -175,6 +177,11 @@ class Commerce(Game):
         return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
+
+    def phase(self, state: CommerceState) -> str:
+        if len(state.history) == state.options.players:
+            return "game-over"
+        return "turn" if state.offer is None else "barter"
 
     def to_move(self, state: CommerceState) -> int | None:
         n = state.options.players
@@ -481,9 +488,9 @@ class Commerce(Game):
     def table_layout(self, s: CommerceState) -> Layout:
         """Every seat around the table with its hand, the dealer marked and its ledger balance;
         the stock, the waste and a barter offer between, under the pool."""
-        return Layout(rows=((Area(POOL, f"Pool: {self.pool(s)} points"),),),
+        return Layout(rows=((Area(POOL, f"Pool: {points(self.pool(s))}"),),),
                       seats=tuple("dealer" if p == s.dealer else "" for p in range(s.players)),
-                      scores=tuple(f"ledger {points:+d}" for points in self.ledger(s)))
+                      scores=tuple(f"ledger {points(balance, signed=True)}" for balance in self.ledger(s)))
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
         if player is None:
@@ -517,7 +524,8 @@ class Commerce(Game):
         ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         lines = [f"# Commerce, {n} players: {status}",
                  f"# ledger: {ledger}; pool {self.pool(s)}",
-                 *s.options.lines(), f"seed: {s.seed}", f"dealer: {NAMES[s.dealer]}"]
+                 *s.options.lines(), *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view: no line
+                 f"dealer: {NAMES[s.dealer]}"]
         lines += [f"{NAMES[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
         offer = "-" if s.offer is None else f"{NAMES[self._turn_player(s)]} {s.offer.code}"
         lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",

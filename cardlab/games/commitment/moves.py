@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...cards import HIDDEN, JOKER, Card, ascii_lower, parse_card
-from ...engine import Move, MoveReader
+from ...engine import Continuation, Move, MoveReader
 from ...errors import CardError, quoted
 
 __all__ = ["BATTLE_VP", "BATTLE_DECK", "DRAW_DECK", "ROUNDS", "STACK_SUITS", "STACK_NAMES", "Commit", "Pass",
@@ -89,7 +89,7 @@ class Pass(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class NextRound(Move):
+class NextRound(Continuation):
     """After a scored round: discard the committed cards, hand out the battle cards, start the next round."""
 
     def __str__(self) -> str:

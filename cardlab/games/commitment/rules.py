@@ -176,6 +176,8 @@ class Commitment(Game):
     rules_prefix = "commitment"
     state_class = CommitmentState
     players = 2
+    #: a round being played (commit or pass); both passed, the next round to start; the end
+    phases = ("play", "round-end", "game-over")
 
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
@@ -215,6 +217,11 @@ class Commitment(Game):
             draw=draw[2 * HAND_SIZE:], won=((), ()), discard=())
 
     # -- whose turn, and what they may do -----------------------------------------------------------
+
+    def phase(self, state: CommitmentState) -> str:
+        if not state.round_over:
+            return "play"
+        return "game-over" if state.round == ROUNDS else "round-end"
 
     def to_move(self, state: CommitmentState) -> int | None:
         if state.passed[0] and state.passed[1]:
@@ -551,9 +558,17 @@ class Commitment(Game):
 
     def table_layout(self, s: CommitmentState) -> Layout:
         """Each battle card between the two sides' hearts, clubs and diamonds stacks, the battles
-        side by side; hands and won battle cards at the seats; the decks and the discard below."""
+        side by side; hands and won battle cards at the seats; the decks and the discard in a
+        column beside the battles (the battle deck as its top card and a count), to keep the
+        table short."""
         battles = tuple(Area(f"battle {i}", f"Battle {i}", framed=True) for i in range(1, len(s.battles) + 1))
-        return Layout(rows=(battles, (Area(DECKS),)))
+        return Layout(rows=((*battles, Area(DECKS, column=True, compact=True)),))
+
+    def card_notes(self, s: CommitmentState) -> dict[str, tuple[str | None, ...]]:
+        """Every spade on a stack is "wild": it joined that stack's suit (commitment.spade)."""
+        return {f"b{i} {NAMES[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
+                for i, battle in enumerate(s.battles, start=1) for p in (0, 1)
+                for name, stack in zip(STACK_NAMES, battle.sides[p]) if any(c.suit == "S" for c in stack)}
 
     def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
         if player is None:
@@ -579,7 +594,8 @@ class Commitment(Game):
         passed = " ".join(NAMES[p] for p in (0, 1) if s.passed[p]) or "-"
         # once both have passed, who starts the next round follows from the VP: no turn line
         turn = [] if s.round_over else [f"turn: {NAMES[s.turn]}"]
-        lines = [f"seed: {s.seed}", f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
+        seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
+        lines = [*seed, f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
                  f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
                  f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
         for i, battle in enumerate(s.battles, start=1):

@@ -49,10 +49,15 @@ ROW_AREA, POINTS, PILES = "row", "points", "piles"
 @dataclass(frozen=True, slots=True)
 class ContestOptions(Options):
     """``ace="low"`` counts an Ace as 1 instead of 14 (contest.value); ``pile_value="top"``
-    values a contest pile by its top card instead of the sum of its cards (contest.claim.value)."""
+    values a contest pile by its top card instead of the sum of its cards (contest.claim.value);
+    ``jack="match-first"`` checks a Jack's match before its power: the Jack matches the pile of
+    its suit that it discards, and the claim then takes any two piles of different suits
+    (contest.claim.jack.match-first), where by default the power comes first and the Jack must
+    still match one of the claimed piles (contest.claim.jack)."""
 
     ace: Literal["high", "low"] = "high"
     pile_value: Literal["sum", "top"] = "sum"
+    jack: Literal["power-first", "match-first"] = "power-first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,10 @@ class ContestState(State):
     @property
     def pile_value(self) -> str:
         return self.options.pile_value
+
+    @property
+    def jack(self) -> str:
+        return self.options.jack
 
 
 _replace = replacer(ContestState)
@@ -154,11 +163,14 @@ class Contest(Game):
     """Contest for two players.
 
     ``ace="low"`` counts an Ace as 1 instead of 14; ``pile_value="top"`` values a contest
-    pile by its top card instead of the sum of its cards.
+    pile by its top card instead of the sum of its cards; ``jack="match-first"`` checks a
+    Jack's (or a King's) match against the pile its power discards, before the power.
     """
 
     name = "contest"
-    conformance = ({}, {"ace": "low"}, {"pile_value": "top"})
+    conformance = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
+    #: the stages of the text form: the secret cards arranged, turns, the two last turns, the end
+    phases = _STAGES
     title = "Contest"
     rules_prefix = "contest"
     state_class = ContestState
@@ -172,6 +184,10 @@ class Contest(Game):
     @property
     def pile_value(self) -> str:
         return self.settings.pile_value
+
+    @property
+    def jack(self) -> str:
+        return self.settings.jack
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
@@ -200,6 +216,13 @@ class Contest(Game):
                             points=_EMPTY_ROW, discard=(), stock=order[8:])
 
     # -- whose turn ----------------------------------------------------------------------------------
+
+    def phase(self, state: ContestState) -> str:
+        if state.arranged < 2:
+            return "arrange"
+        if state.last_turns is None:
+            return "play"
+        return "over" if state.last_turns == 0 else f"final {state.last_turns}"
 
     def to_move(self, state: ContestState) -> int | None:
         turn = state.turn
@@ -312,7 +335,9 @@ class Contest(Game):
         if move.card not in hand:
             raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")
         hand, row, scrapped = self._use_power(state, move, without(hand, move.card))
-        p, q = _claimed_piles(move, row, state.row)
+        # contest.claim.jack.match-first: the card matched the pile its power discarded
+        matched = bool(scrapped) and state.options.jack == "match-first"
+        p, q = _claimed_piles(move, row, state.row, matched)
         vp, vq, winner = _claim_winner(state, move, row, p, q)
         return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, winner)
 
@@ -453,6 +478,9 @@ class Contest(Game):
             rule, as_ = ("contest.claim.king", " as a Jack") if king else ("contest.claim.jack", "")
             log.append(Event(rule, f"{name} uses {card}{as_}: first {_pile_name(state.row, move.discard - 1)} goes to "
                                    f"the discard pile.", player, state.row[move.discard - 1]))
+            if state.options.jack == "match-first":
+                log.append(Event("contest.claim.jack.match-first", f"{card} matched that pile, so the claim may take "
+                                                                   f"any two piles of different suits.", player))
         elif move.play is not None:
             rule, as_ = ("contest.claim.king", " as a Queen") if king else ("contest.claim.queen", "")
             log.append(Event(rule, f"{name} uses {card}{as_} to play a card first.", player, (card,)))
@@ -533,8 +561,9 @@ class Contest(Game):
 
     def table_layout(self, state: ContestState) -> Layout:
         """Each player's secret cards in order and hand at their seat; the four contest positions
-        in a row, the points piles by suit, the discard and draw piles."""
-        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"),), (Area(PILES),)))
+        in a row; the points piles by suit and, beside them to keep the table short, the discard
+        and draw piles."""
+        return Layout(rows=((Area(ROW_AREA, "Contest positions"),), (Area(POINTS, "Points piles"), Area(PILES))))
 
     def view(self, state: ContestState, player: int | None) -> ContestState:
         if player is None:
@@ -556,19 +585,14 @@ class Contest(Game):
 
     # -- the text form -------------------------------------------------------------------------------
 
-    _KEYS = ("ace", "pile value", "seed", "stage", "to move", "A secret", "B secret", "A hand", "B hand", "row",
+    _KEYS = ("ace", "pile value", "jack", "seed", "stage", "to move", "A secret", "B secret", "A hand", "B hand", "row",
              "points C", "points D", "points H", "points S", "discard", "draw pile")
 
     def to_text(self, state: ContestState) -> str:
-        if state.arranged < 2:
-            stage = "arrange"
-        elif state.last_turns is None:
-            stage = "play"
-        else:
-            stage = "over" if state.last_turns == 0 else f"final {state.last_turns}"
+        stage = self.phase(state)
         lines = [
             *state.options.lines(),
-            f"seed: {state.seed}",
+            *([f"seed: {state.seed}"] if state.seed != HIDDEN_SEED else []),  # a view's seed is hidden: no line
             f"stage: {stage}",
             f"to move: {'-' if state.turn < 0 else NAMES[state.turn]}",
         ]
@@ -700,17 +724,19 @@ class _Layout:
     it may open (contest.open.neighbours), ``reinforces[si]`` the piles of its suit
     (contest.reinforce), ``claims[si]`` the pairs ``(k, p, q)`` (``_PAIRS[k] == (p, q)``) of
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
+    ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
+    matched already, contest.claim.jack.match-first).
     """
 
-    __slots__ = ("opens", "reinforces", "claims", "_queens")
+    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
 
     def __init__(self, suits: tuple[str | None, ...]) -> None:
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
                                  and all(suits[j] != s for j in _NEIGHBOURS[i])) for s in SUITS)
         self.reinforces = tuple(tuple(i for i in range(POSITIONS) if suits[i] == s) for s in SUITS)
-        self.claims = tuple(tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
-                                  if suits[p] is not None and suits[q] is not None and suits[p] != suits[q]
-                                  and s in (suits[p], suits[q])) for s in SUITS)
+        self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
+                           if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
+        self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
         self._queens: tuple | None = None
 
     def queen_plays(self, code: int) -> tuple:
@@ -790,6 +816,7 @@ def _turn_moves(state: ContestState) -> list[Move]:
     row = state.row
     options = state.options
     low, top = options.ace == "low", options.pile_value == "top"
+    match_first = options.jack == "match-first"
     code = 0
     values = [0, 0, 0, 0]
     for i in range(POSITIONS):
@@ -818,7 +845,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
             for r in reinforces[si]:
                 after_code = code - (si + 1) * _WEIGHT[r]
                 after = _LAYOUTS[after_code] or _layout(after_code)
-                _add_claims(append, e.jack_table(r + 1), after.claims[si], values)
+                # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
+                _add_claims(append, e.jack_table(r + 1), after.pairs if match_first else after.claims[si], values)
         if e.queen:
             _queen_claims(append, e, hand, code, layout, values, low, top)
         if stock:  # contest.exchange
@@ -903,10 +931,11 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
                                                      f"takes only cards of its own suit")
 
 
-def _claimed_piles(move: Claim, row: tuple, before: tuple) -> tuple[int, int]:
+def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False) -> tuple[int, int]:
     """contest.claim, contest.claim.match: the two claimed positions (0..3), once checked: two
-    piles of different suits, one of them the claiming card's (``before``: the row before a
-    power changed it)."""
+    piles of different suits, one of them the claiming card's unless the card has ``matched``
+    already (the pile a Jack's power discarded, contest.claim.jack.match-first). ``before``: the
+    row before a power changed it."""
     p, q = _position(move, move.first), _position(move, move.second)
     if p >= q:
         raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
@@ -919,7 +948,7 @@ def _claimed_piles(move: Claim, row: tuple, before: tuple) -> tuple[int, int]:
     if sp == sq:
         raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(sp)}: a claim takes two piles of "
                                                  f"different suits")
-    if move.card.suit != sp and move.card.suit != sq:
+    if not matched and move.card.suit != sp and move.card.suit != sq:
         raise IllegalMove(move, "contest.claim.match", f"{move.card} matches neither {_pile_name(row, p)} nor "
                                                        f"{_pile_name(row, q)}: the discarded card must be of "
                                                        f"one of their suits")

@@ -31,9 +31,9 @@ function drawBreakdown(bd, ctx) {
   return h("div", { class: "cardlab-breakdown" },
     h("div", { class: "cardlab-section-title", text: bd.title }),
     rows.length
-      ? h("table", { class: "cardlab-breakdown-table" },
+      ? h("div", { class: "cardlab-breakdown-items" }, h("table", { class: "cardlab-breakdown-table" },
           h("thead", {}, h("tr", {}, ["player", "points", "why (and the rule)"].map((t) => h("th", { scope: "col", text: t })))),
-          h("tbody", {}, rows))
+          h("tbody", {}, rows)))
       : h("div", { class: "cardlab-muted", text: "No points yet." }),
     h("div", { class: "cardlab-totals" }, "Totals: ", totals,
       bd.final ? h("span", { class: "cardlab-final", text: bd.winners.length

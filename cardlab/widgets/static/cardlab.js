@@ -127,6 +127,11 @@ function listen(el, type, handler) {
   el.cardlab.on[type] = handler ?? null;
 }
 
+/** "1 move", "3 moves": a count with its noun, singular or plural. */
+function plural(count, noun, nouns = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 /** A button that runs `action` on click (and so on Enter/Space, natively). */
 function button(text, action, props = {}) {
   return h("button", { type: "button", class: "cardlab-button", onclick: action, ...props }, text);
@@ -169,37 +174,68 @@ function activateKeys(action) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       action(event);
+    } else {
+      arrowKeys(event);
     }
   };
 }
 
+const ARROW_STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+
+/** Arrow keys (and Home, End) move the focus to the previous or next card of the same pile. */
+function arrowKeys(event) {
+  const step = ARROW_STEPS[event.key];
+  if (step === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  const card = event.currentTarget;
+  const pile = card.closest(".cardlab-cards, .cardlab-deck");
+  if (!pile) return;
+  const cards = [...pile.querySelectorAll('.cardlab-card[tabindex="0"]')];
+  const at = cards.indexOf(card);
+  const next = cards[Math.min(cards.length - 1, Math.max(0, at + step))];
+  event.preventDefault();
+  if (next && next !== card) next.focus();
+}
+
 /**
  * One card as an HTML tile. Options: `action` (makes it a focusable button), `key` (keeps
- * keyboard focus across re-renders), `classes` (extra class names), `small`, `title`.
+ * keyboard focus across re-renders), `classes` (extra class names), `small`, `title`,
+ * `note` (what its face does not say, such as "wild": printed on it and spoken), `moves`
+ * (how many legal moves use it: "playable" is then part of its spoken name), `menu` (it
+ * opens a menu of moves: true while the menu is open, false while it is shut).
  */
 function cardElement(code, options = {}) {
   const info = cardInfo(code);
   const classes = ["cardlab-card", ...(options.classes ?? [])];
   if (options.small) classes.push("cardlab-card-small");
+  if (options.note && code !== HIDDEN_CODE) classes.push("cardlab-noted");
   if (info.hidden) classes.push("cardlab-back");
   else if (info.joker) classes.push("cardlab-joker");
   else if (info.suit) classes.push(`cardlab-suit-${info.suit}`);
   const action = options.action;
   const face = info.joker ? "★" : (info.symbol ?? "");
+  const note = info.hidden ? null : options.note;
+  const moves = options.moves ?? 0;
+  const spoken = [info.label, note, moves ? "playable" : null].filter(Boolean).join(", ");
+  const menu = action && options.menu !== undefined;
   return h("div", {
     class: classes.join(" "),
-    "aria-label": info.label,
-    title: options.title ?? (info.hidden ? "face-down card" : info.label),
+    "aria-label": spoken,
+    title: options.title ?? (moves ? `${spoken}: ${plural(moves, "move")}` : spoken),
     dataset: { code, ...(options.key ? { key: options.key } : {}) },
     role: action ? "button" : "img",
     tabindex: action ? "0" : undefined,
+    "aria-haspopup": menu ? "menu" : undefined,
+    "aria-expanded": menu ? (options.menu ? "true" : "false") : undefined,
     onclick: action,
     onkeydown: action ? activateKeys(action) : undefined,
   }, info.hidden ? null : [
+    // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
+    // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
     h("span", { class: "cardlab-index", "aria-hidden": "true" },
-      h("span", { class: "cardlab-rank", text: info.rank }),
-      h("span", { class: "cardlab-pip", text: face })),
-    h("span", { class: "cardlab-face", "aria-hidden": "true", text: faceText(info) }),
+      h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
+      h("span", { class: "cardlab-pip", "data-glyph": face })),
+    note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
+    h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) }),
   ]);
 }
 
@@ -219,9 +255,11 @@ function miniCards(codes) {
 // cardlab front end, part 2: the table's zones, laid out by the tree Python sends.
 //
 // A layout node is either a group {kind: "group", title, dir: "row" | "column", role, items}
-// or a pile {kind: "pile", zone, title, cards, spread, note, hand}. Piles spread as a "fan"
-// (overlapping, every index visible), a "row", a "column" (a stack seen from the side) or a
-// "stack" (only the top card, with a count).
+// or a pile {kind: "pile", zone, title, label, cards, marks, spread, note, hand}: `label` is
+// its name for screen readers (unique on the table), `marks` the game's note on each card
+// ("wild"). Piles spread as a "fan" (overlapping as little as the width allows, every corner
+// index visible), a "row", a "column" (a stack seen from the side, every card's top strip
+// with its index visible) or a "stack" (only the top card, with a count).
 
 function renderNode(node, ctx) {
   return node.kind === "pile" ? renderPile(node, ctx) : renderGroup(node, ctx);
@@ -251,16 +289,21 @@ function drawPile(pile, ctx) {
   const spread = pile.spread ?? "row";
   const shown = spread === "stack" ? cards.slice(-1) : cards;
   const codes = pile.cards;
-  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+  const card = ([code, i]) => ctx.tableCard(code, pile.zone, i, pile.marks?.[i] ?? null);
+  // A fan lays its cards side by side while there is room and overlaps them, each still
+  // showing its corner, only as much as the width available asks: each card sits in a slot
+  // that may shrink to the width of that corner.
+  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}${shown.length ? "" : " cardlab-none"}` },
     shown.length
-      ? shown.map(([code, i]) => ctx.tableCard(code, pile.zone, i))
+      ? shown.map((entry) => spread === "fan" ? h("div", { class: "cardlab-slot" }, card(entry)) : card(entry))
       : h("div", { class: "cardlab-empty", text: "empty" }));
   const count = spread === "stack" || codes.length > 6
-    ? h("span", { class: "cardlab-count", text: `${codes.length} card${codes.length === 1 ? "" : "s"}` })
+    ? h("span", { class: "cardlab-count", text: plural(codes.length, "card") })
     : null;
   return h("section", {
-      class: `cardlab-pile${pile.hand ? " cardlab-hand" : ""}`,
-      dataset: { zone: pile.zone }, "aria-label": pile.title,
+      class: `cardlab-pile cardlab-pile-${spread}${pile.hand ? " cardlab-hand" : ""}`,
+      dataset: { zone: pile.zone }, "aria-label": pile.label ?? pile.title,
+      style: spread === "fan" ? `--cardlab-fan: ${shown.length}` : undefined,
     },
     h("div", { class: "cardlab-pile-title" }, pile.title, count,
       pile.note ? h("span", { class: "cardlab-note", text: pile.note }) : null,
@@ -284,8 +327,9 @@ function movesOfCard(moves, code) {
   return moves.filter((m) => m.cards.includes(code));
 }
 
-function moveButton(move, ctx) {
+function moveButton(move, ctx, props = {}) {
   const el = button(move.text, () => ctx.play(move), {
+    ...props,
     class: "cardlab-button cardlab-move",
     dataset: { key: `move:${move.move}`, move: move.move },
     onmouseenter: () => ctx.preview(move),
@@ -302,16 +346,18 @@ function renderChoices(vm, ctx) {
   if (selected) {
     const options = movesOfCard(moves, selected.code);
     const info = cardInfo(selected.code);
-    return h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${info.label}` },
-      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([selected.code]), ":"),
-      h("div", { class: "cardlab-choices-list" }, options.map((m) => moveButton(m, ctx))),
+    return h("div", { class: "cardlab-choices cardlab-menu" },
+      h("div", { class: "cardlab-choices-title", "aria-hidden": "true" }, "Moves with ", miniCards([selected.code]), ":"),
+      h("div", { class: "cardlab-choices-list", role: "menu", "aria-label": `moves with the ${info.label}`, onkeydown: menuKeys },
+        options.map((m) => moveButton(m, ctx, { role: "menuitem" }))),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
       button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
   }
   const plain = moves.filter((m) => m.cards.length === 0);
-  const prompt = vm.can_act
-    ? (moves.length > plain.length ? "Choose a highlighted card, or a move below." : "Choose a move.")
-    : vm.waiting ?? "";
+  const prompt = !vm.can_act ? vm.waiting ?? ""
+    : vm.going_on ? "The round is over: go on when you are ready."
+    : moves.length > plain.length ? (plain.length ? "Choose a highlighted card, or a move below." : "Choose a highlighted card.")
+    : "Choose a move.";
   return h("div", { class: "cardlab-choices" },
     h("div", { class: "cardlab-choices-title", text: prompt }),
     h("div", { class: "cardlab-choices-list" },
@@ -337,8 +383,57 @@ function allMoves(moves, ctx) {
       class: "cardlab-all-moves", open,
       ontoggle: (e) => { if (e.target.open !== ctx.ui.allMoves) { ctx.ui.allMoves = e.target.open; ctx.render(); } },
     },
-    h("summary", { text: `All ${moves.length} legal moves`, dataset: { key: "all-moves" } }),
+    h("summary", { text: `Every legal move (${moves.length})`, dataset: { key: "all-moves" } }),
     open ? h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx))) : null);
+}
+
+/** Arrow keys (and Home, End) move between the entries of a card's menu of moves. */
+function menuKeys(event) {
+  const step = ARROW_STEPS[event.key];
+  if (step === undefined) return;
+  const items = [...event.currentTarget.querySelectorAll("[role=menuitem]")];
+  const at = items.indexOf(document.activeElement);
+  const next = items[Math.min(items.length - 1, Math.max(0, (at < 0 ? 0 : at) + step))];
+  event.preventDefault();
+  if (next) next.focus();
+}
+
+/** The data-key of a card on the table. */
+function cardKey(where) {
+  return `card:${where.zone}:${where.index}`;
+}
+
+/**
+ * Where the keyboard focus goes after a redraw: into a card's menu when it opens (done by
+ * the caller); once a move the user chose is made, to the next playable card (in the pile
+ * the move came from, if one is there), else to the card just used, wherever it went, else
+ * to the pile it came from; when
+ * a menu closes, back to its card; else where it was. Focus that the redraw lost goes to the
+ * first playable card, or to the widget itself, never to the page. `moved`: a new position.
+ */
+function nextFocus(root, ui, { hadFocus, focusKey, moved }) {
+  const find = (key) => (key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null);
+  const active = document.activeElement;
+  const free = !active || active === document.body || root.contains(active);  // never take it from elsewhere
+  if (moved && ui.used) {
+    const used = ui.used;
+    ui.used = null;
+    ui.returnFocus = null;
+    if (!free) return null;
+    const playable = [...root.querySelectorAll(".cardlab-tableau .cardlab-playable")];
+    const zone = used.zone ? `.cardlab-tableau [data-zone="${CSS.escape(used.zone)}"] .cardlab-card[tabindex]` : null;
+    return playable.find((el) => el.closest("[data-zone]")?.dataset.zone === used.zone) ?? playable[0]
+      ?? root.querySelector(`.cardlab-tableau [data-code="${CSS.escape(used.code)}"][tabindex]`)
+      ?? (zone && root.querySelector(zone))
+      ?? root.querySelector(".cardlab-choices .cardlab-move, .cardlab-hint") ?? root;
+  }
+  const back = find(ui.returnFocus);
+  ui.returnFocus = null;
+  if (back && free) return back;
+  if (!hadFocus) return null;
+  const kept = find(focusKey);
+  if (kept || root.contains(document.activeElement)) return kept;
+  return root.querySelector(".cardlab-tableau .cardlab-playable") ?? root;
 }
 
 /** Lift a move's cards on the table and say what it is, without a re-render. */
@@ -391,7 +486,7 @@ function renderRanking(ranking, ctx) {
       h("span", { class: "cardlab-rank-value", text: valueText(m) }),
       i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null)));
   return h("div", { class: "cardlab-ranking" },
-    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${ranking.playouts} playouts in all)` }),
+    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${plural(ranking.playouts, "playout")} in all)` }),
     h("ol", { class: "cardlab-rank-list" }, rows),
     h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason));
 }
@@ -435,9 +530,9 @@ function drawBreakdown(bd, ctx) {
   return h("div", { class: "cardlab-breakdown" },
     h("div", { class: "cardlab-section-title", text: bd.title }),
     rows.length
-      ? h("table", { class: "cardlab-breakdown-table" },
+      ? h("div", { class: "cardlab-breakdown-items" }, h("table", { class: "cardlab-breakdown-table" },
           h("thead", {}, h("tr", {}, ["player", "points", "why (and the rule)"].map((t) => h("th", { scope: "col", text: t })))),
-          h("tbody", {}, rows))
+          h("tbody", {}, rows)))
       : h("div", { class: "cardlab-muted", text: "No points yet." }),
     h("div", { class: "cardlab-totals" }, "Totals: ", totals,
       bd.final ? h("span", { class: "cardlab-final", text: bd.winners.length
@@ -490,10 +585,13 @@ function renderStepper(vm, history, ctx, { banner = true } = {}) {
     renderLines(history?.lines ?? [], ctx));
 }
 
+/** Where the stepper stands: "start (of 6 moves)", "after move 4 of 6" (short, to share its
+ * line with the buttons and the slider), "after move 4 of 5 moves of a variation". */
 function positionText(at, total, differs) {
-  const of = differs === null ? `${total} moves` : `${total} moves of a variation`;
   if (total === 0) return "no moves yet";
-  return at === 0 ? `start (of ${of})` : `after move ${at} of ${of}`;
+  const of = differs === null ? plural(total, "move") : `${plural(total, "move")} of a variation`;
+  if (at === 0) return `start (of ${of})`;
+  return differs === null ? `after move ${at} of ${total}` : `after move ${at} of ${of}`;
 }
 
 /**
@@ -592,10 +690,11 @@ function renderEditor(vm, ctx) {
       button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } })),
   ];
   return h("div", { class: "cardlab-editor" },
-    h("div", { class: "cardlab-section-title", text: "Edit the state" }),
-    vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
-      () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
-    ctx.editing() && !ui.slot ? h("div", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null,
+    h("div", { class: "cardlab-editor-bar" },
+      h("span", { class: "cardlab-section-title", text: "Edit the state" }),
+      vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
+        () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
+      ctx.editing() && !ui.slot ? h("span", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null),
     picking,
     h("details", {
         class: "cardlab-text-form", open,
@@ -634,7 +733,7 @@ function lessonUi(ctx, lesson) {
   const key = `${lesson.step}/${q ? `${q.number}:${q.kind}:${q.prompt}` : "-"}`;
   const ui = ctx.ui;
   if (!ui.lesson || ui.lesson.key !== key) {
-    ui.lesson = { key, picked: [], menu: null, points: "", typed: "", learner: null };
+    ui.lesson = { key, picked: [], menu: null, menuKey: null, points: "", typed: "", learner: null };
   }
   if (ui.lesson.learner !== null && ui.lesson.learner.trim() === lesson.learner) ui.lesson.learner = null;
   return ui.lesson;
@@ -653,28 +752,46 @@ function lessonContext(vm, ctx, work) {
     if (q.kind === "play") return { moves: counts.get(code) ?? 0, open: work.menu === code };
     return {};
   };
-  lctx.tableCard = (code, zone, index) => {
+  // A card's menu of answers is not called "playable": the answers include wrong moves.
+  lctx.tableCard = (code, zone, index, note = null) => {
     const state = lctx.cardState(code, zone, index);
     const key = `card:${zone}:${index}`;
-    const label = cardInfo(code).label;
+    const label = [cardInfo(code).label, note].filter(Boolean).join(", ");
     if (state.pick) {
       return cardElement(code, {
-        key, classes: state.picked ? ["cardlab-selected"] : [],
+        key, note, classes: state.picked ? ["cardlab-selected"] : [],
         title: `${label}: ${state.picked ? "picked (click to put it back)" : "click to pick it"}`,
         action: () => { togglePick(work, code); ctx.render(); },
       });
     }
     if (state.moves) {
       return cardElement(code, {
-        key, classes: state.open ? ["cardlab-selected"] : [],
-        title: `${label}: ${state.moves} move${state.moves === 1 ? "" : "s"} to choose from`,
-        action: () => { work.menu = state.open ? null : code; ctx.ui.focusMenu = !state.open; ctx.render(); },
+        key, note, classes: state.open ? ["cardlab-selected"] : [], menu: state.open,
+        title: `${label}: ${plural(state.moves, "move")} to choose from`,
+        action: () => {
+          if (state.open) ctx.ui.returnFocus = key;  // a closed menu gives the focus back
+          work.menu = state.open ? null : code;
+          work.menuKey = key;
+          ctx.ui.focusMenu = !state.open;
+          ctx.render();
+        },
       });
     }
-    return cardElement(code, { key });
+    return cardElement(code, { key, note });
   };
-  lctx.play = (move) => { work.menu = null; ctx.send("answer", { move: move.move }); };
+  lctx.play = (move) => {
+    ctx.ui.returnFocus = work.menu ? work.menuKey : null;  // after the answer, back to the card
+    work.menu = null;
+    ctx.send("answer", { move: move.move });
+  };
   return lctx;
+}
+
+/** Close a card's menu of answers; the focus goes back to the card. */
+function closeMenu(work, ctx) {
+  ctx.ui.returnFocus = work.menuKey;
+  work.menu = null;
+  ctx.render();
 }
 
 function togglePick(work, code) {
@@ -704,7 +821,7 @@ function renderLesson(vm, ctx) {
 }
 
 function lessonBar(lesson, ctx) {
-  const where = lesson.step === 0 ? `the start (${lesson.steps} move${lesson.steps === 1 ? "" : "s"} to go)`
+  const where = lesson.step === 0 ? `the start (${plural(lesson.steps, "move")} to go)`
     : `move ${lesson.step} of ${lesson.steps}`;
   return h("div", { class: "cardlab-lesson-bar" },
     h("span", { class: "cardlab-lesson-title", text: lesson.title }),
@@ -770,11 +887,15 @@ function playAnswer(q, ctx, work) {
     h("div", { class: "cardlab-choices-title", text: q.moves.length > plain.length
       ? "Click a card on the table to see the moves that use it, or choose a move below."
       : "Choose a move below." }),
-    work.menu ? h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${cardInfo(work.menu).label}` },
-      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([work.menu]), ":"),
-      h("div", { class: "cardlab-choices-list" }, menu.map((m) => moveButton(m, ctx))),
+    work.menu ? h("div", { class: "cardlab-choices cardlab-menu" },
+      h("div", { class: "cardlab-choices-title", "aria-hidden": "true" }, "Moves with ", miniCards([work.menu]), ":"),
+      h("div", {
+          class: "cardlab-choices-list", role: "menu", "aria-label": `moves with the ${cardInfo(work.menu).label}`,
+          onkeydown: (e) => (e.key === "Escape" ? closeMenu(work, ctx) : menuKeys(e)),
+        },
+        menu.map((m) => moveButton(m, ctx, { role: "menuitem" }))),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
-      button("Cancel", () => { work.menu = null; ctx.render(); }, { class: "cardlab-button cardlab-cancel", dataset: { key: "lesson:cancel" } }))
+      button("Cancel", () => closeMenu(work, ctx), { class: "cardlab-button cardlab-cancel", dataset: { key: "lesson:cancel" } }))
       : null,
     plain.length ? h("div", { class: "cardlab-choices-list" }, plain.map((m) => moveButton(m, ctx))) : null,
     h("div", { class: "cardlab-lesson-typed" },
@@ -795,7 +916,7 @@ function cardsAnswer(q, ctx, work) {
     h("div", { class: "cardlab-choices-title", text: "Pick the cards on the table (click a picked card again to put it back), then submit." }),
     h("div", { class: "cardlab-choices-title" }, count ? "Picked: " : "Nothing picked yet.", count ? miniCards(picked) : null),
     h("div", { class: "cardlab-choices-list" },
-      button(count ? `Submit ${count} card${count === 1 ? "" : "s"}` : "Submit: none of them", () => ctx.send("answer", { cards: picked }), {
+      button(count ? `Submit ${plural(count, "card")}` : "Submit: none of them", () => ctx.send("answer", { cards: picked }), {
         class: "cardlab-button cardlab-move", dataset: { key: "lesson:submit" },
       }),
       count ? button("Clear", () => { work.picked = []; ctx.render(); }, { dataset: { key: "lesson:clear" } }) : null));
@@ -873,7 +994,7 @@ function progressPart(lesson, ctx, work) {
 // draw the parts, so a Table is exactly its components put together. Synced traits:
 // `view_json` (the position on show, from game.view for the viewer, as JSON text),
 // `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
-// hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
+// hint), `four_colour` and `size`. User actions go to Python with model.send({action, rev, ...});
 // `rev` lets Python refuse a click made on an outdated table. A table shows what it says
 // about the line on show (vm.line: a variation, a player's look back) above the table.
 
@@ -892,7 +1013,18 @@ function headerPart(vm, ctx) {
         h("input", { type: "checkbox", checked: ctx.model.get("four_colour"),
           dataset: { key: "four-colour" },
           onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
-        " four-colour deck")));
+        " four-colour deck"),
+      sizeChoice(ctx)));
+}
+
+/** The size of cards and text: normal, or large for a projector (the `size` trait). */
+function sizeChoice(ctx) {
+  return h("label", { class: "cardlab-option" }, "Size ",
+    h("select", {
+        class: "cardlab-select", dataset: { key: "size" }, value: ctx.model.get("size"),
+        onchange: (e) => { ctx.model.set("size", e.target.value); ctx.model.save_changes(); },
+      },
+      SIZES.map((size) => h("option", { value: size, text: size }))));
 }
 
 /** "Play against": who plays the other seats (a player's table only); Python makes the change. */
@@ -906,15 +1038,24 @@ function opponentChoice(opponent, ctx) {
   return h("label", { class: "cardlab-option" }, "Play against ", select);
 }
 
+const SIZES = ["normal", "large"];
+const PART_NAMES = {
+  table: "table", hand: "hand", tableau: "tableau", breakdown: "score", stepper: "moves", editor: "state editor",
+  lesson: "lesson",
+};
+
+// A table is the tableau, with everything else beside it (below it when the width is short:
+// the message, the moves, the score, the log and the teacher's editor):
+// the tableau keeps the full height of the window, and never sits narrow beside empty space.
 const COMPONENTS = {
   table: (vm, ctx) => [
     headerPart(vm, ctx),
     renderLineBanner(vm.line, ctx),
-    renderMessage(ctx.message(), ctx),
     h("div", { class: "cardlab-main" },
-      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
-      h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
-    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx, { banner: false }), renderEditor(vm, ctx)),
+      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx), renderChoices(vm, ctx),
+        renderBreakdown(vm.breakdown, ctx), renderStepper(vm, ctx.history(), ctx, { banner: false }),
+        renderEditor(vm, ctx))),
   ],
   hand: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
     renderMessage(ctx.message(), ctx)],
@@ -939,6 +1080,8 @@ function mount(model, el) {
     render: null,
   };
   view.root.className = "cardlab-root";
+  view.root.tabIndex = -1;  // where the focus goes when nothing in the widget can take it (see nextFocus)
+  view.root.setAttribute("role", "group");
   el.append(view.root);
   readView(view);
   readHistory(view);
@@ -955,6 +1098,7 @@ function newUiState() {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+    returnFocus: null, used: null,
   };
 }
 
@@ -975,6 +1119,11 @@ function makeContext(view) {
       model.send({ action, rev: ctx.vm().rev, ...payload });
     },
     play(move) {
+      // The focus goes back to the card the move came from, then, once the move is made,
+      // to the next playable card (see nextFocus): if the user was at the table.
+      const here = root.contains(document.activeElement);
+      ui.used = here ? ui.selected ?? (move.cards.length ? { code: move.cards[0] } : null) : null;
+      ui.returnFocus = ui.selected ? cardKey(ui.selected) : null;
       ui.selected = null;
       ctx.send("play", { move: move.move });
     },
@@ -982,7 +1131,12 @@ function makeContext(view) {
     editing: () => ctx.vm().component === "editor" || ui.editing,
     sorted: () => ui.sorted,
     toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; view.render(); },
-    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; view.render(); },
+    select(selection) {
+      if (!selection && ui.selected) ui.returnFocus = cardKey(ui.selected);  // a closed menu gives the focus back
+      ui.selected = selection;
+      ui.focusMenu = !!selection;
+      view.render();
+    },
     setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; view.render(); },
     setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; view.render(); },
     preview: (move) => showPreview(root, move),
@@ -991,7 +1145,7 @@ function makeContext(view) {
     /** Drawn parts kept from one redraw to the next (see memo()). */
     memo: new Map(),
     cardState: (code, zone, index) => cardState(view, ctx, code, zone, index),
-    tableCard: (code, zone, index) => tableCard(view, ctx, code, zone, index),
+    tableCard: (code, zone, index, note = null) => tableCard(view, ctx, code, zone, index, note),
   };
   return ctx;
 }
@@ -1021,15 +1175,15 @@ function cardState(view, ctx, code, zone, index) {
   };
 }
 
-/** A card on the table, with what a click on it does. */
-function tableCard(view, ctx, code, zone, index) {
+/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild"). */
+function tableCard(view, ctx, code, zone, index, note = null) {
   const { ui } = view;
   const state = ctx.cardState(code, zone, index);
   const key = `card:${zone}:${index}`;
   const here = (s) => s && s.zone === zone && s.index === index;
   if (state.editing) {
     return cardElement(code, {
-      key, classes: state.slot ? ["cardlab-selected"] : [],
+      key, note, classes: state.slot ? ["cardlab-selected"] : [],
       action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
     });
   }
@@ -1038,8 +1192,7 @@ function tableCard(view, ctx, code, zone, index) {
   if (state.selected) classes.push("cardlab-selected");
   if (state.hinted) classes.push("cardlab-hinted");
   return cardElement(code, {
-    key, classes,
-    title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+    key, classes, note, moves: state.moves, menu: state.moves ? state.selected : undefined,
     action: state.usable ? () => (state.moves
       ? ctx.select(here(ui.selected) ? null : { code, zone, index })
       : ctx.send("explain", { card: code })) : undefined,
@@ -1052,6 +1205,7 @@ function render(view, ctx) {
   const vm = doc.vm;
   if (!vm || !vm.component) return;
   const started = performance.now();
+  const moved = vm.rev !== ui.rev && ui.rev !== null;  // a new position, not the first drawing
   if (vm.rev !== ui.rev) {
     ui.rev = vm.rev;
     ui.thinking = false;
@@ -1063,6 +1217,7 @@ function render(view, ctx) {
   if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
     ui.messageId = message && message.id;
     ui.thinking = false;
+    if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
     ui.hinted = null;
   }
   view.moveCounts = new Map();
@@ -1074,17 +1229,13 @@ function render(view, ctx) {
     el.classList.remove("cardlab-preview", "cardlab-counting");
   }
   const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.dataset.key : null;
-  const classes = ["cardlab-root", `cardlab-${vm.component}`];
-  if (model.get("four_colour")) classes.push("cardlab-four-colour");
-  if (ctx.editing()) classes.push("cardlab-editing");
-  root.className = classes.join(" ");
+  const hadFocus = !!active && root.contains(active);
+  const focusKey = hadFocus ? active.dataset.key : null;
+  const size = dressRoot(view, ctx, vm);
   patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
-  const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
-  ui.focusMenu = false;
-  const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-  if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+  placeFocus(root, ui, { hadFocus, focusKey, moved });
   root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
+  root.dataset.size = size;
   root.dataset.rev = String(vm.rev);
   root.dataset.step = String(vm.step ?? 0);
   root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
@@ -1093,6 +1244,26 @@ function render(view, ctx) {
     ui.logAt = logAt;
     requestAnimationFrame(() => scrollLog(root));  // reading positions forces a layout: do it with the frame's
   }
+}
+
+/** The root's classes (component, size, four-colour deck, editing) and its spoken name; returns the size. */
+function dressRoot(view, ctx, vm) {
+  const { model, root } = view;
+  const size = SIZES.includes(model.get("size")) ? model.get("size") : SIZES[0];
+  const classes = ["cardlab-root", `cardlab-${vm.component}`, `cardlab-size-${size}`];
+  if (model.get("four_colour")) classes.push("cardlab-four-colour");
+  if (ctx.editing()) classes.push("cardlab-editing");
+  root.className = classes.join(" ");
+  root.setAttribute("aria-label", `${vm.title} ${PART_NAMES[vm.component] ?? vm.component}: ${vm.viewer_text}`);
+  return size;
+}
+
+/** After a redraw, the focus goes into a menu that just opened, else where nextFocus says. */
+function placeFocus(root, ui, focus) {
+  const menu = ui.focusMenu && root.querySelector(".cardlab-menu [role=menuitem], .cardlab-picker [role=button]");
+  ui.focusMenu = false;
+  const target = menu || nextFocus(root, ui, focus);
+  if (target && target !== document.activeElement) target.focus({ preventScroll: true });
 }
 
 /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
@@ -1113,6 +1284,7 @@ function follow(view) {
   };
   const onKey = (event) => {
     if (event.key === "Escape" && (ui.selected || ui.slot)) {
+      ui.returnFocus = cardKey(ui.selected ?? ui.slot);
       ui.selected = null;
       ui.slot = null;
       view.render();
@@ -1124,6 +1296,7 @@ function follow(view) {
     "change:history_json": () => { readHistory(view); schedule(); },
     "change:message": schedule,
     "change:four_colour": schedule,
+    "change:size": schedule,
   };
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   return () => {

@@ -123,6 +123,11 @@ function listen(el, type, handler) {
   el.cardlab.on[type] = handler ?? null;
 }
 
+/** "1 move", "3 moves": a count with its noun, singular or plural. */
+function plural(count, noun, nouns = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : nouns}`;
+}
+
 /** A button that runs `action` on click (and so on Enter/Space, natively). */
 function button(text, action, props = {}) {
   return h("button", { type: "button", class: "cardlab-button", onclick: action, ...props }, text);
@@ -165,37 +170,68 @@ function activateKeys(action) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       action(event);
+    } else {
+      arrowKeys(event);
     }
   };
 }
 
+const ARROW_STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -Infinity, End: Infinity };
+
+/** Arrow keys (and Home, End) move the focus to the previous or next card of the same pile. */
+function arrowKeys(event) {
+  const step = ARROW_STEPS[event.key];
+  if (step === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+  const card = event.currentTarget;
+  const pile = card.closest(".cardlab-cards, .cardlab-deck");
+  if (!pile) return;
+  const cards = [...pile.querySelectorAll('.cardlab-card[tabindex="0"]')];
+  const at = cards.indexOf(card);
+  const next = cards[Math.min(cards.length - 1, Math.max(0, at + step))];
+  event.preventDefault();
+  if (next && next !== card) next.focus();
+}
+
 /**
  * One card as an HTML tile. Options: `action` (makes it a focusable button), `key` (keeps
- * keyboard focus across re-renders), `classes` (extra class names), `small`, `title`.
+ * keyboard focus across re-renders), `classes` (extra class names), `small`, `title`,
+ * `note` (what its face does not say, such as "wild": printed on it and spoken), `moves`
+ * (how many legal moves use it: "playable" is then part of its spoken name), `menu` (it
+ * opens a menu of moves: true while the menu is open, false while it is shut).
  */
 function cardElement(code, options = {}) {
   const info = cardInfo(code);
   const classes = ["cardlab-card", ...(options.classes ?? [])];
   if (options.small) classes.push("cardlab-card-small");
+  if (options.note && code !== HIDDEN_CODE) classes.push("cardlab-noted");
   if (info.hidden) classes.push("cardlab-back");
   else if (info.joker) classes.push("cardlab-joker");
   else if (info.suit) classes.push(`cardlab-suit-${info.suit}`);
   const action = options.action;
   const face = info.joker ? "★" : (info.symbol ?? "");
+  const note = info.hidden ? null : options.note;
+  const moves = options.moves ?? 0;
+  const spoken = [info.label, note, moves ? "playable" : null].filter(Boolean).join(", ");
+  const menu = action && options.menu !== undefined;
   return h("div", {
     class: classes.join(" "),
-    "aria-label": info.label,
-    title: options.title ?? (info.hidden ? "face-down card" : info.label),
+    "aria-label": spoken,
+    title: options.title ?? (moves ? `${spoken}: ${plural(moves, "move")}` : spoken),
     dataset: { code, ...(options.key ? { key: options.key } : {}) },
     role: action ? "button" : "img",
     tabindex: action ? "0" : undefined,
+    "aria-haspopup": menu ? "menu" : undefined,
+    "aria-expanded": menu ? (options.menu ? "true" : "false") : undefined,
     onclick: action,
     onkeydown: action ? activateKeys(action) : undefined,
   }, info.hidden ? null : [
+    // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
+    // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
     h("span", { class: "cardlab-index", "aria-hidden": "true" },
-      h("span", { class: "cardlab-rank", text: info.rank }),
-      h("span", { class: "cardlab-pip", text: face })),
-    h("span", { class: "cardlab-face", "aria-hidden": "true", text: faceText(info) }),
+      h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
+      h("span", { class: "cardlab-pip", "data-glyph": face })),
+    note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
+    h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) }),
   ]);
 }
 

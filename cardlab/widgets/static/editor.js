@@ -36,10 +36,11 @@ function renderEditor(vm, ctx) {
       button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } })),
   ];
   return h("div", { class: "cardlab-editor" },
-    h("div", { class: "cardlab-section-title", text: "Edit the state" }),
-    vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
-      () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
-    ctx.editing() && !ui.slot ? h("div", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null,
+    h("div", { class: "cardlab-editor-bar" },
+      h("span", { class: "cardlab-section-title", text: "Edit the state" }),
+      vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
+        () => ctx.setEditing(!ui.editing), { "aria-pressed": ui.editing ? "true" : "false", dataset: { key: "editing" } }),
+      ctx.editing() && !ui.slot ? h("span", { class: "cardlab-muted", text: "Click a card on the table to change it." }) : null),
     picking,
     h("details", {
         class: "cardlab-text-form", open,

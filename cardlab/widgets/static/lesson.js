@@ -16,7 +16,7 @@ function lessonUi(ctx, lesson) {
   const key = `${lesson.step}/${q ? `${q.number}:${q.kind}:${q.prompt}` : "-"}`;
   const ui = ctx.ui;
   if (!ui.lesson || ui.lesson.key !== key) {
-    ui.lesson = { key, picked: [], menu: null, points: "", typed: "", learner: null };
+    ui.lesson = { key, picked: [], menu: null, menuKey: null, points: "", typed: "", learner: null };
   }
   if (ui.lesson.learner !== null && ui.lesson.learner.trim() === lesson.learner) ui.lesson.learner = null;
   return ui.lesson;
@@ -35,28 +35,46 @@ function lessonContext(vm, ctx, work) {
     if (q.kind === "play") return { moves: counts.get(code) ?? 0, open: work.menu === code };
     return {};
   };
-  lctx.tableCard = (code, zone, index) => {
+  // A card's menu of answers is not called "playable": the answers include wrong moves.
+  lctx.tableCard = (code, zone, index, note = null) => {
     const state = lctx.cardState(code, zone, index);
     const key = `card:${zone}:${index}`;
-    const label = cardInfo(code).label;
+    const label = [cardInfo(code).label, note].filter(Boolean).join(", ");
     if (state.pick) {
       return cardElement(code, {
-        key, classes: state.picked ? ["cardlab-selected"] : [],
+        key, note, classes: state.picked ? ["cardlab-selected"] : [],
         title: `${label}: ${state.picked ? "picked (click to put it back)" : "click to pick it"}`,
         action: () => { togglePick(work, code); ctx.render(); },
       });
     }
     if (state.moves) {
       return cardElement(code, {
-        key, classes: state.open ? ["cardlab-selected"] : [],
-        title: `${label}: ${state.moves} move${state.moves === 1 ? "" : "s"} to choose from`,
-        action: () => { work.menu = state.open ? null : code; ctx.ui.focusMenu = !state.open; ctx.render(); },
+        key, note, classes: state.open ? ["cardlab-selected"] : [], menu: state.open,
+        title: `${label}: ${plural(state.moves, "move")} to choose from`,
+        action: () => {
+          if (state.open) ctx.ui.returnFocus = key;  // a closed menu gives the focus back
+          work.menu = state.open ? null : code;
+          work.menuKey = key;
+          ctx.ui.focusMenu = !state.open;
+          ctx.render();
+        },
       });
     }
-    return cardElement(code, { key });
+    return cardElement(code, { key, note });
   };
-  lctx.play = (move) => { work.menu = null; ctx.send("answer", { move: move.move }); };
+  lctx.play = (move) => {
+    ctx.ui.returnFocus = work.menu ? work.menuKey : null;  // after the answer, back to the card
+    work.menu = null;
+    ctx.send("answer", { move: move.move });
+  };
   return lctx;
+}
+
+/** Close a card's menu of answers; the focus goes back to the card. */
+function closeMenu(work, ctx) {
+  ctx.ui.returnFocus = work.menuKey;
+  work.menu = null;
+  ctx.render();
 }
 
 function togglePick(work, code) {
@@ -86,7 +104,7 @@ function renderLesson(vm, ctx) {
 }
 
 function lessonBar(lesson, ctx) {
-  const where = lesson.step === 0 ? `the start (${lesson.steps} move${lesson.steps === 1 ? "" : "s"} to go)`
+  const where = lesson.step === 0 ? `the start (${plural(lesson.steps, "move")} to go)`
     : `move ${lesson.step} of ${lesson.steps}`;
   return h("div", { class: "cardlab-lesson-bar" },
     h("span", { class: "cardlab-lesson-title", text: lesson.title }),
@@ -152,11 +170,15 @@ function playAnswer(q, ctx, work) {
     h("div", { class: "cardlab-choices-title", text: q.moves.length > plain.length
       ? "Click a card on the table to see the moves that use it, or choose a move below."
       : "Choose a move below." }),
-    work.menu ? h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${cardInfo(work.menu).label}` },
-      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([work.menu]), ":"),
-      h("div", { class: "cardlab-choices-list" }, menu.map((m) => moveButton(m, ctx))),
+    work.menu ? h("div", { class: "cardlab-choices cardlab-menu" },
+      h("div", { class: "cardlab-choices-title", "aria-hidden": "true" }, "Moves with ", miniCards([work.menu]), ":"),
+      h("div", {
+          class: "cardlab-choices-list", role: "menu", "aria-label": `moves with the ${cardInfo(work.menu).label}`,
+          onkeydown: (e) => (e.key === "Escape" ? closeMenu(work, ctx) : menuKeys(e)),
+        },
+        menu.map((m) => moveButton(m, ctx, { role: "menuitem" }))),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
-      button("Cancel", () => { work.menu = null; ctx.render(); }, { class: "cardlab-button cardlab-cancel", dataset: { key: "lesson:cancel" } }))
+      button("Cancel", () => closeMenu(work, ctx), { class: "cardlab-button cardlab-cancel", dataset: { key: "lesson:cancel" } }))
       : null,
     plain.length ? h("div", { class: "cardlab-choices-list" }, plain.map((m) => moveButton(m, ctx))) : null,
     h("div", { class: "cardlab-lesson-typed" },
@@ -177,7 +199,7 @@ function cardsAnswer(q, ctx, work) {
     h("div", { class: "cardlab-choices-title", text: "Pick the cards on the table (click a picked card again to put it back), then submit." }),
     h("div", { class: "cardlab-choices-title" }, count ? "Picked: " : "Nothing picked yet.", count ? miniCards(picked) : null),
     h("div", { class: "cardlab-choices-list" },
-      button(count ? `Submit ${count} card${count === 1 ? "" : "s"}` : "Submit: none of them", () => ctx.send("answer", { cards: picked }), {
+      button(count ? `Submit ${plural(count, "card")}` : "Submit: none of them", () => ctx.send("answer", { cards: picked }), {
         class: "cardlab-button cardlab-move", dataset: { key: "lesson:submit" },
       }),
       count ? button("Clear", () => { work.picked = []; ctx.render(); }, { dataset: { key: "lesson:clear" } }) : null));

@@ -10,8 +10,9 @@ function movesOfCard(moves, code) {
   return moves.filter((m) => m.cards.includes(code));
 }
 
-function moveButton(move, ctx) {
+function moveButton(move, ctx, props = {}) {
   const el = button(move.text, () => ctx.play(move), {
+    ...props,
     class: "cardlab-button cardlab-move",
     dataset: { key: `move:${move.move}`, move: move.move },
     onmouseenter: () => ctx.preview(move),
@@ -28,16 +29,18 @@ function renderChoices(vm, ctx) {
   if (selected) {
     const options = movesOfCard(moves, selected.code);
     const info = cardInfo(selected.code);
-    return h("div", { class: "cardlab-choices cardlab-menu", role: "group", "aria-label": `moves with the ${info.label}` },
-      h("div", { class: "cardlab-choices-title" }, "Moves with ", miniCards([selected.code]), ":"),
-      h("div", { class: "cardlab-choices-list" }, options.map((m) => moveButton(m, ctx))),
+    return h("div", { class: "cardlab-choices cardlab-menu" },
+      h("div", { class: "cardlab-choices-title", "aria-hidden": "true" }, "Moves with ", miniCards([selected.code]), ":"),
+      h("div", { class: "cardlab-choices-list", role: "menu", "aria-label": `moves with the ${info.label}`, onkeydown: menuKeys },
+        options.map((m) => moveButton(m, ctx, { role: "menuitem" }))),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
       button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
   }
   const plain = moves.filter((m) => m.cards.length === 0);
-  const prompt = vm.can_act
-    ? (moves.length > plain.length ? "Choose a highlighted card, or a move below." : "Choose a move.")
-    : vm.waiting ?? "";
+  const prompt = !vm.can_act ? vm.waiting ?? ""
+    : vm.going_on ? "The round is over: go on when you are ready."
+    : moves.length > plain.length ? (plain.length ? "Choose a highlighted card, or a move below." : "Choose a highlighted card.")
+    : "Choose a move.";
   return h("div", { class: "cardlab-choices" },
     h("div", { class: "cardlab-choices-title", text: prompt }),
     h("div", { class: "cardlab-choices-list" },
@@ -63,8 +66,57 @@ function allMoves(moves, ctx) {
       class: "cardlab-all-moves", open,
       ontoggle: (e) => { if (e.target.open !== ctx.ui.allMoves) { ctx.ui.allMoves = e.target.open; ctx.render(); } },
     },
-    h("summary", { text: `All ${moves.length} legal moves`, dataset: { key: "all-moves" } }),
+    h("summary", { text: `Every legal move (${moves.length})`, dataset: { key: "all-moves" } }),
     open ? h("div", { class: "cardlab-choices-list" }, moves.map((m) => moveButton(m, ctx))) : null);
+}
+
+/** Arrow keys (and Home, End) move between the entries of a card's menu of moves. */
+function menuKeys(event) {
+  const step = ARROW_STEPS[event.key];
+  if (step === undefined) return;
+  const items = [...event.currentTarget.querySelectorAll("[role=menuitem]")];
+  const at = items.indexOf(document.activeElement);
+  const next = items[Math.min(items.length - 1, Math.max(0, (at < 0 ? 0 : at) + step))];
+  event.preventDefault();
+  if (next) next.focus();
+}
+
+/** The data-key of a card on the table. */
+function cardKey(where) {
+  return `card:${where.zone}:${where.index}`;
+}
+
+/**
+ * Where the keyboard focus goes after a redraw: into a card's menu when it opens (done by
+ * the caller); once a move the user chose is made, to the next playable card (in the pile
+ * the move came from, if one is there), else to the card just used, wherever it went, else
+ * to the pile it came from; when
+ * a menu closes, back to its card; else where it was. Focus that the redraw lost goes to the
+ * first playable card, or to the widget itself, never to the page. `moved`: a new position.
+ */
+function nextFocus(root, ui, { hadFocus, focusKey, moved }) {
+  const find = (key) => (key ? root.querySelector(`[data-key="${CSS.escape(key)}"]`) : null);
+  const active = document.activeElement;
+  const free = !active || active === document.body || root.contains(active);  // never take it from elsewhere
+  if (moved && ui.used) {
+    const used = ui.used;
+    ui.used = null;
+    ui.returnFocus = null;
+    if (!free) return null;
+    const playable = [...root.querySelectorAll(".cardlab-tableau .cardlab-playable")];
+    const zone = used.zone ? `.cardlab-tableau [data-zone="${CSS.escape(used.zone)}"] .cardlab-card[tabindex]` : null;
+    return playable.find((el) => el.closest("[data-zone]")?.dataset.zone === used.zone) ?? playable[0]
+      ?? root.querySelector(`.cardlab-tableau [data-code="${CSS.escape(used.code)}"][tabindex]`)
+      ?? (zone && root.querySelector(zone))
+      ?? root.querySelector(".cardlab-choices .cardlab-move, .cardlab-hint") ?? root;
+  }
+  const back = find(ui.returnFocus);
+  ui.returnFocus = null;
+  if (back && free) return back;
+  if (!hadFocus) return null;
+  const kept = find(focusKey);
+  if (kept || root.contains(document.activeElement)) return kept;
+  return root.querySelector(".cardlab-tableau .cardlab-playable") ?? root;
 }
 
 /** Lift a move's cards on the table and say what it is, without a re-render. */
@@ -117,7 +169,7 @@ function renderRanking(ranking, ctx) {
       h("span", { class: "cardlab-rank-value", text: valueText(m) }),
       i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null)));
   return h("div", { class: "cardlab-ranking" },
-    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${ranking.playouts} playouts in all)` }),
+    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${plural(ranking.playouts, "playout")} in all)` }),
     h("ol", { class: "cardlab-rank-list" }, rows),
     h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason));
 }

@@ -41,10 +41,13 @@ function renderStepper(vm, history, ctx, { banner = true } = {}) {
     renderLines(history?.lines ?? [], ctx));
 }
 
+/** Where the stepper stands: "start (of 6 moves)", "after move 4 of 6" (short, to share its
+ * line with the buttons and the slider), "after move 4 of 5 moves of a variation". */
 function positionText(at, total, differs) {
-  const of = differs === null ? `${total} moves` : `${total} moves of a variation`;
   if (total === 0) return "no moves yet";
-  return at === 0 ? `start (of ${of})` : `after move ${at} of ${of}`;
+  const of = differs === null ? plural(total, "move") : `${plural(total, "move")} of a variation`;
+  if (at === 0) return `start (of ${of})`;
+  return differs === null ? `after move ${at} of ${total}` : `after move ${at} of ${of}`;
 }
 
 /**

@@ -1,9 +1,11 @@
 // cardlab front end, part 2: the table's zones, laid out by the tree Python sends.
 //
 // A layout node is either a group {kind: "group", title, dir: "row" | "column", role, items}
-// or a pile {kind: "pile", zone, title, cards, spread, note, hand}. Piles spread as a "fan"
-// (overlapping, every index visible), a "row", a "column" (a stack seen from the side) or a
-// "stack" (only the top card, with a count).
+// or a pile {kind: "pile", zone, title, label, cards, marks, spread, note, hand}: `label` is
+// its name for screen readers (unique on the table), `marks` the game's note on each card
+// ("wild"). Piles spread as a "fan" (overlapping as little as the width allows, every corner
+// index visible), a "row", a "column" (a stack seen from the side, every card's top strip
+// with its index visible) or a "stack" (only the top card, with a count).
 
 function renderNode(node, ctx) {
   return node.kind === "pile" ? renderPile(node, ctx) : renderGroup(node, ctx);
@@ -33,16 +35,21 @@ function drawPile(pile, ctx) {
   const spread = pile.spread ?? "row";
   const shown = spread === "stack" ? cards.slice(-1) : cards;
   const codes = pile.cards;
-  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}` },
+  const card = ([code, i]) => ctx.tableCard(code, pile.zone, i, pile.marks?.[i] ?? null);
+  // A fan lays its cards side by side while there is room and overlaps them, each still
+  // showing its corner, only as much as the width available asks: each card sits in a slot
+  // that may shrink to the width of that corner.
+  const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}${shown.length ? "" : " cardlab-none"}` },
     shown.length
-      ? shown.map(([code, i]) => ctx.tableCard(code, pile.zone, i))
+      ? shown.map((entry) => spread === "fan" ? h("div", { class: "cardlab-slot" }, card(entry)) : card(entry))
       : h("div", { class: "cardlab-empty", text: "empty" }));
   const count = spread === "stack" || codes.length > 6
-    ? h("span", { class: "cardlab-count", text: `${codes.length} card${codes.length === 1 ? "" : "s"}` })
+    ? h("span", { class: "cardlab-count", text: plural(codes.length, "card") })
     : null;
   return h("section", {
-      class: `cardlab-pile${pile.hand ? " cardlab-hand" : ""}`,
-      dataset: { zone: pile.zone }, "aria-label": pile.title,
+      class: `cardlab-pile cardlab-pile-${spread}${pile.hand ? " cardlab-hand" : ""}`,
+      dataset: { zone: pile.zone }, "aria-label": pile.label ?? pile.title,
+      style: spread === "fan" ? `--cardlab-fan: ${shown.length}` : undefined,
     },
     h("div", { class: "cardlab-pile-title" }, pile.title, count,
       pile.note ? h("span", { class: "cardlab-note", text: pile.note }) : null,

@@ -5,7 +5,7 @@
 // draw the parts, so a Table is exactly its components put together. Synced traits:
 // `view_json` (the position on show, from game.view for the viewer, as JSON text),
 // `history_json` (the move log, as JSON text), `message` (the last explanation, refusal or
-// hint) and `four_colour`. User actions go to Python with model.send({action, rev, ...});
+// hint), `four_colour` and `size`. User actions go to Python with model.send({action, rev, ...});
 // `rev` lets Python refuse a click made on an outdated table. A table shows what it says
 // about the line on show (vm.line: a variation, a player's look back) above the table.
 
@@ -24,7 +24,18 @@ function headerPart(vm, ctx) {
         h("input", { type: "checkbox", checked: ctx.model.get("four_colour"),
           dataset: { key: "four-colour" },
           onchange: (e) => { ctx.model.set("four_colour", e.target.checked); ctx.model.save_changes(); } }),
-        " four-colour deck")));
+        " four-colour deck"),
+      sizeChoice(ctx)));
+}
+
+/** The size of cards and text: normal, or large for a projector (the `size` trait). */
+function sizeChoice(ctx) {
+  return h("label", { class: "cardlab-option" }, "Size ",
+    h("select", {
+        class: "cardlab-select", dataset: { key: "size" }, value: ctx.model.get("size"),
+        onchange: (e) => { ctx.model.set("size", e.target.value); ctx.model.save_changes(); },
+      },
+      SIZES.map((size) => h("option", { value: size, text: size }))));
 }
 
 /** "Play against": who plays the other seats (a player's table only); Python makes the change. */
@@ -38,15 +49,24 @@ function opponentChoice(opponent, ctx) {
   return h("label", { class: "cardlab-option" }, "Play against ", select);
 }
 
+const SIZES = ["normal", "large"];
+const PART_NAMES = {
+  table: "table", hand: "hand", tableau: "tableau", breakdown: "score", stepper: "moves", editor: "state editor",
+  lesson: "lesson",
+};
+
+// A table is the tableau, with everything else beside it (below it when the width is short:
+// the message, the moves, the score, the log and the teacher's editor):
+// the tableau keeps the full height of the window, and never sits narrow beside empty space.
 const COMPONENTS = {
   table: (vm, ctx) => [
     headerPart(vm, ctx),
     renderLineBanner(vm.line, ctx),
-    renderMessage(ctx.message(), ctx),
     h("div", { class: "cardlab-main" },
-      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx), renderChoices(vm, ctx)),
-      h("div", { class: "cardlab-side" }, renderBreakdown(vm.breakdown, ctx))),
-    h("div", { class: "cardlab-lower" }, renderStepper(vm, ctx.history(), ctx, { banner: false }), renderEditor(vm, ctx)),
+      h("div", { class: "cardlab-play" }, tableauPart(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx), renderChoices(vm, ctx),
+        renderBreakdown(vm.breakdown, ctx), renderStepper(vm, ctx.history(), ctx, { banner: false }),
+        renderEditor(vm, ctx))),
   ],
   hand: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderChoices(vm, ctx),
     renderMessage(ctx.message(), ctx)],
@@ -71,6 +91,8 @@ function mount(model, el) {
     render: null,
   };
   view.root.className = "cardlab-root";
+  view.root.tabIndex = -1;  // where the focus goes when nothing in the widget can take it (see nextFocus)
+  view.root.setAttribute("role", "group");
   el.append(view.root);
   readView(view);
   readHistory(view);
@@ -87,6 +109,7 @@ function newUiState() {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+    returnFocus: null, used: null,
   };
 }
 
@@ -107,6 +130,11 @@ function makeContext(view) {
       model.send({ action, rev: ctx.vm().rev, ...payload });
     },
     play(move) {
+      // The focus goes back to the card the move came from, then, once the move is made,
+      // to the next playable card (see nextFocus): if the user was at the table.
+      const here = root.contains(document.activeElement);
+      ui.used = here ? ui.selected ?? (move.cards.length ? { code: move.cards[0] } : null) : null;
+      ui.returnFocus = ui.selected ? cardKey(ui.selected) : null;
       ui.selected = null;
       ctx.send("play", { move: move.move });
     },
@@ -114,7 +142,12 @@ function makeContext(view) {
     editing: () => ctx.vm().component === "editor" || ui.editing,
     sorted: () => ui.sorted,
     toggleSort() { ui.sorted = !ui.sorted; ui.selected = null; view.render(); },
-    select(selection) { ui.selected = selection; ui.focusMenu = !!selection; view.render(); },
+    select(selection) {
+      if (!selection && ui.selected) ui.returnFocus = cardKey(ui.selected);  // a closed menu gives the focus back
+      ui.selected = selection;
+      ui.focusMenu = !!selection;
+      view.render();
+    },
     setEditing(on) { ui.editing = on; ui.slot = null; ui.selected = null; view.render(); },
     setSlot(slot) { ui.slot = slot; ui.focusMenu = !!slot; view.render(); },
     preview: (move) => showPreview(root, move),
@@ -123,7 +156,7 @@ function makeContext(view) {
     /** Drawn parts kept from one redraw to the next (see memo()). */
     memo: new Map(),
     cardState: (code, zone, index) => cardState(view, ctx, code, zone, index),
-    tableCard: (code, zone, index) => tableCard(view, ctx, code, zone, index),
+    tableCard: (code, zone, index, note = null) => tableCard(view, ctx, code, zone, index, note),
   };
   return ctx;
 }
@@ -153,15 +186,15 @@ function cardState(view, ctx, code, zone, index) {
   };
 }
 
-/** A card on the table, with what a click on it does. */
-function tableCard(view, ctx, code, zone, index) {
+/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild"). */
+function tableCard(view, ctx, code, zone, index, note = null) {
   const { ui } = view;
   const state = ctx.cardState(code, zone, index);
   const key = `card:${zone}:${index}`;
   const here = (s) => s && s.zone === zone && s.index === index;
   if (state.editing) {
     return cardElement(code, {
-      key, classes: state.slot ? ["cardlab-selected"] : [],
+      key, note, classes: state.slot ? ["cardlab-selected"] : [],
       action: () => ctx.setSlot(here(ui.slot) ? null : { code, zone, index }),
     });
   }
@@ -170,8 +203,7 @@ function tableCard(view, ctx, code, zone, index) {
   if (state.selected) classes.push("cardlab-selected");
   if (state.hinted) classes.push("cardlab-hinted");
   return cardElement(code, {
-    key, classes,
-    title: state.moves ? `${cardInfo(code).label}: ${state.moves} move${state.moves === 1 ? "" : "s"}` : undefined,
+    key, classes, note, moves: state.moves, menu: state.moves ? state.selected : undefined,
     action: state.usable ? () => (state.moves
       ? ctx.select(here(ui.selected) ? null : { code, zone, index })
       : ctx.send("explain", { card: code })) : undefined,
@@ -184,6 +216,7 @@ function render(view, ctx) {
   const vm = doc.vm;
   if (!vm || !vm.component) return;
   const started = performance.now();
+  const moved = vm.rev !== ui.rev && ui.rev !== null;  // a new position, not the first drawing
   if (vm.rev !== ui.rev) {
     ui.rev = vm.rev;
     ui.thinking = false;
@@ -195,6 +228,7 @@ function render(view, ctx) {
   if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
     ui.messageId = message && message.id;
     ui.thinking = false;
+    if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
     ui.hinted = null;
   }
   view.moveCounts = new Map();
@@ -206,17 +240,13 @@ function render(view, ctx) {
     el.classList.remove("cardlab-preview", "cardlab-counting");
   }
   const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.dataset.key : null;
-  const classes = ["cardlab-root", `cardlab-${vm.component}`];
-  if (model.get("four_colour")) classes.push("cardlab-four-colour");
-  if (ctx.editing()) classes.push("cardlab-editing");
-  root.className = classes.join(" ");
+  const hadFocus = !!active && root.contains(active);
+  const focusKey = hadFocus ? active.dataset.key : null;
+  const size = dressRoot(view, ctx, vm);
   patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
-  const menu = ui.focusMenu && root.querySelector(".cardlab-menu button, .cardlab-picker [role=button]");
-  ui.focusMenu = false;
-  const target = menu || (focusKey && root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`));
-  if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+  placeFocus(root, ui, { hadFocus, focusKey, moved });
   root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
+  root.dataset.size = size;
   root.dataset.rev = String(vm.rev);
   root.dataset.step = String(vm.step ?? 0);
   root.dataset.line = vm.line ? vm.line.kind : "main";  // "variation", "look", "shown" or "main"
@@ -225,6 +255,26 @@ function render(view, ctx) {
     ui.logAt = logAt;
     requestAnimationFrame(() => scrollLog(root));  // reading positions forces a layout: do it with the frame's
   }
+}
+
+/** The root's classes (component, size, four-colour deck, editing) and its spoken name; returns the size. */
+function dressRoot(view, ctx, vm) {
+  const { model, root } = view;
+  const size = SIZES.includes(model.get("size")) ? model.get("size") : SIZES[0];
+  const classes = ["cardlab-root", `cardlab-${vm.component}`, `cardlab-size-${size}`];
+  if (model.get("four_colour")) classes.push("cardlab-four-colour");
+  if (ctx.editing()) classes.push("cardlab-editing");
+  root.className = classes.join(" ");
+  root.setAttribute("aria-label", `${vm.title} ${PART_NAMES[vm.component] ?? vm.component}: ${vm.viewer_text}`);
+  return size;
+}
+
+/** After a redraw, the focus goes into a menu that just opened, else where nextFocus says. */
+function placeFocus(root, ui, focus) {
+  const menu = ui.focusMenu && root.querySelector(".cardlab-menu [role=menuitem], .cardlab-picker [role=button]");
+  ui.focusMenu = false;
+  const target = menu || nextFocus(root, ui, focus);
+  if (target && target !== document.activeElement) target.focus({ preventScroll: true });
 }
 
 /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
@@ -245,6 +295,7 @@ function follow(view) {
   };
   const onKey = (event) => {
     if (event.key === "Escape" && (ui.selected || ui.slot)) {
+      ui.returnFocus = cardKey(ui.selected ?? ui.slot);
       ui.selected = null;
       ui.slot = null;
       view.render();
@@ -256,6 +307,7 @@ function follow(view) {
     "change:history_json": () => { readHistory(view); schedule(); },
     "change:message": schedule,
     "change:four_colour": schedule,
+    "change:size": schedule,
   };
   for (const [name, listener] of Object.entries(listeners)) model.on(name, listener);
   return () => {

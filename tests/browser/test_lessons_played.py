@@ -288,3 +288,70 @@ def test_a_change_from_python_is_drawn_and_a_typed_move_is_judged(lab, lab_page)
         assert page.run("print(lesson.progress().questions[0].tries)").strip() == "2"
     finally:
         page.close()
+
+
+def _axe_clean(page: Any, where: str) -> None:
+    import axe
+    violations = axe.run(page.page, ROOT)
+    assert not violations, f"axe-core {axe.AXE_VERSION} on {where}:\n{axe.describe(violations)}"
+
+
+def _focused(page: Any) -> dict[str, Any]:
+    return page.page.evaluate("""() => { const el = document.activeElement;
+        return {key: el.dataset.key ?? null, role: el.getAttribute('role'), expanded: el.getAttribute('aria-expanded')}; }""")
+
+
+def test_a_lesson_answers_the_keyboard_and_passes_axe(lab, lab_page, axe_ready):
+    """The table's keyboard and screen-reader behaviour in a lesson: a card's menu of answers
+    opens from the keyboard with the focus in it (the card says its menu is expanded), the
+    arrow keys move within it, and Escape gives the focus back to the card; a wild spade is
+    marked and named so; axe-core finds nothing in either theme, at either size, with the
+    menu open."""
+    name = "commitment-4-spades-and-passing"
+    run = lessons.LessonRun(name)
+    run.next()
+    run.next()
+    assert run.question is not None and run.question.kind == "play"
+    code = next(move_cards(m)[0].code for m in answer_moves(run.game, run.table, run.question.player) if move_cards(m))
+    page = _open(lab, lab_page, name)
+    try:
+        before = _rev(page)
+        page.run("lesson.next(); lesson.next()")
+        page.page.wait_for_selector(f'{ROOT} .cardlab-question[data-kind="play"]', timeout=TIMEOUT_MS)
+        assert _rev(page) > before
+        for dark in (False, True):
+            page.theme(dark)
+            try:
+                _axe_clean(page, f"a lesson's play question, {'dark' if dark else 'light'} theme")
+            finally:
+                page.theme(False)
+        card = _card(page, code)
+        key = card.get_attribute("data-key")
+        assert card.get_attribute("aria-haspopup") == "menu" and card.get_attribute("aria-expanded") == "false"
+        card.focus()
+        page.page.keyboard.press("Enter")
+        items = _root(page).locator(".cardlab-menu [role=menuitem]")
+        items.first.wait_for(timeout=TIMEOUT_MS)
+        assert items.count() > 1 and _focused(page)["role"] == "menuitem"
+        assert _card(page, code).get_attribute("aria-expanded") == "true"
+        first = _focused(page)["key"]
+        page.page.keyboard.press("ArrowDown")
+        assert _focused(page)["key"] not in (first, None) and _focused(page)["role"] == "menuitem"
+        _axe_clean(page, "a lesson with a card's menu of answers open")
+        page.page.keyboard.press("Escape")
+        page.page.wait_for_function(f"() => !document.querySelector('{ROOT} .cardlab-menu')", timeout=TIMEOUT_MS)
+        assert _focused(page)["key"] == key, "Escape gives the focus back to the card"
+
+        before = _rev(page)
+        page.run("lesson.reveal()\nwhile lesson.run.question is None and lesson.next(): pass")  # on to the wild spade
+        _wait_rev(page, before)
+        page.page.wait_for_selector(f"{ROOT} .cardlab-question", timeout=TIMEOUT_MS)
+        wild = _root(page).locator('[data-zone="b1 B hearts"] .cardlab-noted')
+        assert wild.locator(".cardlab-card-note").inner_text() == "wild"
+        assert wild.get_attribute("aria-label").endswith(", wild")
+        page.run("lesson.size = 'large'")
+        page.page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.size === 'large'",
+                                    timeout=TIMEOUT_MS)
+        _axe_clean(page, "a lesson at the large size")
+    finally:
+        page.close()
