@@ -23,3 +23,12 @@ def test_readme_quick_start_has_exactly_two_commands():
     assert "python -m pytest" in commands[1]
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1].strip() in ci
+
+
+def test_every_test_module_has_a_name_of_its_own():
+    """The README's test command collects tests/ and tests/browser/ together, which pytest can
+    only do when no two test modules share a file name (they are imported by that name)."""
+    modules = sorted((README.parent / "tests").rglob("test_*.py"))
+    names = [path.name for path in modules]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    assert modules and not twice, f"test modules sharing a name: {twice}"
