@@ -29,10 +29,10 @@ Chooser = Callable[[Game, Any], "Move | str"]
 #: (:class:`cardlab.bots.Hint`), a move, or (move, why).
 HintProvider = Callable[[Game, Any], "Hint | Move | str | tuple[Move | str, str]"]
 
-#: ``hint=True``: cardlab's search hint with this many playouts (it answers in well under a
-#: second in every game; see docs/widgets.md) and a fixed seed, so a position's hint is
-#: always the same.
-HINT_PLAYOUTS = 150
+#: ``hint=True``: cardlab's search hint with this many playouts, the search's full budget
+#: (0.1-0.6 s at the median, about 1 s at worst, by game: docs/performance.md) and a fixed
+#: seed, so a position's hint is always the same.
+HINT_PLAYOUTS = 1000
 HINT_SEED = 0
 #: The seed of a computer player chosen by name, so a game against it can be replayed.
 OPPONENT_SEED = 0
