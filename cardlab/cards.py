@@ -22,6 +22,7 @@ import random
 import re
 import secrets
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .errors import CardError, quoted
@@ -30,7 +31,7 @@ __all__ = [
     "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
     "standard_deck", "shuffled", "shuffle", "suit_symbol", "suit_name", "ascii_lower", "ascii_upper",
     "without", "cards_text", "in_order", "fresh_seed", "deal_seed", "check_seed", "chance", "SEED_BITS",
-    "GUESSABLE_BITS",
+    "GUESSABLE_BITS", "CARD_TOKEN", "pretty",
 ]
 
 SUITS = ("C", "D", "H", "S")
@@ -149,6 +150,8 @@ for _s in SUITS:
 _BY_CODE["JK"] = JOKER
 _DECK_ORDER = {card: i for i, card in enumerate((*dict.fromkeys(_BY_CODE.values()), HIDDEN))}
 _TOKEN = re.compile(r"[^\s,;]+")
+#: A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
+CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")
 
 
 def parse_card(text: str) -> Card:
@@ -338,3 +341,9 @@ def cards_html(seq: Iterable[Card], *, highlight: Iterable[Card] = (), empty: st
     marked = set(highlight)
     items = [card_html(c, highlight=c in marked) for c in seq]
     return "".join(items) if items else f'<span style="color:#888">{html.escape(empty)}</span>'
+
+
+@lru_cache(maxsize=8192)  # the same reasons and moves come back on every update
+def pretty(text: str) -> str:
+    """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
+    return CARD_TOKEN.sub(lambda m: str(_BY_CODE[m.group(0)]), text)

@@ -9,7 +9,7 @@ something about one game, it asks ``game.strategy()``:
 * ``playout_move``: the rule of thumb's move in a playout, without its reason (a game may
   answer it faster than ``rule_of_thumb``, always with the same move);
 * ``playout_done`` and ``playout_value``: where a playout may stop, and what its end is worth
-  to a player; ``unit`` says what that value measures, in a learner's words;
+  to a player; ``unit`` (a :class:`Unit`) says what that value measures, in a learner's words;
 * ``sample``: the hidden cards of a view dealt at random, consistently with what the player
   has seen;
 * ``playouts``: how many playouts the search player makes per decision.
@@ -35,7 +35,8 @@ from .engine import Move, replace_cards
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["Strategy", "Choice", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves", "sample_indices"]
+__all__ = ["Strategy", "Choice", "Unit", "signed", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves",
+           "sample_indices"]
 
 
 class Choice(NamedTuple):
@@ -43,6 +44,39 @@ class Choice(NamedTuple):
 
     move: Move
     reason: str
+
+
+class Unit(NamedTuple):
+    """What a playout's value measures, in a learner's words.
+
+    ``name`` follows every number ("+0.45 points"); ``measure`` says exactly what is counted,
+    and may name ``{opponent}``: the other player in a two-player game, "the best of the other
+    players" in a larger one (see :meth:`said_to`).
+    """
+
+    name: str
+    measure: str
+
+    def said_to(self, names: tuple[str, ...], player: int) -> Unit:
+        """This unit as ``player`` reads it, ``{opponent}`` named."""
+        others = [n for p, n in enumerate(names) if p != player]
+        opponent = others[0] if len(others) == 1 else "the best of the other players"
+        return Unit(self.name, self.measure.replace("{opponent}", opponent))
+
+    def amount(self, value: float) -> str:
+        """``value`` with its sign and unit: "+0.45 points", "−1.20 VP"."""
+        return f"{signed(value)} {self.name}"
+
+    def __str__(self) -> str:
+        return self.measure
+
+
+def signed(value: float) -> str:
+    """``value`` to two decimals with its sign, a true minus: "+0.45", "−1.20", "0.00"."""
+    text = f"{abs(value):.2f}"
+    if text == "0.00":
+        return text
+    return ("+" if value > 0 else "−") + text
 
 
 class Strategy:
@@ -58,7 +92,7 @@ class Strategy:
     #: In playouts, a rule of thumb that looks ahead weighs at most this many moves (None: all).
     playout_moves: int | None = None
     #: What a playout's value measures, in a learner's words (hints show it beside each value).
-    unit: str = "points ahead of the best other player at the end of the game"
+    unit: Unit = Unit("points", "points ahead of {opponent} at the end of the game")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice | None:
         """The rule of thumb's move for the player to move in ``state``, and why; None when

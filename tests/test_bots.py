@@ -15,6 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, cards
+from cardlab.cards import pretty
 from cardlab.bots import (
     PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
     sample_state, unseen_cards,
@@ -381,17 +382,18 @@ def test_hint_ranks_the_obvious_move_first(position, policy):
 def test_hint_ranks_every_move_with_its_uncertainty_and_explains_the_best():
     game, state, best = commons_position()
     result = hint(game, state, player=0, playouts=600, seed=1)
-    assert result.player == "A" and result.unit.startswith("points ahead")
+    assert result.player == "A" and str(result.unit).startswith("points ahead of B once this round is scored")
     assert 590 <= result.playouts <= 600
     assert [m.mean for m in result.moves[:2]] == sorted([m.mean for m in result.moves[:2]], reverse=True)
     for m in result.moves:
         low, high = m.interval
         assert low <= m.mean <= high and m.playouts >= 1
-    assert result.reason.startswith(best) and "rule of thumb" in result.reason
+    assert str(result.best.move) == best and result.rule_of_thumb.move == result.best.move
+    assert result.reason == "2♣ is off your colour; Q♥ from the pool is red, like your Commission."
     text = str(result)
-    assert all(str(m.move) in text for m in result.moves) and "Best:" in text
+    assert all(pretty(str(m.move)) in text for m in result.moves) and "Why: 2♣ is off your colour" in text
     page = result._repr_html_()
-    assert page.count("<tr>") == len(result.moves) + 1 and "±" in page
+    assert page.count("<tr>") == len(result.moves) + 1 and "likely range (points, 95%)" in page
     again = hint(game, state, playouts=600, seed=1)   # the same seed gives the same hint
     assert (again.moves, again.reason, str(again)) == (result.moves, result.reason, text)
 

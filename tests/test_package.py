@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -34,13 +35,28 @@ def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
     return result
 
 
+def clean_copy(target: Path) -> Path:
+    """The checkout's committed and staged files, copied to ``target``: what a fresh clone
+    holds, without a left-over ``build/`` directory, which setuptools would pack into the wheel."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:  # not a git checkout (an unpacked sdist): copy it as it is
+        shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+        return target
+    for name in filter(None, listed.stdout.split("\0")):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+    return target
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """The built wheel, and a fresh environment with it installed (``cardlab[lite]``)."""
     base = tmp_path_factory.mktemp("package")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(ROOT)], env=env)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(clean_copy(base / "source"))],
+        env=env)
     wheel = next((base / "dist").glob("cardlab-*.whl"))
     venv = base / "env"
     run([sys.executable, "-m", "venv", str(venv)])
@@ -72,6 +88,8 @@ def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
     for name in shipped:
         folder = f"cardlab/games/{name.replace('-', '_')}"
         assert {f"{folder}/__init__.py", f"{folder}/moves.py", f"{folder}/rules.py"} <= names, name
+    stray = sorted(n for n in names if n.endswith(".py") and n.startswith("cardlab/") and not (ROOT / n).is_file())
+    assert not stray, f"the wheel holds modules the checkout does not: {stray}"
     code = ("import cardlab\nfor name in cardlab.games():\n    game = cardlab.game(name)\n"
             "    state = game.deal(seed=1)\n    game.play(state, game.legal_moves(state)[0])\n    print(name)")
     found = run([str(installed["bin"] / "python"), "-c", code], cwd=installed["work"], env=installed["env"]).stdout

@@ -59,6 +59,9 @@ def test_it_gets_computer_players_and_hints():
     found = hint(GAME, state, playouts=60, seed=1)
     assert {m.move for m in found.moves} == set(GAME.legal_moves(state))
     assert found.unit and "no rule of thumb" not in found.reason
+    # a game without a strategy: the generic unit, no rule of thumb to compare with
+    assert str(found.unit) == "points ahead of B at the end of the game" and found.rule_of_thumb is None
+    assert found.comparison == "" and "rule of thumb" not in str(found) and found.reason.endswith(".")
     table = Table(Session(GAME, state), viewer=0, hint=True)
     table._receive(table, {"action": "hint", "rev": table.view["rev"]}, [])
     assert table.message["kind"] == "hint" and table.message["ranking"]["moves"]

@@ -1,81 +1,237 @@
-"""Hints: every legal move with its estimated value, best first, and why the best is best.
+"""Hints: the moves of a position ranked for a learner, with their unit, and why the best is best.
 
-    >>> hint = cardlab.hint(game, state, player=0, playouts=1000, seed=1)
-    >>> hint.best.move          # the move to play
-    >>> print(hint)             # the ranking as text; in a notebook, a table
+    >>> advice = cardlab.hint(game, state, player=0, playouts=1000, seed=1)
+    >>> advice.best.move        # the move to play
+    >>> advice.reason           # one sentence: why it is best
+    >>> print(advice)           # the ranked view as text; in a notebook, a small table
 
 The estimate comes from the search player's playouts (:mod:`cardlab.bots.search`), made from
 the player's own view only: a hint never uses a card the player may not see.
+
+**The ranked view.** The search shares its playouts among the moves by sequential halving, so
+the moves it kept to the end were played on the most deals (every one of them on the same
+deals), and the others were *set aside* earlier, on fewer deals. A hint lists the moves kept to
+the end first, by their average (a tie goes to the rule of thumb's move), then the moves set
+aside, those that lasted longest first. Every value is said with its unit
+(:class:`cardlab.strategy.Unit`) and the range it likely lies in (its 95% interval); the view
+shows the first :data:`SHOWN` moves and sums up the rest, which :attr:`Hint.moves` holds too.
 """
 
 from __future__ import annotations
 
 import html
+import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import HIDDEN
+from ..cards import HIDDEN, pretty
 from ..engine import Game
-from ..strategy import Choice, strategy_of
+from ..strategy import Choice, Unit, signed, strategy_of
 from .search import MoveValue, evaluate_moves, playout_policy
 
-__all__ = ["hint", "Hint"]
+__all__ = ["hint", "Hint", "RankedMove", "SHOWN"]
+
+#: How many moves a hint's ranked view lists before it sums up the rest.
+SHOWN = 5
+#: Averages closer than this are level (they print the same to two decimals).
+LEVEL = 0.005
+#: The ranked view's heading above the moves set aside.
+SET_ASIDE = "Set aside earlier, on fewer playouts (rougher values)"
+
+
+@dataclass(frozen=True, slots=True)
+class RankedMove:
+    """One row of a hint's ranked view, every number said with its unit.
+
+    ``text`` is the move in the learner's notation, cards with their suit symbols; ``average``
+    its value ("+0.45 points"); ``likely`` the range its value likely lies in ("+0.08 to
+    +0.82", the 95% interval, in the unit of ``average``); ``note`` says what sets the row apart ("best", "the rule of
+    thumb's pick, kept to compare", "set aside after 16 playouts").
+    """
+
+    place: int
+    value: MoveValue
+    text: str
+    average: str
+    likely: str
+    note: str
+    set_aside: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     """The moves of one position ranked for one player: ``moves[0]`` is the best.
 
-    ``unit`` says what the values measure; ``reason`` is one line on the best move;
-    ``playouts`` is the number of playouts actually made; ``seconds`` how long they took.
+    ``moves`` is in the order of the ranked view (see the module's documentation); ``unit``
+    says what the values measure, for this player; ``reason`` is one sentence on why the best
+    move is best; ``rule_of_thumb`` is the rule of thumb's move and its reason (None for a game
+    without one), and :attr:`comparison` weighs it against the best move. ``playouts`` is the
+    number of playouts made in all; ``seconds`` how long they took.
     """
 
     game: str
     player: str
     moves: tuple[MoveValue, ...]
-    unit: str
+    unit: Unit
     reason: str
     playouts: int
     seconds: float
+    rule_of_thumb: Choice | None = None
 
     @property
     def best(self) -> MoveValue:
         return self.moves[0]
 
-    def _rows(self) -> list[tuple[str, str, str, str, str]]:
+    @property
+    def ranking(self) -> list[RankedMove]:
+        """Every move as a row of the ranked view, best first."""
+        final = self.best.playouts   # every move kept to the end was played on as many deals as the best
         rows = []
-        for rank, m in enumerate(self.moves, 1):
-            if m.playouts < 2:
-                spread = "—"
-            else:
-                spread = f"±{1.96 * m.stderr:.2f}"
-            rows.append((str(rank), str(m.move), f"{m.mean:+.2f}", spread, str(m.playouts)))
+        for place, m in enumerate(self.moves, 1):
+            set_aside = m.playouts < final
+            notes = ["best"] if place == 1 else []
+            if self.rule_of_thumb is not None and m.move == self.rule_of_thumb.move:
+                notes.append("the rule of thumb's pick too" if place == 1 else
+                             "the rule of thumb's pick, kept to compare")
+            if set_aside:
+                notes.append(f"set aside after {_count(m.playouts, 'playout')}")
+            rows.append(RankedMove(place, m, pretty(str(m.move)), self.unit.amount(m.mean), likely(m),
+                                   "; ".join(notes), set_aside))
         return rows
 
+    @property
+    def shown(self) -> list[RankedMove]:
+        """The rows the ranked view lists: the first :data:`SHOWN`, and the rule of thumb's move
+        wherever it stands."""
+        rows = self.ranking
+        thumb = self.rule_of_thumb.move if self.rule_of_thumb is not None else None
+        return [r for r in rows if r.place <= SHOWN or r.value.move == thumb]
+
+    @property
+    def summary(self) -> str:
+        """The moves the ranked view leaves out, in one sentence ("" when it lists them all)."""
+        shown = {r.place for r in self.shown}
+        rest = [r for r in self.ranking if r.place not in shown]
+        if not rest:
+            return ""
+        counts = sorted({r.value.playouts for r in rest})
+        span = _count(counts[0], "playout") if len(counts) == 1 else f"{counts[0]} to {counts[-1]} playouts"
+        if all(r.set_aside for r in rest):
+            return (f"{_count(len(rest), 'other move')}, set aside after {span}, when "
+                    f"{'it' if len(rest) == 1 else 'each'} trailed the leading moves on the same deals.")
+        return f"{_count(len(rest), 'other move')}, ranked lower."
+
+    @property
+    def heading(self) -> str:
+        """Whose hint, from how many playouts, and what the values measure."""
+        return (f"Hint for {self.player} ({self.game}): {_count(self.playouts, 'playout')} of deals that fit what "
+                f"{self.player} sees. Each value is the average of {self.unit.measure}.")
+
+    @property
+    def comparison(self) -> str:
+        """The rule of thumb weighed against the best move ("" for a game without one)."""
+        thumb = self.rule_of_thumb
+        if thumb is None:
+            return ""
+        best = self.best
+        if thumb.move == best.move:
+            return f"The rule of thumb would also play {pretty(str(best.move))}."
+        other = next(m for m in self.moves if m.move == thumb.move)
+        text = f"The rule of thumb would play {pretty(str(other.move))} instead ({pretty(thumb.reason)}); "
+        gap = best.mean - other.mean
+        if gap < LEVEL:
+            return text + f"searching ahead, the two come out level ({self.unit.amount(best.mean)} each)."
+        text += (f"searching ahead, {pretty(str(best.move))} does better by {gap:.2f} {self.unit.name} on average")
+        if gap < _noise(best, other):
+            text += ", a gap within the uncertainty of the playouts"
+        return text + "."
+
+    @property
+    def range_heading(self) -> str:
+        """The heading of the column of likely ranges, with the unit."""
+        return f"likely range ({self.unit.name}, 95%)"
+
+    def _html_table(self, rows: list[RankedMove]) -> str:
+        def cells(tag: str, *texts: object, right: tuple[int, ...] = (0, 2, 4)) -> str:
+            """A row's cells: numbers to the right; the move, average and range on one line."""
+            return "".join(f"<{tag} style='padding:0.1em 0.6em;text-align:{'right' if i in right else 'left'}"
+                           f"{';white-space:nowrap' if i in (1, 2, 3) else ''}'>{html.escape(str(t))}</{tag}>"
+                           for i, t in enumerate(texts))
+        body = []
+        first_aside = _first_set_aside(rows)
+        for i, r in enumerate(rows):
+            if i == first_aside:
+                body.append("<tr class='cardlab-hint-aside'><th colspan='6' scope='rowgroup' style='padding:0.3em "
+                            f"0.6em 0.1em;text-align:left;font-weight:normal;font-style:italic'>{SET_ASIDE}</th></tr>")
+            body.append(f"<tr>{cells('td', f'{r.place}.', r.text, r.average, r.likely, r.value.playouts, r.note)}</tr>")
+        head = cells("th", "#", "move", "average", self.range_heading, "playouts", "")
+        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
+                "</tbody></table>")
+
     def __str__(self) -> str:
-        rows = self._rows()
-        width = max(len(r[1]) for r in rows)
-        lines = [f"Hint for {self.player} ({self.game}): {self.playouts} playouts; value = {self.unit} "
-                 f"(mean, 95% interval, playouts)"]
-        lines += [f"  {r[0]:>2}. {r[1]:<{width}}  {r[2]:>7} {r[3]:>7}  ({r[4]})" for r in rows]
-        lines.append(f"Best: {self.reason}")
+        rows = self.shown
+        width = max(len(r.text) for r in rows)
+        amount = max(len(r.average) for r in rows)
+        between = max(len(self.range_heading), *(len(r.likely) for r in rows))
+        lines = [self.heading,
+                 f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
+        first_aside = _first_set_aside(rows)
+        for i, r in enumerate(rows):
+            if i == first_aside:
+                lines.append(f"  {SET_ASIDE}:")
+            note = f"  {r.note}" if r.note else ""
+            lines.append(f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
+                         f"{r.value.playouts:>8}{note}")
+        if self.summary:
+            lines.append(f"  {self.summary}")
+        lines.append(f"Why: {self.reason}")
+        if self.comparison:
+            lines.append(self.comparison)
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Hint for {self.player}: best {self.best.move} ({self.best.mean:+.2f}), {len(self.moves)} moves>"
+        return (f"<Hint for {self.player}: best {self.best.move} ({self.unit.amount(self.best.mean)}), "
+                f"{len(self.moves)} moves>")
 
     def _repr_html_(self) -> str:
         esc = html.escape
-        body = "".join(
-            f"<tr><td>{r[0]}</td><td><code>{esc(r[1])}</code></td><td style='text-align:right'>{r[2]}</td>"
-            f"<td style='text-align:right'>{esc(r[3])}</td><td style='text-align:right'>{r[4]}</td></tr>"
-            for r in self._rows())
-        return (f"<div class='cardlab-static-hint'><b>Hint for {esc(self.player)}</b> — {self.playouts} playouts; "
-                f"value: {esc(self.unit)}"
-                f"<table><thead><tr><th>#</th><th>move</th><th>value</th><th>95%</th><th>playouts</th></tr>"
-                f"</thead><tbody>{body}</tbody></table><div><b>Best:</b> {esc(self.reason)}</div></div>")
+        shown = self.shown
+        more = ""
+        if self.summary:
+            more = (f"<p>{esc(self.summary)}</p><details><summary>All {len(self.moves)} moves</summary>"
+                    f"{self._html_table(self.ranking)}</details>")
+        comparison = f"<p>{esc(self.comparison)}</p>" if self.comparison else ""
+        return (f"<div class='cardlab-static-hint'><p><b>Hint for {esc(self.player)}</b> ({esc(self.game)}): "
+                f"{_count(self.playouts, 'playout')} of deals that fit what {esc(self.player)} sees. Each value is "
+                f"the average of <b>{esc(self.unit.measure)}</b>.</p>{self._html_table(shown)}{more}"
+                f"<p><b>Why:</b> {esc(self.reason)}</p>{comparison}</div>")
+
+
+def likely(value: MoveValue) -> str:
+    """The range ``value`` likely lies in, in words: its 95% interval."""
+    if value.playouts < 2 or not math.isfinite(value.stderr):
+        return "too few playouts to say"
+    low, high = value.interval
+    if signed(low) == signed(high):
+        return "no spread: every playout came out the same"
+    return f"{signed(low)} to {signed(high)}"
+
+
+def _first_set_aside(rows: list[RankedMove]) -> int:
+    return next((i for i, r in enumerate(rows) if r.set_aside), -1)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _noise(a: MoveValue, b: MoveValue) -> float:
+    """The gap between two averages that the playouts' noise could make (95%, as if independent)."""
+    if not (math.isfinite(a.stderr) and math.isfinite(b.stderr)):
+        return math.inf
+    return 1.96 * math.hypot(a.stderr, b.stderr)
 
 
 def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000, seed: int | str = 0,
@@ -107,20 +263,47 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
     ranked = evaluate_moves(game, view, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
                             keep=None if thumb is None else thumb.move)
     seconds = time.perf_counter() - start
-    return Hint(game.title, game.player_names[player], tuple(ranked), strategy.unit,
-                _reason(ranked, thumb), sum(m.playouts for m in ranked), seconds)
+    moves = _learner_order(ranked, thumb)
+    unit = strategy.unit.said_to(tuple(names), player)
+    return Hint(game.title, names[player], moves, unit, _reason(moves, thumb, unit),
+                sum(m.playouts for m in ranked), seconds, thumb)
 
 
-def _reason(ranked: list[MoveValue], thumb: Choice | None) -> str:
-    best = ranked[0]
-    if len(ranked) == 1:
-        return f"{best.move} is the only legal move."
-    second = ranked[1]
-    text = f"{best.move} averages {best.mean:+.2f}, {best.mean - second.mean:.2f} more than {second.move}"
-    if thumb is not None:
-        if thumb.move == best.move:
-            text += f"; the rule of thumb agrees: {thumb.reason}"
-        else:
-            value = next(m.mean for m in ranked if m.move == thumb.move)
-            text += f"; the rule of thumb would play {thumb.move} ({value:+.2f}: {thumb.reason})"
-    return text + "."
+def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveValue, ...]:
+    """The search's moves as a learner reads a ranking: the moves kept to the end by their
+    average (a tie goes to the rule of thumb's move), then those set aside, the ones that
+    lasted longest first (as the search leaves them)."""
+    final = max(m.playouts for m in ranked)   # the moves kept to the end were played on the most deals
+    kept = [m for m in ranked if m.playouts == final]
+    aside = [m for m in ranked if m.playouts < final]
+    preferred = thumb.move if thumb is not None else None
+    kept.sort(key=lambda m: (-m.mean, m.move != preferred))
+    return tuple(kept + aside)
+
+
+def _reason(moves: tuple[MoveValue, ...], thumb: Choice | None, unit: Unit) -> str:
+    """Why the best move is best, in one sentence: the rule of thumb's reason where it plays
+    that move too, else what the playouts found."""
+    best = moves[0]
+    move = pretty(str(best.move))
+    if len(moves) == 1:
+        return _sentence(f"{move} is your only legal move.")
+    if thumb is not None and thumb.move == best.move and thumb.reason:
+        reason = pretty(thumb.reason)
+        return _sentence(reason if reason.endswith(".") else reason + ".")
+    second = moves[1]
+    other = pretty(str(second.move))
+    gap = best.mean - second.mean
+    if gap < LEVEL:
+        return _sentence(f"{move} and {other} come out level, {unit.amount(best.mean)} on average on the same "
+                         f"deals: as far as the playouts can tell, either is as good.")
+    text = (f"{move} does best over the playouts: {unit.amount(best.mean)} on average, {gap:.2f} more than "
+            f"{other} on the same deals")
+    if gap < _noise(best, second):
+        text += ", though that gap is within the uncertainty of the playouts"
+    return _sentence(text + ".")
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital letter first."""
+    return text[:1].upper() + text[1:]

@@ -30,7 +30,7 @@ Chooser = Callable[[Game, Any], "Move | str"]
 HintProvider = Callable[[Game, Any], "Hint | Move | str | tuple[Move | str, str]"]
 
 #: ``hint=True``: cardlab's search hint with this many playouts, the search's full budget
-#: (0.1-0.6 s at the median, about 1 s at worst, by game: docs/performance.md) and a fixed
+#: (0.1-0.7 s at the median, about 1 s at worst, by game: docs/performance.md) and a fixed
 #: seed, so a position's hint is always the same.
 HINT_PLAYOUTS = 1000
 HINT_SEED = 0
@@ -55,13 +55,18 @@ class GuessableDealWarning(UserWarning):
     ``seed=``, or a stacked deck): whoever knows the seed knows every hidden card."""
 
 
-def guessable_deal_notice(player: str) -> str:
-    """What a player's table says of a deal whose seed can be guessed, in a teacher's words
-    (it never names the seed: the player reads it too)."""
+def guessable_deal_warning(player: str) -> str:
+    """What the Python warning says of a player's table dealt from a seed that can be guessed,
+    in a teacher's words (it never names the seed: whoever runs the notebook may be a player)."""
     return (f"This table shows {player}'s cards only, but the game was dealt from a seed given in the code (an "
             "explicit seed= or a stacked deck). Such a deal can be repeated, so anyone who knows or finds the "
             "seed knows every hidden card. That is right for a lesson, not for a game between learners: for a "
             "real game, deal a fresh seed that cannot be guessed, cardlab.Session(game) with no seed.")
+
+
+#: What such a table itself says, short enough for one line of a projected table.
+GUESSABLE_DEAL_NOTICE = ("Dealt from a seed in the code: whoever knows it knows every hidden card "
+                         "(fine for a lesson, not for a game between learners).")
 
 
 def search_hint(game: Game, view: Any) -> Hint:
@@ -358,9 +363,8 @@ class Table(SessionWidget):
         line whenever it has nothing else to say (empty otherwise)."""
         if self._viewer is None or not seed_is_guessable(self._session.start):
             return {}
-        text = guessable_deal_notice(self._names[self._viewer])
-        warnings.warn(GuessableDealWarning(text), stacklevel=3)
-        self._say(text, "warning")
+        warnings.warn(GuessableDealWarning(guessable_deal_warning(self._names[self._viewer])), stacklevel=3)
+        self._say(GUESSABLE_DEAL_NOTICE, "warning")
         return self.message
 
     def _opponent_due(self) -> bool:

@@ -11,7 +11,6 @@ This module does not import anywidget, so the view-models can be tested without 
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -19,10 +18,12 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ..cards import SUITS, Card
+from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
+from ..cards import SUITS, Card, pretty
 from ..engine import Breakdown, Continuation, Event, Game, Move, ScoreItem, Step, Zone, move_cards, move_text
 from ..errors import IllegalMove
 from ..bots import Hint
+from ..bots.hint import SET_ASIDE
 from ..session import Session
 from . import layouts
 
@@ -50,25 +51,6 @@ def deck_codes(game: Game) -> list[str]:
 
 
 # --- moves ----------------------------------------------------------------------------------
-
-# A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
-_CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")
-_FROM_SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-
-
-def _token_card(match: re.Match[str]) -> Card:
-    if match.group(0) == "JK":
-        return Card(0, "*")
-    rank_text, suit = match.group(1), match.group(2)
-    rank = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}.get(rank_text) or int(rank_text)
-    return Card(rank, _FROM_SYMBOL.get(suit, suit))
-
-
-@lru_cache(maxsize=8192)  # the same reasons and moves come back on every update
-def pretty(text: str) -> str:
-    """Cards in text shown with their suit symbols: ``claim 4H`` → ``claim 4♥``."""
-    return _CARD_TOKEN.sub(lambda m: str(_token_card(m)), text)
-
 
 @lru_cache(maxsize=4096)  # the same legal moves come back on many updates
 def move_json(move: Move) -> JSON:
@@ -462,11 +444,13 @@ def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
 # --- hints ------------------------------------------------------------------------------------
 
 def ranking(hint: Hint) -> JSON:
-    """A :class:`cardlab.bots.Hint` as the browser shows it: every move, best first, with its
-    value and the half-width of its 95% interval (None with too few playouts to say)."""
-    def row(value: Any) -> JSON:
-        margin = 1.96 * value.stderr
-        return {**move_json(value.move), "mean": round(value.mean, 3),
-                "margin": round(margin, 3) if math.isfinite(margin) else None, "playouts": value.playouts}
-    return {"unit": hint.unit, "playouts": hint.playouts,
-            "reason": pretty(hint.reason), "moves": [row(m) for m in hint.moves]}
+    """A :class:`cardlab.bots.Hint` as the browser shows it: its ranked view, every text worked
+    out here (the unit, each move's average and likely range, the notes, why the best is best,
+    the rule of thumb's comparison); ``shown`` marks the rows listed before "Show all"."""
+    shown = {r.place for r in hint.shown}
+    moves = [{**move_json(r.value.move), "place": r.place, "average": r.average, "likely": r.likely,
+              "playouts": r.value.playouts, "note": r.note, "set_aside": r.set_aside, "shown": r.place in shown}
+             for r in hint.ranking]
+    return {"heading": hint.heading, "unit": str(hint.unit), "unit_name": hint.unit.name,
+            "range_heading": hint.range_heading, "set_aside": SET_ASIDE, "playouts": hint.playouts,
+            "summary": hint.summary, "reason": hint.reason, "comparison": hint.comparison, "moves": moves}

@@ -333,26 +333,72 @@ def _assert_page_hides(page: Any, scenario: Scenario) -> None:
             assert form not in _words(text, form), f"{card} is hidden from {game.player_names[viewer]} but on their page"
 
 
+#: What each game's hint values measure, said to the player ({other}: the opponent).
+HINT_UNITS = {
+    "card-commons": ("points", "points ahead of {other} once this round is scored (earlier rounds counted too)"),
+    "commerce": ("ledger points", "ledger points you gain or lose in this deal (the ante, trades, the pool and the "
+                                  "dealer's payments)"),
+    "commitment": ("VP", "VP ahead of {other} at the end of the game"),
+    "contest": ("points", "points ahead of {other} at the end of the game"),
+}
+
+
 def test_the_hint_button_ranks_every_move(player):
+    """The Hint button's panel: what the values measure, in the game's unit; the top moves ranked
+    with their average and likely range, each with its unit; the rest on demand; why the best
+    is best, and the rule of thumb's comparison."""
     page, scenario = player
     _reset(page, scenario.moves)
     _table(page).locator('[data-key="hint"]').click()
     _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
-    ranked = json.loads(page.run("import json; print(json.dumps(table.message['ranking']['moves']))"))
-    rows = _table(page).locator(".cardlab-rank-move")
-    assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in ranked]
+    answer = json.loads(page.run("import json; print(json.dumps(table.message['ranking']))"))
+    ranked = answer["moves"]
     legal = scenario.session(scenario.moves).legal_moves()
     assert sorted(m["move"] for m in ranked) == sorted(map(str, legal))
-    assert rows.first.locator(".cardlab-badge").inner_text() == "best"
+    name, measure = HINT_UNITS[scenario.game]
+    measure = measure.format(other="AB"[1 - scenario.viewer])
+    heading = _table(page).locator(".cardlab-rank-heading").inner_text()
+    assert heading.endswith(f"Each value is the average of {measure}."), heading
+    head = _table(page).locator(".cardlab-rank-table thead th").all_inner_texts()
+    assert head == ["#", "move", f"average, and likely range ({name}, 95%)"]
+    rows = _table(page).locator(".cardlab-rank-move")
+    shown = [m for m in ranked if m["shown"]]
+    assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in shown]
+    assert rows.all_inner_texts() == [m["text"] for m in shown]
+    number = r"(?:[+−]\d+\.\d\d|0\.00)"
+    values = _table(page).locator(".cardlab-rank-row .cardlab-rank-value").all_inner_texts()
+    assert all(re.fullmatch(rf"{number} {re.escape(name)}", v) for v in values), values
+    likely = _table(page).locator(".cardlab-rank-row .cardlab-rank-likely").all_inner_texts()
+    assert all(re.fullmatch(rf"{number} to {number}|too few playouts to say|no spread: .*", v) for v in likely), likely
+    notes = [_table(page).locator(f'.cardlab-rank-row[data-move="{m["move"]}"]').evaluate(
+        "row => row.querySelector('.cardlab-rank-note')?.textContent ?? ''") for m in shown]
+    assert notes == [m["note"] for m in shown] and notes[0].startswith("best")
+    aside = [m for m in shown if m["set_aside"]]
+    assert [n for n in notes if "set aside after" in n] == [m["note"] for m in aside]
+    assert (_table(page).locator(".cardlab-rank-aside").count() == 1) == bool(aside)
     assert _message(page, "hint") == f"Hint: {ranked[0]['text']}"
-    values = rows.locator(".cardlab-rank-value").all_inner_texts()
-    assert all(re.fullmatch(r"[+−]\d+\.\d\d( ± \d+\.\d\d)?", v) for v in values), values
-    assert _table(page).locator(".cardlab-rank-reason").inner_text().startswith("Why: ")
+    reason = _table(page).locator(".cardlab-rank-reason").inner_text()
+    assert reason == f"Why: {answer['reason']}" and len(reason) > 20
+    comparison = _table(page).locator(".cardlab-rank-comparison").inner_text()
+    assert comparison.startswith("The rule of thumb would ") and comparison == answer["comparison"]
+    assert ("also play" in comparison) == (ranked[0]["note"] == "best; the rule of thumb's pick too")
     _assert_page_hides(page, scenario)
     page.screenshot(f"{scenario.game}-hint", ".cardlab-table")
-    with_cards = next(i for i, m in enumerate(ranked) if m["cards"])
+    if len(shown) < len(ranked):  # the rest on demand
+        assert _table(page).locator(".cardlab-rank-summary").inner_text() == answer["summary"]
+        more = _table(page).locator('[data-key="all-ranked"]')
+        assert more.inner_text() == f"Show all {len(ranked)} moves"
+        more.click()
+        page.page.wait_for_function("(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
+                                    arg=len(ranked), timeout=TIMEOUT_MS)
+        assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in ranked]
+        _assert_page_hides(page, scenario)
+        more.click()
+        page.page.wait_for_function("(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
+                                    arg=len(shown), timeout=TIMEOUT_MS)
+    with_cards = next(i for i, m in enumerate(shown) if m["cards"])
     rows.nth(with_cards).click()  # marks its cards on the table
-    for code in ranked[with_cards]["cards"]:
+    for code in shown[with_cards]["cards"]:
         _table(page).locator(f'.cardlab-tableau .cardlab-hinted[data-code="{code}"]').first.wait_for(timeout=TIMEOUT_MS)
     rows.nth(with_cards).click()  # and unmarks them
     page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-hinted')", timeout=TIMEOUT_MS)

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move
-from ...strategy import Choice, Strategy, fill_hidden, unseen
+from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
 from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers,
 )
@@ -42,7 +42,7 @@ ATTEMPTS = 1000
 class CommonsStrategy(Strategy):
     """Card Commons: gather your Commission's colour; playouts to the end of the round."""
 
-    unit = "points ahead of the opponent when this round is scored"
+    unit = Unit("points", "points ahead of {opponent} once this round is scored (earlier rounds counted too)")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         move, why = _choose(game, state, game.to_move(state))

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import Card
 from ...engine import Game
-from ...strategy import Choice, Strategy
+from ...strategy import Choice, Strategy, Unit
 from .moves import DECK, KNOCK, Barter, Give, Trade
 from .ranking import rank_hand
 
@@ -37,7 +37,8 @@ class CommerceStrategy(Strategy):
     """Commerce: knock with a strong hand, trade when it pays; playouts to the end of the deal."""
 
     playouts = 1000
-    unit = "ledger points won or lost in this deal"
+    unit = Unit("ledger points", "ledger points you gain or lose in this deal (the ante, trades, the pool and "
+                                  "the dealer's payments)")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         return _choose(state, game.to_move(state))

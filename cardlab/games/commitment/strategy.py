@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import HIDDEN, Card
 from ...engine import Game, Move
-from ...strategy import Choice, Strategy, fill_hidden, sample_indices, some_moves
+from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE, BATTLE_VP, DRAW_DECK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, VALUE,
     Commit, stack_value,
@@ -44,7 +44,7 @@ class CommitmentStrategy(Strategy):
     """Commitment: the card that adds most to the VP expected from the battles as they stand."""
 
     playout_moves = 4
-    unit = "VP ahead of the opponent at the end of the game"
+    unit = Unit("VP", "VP ahead of {opponent} at the end of the game")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         moves = game.legal_moves(state)

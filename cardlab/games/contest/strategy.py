@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cards import HIDDEN, Card, suit_symbol
 from ...engine import Game, Move
-from ...strategy import Choice, Strategy, fill_hidden, some_moves
+from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 
 __all__ = ["ContestStrategy"]
@@ -41,7 +41,7 @@ class ContestStrategy(Strategy):
     """Contest: send cards to the points piles your secret cards score most."""
 
     playout_moves = 8
-    unit = "points ahead of the opponent at the end of the game"
+    unit = Unit("points", "points ahead of {opponent} at the end of the game")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         move, why = _choose(game, state, game.to_move(state), rng, limit)

@@ -469,31 +469,50 @@ function renderMessage(message, ctx) {
 }
 
 /**
- * A hint's ranking: every legal move, best first, with its value and 95% interval, and why
- * the best is best. Choosing a move in the list marks its cards on the table (again: unmark).
+ * A hint's ranked view, as Python wrote it: what the values measure, the top moves in a small
+ * table (average and likely range, each with its unit; the moves set aside early under their
+ * own heading), the rest summed up with "Show all", why the best is best, and the rule of
+ * thumb's comparison. Choosing a move in the table marks its cards on the table (again: unmark).
  */
 function renderRanking(ranking, ctx) {
   const marked = ctx.ui.hinted;
-  const rows = ranking.moves.map((m, i) => h("li", { class: "cardlab-rank-row" },
-    h("button", {
-      type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
-      "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
-      title: m.cards.length ? "show this move's cards on the table" : undefined,
-      onclick: () => ctx.markHinted(marked === m.move ? null : m),
-    },
-      h("span", { class: "cardlab-rank-place", text: `${i + 1}.` }),
-      h("span", { class: "cardlab-rank-text", text: m.text }),
-      h("span", { class: "cardlab-rank-value", text: valueText(m) }),
-      i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null)));
+  const all = ctx.ui.allRanked;
+  const listed = ranking.moves.filter((m) => all || m.shown);
+  const body = [];
+  for (const [i, m] of listed.entries()) {
+    if (m.set_aside && (i === 0 || !listed[i - 1].set_aside)) {
+      body.push(h("tr", { class: "cardlab-rank-aside" }, h("th", { colspan: 3, scope: "rowgroup", text: ranking.set_aside })));
+    }
+    body.push(h("tr", { class: `cardlab-rank-row${m.set_aside ? " cardlab-rank-set-aside" : ""}`, dataset: { move: m.move } },
+      h("td", { class: "cardlab-rank-place", text: `${m.place}.` }),
+      h("td", {},
+        h("button", {
+          type: "button", class: `cardlab-rank-move${marked === m.move ? " cardlab-rank-marked" : ""}`,
+          "aria-pressed": marked === m.move ? "true" : "false", dataset: { key: `rank:${m.move}`, move: m.move },
+          title: m.cards.length ? "show this move's cards on the table" : undefined,
+          onclick: () => ctx.markHinted(marked === m.move ? null : m),
+        }, m.text),
+        m.note ? h("span", { class: "cardlab-rank-note", text: m.note }) : null),
+      h("td", {},
+        h("span", { class: "cardlab-rank-value", text: m.average }),
+        h("span", { class: "cardlab-rank-likely", text: m.likely }))));
+  }
+  const hidden = ranking.moves.length - ranking.moves.filter((m) => m.shown).length;
   return h("div", { class: "cardlab-ranking" },
-    h("div", { class: "cardlab-muted", text: `Every move, best first: ${ranking.unit} (mean ± 95% interval, ${plural(ranking.playouts, "playout")} in all)` }),
-    h("ol", { class: "cardlab-rank-list" }, rows),
-    h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason));
-}
-
-function valueText(m) {
-  const mean = `${m.mean >= 0 ? "+" : "−"}${Math.abs(m.mean).toFixed(2)}`;
-  return m.margin === null || m.margin === undefined ? mean : `${mean} ± ${m.margin.toFixed(2)}`;
+    h("div", { class: "cardlab-rank-heading", text: ranking.heading }),
+    h("table", { class: "cardlab-rank-table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", text: "#" }), h("th", { scope: "col", text: "move" }),
+        h("th", { scope: "col", text: `average, and ${ranking.range_heading}` }))),
+      h("tbody", {}, body)),
+    hidden ? h("div", { class: "cardlab-rank-more" },
+      all ? null : h("span", { class: "cardlab-rank-summary", text: ranking.summary }),
+      button(all ? "Show the top moves only" : `Show all ${ranking.moves.length} moves`,
+        () => { ctx.ui.allRanked = !all; ctx.render(); },
+        { class: "cardlab-button cardlab-toggle", dataset: { key: "all-ranked" }, "aria-expanded": all ? "true" : "false" }))
+      : null,
+    h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason),
+    ranking.comparison ? h("div", { class: "cardlab-rank-comparison", text: ranking.comparison }) : null);
 }
 
 // --- breakdown.js ---
@@ -1099,7 +1118,7 @@ function newUiState() {
   return {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
-    thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+    thinking: false, messageId: null, hinted: null, hintedCards: [], allRanked: false, logAt: null,
     returnFocus: null, used: null,
   };
 }
@@ -1221,6 +1240,7 @@ function render(view, ctx) {
     ui.thinking = false;
     if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
     ui.hinted = null;
+    ui.allRanked = false;
   }
   view.moveCounts = new Map();
   for (const move of vm.moves ?? []) {

@@ -110,7 +110,7 @@ function newUiState() {
   return {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
-    thinking: false, messageId: null, hinted: null, hintedCards: [], logAt: null,
+    thinking: false, messageId: null, hinted: null, hintedCards: [], allRanked: false, logAt: null,
     returnFocus: null, used: null,
   };
 }
@@ -232,6 +232,7 @@ function render(view, ctx) {
     ui.thinking = false;
     if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
     ui.hinted = null;
+    ui.allRanked = false;
   }
   view.moveCounts = new Map();
   for (const move of vm.moves ?? []) {
