@@ -1,22 +1,38 @@
 """Engine speed: checked random-playout steps per second for every registered game.
 
 A step is ``legal_moves`` + a seeded random choice + the checked ``play`` (which validates the
-move and builds a new immutable state). Also prints the cost of ``import cardlab.games``.
+move and builds a new immutable state); the deal is not a step, and neither is what a move
+brings about on its own (a round scored, the next one dealt). Also prints the cost of
+``import cardlab.games``.
 
-    python benchmarks/engine.py            # about 3 s per configuration
+    python benchmarks/engine.py                 # about 3 s per configuration
     python benchmarks/engine.py --seconds 10
+    python benchmarks/engine.py --openspiel     # against OpenSpiel's python_liars_poker
+
+With ``--openspiel`` (``pip install cardlab[bench]``), each configuration is measured against
+OpenSpiel's pure-Python liars poker in the same process, interleaved: short slices of each
+take turns, so that the load of a shared machine falls on both alike, and each side's rate is
+its steps over its own CPU time. OpenSpiel counts every ``apply_action`` as a step, chance
+outcomes (dealing the digits, about 72% of its steps) included; a chance step draws one of the
+state's ``chance_outcomes()`` (uniform there) with the same generator. Target: every engine at
+least 1.0x liars poker; stretch 1.5x.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import cardlab
 from cardlab.games import configurations
+
+TARGET, STRETCH = 1.0, 1.5
 
 
 def playout_rate(game, seconds: float) -> tuple[float, float, int]:
@@ -45,18 +61,115 @@ def import_time() -> float:
     return min(runs)
 
 
-def main() -> None:
+# --- side by side with OpenSpiel ------------------------------------------------------------------
+
+#: One side's playouts: each ``next()`` plays one whole game and returns its steps.
+Games = Iterator[int]
+
+
+def cardlab_games(game: Any) -> Games:
+    """Seeded random playouts of a cardlab game, checked: ``legal_moves``, a choice, ``play``."""
+    rng, deal = random.Random(0), 0
+    legal_moves, play, choice = game.legal_moves, game.play, rng.choice
+    while True:
+        state, steps = game.deal(seed=deal), 0
+        deal += 1
+        moves = legal_moves(state)
+        while moves:
+            state = play(state, choice(moves))
+            steps += 1
+            moves = legal_moves(state)
+        yield steps
+
+
+def openspiel_games(pyspiel: Any) -> Games:
+    """Seeded random playouts of OpenSpiel's ``python_liars_poker``: every ``apply_action`` is a
+    step, a chance outcome included."""
+    game = pyspiel.load_game("python_liars_poker")
+    rng = random.Random(0)
+    choice = rng.choice
+    while True:
+        state, steps = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+            steps += 1
+        yield steps
+
+
+def _slice(games: Games, seconds: float) -> tuple[int, float]:
+    """Whole games of one side for about ``seconds`` of CPU time: (steps, CPU seconds)."""
+    clock = time.process_time
+    start = clock()
+    steps = 0
+    while clock() - start < seconds:
+        steps += next(games)
+    return steps, clock() - start
+
+
+def side_by_side(ours: Games, theirs: Games, seconds: float, slice_seconds: float) -> tuple[float, float]:
+    """Steps per CPU second of both sides, measured in alternating slices: (ours, theirs)."""
+    _slice(ours, slice_seconds / 4), _slice(theirs, slice_seconds / 4)  # warm up both
+    totals = [[0, 0.0], [0, 0.0]]
+    turns = max(1, round(seconds / slice_seconds))
+    for turn in range(turns):
+        order = (0, 1) if turn % 2 == 0 else (1, 0)
+        for side in order:
+            steps, spent = _slice((ours, theirs)[side], slice_seconds)
+            totals[side][0] += steps
+            totals[side][1] += spent
+    return totals[0][0] / totals[0][1], totals[1][0] / totals[1][1]
+
+
+def against_openspiel(seconds: float, slice_seconds: float, only: list[str] | None) -> int:
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.games import liars_poker  # noqa: F401 - registers python_liars_poker
+    except ImportError:
+        print("OpenSpiel is not installed: pip install 'cardlab[bench]' (or open_spiel)", file=sys.stderr)
+        return 2
+    print(f"Checked random playouts against OpenSpiel's python_liars_poker, in one process, interleaved in slices "
+          f"of {slice_seconds:.2f} s CPU, {seconds:.0f} s CPU per side; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("cardlab step: a move played by a player (legal_moves, choice, checked play); the deal is not a step. "
+          "OpenSpiel step: every apply_action, chance outcomes included (72% of liars poker's steps).")
+    print(f"{'game':<34} {'cardlab steps/s':>15} {'liars poker':>12} {'ratio':>6} {'target':>7} {'stretch':>8}")
+    for name, options in configurations():
+        if only and name not in only:
+            continue
+        game = cardlab.game(name, **options)
+        ours, theirs = side_by_side(cardlab_games(game), openspiel_games(pyspiel), seconds, slice_seconds)
+        ratio = ours / theirs
+        label = name + "".join(f" {k}={v}" for k, v in options.items())
+        verdict = "met" if ratio >= STRETCH else "met" if ratio >= TARGET else "missed"
+        stretch = "met" if ratio >= STRETCH else "-"
+        print(f"{label:<34} {ours:>15,.0f} {theirs:>12,.0f} {ratio:>5.2f}x {TARGET:>4.1f}x {verdict:<6}"
+              f"{STRETCH:>4.1f}x {stretch}", flush=True)
+    return 0
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration (and side)")
+    parser.add_argument("--openspiel", action="store_true", help="side by side with OpenSpiel's python_liars_poker")
+    parser.add_argument("--slice", type=float, default=0.25, help="with --openspiel: CPU seconds per slice")
+    parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()
+    if args.openspiel:
+        return against_openspiel(args.seconds, args.slice, args.only)
     print(f"import cardlab.games: {import_time() * 1000:.1f} ms")
     print(f"{'game':<34} {'steps/s':>10} {'games/s':>9} {'games':>7}")
     for name, options in configurations():
+        if args.only and name not in args.only:
+            continue
         game = cardlab.game(name, **options)
         steps, games, count = playout_rate(game, args.seconds)
         label = name + "".join(f" {k}={v}" for k, v in options.items())
         print(f"{label:<34} {steps:>10,.0f} {games:>9,.1f} {count:>7}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

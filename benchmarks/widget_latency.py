@@ -20,7 +20,8 @@ sample by sample so that both meet the same machine load:
     hint, with the table's playouts) until the ranking is drawn, in positions spread over
     seeded random games of the game.
 
-It prints the medians, the 95th percentiles and the table's ratio to the bare widget.
+It prints the medians, the 95th percentiles and the table's ratio to the bare widget, against
+the target: at most 1.5 times the bare widget.
 Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
 """
 
@@ -207,12 +208,17 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+#: The target: the table's median at most this many times the bare widget's.
+TARGET_RATIO = 1.5
+
+
 def report(title: str, bare: list[float], table: list[float]) -> None:
     ratio = statistics.median(table) / statistics.median(bare)
     print(title)
     print(f"    bare anywidget counter  median {statistics.median(bare):6.1f} ms   p95 {p95(bare):6.1f} ms   ({len(bare)} samples)")
     print(f"    cardlab table           median {statistics.median(table):6.1f} ms   p95 {p95(table):6.1f} ms   "
-          f"({len(table)} samples)   ratio {ratio:.2f}x")
+          f"({len(table)} samples)   ratio {ratio:.2f}x   target {TARGET_RATIO:.1f}x "
+          f"({'met' if ratio <= TARGET_RATIO else 'missed'}; ratio over target {ratio / TARGET_RATIO:.2f}x)")
 
 
 def main() -> int:

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .cards import (
     GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, ascii_lower, ascii_upper, cards_html, chance, check_seed,
-    parse_card,
+    parse_card, shuffle,
 )
 from .errors import IllegalMove, NotationError, StateError, quoted
 
@@ -72,7 +72,7 @@ def shuffle_from(seed: int, deck: Sequence[Card], purpose: str) -> tuple[Card, .
     if seed == HIDDEN_SEED:
         return (HIDDEN,) * len(deck)
     cards = list(deck)
-    chance(seed, purpose).shuffle(cards)
+    shuffle(cards, chance(seed, purpose))
     return tuple(cards)
 
 
@@ -975,23 +975,62 @@ def replacer(cls: type, *changed: str) -> Callable[..., Any]:
 
     With field names, the replacer takes new values for exactly those fields, in that order
     (``replacer(State, "hands", "stock")(s, hands, stock)``): the fastest, for hot paths.
+
+    A frozen slots dataclass without ``__post_init__`` (every state) is built the way its own
+    ``__init__`` builds it, each slot set through its descriptor, without the call of
+    ``__init__`` itself: the result is the same immutable value, in about half the time.
     """
     names = [f.name for f in dataclasses.fields(cls)]
     unknown = [n for n in changed if n not in names]
     if unknown:
         raise ValueError(f"{cls.__name__} has no field {', '.join(unknown)}")
-    namespace: dict[str, Any] = {"_KEEP": object(), "_cls": cls}
+    namespace: dict[str, Any] = {"_KEEP": object(), "_cls": cls, "_new": object.__new__}
     if changed:
         params = ", ".join(changed)
-        args = ", ".join(n if n in changed else f"s.{n}" for n in names)
-        exec(f"def replace(s, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
+        values = [n if n in changed else f"s.{n}" for n in names]
+        head = f"def replace(s, {params}):"
     else:
         params = ", ".join(f"{n}=_KEEP" for n in names)
-        args = ", ".join(f"s.{n} if {n} is _KEEP else {n}" for n in names)
-        exec(f"def replace(s, *, {params}):\n    return _cls({args})", namespace)  # noqa: S102 - from field names
+        values = [f"s.{n} if {n} is _KEEP else {n}" for n in names]
+        head = f"def replace(s, *, {params}):"
+    if _slot_setters(cls, names, namespace):
+        body = ["    o = _new(_cls)", *(f"    _set_{n}(o, {v})" for n, v in zip(names, values)), "    return o"]
+    else:
+        body = [f"    return _cls({', '.join(values)})"]
+    exec("\n".join([head, *body]), namespace)  # noqa: S102 - from field names
     replace = namespace["replace"]
     replace.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'the given fields'} changed."
     return replace
+
+
+def builder(cls: type) -> Callable[..., Any]:
+    """A fast constructor of the frozen dataclass ``cls`` taking every field, positionally and in
+    field order: ``builder(State)(seed, round, ...)`` is ``State(seed, round, ...)`` (see
+    :func:`replacer`)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
+    if _slot_setters(cls, names, namespace):
+        body = ["    o = _new(_cls)", *(f"    _set_{n}(o, {n})" for n in names), "    return o"]
+    else:
+        body = [f"    return _cls({', '.join(names)})"]
+    exec("\n".join([f"def build({', '.join(names)}):", *body]), namespace)  # noqa: S102 - from field names
+    build = namespace["build"]
+    build.__doc__ = f"A new {cls.__name__} from all its fields, in order."
+    return build
+
+
+def _slot_setters(cls: type, names: list[str], namespace: dict[str, Any]) -> bool:
+    """Put the setter of each field's slot in ``namespace`` (``_set_<name>``), if ``cls`` is a
+    frozen slots dataclass whose ``__init__`` does nothing but set its fields."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__"):
+        return False
+    for name in names:
+        slot = getattr(cls, name, None)
+        if type(slot) is not types.MemberDescriptorType:
+            return False
+        namespace[f"_set_{name}"] = slot.__set__
+    return True
 
 
 def move_cards(move: Move) -> tuple[Card, ...]:

@@ -32,7 +32,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from .engine import Event, Game, Move, Step, decode, encode, move_text, read_json
 from .errors import StateError
@@ -57,21 +57,60 @@ STRAY_AGE = 3600.0
 Observer = Callable[["Session"], None]
 
 
-class Line(NamedTuple):
+class Line:
     """One line of a session: the main line (``session.lines[0]``) or a variation.
 
     ``parent`` is the number (in ``session.lines``) of the line it leaves, and
     ``differs_at`` the number of its first move that differs from that line: it shares
     moves 1 to ``differs_at - 1``. Both are None for the main line. ``moves``,
     ``states`` and ``events`` are the whole line, from the start (``states[0]``, and
-    ``events[0] == ()``) to its last move.
+    ``events[0] == ()``) to its last move. A session's lines work out their ``events`` when
+    they are first read (a session keeps no narration: see :class:`Session`); ``step(k)``
+    gives move ``k`` alone, with what it caused.
     """
 
-    parent: int | None
-    differs_at: int | None
-    moves: tuple[Move, ...]
-    states: tuple[Any, ...]
-    events: tuple[tuple[Event, ...], ...] = ()
+    __slots__ = ("parent", "differs_at", "moves", "states", "_events", "_narrate")
+
+    def __init__(self, parent: int | None, differs_at: int | None, moves: tuple[Move, ...], states: tuple[Any, ...],
+                 events: tuple[tuple[Event, ...], ...] = (), *,
+                 narrate: Callable[[int], tuple[Event, ...]] | None = None) -> None:
+        self.parent, self.differs_at, self.moves, self.states = parent, differs_at, moves, states
+        self._events: tuple[tuple[Event, ...], ...] | None = None if narrate is not None else tuple(events)
+        self._narrate = narrate
+
+    @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """What each move of the line caused: ``events[k]`` for move ``k``; ``events[0] == ()``."""
+        if self._events is None:
+            narrate = self._narrate
+            self._events = ((),) + tuple(narrate(k) for k in range(1, len(self.states)))  # type: ignore[misc]
+        return self._events
+
+    def step(self, number: int) -> Step:
+        """Move ``number`` of the line (1 its first move): the move, the positions before and after
+        it, and what it caused."""
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number < len(self.states):
+            raise IndexError(f"move {number!r} does not exist: this line has moves 1 to {len(self.moves)}")
+        if self._events is not None or self._narrate is None:
+            events = self.events[number] if number < len(self.events) else ()
+        else:
+            events = self._narrate(number)
+        return Step(self.moves[number - 1], self.states[number - 1], self.states[number], events)
+
+    def _key(self) -> tuple[Any, ...]:
+        return self.parent, self.differs_at, self.moves, self.states
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return self._key() == other._key() and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Line(parent={self.parent!r}, differs_at={self.differs_at!r}, moves={self.moves!r}, "
+                f"states={self.states!r}, events={self.events!r})")
 
 
 class ObserverError(RuntimeError):
@@ -95,14 +134,14 @@ def _name(callback: Any) -> str:
 
 
 class _Node:
-    """A position of the tree: the move that led to it, what happened, and the moves played
-    from it (``children[0]`` continues the line it is on; the others start variations)."""
+    """A position of the tree: the move that led to it and the moves played from it
+    (``children[0]`` continues the line it is on; the others start variations). What the move
+    caused, its narration, is not kept here: the session works it out when it is read."""
 
-    __slots__ = ("state", "move", "events", "parent", "children", "ply")
+    __slots__ = ("state", "move", "parent", "children", "ply")
 
-    def __init__(self, state: Any, move: Move | None = None, events: tuple[Event, ...] = (),
-                 parent: _Node | None = None) -> None:
-        self.state, self.move, self.events, self.parent = state, move, events, parent
+    def __init__(self, state: Any, move: Move | None = None, parent: _Node | None = None) -> None:
+        self.state, self.move, self.parent = state, move, parent
         self.children: list[_Node] = []
         self.ply: int = 0 if parent is None else parent.ply + 1
 
@@ -171,6 +210,13 @@ class Session:
     of observers, holds the session's lock, and the reading properties return consistent
     values. A move chosen from ``legal_moves()`` may of course be refused (IllegalMove) if
     another thread changed the position in between.
+
+    **Memory.** A session keeps each position and move, not their narration: what a move
+    caused (``events``, ``line_events``, ``Line.events``, ``line_step(k).events``) is worked
+    out again from the position before it when it is read (a game is a pure function of its
+    states, so it is the very narration the move had), and the latest few hundred moves read
+    are remembered. A study of 10,000 moves takes a few megabytes
+    (``benchmarks/session_memory.py``); reading a whole line's narration replays its moves.
     """
 
     def __init__(self, game: Game, state: Any = None, *, seed: int | None = None) -> None:
@@ -183,6 +229,8 @@ class Session:
 
     def _reset(self, root: _Node) -> None:
         self._root = root
+        # the narration of the moves read lately: id(node) -> (node, events), oldest first
+        self._narration: dict[int, tuple[_Node, tuple[Event, ...]]] = {}
         main = _continue((root,))
         # The main line, the line on show and the ply on show, replaced together as one value,
         # so that a reader in another thread always sees the three of them agree.
@@ -240,7 +288,7 @@ class Session:
             elif name == "moves":
                 values = tuple(node.move for node in path[1:])
             else:
-                values = tuple(node.events for node in path)
+                values = tuple(self._events_of(node) for node in path)
             if len(self._columns) > 16:
                 self._columns = {}
             cached = self._columns[key] = (path, values)
@@ -276,6 +324,37 @@ class Session:
     def line_events(self) -> tuple[tuple[Event, ...], ...]:
         """What each move of the line on show caused (``line_events[0] == ()``)."""
         return self._column(self._shown[0], "events")
+
+    def line_step(self, number: int) -> Step:
+        """Move ``number`` of the line on show (1 its first move): the move, the positions before
+        and after it, and what it caused. Unlike ``line_events``, this narrates that move alone."""
+        path = self._shown[0]
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number < len(path):
+            raise IndexError(f"move {number!r} does not exist: the line on show has moves 1 to {len(path) - 1}")
+        node = path[number]
+        return Step(node.move, node.parent.state, node.state, self._events_of(node))  # type: ignore[union-attr]
+
+    #: How many moves' narration a session remembers once read (it keeps no other).
+    NARRATION_KEPT = 256
+
+    def _events_of(self, node: _Node) -> tuple[Event, ...]:
+        """What the move that led to ``node`` caused: worked out again from the position before
+        it, or remembered from a recent reading."""
+        if node.parent is None:
+            return ()
+        hit = self._narration.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        events = self.game.step(node.parent.state, node.move).events
+        self._remember(node, events)
+        return events
+
+    def _remember(self, node: _Node, events: tuple[Event, ...]) -> None:
+        with self._lock:
+            narration = self._narration
+            if len(narration) >= self.NARRATION_KEPT:
+                del narration[next(iter(narration))]
+            narration[id(node)] = (node, events)
 
     @property
     def on_mainline(self) -> bool:
@@ -318,7 +397,7 @@ class Session:
                 path = _continue(_path_to(head))
                 differs = None if parent is None else head.ply
                 lines.append(Line(parent, differs, tuple(n.move for n in path[1:]), tuple(n.state for n in path),
-                                  tuple(n.events for n in path)))
+                                  narrate=lambda k, path=path: self._events_of(path[k])))
                 leaves[id(path[-1])] = number
                 paths.append(path)
                 pending.append(iter([(c, number) for n in path[head.ply:] for c in n.children[1:]]))
@@ -394,7 +473,7 @@ class Session:
             step = self.game.step(node.state, move)
             child = node.child(step.move)
             if child is None:
-                child = _Node(step.after, step.move, step.events, node)
+                child = _Node(step.after, step.move, node)
                 node.children.append(child)
                 self._tree_changed()
                 line = path[: index + 1] + (child,)
@@ -404,9 +483,10 @@ class Session:
                 line = path
             else:
                 line = _continue(path[: index + 1] + (child,))
+            self._remember(child, step.events)
             self._now = (main, line, index + 1)
             self._changed()
-            return Step(child.move, node.state, child.state, child.events)  # type: ignore[arg-type]
+            return Step(child.move, node.state, child.state, step.events)  # type: ignore[arg-type]
 
     def undo(self) -> bool:
         """Show the position before the one on show; False (and no change) at the start."""
@@ -493,7 +573,7 @@ class Session:
             other = Session(self.game, path[0].state)
             node = other._root
             for original in path[1: index + 1]:
-                child = _Node(original.state, original.move, original.events, node)
+                child = _Node(original.state, original.move, node)
                 node.children.append(child)
                 node = child
             other._reset(other._root)
@@ -641,11 +721,12 @@ def _replay(game: Game, path: Path, moves: list[str], where: str, first: int = 1
     nodes = list(path)
     for number, text in enumerate(moves, start=first):
         node = nodes[-1]
-        try:
-            step = game.step(node.state, text)
+        try:  # the narration is worked out when it is read
+            move = game.move(text)
+            after = game.play(node.state, move)
         except ValueError as err:
             raise StateError(f"{where}, move {number}", str(err)) from None
-        child = _Node(step.after, step.move, step.events, node)
+        child = _Node(after, move, node)
         node.children.append(child)
         nodes.append(child)
     return tuple(nodes)

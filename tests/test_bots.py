@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import random
 import subprocess
@@ -21,6 +22,7 @@ from cardlab.bots import (
 )
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
+from cardlab.strategy import lead, sample_indices, strategy_of
 
 GAMES = cardlab.games()
 CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
@@ -479,6 +481,89 @@ def test_heuristic_scores_every_move_where_it_looks_ahead():
     for name in ("card-commons", "commerce"):
         game = cardlab.game(name)
         assert heuristic_scores(game, game.deal(seed=1)) is None
+
+
+# --- the playouts' fast paths: the rule of thumb's moves and the game's values, sooner -------------------
+
+def mixed_positions(game: cardlab.Game, seeds: range):
+    """Positions of games played half at random and half by the rule of thumb, so that they reach
+    the middle and the end of a game as the search's playouts do."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while game.to_move(state) is not None:
+            yield state
+            move = (rng.choice(game.legal_moves(state)) if rng.random() < 0.5
+                    else heuristic_choice(game, state, rng).move)
+            state = game.advance(state, move)
+
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_a_playout_plays_the_rule_of_thumbs_move_drawing_the_same_numbers(name, options):
+    """``Strategy.playout_move`` answers faster than the rule of thumb, never otherwise: the same
+    move from the same numbers drawn, so a seeded hint ranks its moves as it did."""
+    game = cardlab.game(name, **options)
+    strategy = strategy_of(game)
+    count = 0
+    for k, state in enumerate(mixed_positions(game, range(8))):
+        fast, reference = random.Random(k), random.Random(k)
+        choice = strategy.rule_of_thumb(game, state, reference, strategy.playout_moves)
+        expected = reference.choice(game.legal_moves(state)) if choice is None else choice.move
+        assert strategy.playout_move(game, state, fast) == expected
+        assert fast.getstate() == reference.getstate()
+        count += 1
+    assert count > 100
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commitment", "contest"])
+def test_a_playouts_value_is_the_lead_the_score_gives(name):
+    """Where a playout is worth the lead in points (``strategy.lead``, read from the score), the
+    strategy counts it without writing the score's lines: the very same number."""
+    game = cardlab.game(name)
+    strategy = strategy_of(game)
+    for state in mixed_positions(game, range(6)):
+        for player in range(game.players):
+            assert strategy.playout_value(game, state, player) == lead(game, state, player)
+
+
+def test_sample_indices_draws_what_random_sample_draws():
+    for seed in range(60):
+        for n in range(1, 130, 7):
+            for k in range(min(n, 12) + 1):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                assert sample_indices(ours, n, k) == theirs.sample(range(n), k)
+                assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError, match="cannot draw 5 of 4"):
+        sample_indices(random.Random(0), 4, 5)
+
+
+def test_commitment_scores_a_commit_as_playing_it_would():
+    """The rule of thumb works out what a commit does to the stacks' values without playing it:
+    the score is the very number that playing the move and judging every battle afresh gives."""
+    from cardlab.games.commitment.moves import BATTLE_VP, Commit, stack_value
+    from cardlab.games.commitment.strategy import ACE_DRAW, FACE_WORTH, KEEP, SAFE_LEAD
+
+    def safe(lead: int) -> float:
+        return -1.0 if lead <= -SAFE_LEAD else 1.0 if lead >= SAFE_LEAD else lead / SAFE_LEAD
+
+    def expect(battle, me: int) -> float:
+        d = [stack_value(m) - stack_value(t) for m, t in zip(battle.sides[me], battle.sides[1 - me])]
+        return BATTLE_VP[battle.card] * (1 + math.tanh(safe(d[0]) + safe(d[1]) + safe(d[2]) + (d[0] + d[1] + d[2]) / 50)) / 2
+
+    game = cardlab.game("commitment")
+    kinds = Counter()
+    for state in mixed_positions(game, range(12)):
+        me = game.to_move(state)
+        for score, move in strategy_of(game).move_scores(game, state) or ():
+            if type(move) is not Commit:
+                assert score == 0.0
+                continue
+            after = game.advance(state, move)
+            expected = sum([expect(b, me) for b in after.battles]) - sum([expect(b, me) for b in state.battles])
+            expected += ACE_DRAW if move.card.rank == 14 else -KEEP[state.round] * FACE_WORTH.get(move.card.rank, move.card.rank)
+            assert score == expected, move
+            kinds[(move.card.rank, move.card.suit == "S", move.to is not None)] += 1
+    assert len(kinds) > 20  # number cards, wild spades, Aces, Kings, Queens, Jacks moving a stack or not
 
 
 def test_make_player_by_name():

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cardlab
 from cardlab import Card, CardError, cards, parse_card
-from cardlab.cards import HIDDEN, JOKER, shuffled, standard_deck
+from cardlab.cards import HIDDEN, JOKER, shuffle, shuffled, standard_deck
 
 
 @pytest.mark.parametrize("text, card", [
@@ -70,6 +72,18 @@ def test_decks_and_seeded_shuffles():
     assert shuffled(deck, 7) == shuffled(deck, 7)
     assert shuffled(deck, 7) != shuffled(deck, 8)
     assert sorted(shuffled(deck, 7)) == sorted(deck)
+
+
+def test_shuffle_gives_the_order_random_shuffle_gives():
+    """Every deal is shuffled by ``cards.shuffle``: the very order ``random.Random.shuffle`` gives
+    (so a seeded deal stays the deal it was), drawing the same numbers."""
+    for seed in range(200):
+        for n in (0, 1, 2, 5, 18, 46, 52, 54):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            mine, reference = list(range(n)), list(range(n))
+            shuffle(mine, ours)
+            theirs.shuffle(reference)
+            assert mine == reference and ours.getstate() == theirs.getstate()
 
 
 def test_html_reprs_label_cards_for_screen_readers():

@@ -910,3 +910,22 @@ def test_hand_written_power_states_list_every_power_claim():
                   table(a=HAND_A, b=HAND_B, row=ROW, stock="-", stage="final 1")):
         accepted = {m for m in candidates(state) if GAME.is_legal(state, m)}
         assert set(GAME.legal_moves(state)) == accepted
+
+
+@pytest.mark.parametrize("options", [{}, {"ace": "low"}, {"pile_value": "top"}])
+def test_claimed_is_the_row_and_points_that_making_the_claim_leaves(options):
+    """``Contest.claimed`` works out a legal claim's result without checking or making it (the
+    rule of thumb weighs claims so): the very row and points piles that playing it leaves."""
+    game = cardlab.game("contest", **options)
+    kinds = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while moves := game.legal_moves(state):
+            for move in moves:
+                if isinstance(move, Claim):
+                    after = game.play(state, move)
+                    assert game.claimed(state, move) == (after.row, after.points)
+                    kinds.add((move.discard is not None, move.play is not None, move.keep is not None))
+            state = game.play(state, rng.choice(moves))
+    assert len(kinds) >= 5  # plain, Jack's and Queen's claims, each with and without equal piles

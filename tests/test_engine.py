@@ -102,3 +102,35 @@ def test_states_of_format_version_1_are_read():
         assert data["version"] == 2 and "options" in data["state"]
         old = {**legacy, **{k: v for k, v in data["state"].items() if k != "options"}}
         assert game.state_from_json(json.dumps({**data, "version": 1, "state": old})) == state
+
+
+def test_replacer_and_builder_make_the_same_frozen_states_faster():
+    """States are built by setting their slots directly (``engine.replacer``, ``engine.builder``):
+    the same values as the dataclass's own constructor, as frozen, equal and hashable."""
+    import dataclasses
+
+    from cardlab.engine import builder, replacer
+    game = cardlab.game("commitment")
+    state = game.deal(seed=3)
+    cls = type(state)
+    fields = [f.name for f in dataclasses.fields(cls)]
+    built = builder(cls)(*(getattr(state, n) for n in fields))
+    assert built == state and hash(built) == hash(state) and type(built) is cls
+    changed = replacer(cls, "turn", "round")(state, 1 - state.turn, 2)
+    assert changed == dataclasses.replace(state, turn=1 - state.turn, round=2)
+    assert replacer(cls)(state, round=2) == dataclasses.replace(state, round=2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        changed.turn = 0
+    with pytest.raises(ValueError, match="has no field colour"):
+        replacer(cls, "colour")
+
+    @dataclasses.dataclass(frozen=True)
+    class Checked:  # a class that checks its values is built by its constructor
+        value: int
+
+        def __post_init__(self) -> None:
+            if self.value < 0:
+                raise ValueError("negative")
+    with pytest.raises(ValueError, match="negative"):
+        replacer(Checked, "value")(Checked(1), -1)
+    assert builder(Checked)(2) == Checked(2)

@@ -6,6 +6,7 @@ ipywidgets' own handler (``_handle_custom_msg``) and read the synced traits.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import os
@@ -920,6 +921,87 @@ def test_a_failing_opponent_is_reported_in_the_table():
     assert table.message["text"].startswith("The computer player for A chose a move the rules don't allow")
     with pytest.raises(ValueError, match="give the viewer"):
         Table(commons_session(), opponent=first_legal)
+
+
+def _in_a_kernel(monkeypatch: Any, scenario: Any) -> Any:
+    """Run ``scenario(loop)`` on an event loop the tables take for a kernel's."""
+    from cardlab.widgets import components
+
+    async def main() -> Any:
+        loop = asyncio.get_running_loop()
+        monkeypatch.setattr(components, "_kernel_loop", lambda: loop)
+        return await scenario(loop)
+    return asyncio.run(main())
+
+
+async def _until(test: Any, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if test():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(monkeypatch):
+    """The computer's move is worked out in another thread: the loop answers clicks meanwhile
+    (here a card's explanation and a look back), the table says "A is thinking…", and the
+    move is played on the loop once found."""
+    import threading
+    release, threads = threading.Event(), []
+
+    def slow(game: Any, view: Any) -> Any:
+        threads.append(threading.current_thread())
+        release.wait(10)
+        return first_legal(game, view)
+
+    async def scenario(loop: Any) -> None:
+        session = commons_session()
+        table = Table(session, viewer=1, opponent=slow, opponent_delay=0)
+        assert not session.moves and not table.thinking     # nothing at once: the table is shown first
+        await _until(lambda: table.thinking)
+        assert table.view["thinking"] == "A is thinking…"
+        hand = [c for c in table.position().seen.hands[1]]
+        send(table, "explain", card=hand[0].code)            # answered while A thinks
+        assert table.message["text"] == "It is A's turn, not yours." and not session.moves
+        assert threads and threads[0] is not threading.current_thread()
+        release.set()
+        await _until(lambda: session.moves)
+        assert [str(m) for m in session.moves] == ["commission 2S"] and not table.thinking
+        assert "thinking" not in table.view and table.message["text"].startswith("A: commission")
+        table.close()
+    _in_a_kernel(monkeypatch, scenario)
+
+
+def test_an_answer_that_comes_after_the_position_changed_is_dropped(monkeypatch):
+    """A move taken back (here by the session) or a table left while the computer thinks: its
+    answer is not played; after a take-back the computer thinks again about the new position."""
+    import threading
+    answered: list[Any] = []
+    gate = threading.Semaphore(0)
+
+    def slow(game: Any, view: Any) -> Any:
+        gate.acquire(timeout=10)
+        answered.append(view)
+        return first_legal(game, view)
+
+    async def scenario(loop: Any) -> None:
+        session = commons_session("commission 2S", "commission 3S")   # A to move again
+        table = Table(session, viewer=1, opponent=slow, opponent_delay=0)
+        await _until(lambda: table.thinking)
+        session.undo()                               # back to B's turn: the answer to come is stale
+        assert not table.thinking and "thinking" not in table.view
+        gate.release()
+        await _until(lambda: answered)
+        await asyncio.sleep(0.05)
+        assert (session.index, len(session.moves), len(session.lines)) == (1, 2, 1)  # dropped, not played
+        session.redo()                               # A to move again: A thinks anew
+        await _until(lambda: table.thinking)
+        table.close()                                # leaving: the answer is dropped
+        gate.release()
+        await _until(lambda: len(answered) == 2)
+        await asyncio.sleep(0.05)
+        assert len(session.moves) == 2
+    _in_a_kernel(monkeypatch, scenario)
 
 
 def _synced(table: Any) -> str:

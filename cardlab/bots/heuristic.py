@@ -41,8 +41,9 @@ def heuristic_scores(game: Game, state: Any) -> list[tuple[float, Move]] | None:
 
 def heuristic_policy(game: Game, state: Any, rng: random.Random) -> Move:
     """The rule of thumb as a playout policy: on full states (it reads only what the mover may
-    see), weighing at most the game's ``playout_moves`` moves where it looks ahead."""
-    return heuristic_choice(game, state, rng, strategy_of(game).playout_moves).move
+    see), weighing at most the game's ``playout_moves`` moves where it looks ahead
+    (``Strategy.playout_move``)."""
+    return strategy_of(game).playout_move(game, state, rng)
 
 
 class HeuristicPlayer:

@@ -237,7 +237,7 @@ POLICIES = ("heuristic", "random")
 def playout_policy(name: str, game: Game) -> Policy:
     """The playout policy called ``name`` for ``game``: "random", or "heuristic" (the game's
     rule of thumb, which is random play for a game that has none)."""
-    from .heuristic import heuristic_policy
     if name not in POLICIES:
         raise ValueError(f"a playout policy is one of {', '.join(POLICIES)}, not {name!r}")
-    return heuristic_policy if name == "heuristic" else random_policy
+    # the heuristic policy (bots.heuristic.heuristic_policy), its strategy looked up once
+    return strategy_of(game).playout_move if name == "heuristic" else random_policy

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import warnings
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,10 +29,10 @@ Chooser = Callable[[Game, Any], "Move | str"]
 #: (:class:`cardlab.bots.Hint`), a move, or (move, why).
 HintProvider = Callable[[Game, Any], "Hint | Move | str | tuple[Move | str, str]"]
 
-#: ``hint=True``: cardlab's search hint with this many playouts (it answers in well under a
-#: second in every game; see docs/widgets.md) and a fixed seed, so a position's hint is
-#: always the same.
-HINT_PLAYOUTS = 150
+#: ``hint=True``: cardlab's search hint with this many playouts, the search's full budget
+#: (0.1-0.7 s at the median, about 1 s at worst, by game: docs/performance.md) and a fixed
+#: seed, so a position's hint is always the same.
+HINT_PLAYOUTS = 1000
 HINT_SEED = 0
 #: The seed of a computer player chosen by name, so a game against it can be replayed.
 OPPONENT_SEED = 0
@@ -85,6 +86,12 @@ def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser
         return CUSTOM, opponent
     raise TypeError(f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
                     f"choose(game, view); got {opponent!r}")
+
+
+#: Where the computer players think at a table in a kernel: one thread beside the kernel's
+#: event loop, which stays free to answer the learner's clicks meanwhile (Python lets the
+#: loop in every few milliseconds); the move is then played on the loop.
+_THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-computer")
 
 
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:
@@ -274,6 +281,8 @@ class Table(SessionWidget):
         #: How many settled rounds this player has seen the showdown of (they were on the table
         #: when it was made, or the player went on from them).
         self._showdowns_seen = _settled(session.game, session.state) if isinstance(session, Session) else 0
+        #: While the computer thinks in a kernel: (its answer to come, the state it answers, its chooser).
+        self._thinking: tuple[asyncio.Future[Any], Any, Chooser] | None = None
         self.actions = frozenset({"play", "explain"}
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
@@ -293,6 +302,9 @@ class Table(SessionWidget):
         if self._viewer is not None:
             parts["opponent"] = {"current": self._opponent_name,
                                  "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
+            if self._thinking is not None:
+                mover = pos.game.to_move(self._thinking[1])
+                parts["thinking"] = f"{self._names[mover]} is thinking…"  # type: ignore[index]
         if self._editor:
             parts["editor"] = pos.editor()
         return parts
@@ -339,7 +351,13 @@ class Table(SessionWidget):
         timer = self.__dict__.get("_opponent_timer")
         if timer is not None:
             timer.cancel()
+        self.__dict__["_thinking"] = None  # an answer still to come is dropped
         super().close()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is thinking about its move (in a kernel, beside its event loop)."""
+        return self._thinking is not None
 
     # -- hints -----------------------------------------------------------------------------------
 
@@ -375,6 +393,7 @@ class Table(SessionWidget):
             return
         self._opponent_name = name
         self._opponent = self._custom if name == CUSTOM else _chooser(name)[1]
+        self._thinking = None  # the other player's answer, if one is coming, is dropped
         self._refresh()
         others = "The other seats are" if self._session.game.players > 2 else "The other seat is"
         self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.")
@@ -383,6 +402,8 @@ class Table(SessionWidget):
     def _session_changed(self, session: Session) -> None:
         if session.at_end:  # a move taken back, an edit: its showdown is no longer to be seen
             self._showdowns_seen = min(self._showdowns_seen, _settled(session.game, session.state))
+        if self._thinking is not None and self._thinking[1] is not session.state:
+            self._thinking = None  # taken back, or moved on: the answer to come is dropped
         super()._session_changed(session)
         if self._notice:  # the standing notice comes back whenever nothing else is said
             self.message = self._notice
@@ -408,35 +429,60 @@ class Table(SessionWidget):
     def _consider_opponent(self) -> None:
         """Let the computer move if it is its turn: later when a kernel's event loop runs
         (so the learner sees each move), at once in plain Python."""
-        if self._opponent_busy or self._opponent_timer is not None or not self._opponent_due():
+        if (self._opponent_busy or self._opponent_timer is not None or self._thinking is not None
+                or not self._opponent_due()):
             return
         loop = _kernel_loop()
         if loop is not None:
-            self._opponent_timer = loop.call_later(self._opponent_delay, self._opponent_turn)
+            self._opponent_timer = loop.call_later(self._opponent_delay, self._opponent_think, loop)
             return
         self._opponent_busy = True
         try:
-            while self._opponent_due() and self._opponent_move():
+            while self._opponent_due() and self._opponent_move(self._opponent):  # type: ignore[arg-type]
                 pass
         finally:
             self._opponent_busy = False
 
-    def _opponent_turn(self) -> None:
+    def _opponent_think(self, loop: asyncio.AbstractEventLoop) -> None:
+        """In a kernel: the computer thinks in another thread, the table says so, and the
+        learner may click meanwhile (look back, leave, change the opponent)."""
         self._opponent_timer = None
-        if self._opponent_due():
-            self._opponent_move()  # the session's change schedules the next one
+        if not self._opponent_due():
+            return
+        session, game, choose = self._session, self._session.game, self._opponent
+        state = session.state
+        view = game.view(state, game.to_move(state))
+        answer = loop.run_in_executor(_THINKER, choose, game, view)  # type: ignore[arg-type]
+        self._thinking = (answer, state, choose)  # type: ignore[assignment]
+        self._refresh()
+        answer.add_done_callback(self._opponent_answered)  # called on the loop
 
-    def _opponent_move(self) -> bool:
-        """Let the computer play the seat to move. Its move is checked against its own view
-        first, as a learner's is; what went wrong is said without the reason, which speaks of
-        the computer's cards (kept whole in ``last_error``)."""
+    def _opponent_answered(self, answer: asyncio.Future[Any] | Future[Any]) -> None:
+        """The computer's answer, on the kernel's loop: played if it still answers the
+        position on show, dropped otherwise (the learner took a move back, left, or changed
+        the opponent meanwhile)."""
+        thinking = self._thinking
+        if thinking is None or thinking[0] is not answer:
+            return
+        self._thinking = None
+        if answer.cancelled() or not self._opponent_due() or self._session.state is not thinking[1]:
+            self._refresh()
+            self._consider_opponent()
+            return
+        if not self._opponent_move(lambda game, view: answer.result()):
+            self._refresh()  # the table no longer says the computer is thinking
+
+    def _opponent_move(self, choose: Chooser) -> bool:
+        """Let the computer play the seat to move, the move ``choose(game, view)`` gives. Its
+        move is checked against its own view first, as a learner's is; what went wrong is said
+        without the reason, which speaks of the computer's cards (kept whole in ``last_error``)."""
         session, game = self._session, self._session.game
         mover = game.to_move(session.state)
         name = self._names[mover]  # type: ignore[index]
         view = game.view(session.state, mover)
         with self.hold_sync():
             try:
-                move = game.check(view, self._opponent(game, view))  # type: ignore[misc]
+                move = game.check(view, choose(game, view))
             except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
                 self.last_error = err
                 what = ("chose a move the rules don't allow" if isinstance(err, IllegalMove) else

@@ -349,7 +349,7 @@ class Position:
 
     def narration(self) -> list[JSON]:
         """What happened in the move that led to the state on show, as the viewer may read it."""
-        return narrate(self.session.line_events[self.index], self.viewer)
+        return narrate(self.session.line_step(self.index).events, self.viewer) if self.index else []
 
 
 def round_json(rd: Round, players: int) -> JSON:
@@ -458,14 +458,14 @@ class History:
                 "lines": self.lines(session) if self.viewer is None else []}
 
     def entries(self, session: Session) -> list[JSON]:
-        states, moves, events = session.line_states, session.line_moves, session.line_events
+        states, moves = session.line_states, session.line_moves
         out = []
         for i, move in enumerate(moves):
             before, after = states[i], states[i + 1]
             hit = self._cache.get(i)
             if hit is None or hit[0] is not before or hit[1] is not after or hit[2] is not move:
-                step = Step(move, before, after, events[i + 1])
-                hit = self._cache[i] = (before, after, move, self.entry(session.game, step))
+                # a new entry: the move's narration says which of its cards the viewer saw
+                hit = self._cache[i] = (before, after, move, self.entry(session.game, session.line_step(i + 1)))
             out.append(hit[3])
         for stale in [i for i in self._cache if i >= len(moves)]:
             del self._cache[stale]
@@ -495,7 +495,7 @@ class History:
             else:
                 depth[number] = depth[line.parent] + 1
                 k = line.differs_at - 1  # type: ignore[operator]
-                first = self.entry(session.game, Step(line.moves[k], line.states[k], line.states[k + 1], line.events[k + 1]))
+                first = self.entry(session.game, line.step(k + 1))
                 text = f"{k + 1}. {first['player']}: {first['move']}" + (
                     f", then {_moves(len(line.moves) - k - 1)}" if len(line.moves) > k + 1 else "")
             out.append({"number": number, "text": text, "depth": depth[number], "current": number == shown})

@@ -512,6 +512,36 @@ def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
         page.close()
 
 
+def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
+    """The computer thinks beside the kernel's event loop: the table says "A is thinking…"
+    and answers a click meanwhile; the move comes once found."""
+    file = "thinking.json"
+    commons = cardlab.game("card-commons")
+    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
+    page = lab_page("thinking.ipynb",
+                    f"import threading\nimport cardlab\nfrom cardlab.widgets import Table\n"
+                    f"session = cardlab.Session.load({file!r})",
+                    "release = threading.Event()\n"
+                    "def slow(game, view):  # thinks until released\n"
+                    "    release.wait(120)\n"
+                    "    return game.legal_moves(view)[0]\n"
+                    "table = Table(session, viewer=1, opponent=slow, opponent_delay=0)\ntable")
+    try:
+        page.open(".cardlab-table[data-rev]")
+        thinking = _table(page).locator(".cardlab-thinking")
+        thinking.wait_for(timeout=TIMEOUT_MS)
+        assert thinking.inner_text() == "A is thinking…"
+        _card(page, "3S").click()  # B's card, out of turn: answered while A thinks
+        assert _message(page, "error") == "It is A's turn, not yours."
+        assert page.run("print(len(session.moves), table.thinking)").split() == ["0", "True"]
+        page.run("release.set()")
+        _wait_step(page, 1)  # A's Commission, once found
+        thinking.wait_for(state="detached", timeout=TIMEOUT_MS)
+        assert _message(page, "info").startswith("A: commission ")
+    finally:
+        page.close()
+
+
 MARKUP = "<img src=x onerror=alert(1)>"
 
 

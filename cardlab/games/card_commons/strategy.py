@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
-from ...engine import Game
+from ...engine import Game, Move
 from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
-from .moves import WILDS, Claim, Commission, Defend, Discard, TradeCommission, TradePool, answers
+from .moves import (
+    CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers,
+)
 
 __all__ = ["CommonsStrategy"]
 
@@ -43,7 +45,11 @@ class CommonsStrategy(Strategy):
     unit = Unit("points", "points ahead of {opponent} once this round is scored (earlier rounds counted too)")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        return _choose(game, state, game.to_move(state))
+        move, why = _choose(game, state, game.to_move(state))
+        return Choice(move, why())
+
+    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+        return _choose(game, state, game.to_move(state))[0]
 
     def playout_done(self, game: Game, root: Any, state: Any) -> bool:
         return state.round != root.round or state.phase in ("round-end", "game-over")
@@ -120,10 +126,11 @@ def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: ran
     return fill_hidden(dataclasses.replace(view, hands=hands, commissions=commissions), pool)
 
 
-def _choose(game: Game, s: Any, me: int) -> Choice:
+def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
+    """The rule of thumb's move, and a function that says why (words cost time a playout saves)."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
-        return Choice(moves[0], "the only legal move")
+        return moves[0], lambda: "the only legal move"
     phase = s.phase
     commission = s.commissions[me]
     colour = commission.color if commission is not None and commission != HIDDEN else None
@@ -135,20 +142,20 @@ def _choose(game: Game, s: Any, me: int) -> Choice:
     if phase in ("answer", "discard", "discard2"):
         card = min((m.card for m in moves), key=keep)
         if phase == "answer":
-            return Choice(Defend(card), "your own answer lands on the opponent's side, so give the card you "
-                                        "need least")
-        why = ("a Wild is all you have left to give" if card in WILDS else
-               f"{card} is the card you need least: not {colour}, not a Wild" if card.color != colour else
-               f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild")
-        return Choice(Discard(card), why)
+            return DEFEND[card], lambda: ("your own answer lands on the opponent's side, so give the card you "
+                                          "need least")
+        return DISCARD[card], lambda: (
+            "a Wild is all you have left to give" if card in WILDS else
+            f"{card} is the card you need least: not {colour}, not a Wild" if card.color != colour else
+            f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild")
     if phase == "defend":
         card = max((m.card for m in moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
-        why = ("the Defense lands on your side: answer with a card of your colour and keep the Wilds"
-               if card.color == colour else "the cheapest card that answers; keep the Wilds")
-        return Choice(Defend(card), why)
+        return DEFEND[card], lambda: ("the Defense lands on your side: answer with a card of your colour and keep "
+                                      "the Wilds" if card.color == colour else
+                                      "the cheapest card that answers; keep the Wilds")
 
     hand = s.hands[me]
-    left = unseen(game, s, me)
+    left = _unseen(game, s, me)
     chance: dict[Card, float] = {}
 
     def match(card: Card) -> float:
@@ -165,28 +172,40 @@ def _choose(game: Game, s: Any, me: int) -> Choice:
 
     if phase == "commission":
         best = max((m.card for m in moves), key=lambda c: (worth(c, without(hand, c)), c))
-        same = sum(1 for c in without(hand, best) if c.color == best.color)
-        return Choice(Commission(best), f"{best} matches the Nest Egg with chance {match(best):.0%}, and {same} "
-                                        f"of your other cards are {best.color} like it")
+        return COMMISSION[best], lambda: (
+            f"{best} matches the Nest Egg with chance {match(best):.0%}, and "
+            f"{sum(1 for c in without(hand, best) if c.color == best.color)} of your other cards are {best.color} "
+            f"like it")
     # the claim phase: trade toward your colour, then claim
     offers = [m for m in moves if type(m) is TradePool
               and m.give.color != colour and m.give not in WILDS and m.take.color == colour]
     if offers:
         m = max(offers, key=lambda m: (m.take in WILDS, -m.give.rank, m.take.rank))
-        return Choice(m, f"{m.give} is off your colour; {m.take} from the pool is {colour}, like your Commission")
+        return m, lambda: f"{m.give} is off your colour; {m.take} from the pool is {colour}, like your Commission"
     swaps = [m for m in moves if type(m) is TradeCommission]
     if swaps:
         now = worth(commission, hand)
         scored = [(worth(m.give, without(hand, m.give) + (commission,)), m) for m in swaps]
-        better, m = max(scored, key=lambda x: (x[0], x[1].give))
+        better, swap = max(scored, key=lambda x: (x[0], x[1].give))
         if better > now + 0.5:
-            return Choice(m, f"{m.give} should score more as Commission ({better:.1f} points expected "
-                             f"against {now:.1f}): it matches the Nest Egg with chance {match(m.give):.0%}")
+            return swap, lambda: (f"{swap.give} should score more as Commission ({better:.1f} points expected "
+                                  f"against {now:.1f}): it matches the Nest Egg with chance {match(swap.give):.0%}")
     card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, left))
-    why = (f"{card} is {colour}, like your Commission, and lands on your side when answered"
-           if card.color == colour and card not in WILDS else
-           f"{card} is the card you need least; keep your {colour} cards and Wilds")
-    return Choice(Claim(card), why)
+    return CLAIM[card], lambda: (f"{card} is {colour}, like your Commission, and lands on your side when answered"
+                                 if card.color == colour and card not in WILDS else
+                                 f"{card} is the card you need least; keep your {colour} cards and Wilds")
+
+
+def _unseen(game: Game, s: Any, me: int) -> list[Card]:
+    """The cards ``me`` has not seen (:func:`cardlab.strategy.unseen`, in another order), read
+    from the places ``me`` may see while a round is played: the face-up pool, both sides, the
+    Claim, ``me``'s hand and Commission, and in the Peek variant ``me``'s face-down pool card."""
+    if s.phase in ("round-end", "game-over"):
+        return unseen(game, s, me)
+    seen = {*s.pool_up, *s.sides[0], *s.sides[1], *s.hands[me], s.commissions[me], s.claim}
+    if s.options.variant == "peek":  # commons.peek.look: the first Claimant sees the first face-down card
+        seen.update(s.pool_down[:1] if game.first_claimant(s.round) == me else s.pool_down[1:])
+    return [card for card in DECK if card not in seen]
 
 
 def _claim_preference(card: Card, colour: str | None, left: list[Card]) -> tuple:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -82,6 +82,10 @@ class CommitmentState(State):
 
 
 _replace = replacer(CommitmentState)
+_battle = builder(Battle)
+# the hot paths: a commit, a pass
+_committed = replacer(CommitmentState, "turn", "hands", "battles", "draw", "discard")
+_passed = replacer(CommitmentState, "turn", "passed")
 
 
 # --- scoring (pure functions of cards) -----------------------------------------------------------
@@ -146,7 +150,7 @@ def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, sta
     side = battle.sides[player]
     side = (stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1 else (side[0], side[1], stack)
     sides = (side, battle.sides[1]) if player == 0 else (battle.sides[0], side)
-    return battles[:b] + (Battle(battle.card, sides),) + battles[b + 1:]
+    return battles[:b] + (_battle(battle.card, sides),) + battles[b + 1:]
 
 
 def _pair(pair: tuple, index: int, value: Any) -> tuple:
@@ -341,8 +345,7 @@ class Commitment(Game):
                 battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
             else:
                 battles = _with_stack(battles, b, p, slot, stack)
-        after = _replace(s, turn=p if s.passed[q] else q, hands=_pair(s.hands, p, hand), battles=battles,
-                         draw=draw, discard=discard)
+        after = _committed(s, p if s.passed[q] else q, _pair(s.hands, p, hand), battles, draw, discard)
         if log is not None:
             self._narrate_commit(s, after, move, log)
         return after
@@ -397,7 +400,7 @@ class Commitment(Game):
         p = s.turn
         q = 1 - p
         # once both have passed no turn is stored: to_move derives who starts the next round
-        after = _replace(s, turn=None if s.passed[q] else q, passed=_pair(s.passed, p, True))
+        after = _passed(s, None if s.passed[q] else q, _pair(s.passed, p, True))
         if log is not None:
             log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
             if s.passed[q]:

@@ -17,7 +17,7 @@ from ...cards import (
 )
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -99,6 +99,7 @@ class ContestState(State):
 
 
 _replace = replacer(ContestState)
+_arrange = builder(Arrange)
 # the hot path: the state at the end of a turn
 _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", "row", "points", "discard", "stock")
 
@@ -248,7 +249,7 @@ class Contest(Game):
             if len(state.stock) >= MULLIGAN_NEEDS:
                 return [MULLIGAN]
             orders = _ORDERS  # contest.secret.short-stock: any order
-        return [Arrange((secret[a], secret[b], secret[c], secret[d])) for a, b, c, d in orders]
+        return [_arrange((secret[a], secret[b], secret[c], secret[d])) for a, b, c, d in orders]
 
     # -- checking a move -----------------------------------------------------------------------------
 
@@ -267,7 +268,9 @@ class Contest(Game):
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
                 raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
-            return _check_place(move, move, state.row, name)  # type: ignore[arg-type]
+            if not _placeable(move, state.row):  # type: ignore[arg-type]
+                _check_place(move, move, state.row, name)  # type: ignore[arg-type]  # says why not
+            return None
         if kind is Claim:
             return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
@@ -439,16 +442,30 @@ class Contest(Game):
         return _replace(state, secrets=_pair(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
+    def claimed(self, state: ContestState, move: Claim) -> tuple[tuple, tuple]:
+        """The contest row and the points piles once ``move``, one of the claims of
+        ``legal_moves(state)``, is made: what the rule of thumb weighs a claim by, worked out
+        without checking or making it (``_claim_plan`` is the checked way)."""
+        row = state.row
+        if move.discard is not None:    # contest.claim.jack
+            row = _at(row, move.discard - 1, ())
+        elif move.play is not None:     # contest.claim.queen
+            i = move.play.position - 1
+            row = _at(row, i, row[i] + (move.play.card,))
+        p, q = move.first - 1, move.second - 1
+        options = state.options
+        low, top = options.ace == "low", options.pile_value == "top"
+        vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
+        winner = move.keep - 1 if vp == vq else p if vp > vq else q   # contest.claim.tie, contest.claim.value
+        won = row[winner]
+        suit = SUIT_INDEX[won[0].suit]
+        return _at(_at(row, p, ()), q, ()), _at(state.points, suit, state.points[suit] + won)
+
     def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
-        row = plan.row
-        winner = plan.winner
-        loser = plan.q if winner == plan.p else plan.p
-        won, lost = row[winner], row[loser]
         if log is not None:
             self._narrate_claim(state, move, plan, log)
-        suit = SUIT_INDEX[won[0].suit]
-        points = _at(state.points, suit, state.points[suit] + won)
-        row = _at(_at(row, winner, ()), loser, ())
+        row, points = _claimed(state, plan)
+        lost = plan.row[plan.q if plan.winner == plan.p else plan.p]
         discard = state.discard + (move.card,) + plan.scrapped + lost
         return _end_turn(state, plan.hand, row, points, discard, state.stock, log)
 
@@ -711,7 +728,7 @@ class _Layout:
     matched already, contest.claim.jack.match-first).
     """
 
-    __slots__ = ("opens", "reinforces", "claims", "pairs")
+    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
 
     def __init__(self, suits: tuple[str | None, ...]) -> None:
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
@@ -720,6 +737,24 @@ class _Layout:
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
+        self._queens: tuple | None = None
+
+    def queen_plays(self, code: int) -> tuple:
+        """For a Queen's claim, by suit index: the positions a card of that suit may open and
+        those it may reinforce, each with the pairs it may then claim (none: left out)."""
+        if self._queens is None:
+            queens = []
+            for si in range(len(SUITS)):
+                opens = []
+                for r in self.opens[si]:
+                    after_code = code + (si + 1) * _WEIGHT[r]
+                    pairs = (_LAYOUTS[after_code] or _layout(after_code)).claims[si]
+                    if pairs:
+                        opens.append((r, pairs))
+                reinforces = [(r, self.claims[si]) for r in self.reinforces[si]] if self.claims[si] else []
+                queens.append((tuple(opens), tuple(reinforces)))
+            self._queens = tuple(queens)
+        return self._queens
 
 
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
@@ -834,22 +869,24 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
                   values: list[int], low: bool, top: bool) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
     si = e.suit
-    suit = e.card.suit
+    opens, reinforces = layout.queen_plays(code)[si]
+    if not opens and not reinforces:
+        return
+    card = e.card
+    suit = card.suit
     for extra in hand:
-        if extra.suit != suit or extra == e.card:
+        if extra.suit != suit or extra == card:
             continue
         x = _CARD_MOVES[extra]
         v = card_value(extra, low)
-        for r in layout.opens[si]:
+        for r, pairs in opens:
             worth = values[:]
             worth[r] = v
-            after_code = code + (si + 1) * _WEIGHT[r]
-            after = _LAYOUTS[after_code] or _layout(after_code)
-            _add_claims(append, e.queen_table(x.opens[r]), after.claims[si], worth)
-        for r in layout.reinforces[si]:
+            _add_claims(append, e.queen_table(x.opens[r]), pairs, worth)
+        for r, pairs in reinforces:
             worth = values[:]
             worth[r] = v if top else values[r] + v
-            _add_claims(append, e.queen_table(x.reinforces[r]), layout.claims[si], worth)
+            _add_claims(append, e.queen_table(x.reinforces[r]), pairs, worth)
 
 
 def _position(move: Move, position: Any) -> int:
@@ -857,6 +894,18 @@ def _position(move: Move, position: Any) -> int:
     if not isinstance(position, int) or not 1 <= position <= POSITIONS:
         raise IllegalMove(move, "contest.row", f"there is no position {position!r}: the contest row has positions 1 to 4")
     return position - 1
+
+
+def _placeable(place: Open | Reinforce, row: tuple) -> bool:
+    """Whether ``place`` may be made on ``row`` (the hot path of :func:`_check_place`, which says why not)."""
+    position = place.position
+    if type(position) is not int or not 1 <= position <= POSITIONS:
+        return False
+    i = position - 1
+    pile, suit = row[i], place.card.suit
+    if type(place) is Reinforce:
+        return bool(pile) and pile[0].suit == suit
+    return not pile and all(not row[j] or row[j][0].suit != suit for j in _NEIGHBOURS[i])
 
 
 def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> None:
@@ -923,6 +972,16 @@ def _claim_winner(state: ContestState, move: Claim, row: tuple, p: int, q: int) 
         raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {vp}: {NAMES[state.turn]} chooses the one "
                                                      f"that goes to the points piles, such as '{example}'")
     return vp, vq, keep - 1
+
+
+def _claimed(state: ContestState, plan: _ClaimPlan) -> tuple[tuple, tuple]:
+    """contest.claim.value: the row and the points piles after a claim: the winning pile goes to
+    the points pile of its suit, the other to the discard pile."""
+    row, winner = plan.row, plan.winner
+    won = row[winner]
+    suit = SUIT_INDEX[won[0].suit]
+    return _at(_at(row, winner, ()), plan.q if winner == plan.p else plan.p, ()), \
+        _at(state.points, suit, state.points[suit] + won)
 
 
 def _place_event(place: Open | Reinforce, row: tuple, player: int) -> Event:

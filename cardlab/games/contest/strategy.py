@@ -20,13 +20,14 @@ import dataclasses
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
 from ...cards import HIDDEN, Card, suit_symbol
 from ...engine import Game, Move
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
-from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange
+from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 
 __all__ = ["ContestStrategy"]
 
@@ -43,7 +44,15 @@ class ContestStrategy(Strategy):
     unit = Unit("points", "points ahead of {opponent} at the end of the game")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        return _choose(game, state, game.to_move(state), rng, limit)
+        move, why = _choose(game, state, game.to_move(state), rng, limit)
+        return Choice(move, why())
+
+    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+        return _choose(game, state, state.turn, rng, self.playout_moves)[0]
+
+    def playout_value(self, game: Game, state: Any, player: int) -> float:
+        # the lead of the score's totals (``lead``): each player's secret cards score the points piles
+        return _secret_points(state, player) - _secret_points(state, 1 - player)
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         me = game.to_move(state)
@@ -79,30 +88,40 @@ def _weights(s: Any, me: int) -> dict[str, float]:
     return weight
 
 
-def _gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
-    """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
-    suit's weight less OPPONENT, a contest-row card half that; spent cards cost a little."""
-    worth = {suit: w - OPPONENT for suit, w in _weights(s, me).items()}
+def _secret_points(state: Any, player: int) -> int:
+    """What the score counts for ``player``: its secret cards' score, once they are laid and seen."""
+    secret = state.secrets[player]
+    if state.arranged <= player or HIDDEN in secret:
+        return 0
+    return secret_score(secret, state.points)
 
-    def value(state: Any) -> float:
+
+def _gains(game: Game, s: Any, me: int, moves: list[Move], weight: dict[str, float] | None = None
+           ) -> list[tuple[float, Move]]:
+    """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
+    suit's weight less OPPONENT, a contest-row card half that; spent cards cost a little. A
+    claim is weighed on the row and points piles it leaves (``Contest.claimed``), not played."""
+    worth = {suit: w - OPPONENT for suit, w in (weight or _weights(s, me)).items()}
+
+    def value(row: tuple, points: tuple) -> float:
         total = 0.0
         for suit, i in SUIT_INDEX.items():
-            total += worth[suit] * len(state.points[i])
-        for pile in state.row:
+            total += worth[suit] * len(points[i])
+        for pile in row:
             if pile:
                 total += worth[pile[0].suit] * len(pile) / 2
         return total
 
     # spending a card costs a little: more for a card of a suit you score, and for a high card
     cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in s.hands[me]}
-    base = value(s)
+    base = value(s.row, s.points)
     gains = []
     for move in moves:
         kind = type(move)
         if kind is Open or kind is Reinforce:   # the card joins the contest row
             gain = worth[move.card.suit] / 2 - cost[move.card]
         elif kind is Claim:                     # the engine resolves the claim
-            gain = value(game.advance(s, move)) - base - cost[move.card]
+            gain = value(*game.claimed(s, move)) - base - cost[move.card]
             if move.play is not None:
                 gain -= cost[move.play.card]
         elif kind is Exchange:                  # the table stays as it is
@@ -113,10 +132,11 @@ def _gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, 
     return gains
 
 
-def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> Choice:
+def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> tuple[Move, Callable[[], str]]:
+    """The rule of thumb's move, and a function that says why (words cost time a playout saves)."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
-        return Choice(moves[0], "the only legal move")
+        return moves[0], lambda: "the only legal move"
     if isinstance(moves[0], Arrange):
         left = Counter(c.suit for c in game.deck())
         left.subtract(c.suit for z in game.zones(s) if z.visible_to(me) for c in z.cards if c != HIDDEN)
@@ -124,28 +144,30 @@ def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) 
         def laid(m: Any) -> tuple:
             return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
 
-        best = max(moves, key=laid)
-        return Choice(best, "the suits with the most cards still in play go to the high positions")
+        return max(moves, key=laid), lambda: "the suits with the most cards still in play go to the high positions"
+    weight = _weights(s, me)
     best, best_gain = moves[0], -math.inf
-    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng)):
+    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng), weight):
         if gain > best_gain:
             best, best_gain = move, gain
-    weight = _weights(s, me)
+    return best, lambda: _reason(game, s, best, weight)
+
+
+def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
+    """Why the rule of thumb plays ``best``, in words."""
     if isinstance(best, Claim):
-        after = game.advance(s, best)
-        suit = next(x for x, i in SUIT_INDEX.items() if len(after.points[i]) > len(s.points[i]))
-        gained = len(after.points[SUIT_INDEX[suit]]) - len(s.points[SUIT_INDEX[suit]])
-        why = (f"the claim sends {gained} card{'s' if gained > 1 else ''} to the {suit_symbol(suit)} points pile, "
-               f"which your secret cards score {weight[suit]:.0f} a card")
-    elif isinstance(best, (Open, Reinforce)):
+        points = game.claimed(s, best)[1]
+        suit = next(x for x, i in SUIT_INDEX.items() if len(points[i]) > len(s.points[i]))
+        gained = len(points[SUIT_INDEX[suit]]) - len(s.points[SUIT_INDEX[suit]])
+        return (f"the claim sends {gained} card{'s' if gained > 1 else ''} to the {suit_symbol(suit)} points pile, "
+                f"which your secret cards score {weight[suit]:.0f} a card")
+    if isinstance(best, (Open, Reinforce)):
         suit = best.card.suit
-        why = (f"{best.card} builds a {suit_symbol(suit)} pile, a suit your secret cards score "
-               f"{weight[suit]:.0f} a card, to win a later claim")
-    elif isinstance(best, Exchange):
-        why = f"no claim or pile gains here; {best.card} is the card you need least"
-    else:
-        why = "no other action is possible"
-    return Choice(best, why)
+        return (f"{best.card} builds a {suit_symbol(suit)} pile, a suit your secret cards score "
+                f"{weight[suit]:.0f} a card, to win a later claim")
+    if isinstance(best, Exchange):
+        return f"no claim or pile gains here; {best.card} is the card you need least"
+    return "no other action is possible"
 
 #: The one instance the game hands out.
 STRATEGY = ContestStrategy()

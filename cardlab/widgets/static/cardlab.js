@@ -1112,6 +1112,8 @@ function headerPart(vm, ctx) {
     h("span", { class: "cardlab-title", text: vm.title }),
     h("span", { class: "cardlab-viewer", text: vm.viewer_text }),
     h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
+    // The computer thinks beside the kernel: the table says so, and stays open to clicks.
+    vm.thinking ? h("span", { class: "cardlab-thinking", role: "status", "aria-busy": "true", text: vm.thinking }) : null,
     h("span", { class: "cardlab-options" },
       opponentChoice(vm.opponent, ctx),
       h("label", { class: "cardlab-option" },
