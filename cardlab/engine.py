@@ -658,11 +658,11 @@ class Game(ABC):
         moves = tuple(m for m in legal if card in move_cards(m))
         refused = self._refusals(seen, card, where, legal)
         if moves:
-            lines.append(Reason(f"{name} can play it now: {_moves_words(moves)}.", turn))
+            lines.append(Reason(f"{name} can use it now: {_moves_words(moves)}.", turn))
             return Explanation(card, where.name, player, tuple(lines), moves, refused)
         reasons = list(dict.fromkeys(Reason(_sentence(r.text), r.rule) for r in refused))[:2]
         lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
-        lines.append(Reason(f"{now.text} Instead, {name} can {_moves_words(legal)}.", now.rule))
+        lines.append(Reason(f"{now.text} What {name} can do instead: {_moves_words(legal)}.", now.rule))
         return Explanation(card, where.name, player, tuple(lines), (), refused)
 
     def card_role(self, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
@@ -1166,7 +1166,8 @@ def _moves_words(moves: Sequence[Move], most: int = 6) -> str:
     """Moves in words: "claim 4♥, claim 5♣ or trade 3♦ for commission" (the first ``most``)."""
     words = list(dict.fromkeys(card_words(str(m), move_cards(m)) for m in moves))
     if len(words) > most:
-        return ", ".join(words[:most]) + f" or one of {len(words) - most} more"
+        more = len(words) - most
+        return ", ".join(words[:most]) + f" or {more} other move{'' if more == 1 else 's'}"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 

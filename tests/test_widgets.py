@@ -553,7 +553,7 @@ def test_clicking_a_card_without_a_move_shows_the_engines_explanation():
     assert message["kind"] == "explain" and message["text"] == pretty(explanation.text)
     assert "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild. [commons.defense]" \
         in message["text"]
-    assert "Now B must defend against the 4♠: play a 4 or a Wild. Instead, B can defend 4♥, defend 4♦ or defend 4♣." in message["text"]
+    assert "Now B must defend against the 4♠: play a 4 or a Wild. What B can do instead: defend 4♥, defend 4♦ or defend 4♣." in message["text"]
     assert "illegal move" not in message["text"]
     assert [line["rule"] for line in message["lines"]] == ["commons.hand", "commons.defense", "commons.defense"]
     assert message["zone"] == "B hand" and message["card"] == "5S"
@@ -567,8 +567,8 @@ def test_a_card_with_no_move_of_its_kind_says_what_to_do_instead():
     session = round_end()
     text = send(Table(session), "explain", card="3D", zone="nest egg")["text"]
     assert text.startswith("The 3♦ is the Nest Egg")
-    assert text.endswith("The round is over and scored: the next move is 'next round'. Instead, A can next round. "
-                         "[commons.round-end]") or "Instead, B can next round" in text
+    assert text.endswith("The round is over and scored: the next move is 'next round'. What A can do instead: next round. "
+                         "[commons.round-end]") or "What B can do instead: next round" in text
 
 
 @pytest.mark.parametrize("content, reason", [
