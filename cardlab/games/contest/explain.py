@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import Card, suit_symbol
 from ...engine import HAND, PILE, ROW, STACK, STOCK, Move, Reason, Zone
-from .moves import Open, Reinforce
+from .moves import Claim, Open, Reinforce
 
 if TYPE_CHECKING:
     from .rules import Contest, ContestState
@@ -85,6 +85,8 @@ def card_candidates(game: Contest, s: ContestState, card: Card, zone: Zone, lega
     menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""
     if game.phase(s) == "arrange":
         return []
+    # a Queen's claim with the card put in the Queen's place would play the card twice
+    default = [m for m in default if not (isinstance(m, Claim) and m.play is not None and m.play.card == card)]
     if zone.kind != HAND or zone.owner != game.to_move(s):
         return default
     places = [kind(card, i) for i in range(1, 5) for kind in (Open, Reinforce)
