@@ -23,6 +23,7 @@ above the games). docs/protocol.md says how to write a game.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import json
 import re
@@ -1123,6 +1124,7 @@ def replacer(cls: type, *changed: str) -> Callable[..., Any]:
     return replace
 
 
+@functools.lru_cache(maxsize=16384)  # moves are immutable values, and the same ones come back
 def move_cards(move: Move) -> tuple[Card, ...]:
     """The cards a move names: its Card-typed fields (and tuples of cards), in field order."""
     if not dataclasses.is_dataclass(move):
@@ -1164,10 +1166,10 @@ def card_words(text: str, cards: Iterable[Card]) -> str:
 
 def _moves_words(moves: Sequence[Move], most: int = 6) -> str:
     """Moves in words: "claim 4♥, claim 5♣ or trade 3♦ for commission" (the first ``most``)."""
-    words = list(dict.fromkeys(card_words(str(m), move_cards(m)) for m in moves))
-    if len(words) > most:
-        more = len(words) - most
-        return ", ".join(words[:most]) + f" or {more} other move{'' if more == 1 else 's'}"
+    words = [card_words(str(m), move_cards(m)) for m in moves[:most]]
+    if len(moves) > most:
+        more = len(moves) - most
+        return ", ".join(words) + f" or {more} other move{'' if more == 1 else 's'}"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 

@@ -21,8 +21,9 @@ class Violation(AssertionError):
     pass
 
 
-def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
-    """Check one state; return its legal moves."""
+def check_state(game: Game, state: Any, *, deep: bool = True, explain: bool = True) -> list:
+    """Check one state; return its legal moves. ``explain``: with the explanations of its cards
+    (the deep checks' dearest part, which a long walk makes at every few states and at the end)."""
     zones = game.zones(state)
     names = [z.name for z in zones]
     if len(set(names)) != len(names):
@@ -68,7 +69,8 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         game.validate(state)
         check_card_notes(game, state, zones)
         check_views(game, state, zones, legal)
-        check_explanations(game, state, zones, legal)
+        if explain or over:
+            check_explanations(game, state, zones, legal)
     return legal
 
 
@@ -289,6 +291,10 @@ def _codes(cards: Any) -> str:
     return " ".join(c.code for c in cards) or "-"
 
 
+#: A walk checks the explanations of the cards at every this many deep-checked states (and at the end).
+EXPLAIN_EVERY = 3
+
+
 def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 20000, players=None) -> int:
     """Play one seeded game, checking every invariant; return the number of moves.
 
@@ -302,7 +308,7 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
     while True:
         deep = deep_every > 0 and steps % deep_every == 0
         try:
-            legal = check_state(game, state, deep=deep)
+            legal = check_state(game, state, deep=deep, explain=steps % EXPLAIN_EVERY == 0)
         except AssertionError as err:
             raise Violation(f"{game!r}, seed {seed}, after {steps} moves {[str(m) for m in moves[-5:]]}: {err}\n"
                             f"{state.to_text()}") from None
