@@ -473,11 +473,14 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     assert card.get_attribute("aria-expanded") == "true"
     page.page.keyboard.press("Escape")
     assert card.get_attribute("aria-expanded") == "false"
-    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable)")
+    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)")
     if quiet.count():  # a face-up card no legal move uses (every card of a Commerce hand has one)
         assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(quiet.first.get_attribute("data-code")).name
         assert quiet.first.get_attribute("aria-haspopup") is None
-    assert _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count() > 0
+    face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]')
+    assert face_down.count() > 0
+    assert face_down.first.get_attribute("role") == "button"  # a click on it is explained too
+    assert face_down.first.get_attribute("aria-haspopup") is None
     colour = "(code) => getComputedStyle(document.querySelector(`.cardlab-table [data-code='${code}']`)).color"
     clubs = _table(page).locator(".cardlab-tableau .cardlab-suit-C, .cardlab-tableau .cardlab-suit-D").first
     clubs = clubs.get_attribute("data-code")  # a club or a diamond: the colours a four-colour deck changes
