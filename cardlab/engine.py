@@ -693,10 +693,12 @@ class Game(ABC):
         go, legal or not. The default takes each legal move and puts ``card`` in place of one of
         its cards that lies in the same zone (a hand card for a hand card, a pool card for a pool
         card), so a click never stands for a move the learner would not think of."""
+        here = set(zone.cards)
         found: dict[Move, None] = {}
         for move in legal:
-            for variant in move_variants(move, card, lambda c: c in zone.cards):
-                found.setdefault(variant, None)
+            if any(c in here and c != card for c in move_cards(move)):  # cheap (cached): most moves pass
+                for variant in move_variants(move, card, here.__contains__):
+                    found.setdefault(variant, None)
         return list(found)
 
     def zone_words(self, zone: Zone) -> str:
@@ -1142,19 +1144,23 @@ def move_cards(move: Move) -> tuple[Card, ...]:
 def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = lambda c: True) -> Iterable[Move]:
     """``move`` with one of its cards (one that ``replaceable`` accepts) replaced by ``card``:
     the moves a click on ``card`` might mean, given a legal move with another card."""
-    if not dataclasses.is_dataclass(move):
-        return
-    for f in dataclasses.fields(move):
-        value = getattr(move, f.name)
+    for name in _field_names(type(move)):
+        value = getattr(move, name)
         try:
             if isinstance(value, Card) and value != card and replaceable(value):
-                yield dataclasses.replace(move, **{f.name: card})  # type: ignore[type-var]
+                yield dataclasses.replace(move, **{name: card})  # type: ignore[type-var]
             elif isinstance(value, tuple) and not isinstance(value, Card):
                 for i, v in enumerate(value):
                     if isinstance(v, Card) and v != card and replaceable(v):
-                        yield dataclasses.replace(move, **{f.name: value[:i] + (card,) + value[i + 1:]})  # type: ignore[type-var]
+                        yield dataclasses.replace(move, **{name: value[:i] + (card,) + value[i + 1:]})  # type: ignore[type-var]
         except (TypeError, ValueError):  # a move class that refuses such a value
             continue
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a move class (none for a class that is not a dataclass)."""
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
 
 
 def card_words(text: str, cards: Iterable[Card]) -> str:
