@@ -23,6 +23,7 @@ above the games). docs/protocol.md says how to write a game.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import json
 import re
@@ -42,6 +43,7 @@ from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
     "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Round", "RevealedHand", "Zone", "Area", "Layout", "Step",
+    "Reason", "Refusal", "Explanation", "move_variants",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
     "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "points",
     "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
@@ -341,6 +343,65 @@ class Layout:
     scores: tuple[str, ...] = ()
 
 
+class Reason(NamedTuple):
+    """One sentence of an explanation, with the id of the rule it rests on."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+class Refusal(NamedTuple):
+    """A move with a card that the rules refuse now (a place the card cannot go), and why."""
+
+    move: Move
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What a card can do, and why it can't be played now, in a learner's words
+    (:meth:`Game.explain_card`).
+
+    ``card`` is the card as the asker sees it (``HIDDEN`` for a face-down one) and ``zone`` the
+    name of the zone it lies in. ``lines`` are the sentences, each with its rule id: what the
+    card is for where it lies, why it can or cannot be played now, and what can be done
+    instead. ``moves`` are the asker's legal moves that use the card now; ``refused`` the moves
+    with the card the rules refuse now, each with its reason: the places a move menu cannot
+    send it to ("why not position 2?"). Nothing in it names a card hidden from the asker.
+    """
+
+    card: Card
+    zone: str
+    player: int | None
+    lines: tuple[Reason, ...]
+    moves: tuple[Move, ...] = ()
+    refused: tuple[Refusal, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the explanation cites, each once, in order."""
+        return tuple(dict.fromkeys([r.rule for r in self.lines] + [r.rule for r in self.refused]))
+
+    @property
+    def text(self) -> str:
+        """Every line, each followed by its rule id: "... [commons.defense] Now B must ... [commons.turn]"."""
+        return " ".join(map(str, self.lines))
+
+    def why_not(self, move: Move) -> Refusal | None:
+        """Why ``move`` (a move with this card) is refused, or None if it is not one of :attr:`refused`."""
+        return next((r for r in self.refused if r.move == move), None)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class Step(NamedTuple):
     """One move played: the state before and after, and what happened, narrated."""
 
@@ -495,6 +556,8 @@ class Game(ABC):
     conformance: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     #: every phase a state of this game can be in (see :meth:`phase`), in the order they come
     phases: ClassVar[tuple[str, ...]] = ("play", "game-over")
+    #: the rule an explanation cites for whose turn it is (default: ``<rules_prefix>.turn``)
+    turn_rule: ClassVar[str] = ""
 
     #: number of players (set by each game's __init__)
     players: int = 2
@@ -604,6 +667,127 @@ class Game(ABC):
         :class:`cardlab.strategy.Strategy` (its rule of thumb, its playouts' horizon and value,
         how to sample hidden cards), or None for the generic one, which serves any game."""
         return None
+
+    # -- why and why not: what a card can do, and why it can't be played now ---------------------
+
+    def explain_card(self, state: Any, card: Card | str, zone: str | None = None,
+                     player: int | None = None) -> Explanation:
+        """What ``card`` can do in this game where it lies, why it can or cannot be played now,
+        and what can be done instead, in a learner's words with rule ids (an :class:`Explanation`).
+
+        ``player`` is who asks: a seat, or None for the teacher (or an observer's table), who
+        sees every card and moves for whoever is to act. The answer is worked out from what the
+        asker sees (``view(state, player)``), so it never names a card hidden from them; a
+        face-down card (``HIDDEN``, or a card the asker may not see) gets an answer about its
+        place only. ``zone`` names the zone the card lies in (needed to tell face-down cards
+        apart; by default the first zone holding the card). A move menu reads ``moves`` (the
+        card's legal moves) and ``refused`` (the places it cannot go, each with its reason).
+
+        The default serves any game, from the legal moves, the zones and the player to move; a
+        game refines it with :meth:`card_role`, :meth:`situation` and :meth:`card_candidates`.
+        """
+        if isinstance(card, str):
+            card = HIDDEN if card.strip() == HIDDEN.code else parse_card(card)
+        seen = self.view(state, player)
+        where = self._card_zone(seen, card, zone, player)
+        if not where.visible_to(player):
+            card = HIDDEN
+        mover = self.to_move(seen)
+        role = self.card_role(seen, card, where, player)
+        lines = [role] if role is not None else []
+        if mover is None:
+            lines.append(Reason("The game is over: no card can be played any more.", f"{self.rules_prefix}.end"))
+            return Explanation(card, where.name, player, tuple(lines))
+        turn = self.turn_rule or f"{self.rules_prefix}.turn"
+        now = self.situation(seen)
+        name = self.player_names[mover]
+        if player is not None and player != mover:
+            lines.append(Reason(f"It is {name}'s turn, not {self.player_names[player]}'s. {now.text}", now.rule))
+            return Explanation(card, where.name, player, tuple(lines))
+        legal = self.legal_moves(seen)
+        if card.is_hidden:
+            lines.append(now)
+            return Explanation(card, where.name, player, tuple(lines))
+        moves = tuple(m for m in legal if card in move_cards(m))
+        refused = self._refusals(seen, card, where, legal)
+        if moves:
+            lines.append(Reason(f"{name} can use it now: {_moves_words(moves)}.", turn))
+            return Explanation(card, where.name, player, tuple(lines), moves, refused)
+        reasons = list(dict.fromkeys(Reason(_sentence(r.text), r.rule) for r in refused))[:2]
+        lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
+        lines.append(Reason(f"{now.text} What {name} can do instead: {_moves_words(legal)}.", now.rule))
+        return Explanation(card, where.name, player, tuple(lines), (), refused)
+
+    def card_role(self, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
+        """What ``card`` is for, lying in ``zone``, in one sentence with its rule (None: nothing
+        to say). ``state`` is the asker's view; ``card`` is ``HIDDEN`` when the asker may not
+        see it, and then the sentence may speak of its place only. The default says where the
+        card lies."""
+        if card.is_hidden:
+            who = "nobody" if player is None else self.player_names[player]
+            return Reason(f"This card lies face down {self.zone_words(zone)}: {who} may not see it, so nothing "
+                          "here says what it is.", self.turn_rule or f"{self.rules_prefix}.turn")
+        return Reason(f"The {card} lies {self.zone_words(zone)}.", self.turn_rule or f"{self.rules_prefix}.turn")
+
+    def situation(self, state: Any) -> Reason:
+        """What the player to move must do now, in a sentence anyone at the table may read
+        ("Now B must defend against the 5♣"), with its rule. ``state`` is a view: the sentence
+        names only cards every player sees. The default names the player and the phase."""
+        mover = self.to_move(state)
+        if mover is None:
+            return Reason("The game is over.", f"{self.rules_prefix}.end")
+        phase = self.phase(state)
+        during = "" if phase == "play" else f" ({phase})"
+        return Reason(f"Now it is {self.player_names[mover]}'s turn{during}.", self.turn_rule or f"{self.rules_prefix}.turn")
+
+    def card_candidates(self, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
+        """The moves a click on ``card`` (lying in ``zone``) might mean now: the places it might
+        go, legal or not. The default takes each legal move and puts ``card`` in place of one of
+        its cards that lies in the same zone (a hand card for a hand card, a pool card for a pool
+        card), so a click never stands for a move the learner would not think of."""
+        here = set(zone.cards)
+        found: dict[Move, None] = {}
+        for move in legal:
+            if any(c in here and c != card for c in move_cards(move)):  # cheap (cached): most moves pass
+                for variant in move_variants(move, card, here.__contains__):
+                    found.setdefault(variant, None)
+        return list(found)
+
+    def zone_words(self, zone: Zone) -> str:
+        """Where a zone is, in words: "in A's hand", "in the Pool, face up"."""
+        if zone.owner is None:
+            return f"in the {zone.title}"
+        owner = self.player_names[zone.owner]
+        return f"in {owner}'s hand" if zone.kind == HAND else f"in {owner}'s {zone.title}"
+
+    def _refusals(self, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> tuple[Refusal, ...]:
+        """Every candidate move with ``card`` that the rules refuse, with the reason."""
+        out = []
+        allowed = set(legal)
+        for move in self.card_candidates(state, card, zone, legal):
+            if move in allowed:
+                continue
+            try:
+                self.check(state, move)
+            except IllegalMove as err:
+                out.append(Refusal(move, err.reason, err.rule))
+            except ValueError:  # a candidate the game cannot even read says nothing
+                continue
+        return tuple(out)
+
+    def _card_zone(self, state: Any, card: Card, zone: str | None, player: int | None) -> Zone:
+        """The zone of ``state`` (the asker's view) that holds ``card``; a ValueError saying where
+        the card is not, otherwise."""
+        code = card.code
+        zones = self.zones(state)
+        named = [z for z in zones if z.name == zone] if zone is not None else zones
+        if zone is not None and not named:
+            raise ValueError(f"there is no zone {quoted(zone)}; the zones are: {', '.join(z.name for z in zones)}")
+        for z in named:
+            if any(c.code == code for c in z.cards):
+                return z
+        seer = "the table" if player is None else f"what {self.player_names[player]} sees"
+        raise ValueError(f"{quoted(code)} is not a card {'of ' + quoted(zone) if zone else 'on the table'} in {seer}")
 
     # -- provided ---------------------------------------------------------------------------------
 
@@ -1033,6 +1217,7 @@ def _slot_setters(cls: type, names: list[str], namespace: dict[str, Any]) -> boo
     return True
 
 
+@functools.lru_cache(maxsize=16384)  # moves are immutable values, and the same ones come back
 def move_cards(move: Move) -> tuple[Card, ...]:
     """The cards a move names: its Card-typed fields (and tuples of cards), in field order."""
     if not dataclasses.is_dataclass(move):
@@ -1045,6 +1230,50 @@ def move_cards(move: Move) -> tuple[Card, ...]:
         elif isinstance(value, tuple):
             found.extend(v for v in value if isinstance(v, Card))
     return tuple(found)
+
+
+def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = lambda c: True) -> Iterable[Move]:
+    """``move`` with one of its cards (one that ``replaceable`` accepts) replaced by ``card``:
+    the moves a click on ``card`` might mean, given a legal move with another card."""
+    for name in _field_names(type(move)):
+        value = getattr(move, name)
+        try:
+            if isinstance(value, Card) and value != card and replaceable(value):
+                yield dataclasses.replace(move, **{name: card})  # type: ignore[type-var]
+            elif isinstance(value, tuple) and not isinstance(value, Card):
+                for i, v in enumerate(value):
+                    if isinstance(v, Card) and v != card and replaceable(v):
+                        yield dataclasses.replace(move, **{name: value[:i] + (card,) + value[i + 1:]})  # type: ignore[type-var]
+        except (TypeError, ValueError):  # a move class that refuses such a value
+            continue
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a move class (none for a class that is not a dataclass)."""
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+
+
+def card_words(text: str, cards: Iterable[Card]) -> str:
+    """``text`` (a move's notation) with the codes of ``cards`` written as cards: "claim 4♥"."""
+    for card in cards:
+        text = re.sub(rf"(?<![\w?]){re.escape(card.code)}(?!\w)", str(card), text)
+    return text
+
+
+def _moves_words(moves: Sequence[Move], most: int = 6) -> str:
+    """Moves in words: "claim 4♥, claim 5♣ or trade 3♦ for commission" (the first ``most``)."""
+    words = [card_words(str(m), move_cards(m)) for m in moves[:most]]
+    if len(moves) > most:
+        more = len(moves) - most
+        return ", ".join(words) + f" or {more} other move{'' if more == 1 else 's'}"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _sentence(text: str) -> str:
+    """A reason made a sentence: capital first letter, full stop at the end."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def visible_cards(game: Game, state: Any, viewer: int | None) -> Counter:

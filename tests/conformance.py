@@ -7,6 +7,7 @@ AssertionError with the game, the seed, the step and the state's text.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -68,6 +69,7 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         check_card_notes(game, state, zones)
         check_views(game, state, zones, legal)
         check_rounds(game, state, breakdown)
+        check_explanations(game, state, zones, legal)
     return legal
 
 
@@ -89,6 +91,52 @@ def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
     for player in {0, game.players - 1}:  # two seats are enough: a round names nothing seat by seat
         if game.rounds(game.view(state, player)) != rounds:
             raise Violation(f"the rounds differ in {game.player_names[player]}'s view: they say what everyone knows")
+
+
+#: A card named in an explanation: by code ("4H", "JK") or with its suit symbol ("4♥").
+_NAMED_CARD = re.compile(r"(?<![\w?])(?:(?:10|[2-9JQKA])[CDHS♣♦♥♠]|JK)(?!\w)")
+
+
+def named_cards(text: str) -> set:
+    """Every card ``text`` names, by code or with its symbol."""
+    return {parse_card(t) for t in _NAMED_CARD.findall(text)}
+
+
+def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None:
+    """``explain_card`` answers for the top card of every zone, for the teacher and every
+    player: at least one line, every line with one of the game's rule ids, the game's end rule
+    once it is over; the card's moves legal and its refused moves refused; a face-down card
+    answered as ``HIDDEN``; and for a player, nothing named that they may not see, and for a card
+    hidden from them the same answer from their view as from the full state."""
+    over = game.is_over(state)
+    prefix = game.rules_prefix + "."
+    for viewer in (None, *range(game.players)):
+        seen = visible_cards(game, state, viewer)
+        view = game.view(state, viewer)
+        for zone, vzone in zip(zones, game.zones(view)):
+            if not zone.cards:
+                continue
+            card = vzone.cards[-1]
+            explanation = game.explain_card(state, card, zone.name, viewer)
+            where = f"explain_card({card}, {zone.name!r}, player {viewer})"
+            if not explanation.lines or not all(line.text and line.rule.startswith(prefix) for line in explanation.lines):
+                raise Violation(f"{where} has a line without text or without a {prefix}* rule id: {explanation}")
+            if over and f"{prefix}end" not in explanation.rules:
+                raise Violation(f"{where}: the game is over, yet the explanation does not cite {prefix}end")
+            if explanation.card.is_hidden != (not zone.visible_to(viewer)):
+                raise Violation(f"{where} answers about {explanation.card}, not the card as the player sees it")
+            if any(m not in legal for m in explanation.moves):
+                raise Violation(f"{where} lists moves that are not legal: {explanation.moves}")
+            if any(r.move in legal or not r.rule.startswith(prefix) for r in explanation.refused):
+                raise Violation(f"{where} refuses a legal move, or without a rule id: {explanation.refused}")
+            if viewer is None:
+                continue
+            told = " ".join([explanation.text, *(f"{r.move} {r.text}" for r in explanation.refused)])
+            leaked = {c for c in named_cards(told) if not seen[c]}
+            if leaked:
+                raise Violation(f"{where} names {sorted(leaked)}, hidden from player {viewer}: {told}")
+            if not zone.visible_to(viewer) and game.explain_card(view, card, zone.name, viewer) != explanation:
+                raise Violation(f"{where} differs when asked of the player's own view")
 
 
 def check_card_notes(game: Game, state: Any, zones: list) -> None:

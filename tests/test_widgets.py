@@ -30,7 +30,7 @@ from cardlab.widgets import GuessableDealWarning, Hand, ScoreBreakdown, StateEdi
 from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
-    HIDDEN_WORDS, History, Position, _variants, explain_card, move_cards, pretty, report,
+    HIDDEN_WORDS, History, Position, _variants, move_cards, pretty, report,
 )
 
 CONFIGURATIONS = list(configurations())
@@ -571,23 +571,31 @@ def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing():
     assert session.states == before
 
 
-def test_clicking_a_card_without_a_move_explains_why():
+def test_clicking_a_card_without_a_move_shows_the_engines_explanation():
     session = commons_session(*CLAIMED)
     game = session.game
-    view = game.view(session.state, 1)
-    text = explain_card(game, view, parse_card("5S"), game.legal_moves(view))
-    assert text.startswith("illegal move 'defend 5♠'") and "[commons.defense]" in text
     table = Table(session, viewer=1)
-    assert send(table, "explain", card="5S") == table.message
-    assert table.message["text"] == text and table.message["kind"] == "error"
-    assert "face down" in send(table, "explain", card="??")["text"]
+    message = send(table, "explain", card="5S", zone="B hand")
+    explanation = game.explain_card(session.state, "5S", "B hand", 1)
+    assert message["kind"] == "explain" and message["text"] == pretty(explanation.text)
+    assert "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild. [commons.defense]" \
+        in message["text"]
+    assert "Now B must defend against the 4♠: play a 4 or a Wild. What B can do instead: defend 4♥, defend 4♦ or defend 4♣." in message["text"]
+    assert "illegal move" not in message["text"]
+    assert [line["rule"] for line in message["lines"]] == ["commons.hand", "commons.defense", "commons.defense"]
+    assert message["zone"] == "B hand" and message["card"] == "5S"
+    assert [r["move"] for r in message["refused"]] == ["defend 5S"]
+    face_down = send(table, "explain", card="??", zone="A hand")
+    assert "face down in A's hand" in face_down["text"] and "[commons.hand]" in face_down["text"]
+    assert "refused: '4H' is not a card of 'A hand'" in send(table, "explain", card="4H", zone="A hand")["text"]
 
 
-def test_a_card_with_no_move_of_its_kind_lists_the_moves_there_are():
+def test_a_card_with_no_move_of_its_kind_says_what_to_do_instead():
     session = round_end()
-    game = session.game
-    text = explain_card(game, session.state, parse_card("3D"), game.legal_moves(session.state))
-    assert text == "No move uses 3♦ now. The only move is: next round."
+    text = send(Table(session), "explain", card="3D", zone="nest egg")["text"]
+    assert text.startswith("The 3♦ is the Nest Egg")
+    assert text.endswith("The round is over and scored: the next move is 'next round'. What A can do instead: next round. "
+                         "[commons.round-end]") or "What B can do instead: next round" in text
 
 
 @pytest.mark.parametrize("content, reason", [
@@ -671,7 +679,8 @@ def test_a_player_cannot_move_out_of_turn_or_use_actions_their_widget_lacks():
     session = commons_session(*CLAIMED)
     a = Table(session, viewer=0)
     assert send(a, "play", move="defend 4D")["text"] == "It is B's turn, not yours."
-    assert send(a, "explain", card="2H")["text"] == "It is B's turn, not yours."
+    explained = send(a, "explain", card="2H", zone="A hand")
+    assert explained["kind"] == "explain" and "It is B's turn, not A's. Now B must defend against the 4♠" in explained["text"]
     assert "unknown action 'swap'" in send(a, "swap", cards=["4D", "5S"])["text"]
     assert "unknown action 'hint'" in send(a, "hint")["text"]
     assert "unknown action 'play'" in send(Stepper(session), "play", move="defend 4D")["text"]
@@ -962,7 +971,7 @@ def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(m
         assert table.view["thinking"] == "A is thinking…"
         hand = [c for c in table.position().seen.hands[1]]
         send(table, "explain", card=hand[0].code)            # answered while A thinks
-        assert table.message["text"] == "It is A's turn, not yours." and not session.moves
+        assert "It is A's turn, not B's." in table.message["text"] and not session.moves
         assert threads and threads[0] is not threading.current_thread()
         release.set()
         await _until(lambda: session.moves)

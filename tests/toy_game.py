@@ -55,6 +55,7 @@ class ToyTricks(Game):
     name = "toy-tricks"
     title = "Toy Tricks"
     rules_prefix = "toy"
+    turn_rule = "toy.lead"
     state_class = ToyState
     players = 2
 

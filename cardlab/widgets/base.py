@@ -39,7 +39,7 @@ from ..engine import Game, Step, replace_cards
 from ..errors import IllegalMove, NotationError, StateError
 from ..session import ObserverError, Session
 from . import frontend, picture
-from .viewmodel import JSON, History, Position, Viewer, codes, explain_card, position_text, report
+from .viewmodel import JSON, History, Position, Viewer, codes, explanation_json, position_text, report
 
 log = logging.getLogger("cardlab.widgets")
 
@@ -323,11 +323,21 @@ class SessionWidget(anywidget.AnyWidget):
         self._say(f"{text} {note}" if note else text)
 
     def _act_explain(self, content: dict[str, Any]) -> None:
+        """A click on a card: the engine's explanation of what it can do, why it can't be played
+        now and what to do instead (``Game.explain_card``), from what this viewer sees, for any
+        card on the table, on any turn; with the places a move menu cannot send it to."""
         code = required(content, "card", str)
+        zone = content.get("zone")
+        if zone is not None and not isinstance(zone, str):
+            raise Refused("refused: the 'explain' action's zone must be a zone's name")
         card = HIDDEN if code == HIDDEN.code else parse_card(code)
         pos = self.position()
-        self._require_turn(pos)
-        self._say(explain_card(pos.game, pos.seen, card, pos.legal), "error")
+        try:
+            explanation = pos.game.explain_card(pos.state, card, zone, self._viewer)
+        except ValueError as err:  # a card or zone not on this table: it names only what was sent
+            raise Refused(f"refused: {err}") from None
+        shown = explanation_json(explanation, pos.paused() if self._viewer is not None else "")
+        self._say(shown.pop("text"), "explain", **shown)
 
     # -- stepping and lines --------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
 from ..cards import SUITS, Card, pretty
 from ..engine import (
-    Breakdown, Continuation, Event, Game, Move, Round, ScoreItem, Step, Zone, move_cards, move_text,
+    Breakdown, Continuation, Event, Explanation, Game, Move, Round, ScoreItem, Step, Zone, move_cards, move_text, move_variants,
 )
 from ..errors import IllegalMove
 from ..bots import Hint
@@ -63,44 +63,22 @@ def move_json(move: Move) -> JSON:
 
 def _variants(move: Move, card: Card) -> Iterable[Move]:
     """``move`` with one of its cards replaced by ``card``: the moves a click on ``card`` might mean."""
-    for f in dataclasses.fields(move):  # type: ignore[arg-type]
-        value = getattr(move, f.name)
-        try:
-            if isinstance(value, Card) and value != card:
-                yield dataclasses.replace(move, **{f.name: card})  # type: ignore[type-var]
-            elif isinstance(value, tuple) and not isinstance(value, Card):
-                for i, v in enumerate(value):
-                    if isinstance(v, Card) and v != card:
-                        yield dataclasses.replace(move, **{f.name: value[:i] + (card,) + value[i + 1:]})  # type: ignore[type-var]
-        except (TypeError, ValueError):  # a move class that refuses such a value
-            continue
+    return move_variants(move, card)
 
 
-def explain_card(game: Game, state: Any, card: Card, legal: Sequence[Move]) -> str:
-    """Why ``card`` has no legal move in ``state``, in the engine's own words.
-
-    The moves a click on ``card`` might mean are the legal moves with ``card`` put in place of
-    one of their cards; the engine's :class:`IllegalMove` for each says why it is refused.
-    ``state`` is what the mover sees, so the reasons reveal nothing hidden from them.
-    """
-    if card.is_hidden:
-        return "That card is face down: you cannot see it, so you cannot use it."
-    candidates: list[Move] = []
-    for move in legal:
-        if dataclasses.is_dataclass(move):
-            candidates.extend(v for v in _variants(move, card) if v not in legal and v not in candidates)
-    reasons: dict[tuple[str, str], str] = {}  # one line per distinct reason, with its first move
-    for candidate in candidates:
-        try:
-            game.check(state, candidate)
-        except IllegalMove as err:
-            reasons.setdefault((err.rule, err.reason), str(err))
-        except Exception:  # noqa: BLE001 - a candidate the engine cannot even read says nothing
-            continue
-    if reasons:
-        return "\n".join(pretty(r) for r in list(reasons.values())[:3])
-    choices = ", ".join(pretty(str(m)) for m in legal[:8]) + (", …" if len(legal) > 8 else "")
-    return f"No move uses {card} now. " + (f"The only move is: {choices}." if len(legal) == 1 else f"The moves are: {choices}.")
+def explanation_json(explanation: Explanation, paused: str = "") -> JSON:
+    """A card's :class:`cardlab.engine.Explanation` as the browser shows it: the lines with
+    their rule ids, the places the card cannot go (for its move menu), and where it lies.
+    ``paused`` (why the viewer may not move at this position) comes first when given."""
+    lines = [{"text": pretty(line.text), "rule": line.rule} for line in explanation.lines]
+    if paused:
+        lines.insert(0, {"text": paused, "rule": ""})
+    return {
+        "text": " ".join(f"{line['text']} [{line['rule']}]" if line["rule"] else line["text"] for line in lines),
+        "lines": lines, "card": explanation.card.code, "zone": explanation.zone,
+        "refused": [{"move": str(r.move), "text": pretty(str(r.move)), "reason": pretty(r.text), "rule": r.rule}
+                    for r in explanation.refused],
+    }
 
 
 @lru_cache(maxsize=4096)  # a long game's score repeats its earlier lines on every update

@@ -101,7 +101,9 @@ def test_the_module_draws_a_table_and_sends_a_move_on_a_plain_page(plain_page):
     table = page.locator(".cardlab-table")
     table.locator('.cardlab-tableau [data-code="4D"]').first.click()
     table.locator('.cardlab-menu [data-move="defend 4D"]').click(timeout=10_000)
-    assert page.evaluate("() => window.sent.map(m => [m.action, m.move])") == [["play", "defend 4D"]]
+    # the click asks for the card's explanation (and its why-not list) while its menu opens
+    assert page.evaluate("() => window.sent.map(m => [m.action, m.move ?? m.card, m.zone ?? null])") == [
+        ["explain", "4D", "B hand"], ["play", "defend 4D", None]]
     assert not page.errors, page.errors
 
 

@@ -38,7 +38,8 @@ class Scenario:
     seed: int
     moves: tuple[str, ...]            # played before the tests start
     click: tuple[str, str]            # a card to click, and the legal move to choose in its menu
-    refused: tuple[str, str]          # a card with no legal move, and a phrase of the engine's reason
+    refused: tuple[str, str, str]     # a card (or a zone's top card) with no legal move, a phrase of its explanation, a rule
+    why_not: tuple[str, str, str] | None  # after ``history``: a card with moves, a move refused with it, its rule
     edit_moves: tuple[str, ...]       # the position in which the editor is tried
     swap: tuple[str, str, str] | None  # (zone, card in it, card to swap it with); None: edit the text
     history: tuple[str, ...]          # moves to step through
@@ -76,23 +77,25 @@ COMMONS_DEAL = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
 
 SCENARIOS = [
     Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
-             click=("4D", "defend 4D"), refused=("5S", "does not answer the Claim 4♠"),
+             click=("4D", "defend 4D"), refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"), why_not=None,
              edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
              history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"), deck=COMMONS_DEAL),
     Scenario("commerce", {"players": 4}, 7, (),
-             click=("6H", "trade 6H"), refused=("stock", "does not hold"),
+             click=("6H", "trade 6H"), refused=("stock", "lies face down in the stock", "commerce.trade"), why_not=None,
              edit_moves=("trade 6H", "knock"), swap=None,
              history=("trade 6H", "trade 6D", "trade 10D"), deal=(("dealer", 3),),
              deck="6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
                   "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"),
     Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
-             click=("2C", "2C b1"), refused=("JK", "does not hold JK"),
+             click=("2C", "2C b1"), refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
+             why_not=("2H", "2H b1 clubs", "commitment.stack"),
              edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
              history=("6H b1", "8H b1", "2C b1"), deal=(("first", "B"),),
              deck="JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D 6D "
                   "3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H"),
     Scenario("contest", {}, 7, ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
-             click=("3D", "open 3D 1"), refused=("4H", "does not hold 4♥"),
+             click=("3D", "open 3D 1"), refused=("4H", "is A's secret card in position 2", "contest.score"),
+             why_not=("5C", "reinforce 5C 1", "contest.reinforce"),
              edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), swap=("A secret", "KS", "3D"),
              history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
              deck="KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S 8D 9D "
@@ -237,12 +240,60 @@ def test_cancel_closes_the_menu_and_plays_nothing(teacher):
 def test_a_card_without_a_legal_move_shows_why(teacher):
     page, scenario = teacher
     _reset(page, scenario.moves)
-    target, reason = scenario.refused
+    target, phrase, rule = scenario.refused
     card = _zone_card(page, target) if target.islower() else _card(page, target)
     card.click()
-    text = _message(page, "error")
-    assert text.startswith("illegal move") and reason in text, text
-    assert "Traceback" not in text
+    text = _message(page, "explain")
+    assert phrase in text and f"[{rule}]" in text, text
+    assert "illegal move" not in text and "Traceback" not in text
+    assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
+
+
+def test_every_card_on_the_table_is_explained_with_its_rule(teacher):
+    _click_every_zone(*teacher, None)
+
+
+def test_a_cards_menu_says_why_not_the_places_it_cannot_go(teacher):
+    page, scenario = teacher
+    if scenario.why_not is None:
+        pytest.skip(f"no card of the {scenario.game} position has both moves and places it cannot go")
+    _reset(page, scenario.history)
+    code, move, rule = scenario.why_not
+    _card(page, code).click()
+    why = _table(page).locator(".cardlab-menu .cardlab-why-not")
+    why.wait_for(timeout=TIMEOUT_MS)
+    why.locator("summary").click()
+    item = why.locator(f'.cardlab-why-not-item[data-move="{move}"]')
+    text = item.inner_text()
+    assert text.startswith(pretty(move) + ":") and text.endswith(f"[{rule}]"), text
+    session = scenario.session(scenario.history)
+    refusal = session.game.explain_card(session.state, code, None, None).why_not(session.game.parse_move(move))
+    assert pretty(refusal.text) in text
+    _table(page).locator(".cardlab-cancel").click()
+
+
+def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None:
+    """Click the first card drawn in every zone of the table; the message shows the engine's
+    explanation of that card for this viewer, line by line with each rule id, and nothing is played."""
+    _reset(page, scenario.moves)
+    session = scenario.session(scenario.moves)
+    game = session.game
+    zones = [z.name for z in game.zones(session.state) if z.cards]
+    assert zones
+    for zone in zones:
+        card = _zone_card(page, zone)
+        code = card.get_attribute("data-code")
+        explanation = game.explain_card(session.state, code, zone, viewer)
+        want = " ".join(f"{pretty(line.text)} [{line.rule}]" for line in explanation.lines)
+        card.click()
+        page.page.wait_for_function(
+            """(want) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-message-text');
+                           return !!el && el.innerText.replace(/\\s+/g, ' ').trim() === want; }""",
+            arg=want, timeout=TIMEOUT_MS)
+        rules = _table(page).locator(".cardlab-message-explain .cardlab-rule").all_inner_texts()
+        assert rules == [f"[{line.rule}]" for line in explanation.lines]
+        if _table(page).locator(".cardlab-menu").count():
+            _table(page).locator(".cardlab-cancel").click()
     assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
 
 
@@ -316,6 +367,12 @@ def test_a_players_page_holds_no_card_hidden_from_them(player):
     assert face_down >= 1
     page.screenshot(f"{scenario.game}-player", ".cardlab-table")
     _in_dark_theme(page, lambda: page.screenshot(f"{scenario.game}-player-dark", ".cardlab-table"))
+
+
+def test_every_card_on_a_players_table_is_explained_and_names_nothing_hidden(player):
+    page, scenario = player
+    _click_every_zone(page, scenario, scenario.viewer)
+    _assert_page_hides(page, scenario)
 
 
 def _assert_page_hides(page: Any, scenario: Scenario) -> None:
@@ -462,11 +519,14 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     assert card.get_attribute("aria-expanded") == "true"
     page.page.keyboard.press("Escape")
     assert card.get_attribute("aria-expanded") == "false"
-    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable)")
+    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)")
     if quiet.count():  # a face-up card no legal move uses (every card of a Commerce hand has one)
         assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(quiet.first.get_attribute("data-code")).name
         assert quiet.first.get_attribute("aria-haspopup") is None
-    assert _table(page).locator('.cardlab-tableau [aria-label="face-down card"]').count() > 0
+    face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]')
+    assert face_down.count() > 0
+    assert face_down.first.get_attribute("role") == "button"  # a click on it is explained too
+    assert face_down.first.get_attribute("aria-haspopup") is None
     colour = "(code) => getComputedStyle(document.querySelector(`.cardlab-table [data-code='${code}']`)).color"
     clubs = _table(page).locator(".cardlab-tableau .cardlab-suit-C, .cardlab-tableau .cardlab-suit-D").first
     clubs = clubs.get_attribute("data-code")  # a club or a diamond: the colours a four-colour deck changes

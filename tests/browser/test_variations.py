@@ -120,9 +120,10 @@ def test_a_player_looks_back_on_their_own_table_and_cannot_replay_the_past(lab, 
         assert _table(page).locator(".cardlab-playable").count() == 0  # nothing to play here
 
         before = _rev(page)
-        _card(page, "2H").click()  # would have been a Claim: asks Python, which refuses
-        text = _message(page, "error")
+        _card(page, "2H").click()  # would have been a Claim: Python explains the card, first saying why no move now
+        text = _message(page, "explain")
         assert text.startswith("You are looking at the position after move 2, on your table only: moves are made")
+        assert "[commons." in text
         assert _rev(page) == before and _kernel(page, "[str(m) for m in session.moves]") == list(PLAYED)
         _assert_names_none(page, hidden)
 

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
-    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, ScoreItem, State,
     TextForm, Zone,
     check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed, whole_number,
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
+from . import explain
 from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
     Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
@@ -127,6 +128,14 @@ class CardCommons(Game):
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         from .strategy import STRATEGY
         return STRATEGY
+
+    # -- why and why not (explain.py) -----------------------------------------------------------------
+
+    def card_role(self, state: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+        return explain.card_role(self, state, card, zone, player)
+
+    def situation(self, state: CommonsState) -> Reason:
+        return explain.situation(self, state)
 
     # -- round structure ---------------------------------------------------------------------------
 

@@ -21,11 +21,12 @@ from ...cards import (
     shuffled,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, RevealedHand, Round,
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, RevealedHand, Round,
     ScoreItem, State, TextForm, Zone, check_cards_once, format_cards, points, replacer, shuffle_from, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
+from . import explain
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
@@ -139,6 +140,14 @@ class Commerce(Game):
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         from .strategy import STRATEGY
         return STRATEGY
+
+    # -- why and why not (explain.py) -----------------------------------------------------------------
+
+    def card_role(self, state: CommerceState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+        return explain.card_role(self, state, card, zone, player)
+
+    def situation(self, state: CommerceState) -> Reason:
+        return explain.situation(self, state)
 
     # -- dealing --------------------------------------------------------------------------------------
 

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, ScoreItem, State,
+    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, ScoreItem, State,
     TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
+from . import explain
 from .moves import (
     ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
     ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
@@ -174,6 +175,7 @@ class Commitment(Game):
     name = "commitment"
     title = "Commitment"
     rules_prefix = "commitment"
+    turn_rule = "commitment.commit"
     state_class = CommitmentState
     players = 2
     #: a round being played (commit or pass); both passed, the next round to start; the end
@@ -186,6 +188,14 @@ class Commitment(Game):
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         from .strategy import STRATEGY
         return STRATEGY
+
+    # -- why and why not (explain.py) -----------------------------------------------------------------
+
+    def card_role(self, state: CommitmentState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+        return explain.card_role(self, state, card, zone, player)
+
+    def situation(self, state: CommitmentState) -> Reason:
+        return explain.situation(self, state)
 
     # -- the deal -----------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ sentence of the text it implements and records each reading chosen where the tex
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Literal
@@ -16,11 +17,12 @@ from ...cards import (
     without,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, ScoreItem, State,
+    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, ScoreItem, State,
     TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
+from . import explain
 from .moves import (
     DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan,
     Open, Pass, Reinforce, can_arrange, card_value, parse_move, pile_value, secret_score,
@@ -196,6 +198,17 @@ class Contest(Game):
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         from .strategy import STRATEGY
         return STRATEGY
+
+    # -- why and why not (explain.py) -----------------------------------------------------------------
+
+    def card_role(self, state: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+        return explain.card_role(self, state, card, zone, player)
+
+    def situation(self, state: ContestState) -> Reason:
+        return explain.situation(self, state)
+
+    def card_candidates(self, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
+        return explain.card_candidates(self, state, card, zone, legal, super().card_candidates(state, card, zone, legal))
 
     # -- the deal ----------------------------------------------------------------------------------
 

@@ -320,8 +320,9 @@ function drawPile(pile, ctx) {
 // Python lists the viewer's legal moves as {move: notation, text, cards: [codes]}. Clicking a
 // card offers the moves that involve it as a small menu; focusing or hovering an entry
 // previews it (its cards lift on the table); Cancel or Escape closes the menu. Moves without
-// cards (pass, knock, next round) are plain buttons. A click on a card with no move asks
-// Python why, and the answer appears in the message line.
+// cards (pass, knock, next round) are plain buttons. A click on any card asks Python to
+// explain it (the engine's Game.explain_card): the answer, each sentence with its rule id,
+// appears in the message line, and a card's menu lists the places it cannot go, with why.
 
 function movesOfCard(moves, code) {
   return moves.filter((m) => m.cards.includes(code));
@@ -350,6 +351,7 @@ function renderChoices(vm, ctx) {
       h("div", { class: "cardlab-choices-title", "aria-hidden": "true" }, "Moves with ", miniCards([selected.code]), ":"),
       h("div", { class: "cardlab-choices-list", role: "menu", "aria-label": `moves with the ${info.label}`, onkeydown: menuKeys },
         options.map((m) => moveButton(m, ctx, { role: "menuitem" }))),
+      whyNot(ctx, selected),
       h("div", { class: "cardlab-preview-text", "aria-live": "polite", text: "Point at a move to preview it." }),
       button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
   }
@@ -364,6 +366,25 @@ function renderChoices(vm, ctx) {
       plain.map((m) => moveButton(m, ctx)),
       vm.hint && vm.can_act ? hintButton(ctx) : null),
     moves.length > plain.length ? allMoves(moves, ctx) : null);
+}
+
+/**
+ * "Why not?": the moves with the selected card that the rules refuse now (the places it cannot
+ * go), each with the engine's reason and rule id, from the explanation of that very card.
+ */
+function whyNot(ctx, selected) {
+  const message = ctx.message();
+  if (!message || message.kind !== "explain" || message.zone !== selected.zone || message.card !== selected.code) return null;
+  const refused = message.refused ?? [];
+  if (!refused.length) return null;
+  return h("details", {
+      class: "cardlab-why-not", open: ctx.ui.whyNot,
+      ontoggle: (e) => { ctx.ui.whyNot = e.target.open; },
+    },
+    h("summary", { text: `Why not…? (${refused.length})`, dataset: { key: "why-not" } }),
+    h("ul", { class: "cardlab-why-not-list" }, refused.map((r) => h("li", { class: "cardlab-why-not-item", dataset: { move: r.move } },
+      h("span", { class: "cardlab-why-not-move", text: r.text }), ": ", r.reason, " ",
+      h("code", { class: "cardlab-rule", text: `[${r.rule}]` })))));
 }
 
 /** The Hint button: Python works the ranking out (about a second at most); meanwhile it says so. */
@@ -461,11 +482,17 @@ function renderMessage(message, ctx) {
   }
   const kind = message.kind ?? "info";
   return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
-    h("span", { class: "cardlab-message-text", text: message.text }),
+    message.lines ? explanationLines(message.lines) : h("span", { class: "cardlab-message-text", text: message.text }),
     message.cards && message.cards.length ? miniCards(message.cards) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
       { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
     message.ranking ? renderRanking(message.ranking, ctx) : null);
+}
+
+/** An explanation of a card: one line per sentence, each with its rule id. */
+function explanationLines(lines) {
+  return h("div", { class: "cardlab-message-text cardlab-explanation" }, lines.map((line) => h("div", { class: "cardlab-explain-line" },
+    line.text, line.rule ? " " : null, line.rule ? h("code", { class: "cardlab-rule", text: `[${line.rule}]` }) : null)));
 }
 
 /**
@@ -1205,7 +1232,7 @@ function newUiState() {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], allRanked: false, logAt: null,
-    returnFocus: null, used: null,
+    returnFocus: null, used: null, whyNot: false,
   };
 }
 
@@ -1277,8 +1304,10 @@ function cardState(view, ctx, code, zone, index) {
     moves: vm.can_act ? (view.moveCounts.get(code) ?? 0) : 0,
     selected: here(ui.selected),
     hinted: !!ui.hinted && ui.hintedCards.includes(code),
-    // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
-    usable: !vm.over && code !== HIDDEN_CODE,
+    // Every card, on any turn, face down or not, once the game is over too: a click is
+    // answered by the engine's explanation of the card (with, for a card that has moves,
+    // its menu and the places it cannot go), never ignored.
+    usable: true,
   };
 }
 
@@ -1300,9 +1329,11 @@ function tableCard(view, ctx, code, zone, index, note = null) {
   if (state.hinted) classes.push("cardlab-hinted");
   return cardElement(code, {
     key, classes, note, moves: state.moves, menu: state.moves ? state.selected : undefined,
-    action: state.usable ? () => (state.moves
-      ? ctx.select(here(ui.selected) ? null : { code, zone, index })
-      : ctx.send("explain", { card: code })) : undefined,
+    action: state.usable ? () => {
+      const closing = state.moves && here(ui.selected);
+      if (state.moves) ctx.select(closing ? null : { code, zone, index });
+      if (!closing) ctx.send("explain", { card: code, zone });
+    } : undefined,
   });
 }
 

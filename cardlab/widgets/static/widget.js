@@ -111,7 +111,7 @@ function newUiState() {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], allRanked: false, logAt: null,
-    returnFocus: null, used: null,
+    returnFocus: null, used: null, whyNot: false,
   };
 }
 
@@ -183,8 +183,10 @@ function cardState(view, ctx, code, zone, index) {
     moves: vm.can_act ? (view.moveCounts.get(code) ?? 0) : 0,
     selected: here(ui.selected),
     hinted: !!ui.hinted && ui.hintedCards.includes(code),
-    // Out of turn too: a click is then answered ("It is B's turn"), never ignored.
-    usable: !vm.over && code !== HIDDEN_CODE,
+    // Every card, on any turn, face down or not, once the game is over too: a click is
+    // answered by the engine's explanation of the card (with, for a card that has moves,
+    // its menu and the places it cannot go), never ignored.
+    usable: true,
   };
 }
 
@@ -206,9 +208,11 @@ function tableCard(view, ctx, code, zone, index, note = null) {
   if (state.hinted) classes.push("cardlab-hinted");
   return cardElement(code, {
     key, classes, note, moves: state.moves, menu: state.moves ? state.selected : undefined,
-    action: state.usable ? () => (state.moves
-      ? ctx.select(here(ui.selected) ? null : { code, zone, index })
-      : ctx.send("explain", { card: code })) : undefined,
+    action: state.usable ? () => {
+      const closing = state.moves && here(ui.selected);
+      if (state.moves) ctx.select(closing ? null : { code, zone, index });
+      if (!closing) ctx.send("explain", { card: code, zone });
+    } : undefined,
   });
 }
 

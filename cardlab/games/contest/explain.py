@@ -1,0 +1,94 @@
+"""Contest in a learner's words: what each card is for where it lies (a hand, the secret cards,
+the contest row, the points piles, the discard and draw piles), what the player to move must do
+now, and the places of the row a hand card may or may not go (the game's part of
+``Game.explain_card``). Every sentence cites its rule and is worked out from the asker's view:
+a face-down card is spoken of by its place only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...cards import Card, suit_symbol
+from ...engine import HAND, PILE, ROW, STACK, STOCK, Move, Reason, Zone
+from .moves import Claim, Open, Reinforce
+
+if TYPE_CHECKING:
+    from .rules import Contest, ContestState
+
+NAMES = ("A", "B")
+_POWERS = {11: ("a Jack: discarded to claim, it may first discard a contest pile of its suit", "contest.claim.jack"),
+           12: ("a Queen: discarded to claim, it lets its player first play another card of its suit into the row",
+                "contest.claim.queen"),
+           13: ("a King: discarded to claim, it may act as a Jack or as a Queen", "contest.claim.king")}
+
+
+def card_role(game: Contest, s: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+    """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
+    owner = NAMES[zone.owner] if zone.owner is not None else ""
+    if zone.kind == ROW:
+        if game.phase(s) == "arrange":
+            return Reason(f"This is one of {owner}'s 4 secret cards: {owner} lays them face down in any order, no two "
+                          "of a suit side by side.", "contest.secret.neighbours")
+        if card.is_hidden:
+            return Reason(f"This is one of {owner}'s secret cards, face down until the game ends: then each card in "
+                          "the points pile of its suit scores for them, 1 to 4 points by its position.", "contest.score")
+        place = zone.cards.index(card) + 1
+        return Reason(f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
+                      f"{suit_symbol(card.suit)} points pile scores {place} point{'s' if place > 1 else ''} for "
+                      f"{owner}.", "contest.score")
+    if zone.kind == HAND:
+        if card.is_hidden:
+            return Reason(f"This card lies face down in {owner}'s hand: only {owner} sees it.", "contest.hand")
+        power = _POWERS.get(card.rank)
+        if power:
+            return Reason(f"The {card} in {owner}'s hand is {power[0]}.", power[1])
+        return Reason(f"The {card} is in {owner}'s hand: {owner} may open an empty position with it, reinforce a "
+                      f"{suit_symbol(card.suit)} pile, discard it to claim two piles when it matches one of them, or "
+                      "exchange it.", "contest.turn")
+    if zone.kind == STACK:
+        return Reason(f"The {card} is in the contest pile at {zone.label.lower()}: a card of its suit reinforces it, "
+                      "and a claim takes it with a pile of another suit.", "contest.claim")
+    if zone.kind == STOCK:
+        return Reason("This card lies face down in the draw pile: after each action the player draws back up to 7 "
+                      "cards.", "contest.draw")
+    if zone.kind == PILE and zone.name == "discard":
+        return Reason(f"The {card} is in the discard pile: out of play (a claim's card and its lower pile, exchanged "
+                      "cards and mulligans go there).", "contest.claim.value")
+    if zone.kind == PILE:
+        return Reason(f"The {card} is in the {suit_symbol(card.suit)} points pile: at the end each card there scores "
+                      "for the players whose secret cards hold that suit, 1 to 4 points by position.", "contest.score")
+    return None
+
+
+def situation(game: Contest, s: ContestState) -> Reason:
+    """What the player to move must do now, from what every player sees."""
+    mover = game.to_move(s)
+    if mover is None:
+        return Reason("The game is over: the secret cards are turned up and the points piles scored.", "contest.score")
+    name = NAMES[mover]
+    phase = game.phase(s)
+    if phase == "arrange":
+        return Reason(f"Now {name} must arrange the 4 secret cards, no two of a suit side by side, or declare a "
+                      "mulligan when no order does.", "contest.secret")
+    if phase.startswith("final"):
+        left = s.last_turns
+        return Reason(f"The draw pile is empty: {name} takes one of the last turns ({left} left); with no possible "
+                      "action, a player passes.", "contest.end")
+    return Reason(f"Now {name} must take one action: open a position, reinforce a pile, claim two piles, or exchange "
+                  "a card.", "contest.turn")
+
+
+def card_candidates(game: Contest, s: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
+                    default: list[Move]) -> list[Move]:
+    """Besides the default: a hand card opened at, or reinforcing, each of the 4 positions (the
+    menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""
+    if game.phase(s) == "arrange":
+        return []
+    # a Queen's claim with the card put in the Queen's place would play the card twice
+    default = [m for m in default if not (isinstance(m, Claim) and m.play is not None and m.play.card == card)]
+    if zone.kind != HAND or zone.owner != game.to_move(s):
+        return default
+    places = [kind(card, i) for i in range(1, 5) for kind in (Open, Reinforce)
+              if (kind is Open) == (not s.row[i - 1])]
+    return list(dict.fromkeys(places + default))
