@@ -592,7 +592,7 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
         thinking.wait_for(timeout=TIMEOUT_MS)
         assert thinking.inner_text() == "A is thinking…"
         _card(page, "3S").click()  # B's card, out of turn: answered while A thinks
-        assert _message(page, "error") == "It is A's turn, not yours."
+        assert "It is A's turn, not B's." in _message(page, "explain")  # its explanation, at once
         assert page.run("print(len(session.moves), table.thinking)").split() == ["0", "True"]
         page.run("release.set()")
         _wait_step(page, 1)  # A's Commission, once found
