@@ -479,6 +479,8 @@ class SteppedTable:
 LEARNER_TIMEOUT_MS = 20_000
 #: How long a player's table may take to offer the player a move (a computer opponent moves
 #: first, a moment after the previous move).
+#: The most showdowns a learner goes on from while waiting for their turn.
+MAX_SHOWDOWNS = 20
 TURN_TIMEOUT_MS = 30_000
 
 
@@ -572,9 +574,18 @@ class Learner:
         self.done.append(f"{where}: went back to the main line, chose the variation again and kept it")
 
     def wait_for_turn(self, root: Any) -> None:
-        """Wait for the computer's answer: the player's turn again, or the end of the game."""
-        self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
-                         " .cardlab-message-error')", None, TURN_TIMEOUT_MS)
+        """Wait for the computer's answer: the player's turn again, or the end of the game. A
+        round's showdown that the table stops on is read and gone on from, as a learner does."""
+        for _ in range(MAX_SHOWDOWNS):
+            self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
+                             " .cardlab-message-error, .cardlab-showdown')", None, TURN_TIMEOUT_MS)
+            showdown = root.locator(".cardlab-showdown")
+            if not showdown.count():
+                return
+            number = showdown.get_attribute("data-round")
+            showdown.locator('[data-key="continue"]').click()
+            self._wait(root, "(el, n) => !el.querySelector(`.cardlab-showdown[data-round='${n}']`)", number)
+            self.done.append(f"went on from the showdown of round {number}")
 
     def ask_for_hint(self, root: Any, where: str) -> None:
         root.locator('[data-key="hint"]').click()
