@@ -7,6 +7,7 @@ ipywidgets' own handler (``_handle_custom_msg``) and read the synced traits.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import json
 import os
@@ -940,7 +941,10 @@ def _in_a_kernel(monkeypatch: Any, scenario: Any) -> Any:
         loop = asyncio.get_running_loop()
         monkeypatch.setattr(components, "_kernel_loop", lambda: loop)
         return await scenario(loop)
-    return asyncio.run(main())
+    # A loop of its own, in a thread of its own: the browser tests' Playwright keeps its loop
+    # running in this thread while they share the test session.
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main()).result()
 
 
 async def _until(test: Any, seconds: float = 10.0) -> None:
