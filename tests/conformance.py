@@ -102,15 +102,24 @@ def named_cards(text: str) -> set:
     return {parse_card(t) for t in _NAMED_CARD.findall(text)}
 
 
+def explaining_seats(game: Game, state: Any) -> range | list[int]:
+    """The seats whose explanations a state's check asks for (see :func:`check_explanations`)."""
+    if game.players <= 4:
+        return range(game.players)
+    mover = game.to_move(state) or 0
+    return [(mover + k) % game.players for k in range(3)]
+
+
 def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None:
-    """``explain_card`` answers for the top card of every zone, for the teacher and every
-    player: at least one line, every line with one of the game's rule ids, the game's end rule
+    """``explain_card`` answers for the top card of every zone, for the teacher and the players
+    (every player in a game of up to four; else the player to move and the next two, who change
+    from state to state, so a game's walk asks every seat): at least one line, every line with one of the game's rule ids, the game's end rule
     once it is over; the card's moves legal and its refused moves refused; a face-down card
     answered as ``HIDDEN``; and for a player, nothing named that they may not see, and for a card
     hidden from them the same answer from their view as from the full state."""
     over = game.is_over(state)
     prefix = game.rules_prefix + "."
-    for viewer in (None, *range(game.players)):
+    for viewer in (None, *explaining_seats(game, state)):
         seen = visible_cards(game, state, viewer)
         view = game.view(state, viewer)
         for zone, vzone in zip(zones, game.zones(view)):

@@ -27,10 +27,19 @@ def _id(config):
 def test_random_games_keep_every_invariant(config):
     name, options = config
     game = cardlab.game(name, **options)
-    for seed in range(DEEP_GAMES):
+    deep, fast = games_for(game)
+    for seed in range(deep):
         random_game(game, seed, deep_every=1)
-    for seed in range(DEEP_GAMES, DEEP_GAMES + FAST_GAMES):
+    for seed in range(deep, deep + fast):
         random_game(game, seed, deep_every=10)
+
+
+def games_for(game: cardlab.Game) -> tuple[int, int]:
+    """How many games to check in depth and fast: fewer for more than four players, whose games
+    are that many times longer (a Commerce game is a deal per player, each with a turn per
+    player), so every configuration is checked over about as many states."""
+    share = min(1.0, 4 / game.players)
+    return max(1, round(DEEP_GAMES * share)), max(1, round(FAST_GAMES * share))
 
 
 #: Seeded random games played per configuration to check the samplers: at least the first
