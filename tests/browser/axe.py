@@ -94,6 +94,22 @@ def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def assert_clean(page: Any, selector: str, where: str) -> None:
+    """axe finds nothing in ``selector`` of a JupyterLab page (a ``labdriver.LabPage``)."""
+    violations = run(page.page, selector)
+    assert not violations, f"axe-core {AXE_VERSION} on {where}:\n{describe(violations)}"
+
+
+def assert_clean_in_both_themes(page: Any, selector: str, where: str) -> None:
+    """:func:`assert_clean` in JupyterLab's light theme and in its dark one (then light again)."""
+    for dark in (False, True):
+        page.theme(dark)
+        try:
+            assert_clean(page, selector, f"{where}, {'dark' if dark else 'light'} theme")
+        finally:
+            page.theme(False)
+
+
 if __name__ == "__main__":
     try:
         print(f"axe-core {AXE_VERSION}: {SCRIPT if SCRIPT.exists() else fetch()}")

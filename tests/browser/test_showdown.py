@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import cardlab
+from test_tables import _assert_axe_clean, _assert_axe_clean_in_both_themes
 
 TIMEOUT_MS = 30_000
 SEED = 0x5EED_0F_C0FFEE_0123
@@ -63,10 +64,6 @@ def _page_codes(page: Any) -> set[str]:
         "() => [...document.querySelectorAll('.cardlab-table [data-code]')].map((e) => e.dataset.code)")) - {"??"}
 
 
-def _assert_axe_clean(page: Any, where: str) -> None:
-    import axe
-    violations = axe.run(page.page, ".cardlab-table")
-    assert not violations, f"axe-core {axe.AXE_VERSION} on {where}:\n{axe.describe(violations)}"
 
 
 def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe_ready):
@@ -116,12 +113,7 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
                 heights.append(measured["table"])
                 if showdowns == 1:
                     page.screenshot("commerce-showdown", ".cardlab-table")
-                    for dark in (False, True):
-                        page.theme(dark)
-                        try:
-                            _assert_axe_clean(page, f"a showdown, {'dark' if dark else 'light'} theme")
-                        finally:
-                            page.theme(False)
+                    _assert_axe_clean_in_both_themes(page, "a showdown")
                 button = showdown.locator('[data-key="continue"]')
                 button.focus()  # a button: reached with Tab, pressed with Enter
                 page.page.keyboard.press("Enter")

@@ -820,21 +820,19 @@ def _stop_editing(page: Any) -> None:
         page.page.wait_for_selector(".cardlab-table:not(.cardlab-editing)", timeout=TIMEOUT_MS)
 
 
-def _assert_axe_clean(page: Any, where: str) -> list[dict[str, Any]]:
+def _assert_axe_clean(page: Any, where: str) -> None:
     import axe
-    violations = axe.run(page.page, ".cardlab-table")
-    assert not violations, f"axe-core {axe.AXE_VERSION} on {where}:\n{axe.describe(violations)}"
-    return violations
+    axe.assert_clean(page, ".cardlab-table", where)
+
+
+def _assert_axe_clean_in_both_themes(page: Any, where: str) -> None:
+    import axe
+    axe.assert_clean_in_both_themes(page, ".cardlab-table", where)
 
 
 def _axe_everywhere(page: Any, scenario: Scenario, who: str) -> None:
     """axe on the table in both themes, with a card's menu open, and (a player) with a hint."""
-    for dark in (False, True):
-        page.theme(dark)
-        try:
-            _assert_axe_clean(page, f"the {scenario.game} {who}'s table, {'dark' if dark else 'light'} theme")
-        finally:
-            page.theme(False)
+    _assert_axe_clean_in_both_themes(page, f"the {scenario.game} {who}'s table")
     _card(page, scenario.click[0]).click()
     _table(page).locator(".cardlab-menu").wait_for(timeout=TIMEOUT_MS)
     _assert_axe_clean(page, f"the {scenario.game} {who}'s table with a card's menu open")

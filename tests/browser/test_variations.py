@@ -14,7 +14,8 @@ import json
 from typing import Any
 
 from test_tables import (
-    COMMONS_DEAL, TIMEOUT_MS, _assert_axe_clean, _card, _message, _rev, _step, _table, _wait_rev, _wait_step, _words,
+    COMMONS_DEAL, TIMEOUT_MS, _assert_axe_clean, _assert_axe_clean_in_both_themes, _card, _message, _rev, _step,
+    _table, _wait_rev, _wait_step, _words,
 )
 
 import cardlab
@@ -147,12 +148,7 @@ def test_a_variation_and_a_look_back_pass_axe(lab, lab_page, axe_ready):
     try:
         page.run("session.goto(2); session.play('claim 2H')")  # a variation from before A's Claim
         page.page.wait_for_selector('.cardlab-table[data-line="variation"] .cardlab-variation-move', timeout=TIMEOUT_MS)
-        for dark in (False, True):
-            page.theme(dark)
-            try:
-                _assert_axe_clean(page, f"the teacher's table exploring a variation, {'dark' if dark else 'light'} theme")
-            finally:
-                page.theme(False)
+        _assert_axe_clean_in_both_themes(page, "the teacher's table exploring a variation")
     finally:
         page.close()
     page = _open(lab, lab_page, "variations-axe-player", 0)
