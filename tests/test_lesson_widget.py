@@ -24,6 +24,7 @@ from cardlab.widgets import Lesson, Table  # noqa: E402
 from cardlab.widgets import prose  # noqa: E402
 from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves  # noqa: E402
 from cardlab.widgets.viewmodel import pretty  # noqa: E402
+from table_layout import piles as _piles  # noqa: E402
 
 FORCED = "card-commons-2-forced-defense"      # B's view; cards, play, what-if, score questions
 BARTER = "commerce-4-trades-and-barter"       # B's view, 3 players; score questions by deal
@@ -431,9 +432,3 @@ def test_prose_reads_the_markdown_lessons_use():
         {"kind": "p", "spans": [["", "link"], ["", " "], ["em", "em"], ["", " snake_case"]]},
     ]
     assert prose.html_text(blocks[:2]) == "<p>Intro <i>one</i> line two.</p><ul><li>a 4♥ cont</li><li>b</li></ul>"
-
-
-def _piles(node: dict) -> list[dict]:
-    if node["kind"] == "pile":
-        return [node]
-    return [p for item in node["items"] for p in _piles(item)]

@@ -14,6 +14,7 @@ from cardlab.engine import HAND, STOCK
 from cardlab.games import configurations
 from cardlab.widgets import Hand, Table
 from conformance import random_game
+from table_layout import groups as _groups, piles as _piles
 from toy_game import ToyTricks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,15 +95,3 @@ def test_its_rules_refuse_what_they_must():
     winner = 1 if max(same).rank > lead.card.rank else 0
     assert len(done.won[winner]) == 2 and done.leader == winner
     assert GAME.deal(seed=8) == GAME.deal(seed=8) != GAME.deal(seed=9)
-
-
-def _piles(node: dict) -> list[dict]:
-    if node["kind"] == "pile":
-        return [node]
-    return [p for item in node["items"] for p in _piles(item)]
-
-
-def _groups(node: dict) -> list[dict]:
-    if node["kind"] == "pile":
-        return []
-    return [node] + [g for item in node["items"] for g in _groups(item)]

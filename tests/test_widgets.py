@@ -33,6 +33,7 @@ from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
     HIDDEN_WORDS, History, Position, _variants, move_cards, pretty, report,
 )
+from table_layout import groups as _groups, piles as _piles
 
 CONFIGURATIONS = list(configurations())
 
@@ -1375,18 +1376,6 @@ def test_browser_tests_skip_without_chromium_unless_required(required, outcome, 
 
 # --- helpers ------------------------------------------------------------------------------------
 
-def _piles(node: dict) -> list[dict]:
-    if node["kind"] == "pile":
-        return [node]
-    return [p for item in node["items"] for p in _piles(item)]
-
-
-def _groups(node: dict) -> list[dict]:
-    if node["kind"] == "pile":
-        return []
-    return [node] + [g for item in node["items"] for g in _groups(item)]
-
-
 def _group_titles(node: dict) -> list[str]:
     if node["kind"] == "pile":
         return []
@@ -1405,11 +1394,9 @@ def test_peeks_face_down_pool_is_drawn_with_the_pool():
     session = cardlab.Session(cardlab.game("card-commons", variant="peek"), seed=3)
     layout = Table(session).view["layout"]
 
-    def groups(node: dict) -> list[dict]:
-        return [] if node["kind"] == "pile" else [node] + [g for i in node["items"] for g in groups(i)]
-    tableau = next(g for g in groups(layout) if g["title"] == "Tableau")
+    tableau = next(g for g in _groups(layout) if g["title"] == "Tableau")
     assert {"pool face up", "pool face down 1", "pool face down 2", "nest egg"} <= {p["zone"] for p in _piles(tableau)}
-    assert "Other" not in [g["title"] for g in groups(layout)]
+    assert "Other" not in [g["title"] for g in _groups(layout)]
 
 
 # --- a deal whose seed can be guessed ------------------------------------------------------------
