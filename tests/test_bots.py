@@ -23,6 +23,7 @@ from cardlab.bots import (
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
 from cardlab.strategy import lead, sample_indices, strategy_of
+from test_commons import NO_DEFENSE
 
 GAMES = cardlab.games()
 CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
@@ -163,18 +164,7 @@ def commons_answer_phase():
     """A Card Commons state in the "answer" phase: A claimed 2♦, B (holding no 2 and no Wild)
     discarded 3♥, and A must answer her own Claim with 2♥ or 2♣."""
     game = cardlab.game("card-commons")
-    state = game.state_from_text("""
-        round: 1
-        claimant: A
-        nest egg: 4C
-        pool up: 5H QH
-        pool down: 3S
-        A hand: 2D 2H 2C KS 5S 2S
-        A commission: 5C
-        B hand: 3H 3C 4D 5D 4S 3D
-        B commission: 4H
-    """)
-    state = game.play(game.play(state, "claim 2D"), "discard 3H")
+    state = game.play(game.play(game.state_from_text(NO_DEFENSE), "claim 2D"), "discard 3H")
     assert state.phase == "answer"
     return game, state
 
