@@ -1018,6 +1018,72 @@ def test_an_answer_that_comes_after_the_position_changed_is_dropped(monkeypatch)
     _in_a_kernel(monkeypatch, scenario)
 
 
+def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
+    """The Hint button's search runs in the computer's thread: the table says it is looking,
+    answers a click meanwhile, and shows the ranking once found; asking again while it looks
+    starts no second search."""
+    import threading
+    release, asked = threading.Event(), []
+
+    def slow(game: Any, view: Any) -> Any:
+        asked.append(threading.current_thread())
+        release.wait(10)
+        return bots.hint(game, view, playouts=40, seed=1)
+
+    async def scenario(loop: Any) -> None:
+        session = commons_session()
+        table = Table(session, viewer=0, hint=slow)
+        send(table, "hint")
+        assert table.view["hinting"] == "Looking for a good move for A…" and table.message.get("kind") != "hint"
+        send(table, "hint")                                  # the same hint is on its way: not asked again
+        send(table, "explain", card=table.position().seen.hands[0][0].code)  # answered while it looks
+        assert table.message["kind"] == "explain"
+        await _until(lambda: asked)
+        assert len(asked) == 1 and asked[0] is not threading.current_thread()
+        release.set()
+        await _until(lambda: table.message.get("kind") == "hint")
+        assert "hinting" not in table.view and table.message["ranking"]["moves"]
+        assert not session.moves
+        table.close()
+    _in_a_kernel(monkeypatch, scenario)
+
+
+def test_a_hint_that_comes_after_the_position_changed_is_dropped(monkeypatch):
+    """A move played while the hint is worked out: the hint answers a position gone, so it is
+    not shown; a failing hint is refused in the player's terms."""
+    import threading
+    gate, answered = threading.Semaphore(0), []
+
+    def slow(game: Any, view: Any) -> Any:
+        gate.acquire(timeout=10)
+        answered.append(view)
+        if len(answered) == 2:
+            raise RuntimeError("A holds KS")             # a reason naming a hidden card
+        return game.legal_moves(view)[0]
+
+    async def scenario(loop: Any) -> None:
+        session = commons_session()
+        table = Table(session, viewer=1, hint=slow)
+        session.play("commission 2S")                    # B to move
+        send(table, "hint")
+        assert "hinting" in table.view
+        session.play("commission 3S")                    # the position changes meanwhile
+        assert "hinting" not in table.view
+        gate.release()
+        await _until(lambda: answered)
+        await asyncio.sleep(0.05)
+        assert table.message.get("kind") != "hint"       # dropped
+        while session.game.to_move(session.state) != 1:  # B to move again: ask, and the hint fails
+            session.play(session.legal_moves()[0])
+        send(table, "hint")
+        gate.release()
+        await _until(lambda: table.message.get("kind") == "error")
+        assert table.message["text"] == "No hint here: the hint failed (RuntimeError)."
+        assert "holds" not in _synced(table)             # its reason names A's card: not shown to B
+        table.close()
+    _in_a_kernel(monkeypatch, scenario)
+
+
 def _synced(table: Any) -> str:
     """Everything a table sends to its browser, as one text."""
     return json.dumps([table.view_json, table.history_json, table.message], ensure_ascii=False)

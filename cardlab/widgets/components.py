@@ -283,6 +283,8 @@ class Table(SessionWidget):
         self._showdowns_seen = _settled(session.game, session.state) if isinstance(session, Session) else 0
         #: While the computer thinks in a kernel: (its answer to come, the state it answers, its chooser).
         self._thinking: tuple[asyncio.Future[Any], Any, Chooser] | None = None
+        #: While a hint is worked out in a kernel: (its answer to come, the state it answers).
+        self._hinting: tuple[asyncio.Future[Any], Any] | None = None
         self.actions = frozenset({"play", "explain"}
                                  | ({"swap", "edit_text"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
@@ -305,6 +307,9 @@ class Table(SessionWidget):
             if self._thinking is not None:
                 mover = pos.game.to_move(self._thinking[1])
                 parts["thinking"] = f"{self._names[mover]} is thinking…"  # type: ignore[index]
+        if self._hinting is not None:
+            mover = pos.game.to_move(self._hinting[1])
+            parts["hinting"] = f"Looking for a good move for {self._names[mover]}…"  # type: ignore[index]
         if self._editor:
             parts["editor"] = pos.editor()
         return parts
@@ -352,6 +357,7 @@ class Table(SessionWidget):
         if timer is not None:
             timer.cancel()
         self.__dict__["_thinking"] = None  # an answer still to come is dropped
+        self.__dict__["_hinting"] = None
         super().close()
 
     @property
@@ -362,15 +368,52 @@ class Table(SessionWidget):
     # -- hints -----------------------------------------------------------------------------------
 
     def _act_hint(self, content: dict[str, Any]) -> None:
+        """Rank the moves of the player to move. In a kernel the search runs in the computer's
+        thread, beside the event loop: the table says so and answers clicks meanwhile."""
         pos = self.position()
         self._require_turn(pos)
         game = pos.game
+        view = game.view(pos.state, pos.to_move)
+        loop = _kernel_loop()
+        if loop is None:
+            self._say_hint(game, self._ask_hint(lambda: self._hint(game, view)))  # type: ignore[misc]
+            return
+        if self._hinting is not None and self._hinting[1] is pos.state:
+            return  # this very hint is on its way
+        answer = loop.run_in_executor(_THINKER, self._hint, game, view)  # type: ignore[arg-type]
+        self._hinting = (answer, pos.state)  # type: ignore[assignment]
+        self._refresh()
+        answer.add_done_callback(self._hint_answered)  # called on the loop
+
+    def _hint_answered(self, answer: asyncio.Future[Any] | Future[Any]) -> None:
+        """A hint's answer, on the kernel's loop: shown if the table still shows the position
+        it answers with that player to move, dropped otherwise (a move was played or taken back
+        meanwhile, or the table was left)."""
+        hinting = self._hinting
+        if hinting is None or hinting[0] is not answer:
+            return
+        self._hinting = None
+        with self.hold_sync():
+            self._refresh()  # the table no longer says it is looking
+            pos = self.position()
+            if answer.cancelled() or pos.state is not hinting[1] or not pos.can_act:
+                return
+            try:
+                self._say_hint(pos.game, self._ask_hint(answer.result))
+            except Exception as err:  # noqa: BLE001 - shown as an action's refusal is
+                self._refuse(err)
+
+    def _ask_hint(self, ask: Callable[[], Any]) -> Any:
+        """The hint's answer; a failure is refused in a player's terms (a hint works on guesses
+        of hidden cards, so its reason is shown to the teacher only)."""
         try:
-            answer = self._hint(game, game.view(pos.state, pos.to_move))  # type: ignore[misc]
+            return ask()
         except Exception as err:  # noqa: BLE001 - a hint works on guesses of hidden cards: its message is not shown to a player
             self.last_error = err
             why = f": {err}" if self._viewer is None else ""
             raise Refused(f"No hint here: the hint failed ({type(err).__name__}){why}.") from err
+
+    def _say_hint(self, game: Game, answer: Any) -> None:
         if isinstance(answer, Hint):
             best = answer.best.move
             self._say(f"Hint: {pretty(str(best))}", "hint", move_cards(best), ranking=ranking(answer))
@@ -404,6 +447,8 @@ class Table(SessionWidget):
             self._showdowns_seen = min(self._showdowns_seen, _settled(session.game, session.state))
         if self._thinking is not None and self._thinking[1] is not session.state:
             self._thinking = None  # taken back, or moved on: the answer to come is dropped
+        if self._hinting is not None and self._hinting[1] is not session.state:
+            self._hinting = None  # the hint to come answers a position no longer on show
         super()._session_changed(session)
         if self._notice:  # the standing notice comes back whenever nothing else is said
             self.message = self._notice

@@ -602,6 +602,36 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
         page.close()
 
 
+def test_the_table_answers_clicks_while_a_hint_is_looked_for(lab, lab_page):
+    """The Hint button's search runs beside the kernel's event loop too: the table says it is
+    looking, the button waits, a card's explanation comes meanwhile, then the ranking."""
+    page = lab_page("hinting.ipynb",
+                    "import threading\nimport cardlab\nfrom cardlab import bots\nfrom cardlab.widgets import Table\n"
+                    "session = cardlab.Session(cardlab.game('card-commons'), seed=7)",
+                    "release = threading.Event()\n"
+                    "def slow(game, view):  # looks until released\n"
+                    "    release.wait(120)\n"
+                    "    return bots.hint(game, view, playouts=60, seed=1)\n"
+                    "table = Table(session, viewer=0, hint=slow)\ntable")
+    try:
+        page.open(".cardlab-table[data-rev]")
+        button = _table(page).locator('[data-key="hint"]')
+        button.click()
+        looking = _table(page).locator(".cardlab-hinting")
+        looking.wait_for(timeout=TIMEOUT_MS)
+        assert looking.inner_text() == "Looking for a good move for A…"
+        assert button.is_disabled() and button.inner_text() == "Thinking…"
+        _table(page).locator(".cardlab-tableau .cardlab-card").first.click()  # answered while it looks
+        assert _message(page, "explain")
+        assert button.is_disabled()
+        page.run("release.set()")
+        _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+        looking.wait_for(state="detached", timeout=TIMEOUT_MS)
+        assert not button.is_disabled() and button.inner_text() == "Hint"
+    finally:
+        page.close()
+
+
 MARKUP = "<img src=x onerror=alert(1)>"
 
 

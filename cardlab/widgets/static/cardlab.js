@@ -364,7 +364,7 @@ function renderChoices(vm, ctx) {
     h("div", { class: "cardlab-choices-title", text: prompt }),
     h("div", { class: "cardlab-choices-list" },
       plain.map((m) => moveButton(m, ctx)),
-      vm.hint && vm.can_act ? hintButton(ctx) : null),
+      vm.hint && vm.can_act ? hintButton(vm, ctx) : null),
     moves.length > plain.length ? allMoves(moves, ctx) : null);
 }
 
@@ -387,9 +387,10 @@ function whyNot(ctx, selected) {
       h("code", { class: "cardlab-rule", text: `[${r.rule}]` })))));
 }
 
-/** The Hint button: Python works the ranking out (about a second at most); meanwhile it says so. */
-function hintButton(ctx) {
-  const thinking = ctx.ui.thinking;
+/** The Hint button: Python works the ranking out (within a second); meanwhile it says so. In a
+ * kernel the search runs beside the event loop (vm.hinting), so the table answers other clicks. */
+function hintButton(vm, ctx) {
+  const thinking = ctx.ui.thinking || !!vm.hinting;
   return button(thinking ? "Thinking…" : "Hint", () => {
     ctx.ui.thinking = true;
     ctx.send("hint");
@@ -1141,6 +1142,7 @@ function headerPart(vm, ctx) {
     h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
     // The computer thinks beside the kernel: the table says so, and stays open to clicks.
     vm.thinking ? h("span", { class: "cardlab-thinking", role: "status", "aria-busy": "true", text: vm.thinking }) : null,
+    vm.hinting ? h("span", { class: "cardlab-thinking cardlab-hinting", role: "status", "aria-busy": "true", text: vm.hinting }) : null,
     h("span", { class: "cardlab-options" },
       opponentChoice(vm.opponent, ctx),
       h("label", { class: "cardlab-option" },

@@ -47,7 +47,7 @@ function renderChoices(vm, ctx) {
     h("div", { class: "cardlab-choices-title", text: prompt }),
     h("div", { class: "cardlab-choices-list" },
       plain.map((m) => moveButton(m, ctx)),
-      vm.hint && vm.can_act ? hintButton(ctx) : null),
+      vm.hint && vm.can_act ? hintButton(vm, ctx) : null),
     moves.length > plain.length ? allMoves(moves, ctx) : null);
 }
 
@@ -70,9 +70,10 @@ function whyNot(ctx, selected) {
       h("code", { class: "cardlab-rule", text: `[${r.rule}]` })))));
 }
 
-/** The Hint button: Python works the ranking out (about a second at most); meanwhile it says so. */
-function hintButton(ctx) {
-  const thinking = ctx.ui.thinking;
+/** The Hint button: Python works the ranking out (within a second); meanwhile it says so. In a
+ * kernel the search runs beside the event loop (vm.hinting), so the table answers other clicks. */
+function hintButton(vm, ctx) {
+  const thinking = ctx.ui.thinking || !!vm.hinting;
   return button(thinking ? "Thinking…" : "Hint", () => {
     ctx.ui.thinking = true;
     ctx.send("hint");

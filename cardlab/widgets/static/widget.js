@@ -20,6 +20,7 @@ function headerPart(vm, ctx) {
     h("span", { class: `cardlab-status${vm.over ? " cardlab-over" : ""}`, role: "status", text: vm.status }),
     // The computer thinks beside the kernel: the table says so, and stays open to clicks.
     vm.thinking ? h("span", { class: "cardlab-thinking", role: "status", "aria-busy": "true", text: vm.thinking }) : null,
+    vm.hinting ? h("span", { class: "cardlab-thinking cardlab-hinting", role: "status", "aria-busy": "true", text: vm.hinting }) : null,
     h("span", { class: "cardlab-options" },
       opponentChoice(vm.opponent, ctx),
       h("label", { class: "cardlab-option" },
