@@ -1048,6 +1048,37 @@ def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
     _in_a_kernel(monkeypatch, scenario)
 
 
+def test_the_computer_thinks_with_the_garbage_collector_paused(monkeypatch):
+    """A full garbage collection in a kernel's heap holds the event loop for tens of
+    milliseconds, and a search would start one every second or so: the thinking thread pauses
+    the collector for the search (the hint's and the computer's move), and turns it back on
+    only if it was on."""
+    import gc
+    seen: list[bool] = []
+
+    def spy(game: Any, view: Any) -> Any:
+        seen.append(gc.isenabled())
+        return first_legal(game, view)
+
+    async def scenario(loop: Any) -> None:
+        session = commons_session()
+        table = Table(session, viewer=1, opponent=spy, opponent_delay=0, hint=spy)
+        await _until(lambda: session.moves)             # A's move, found in the thread
+        send(table, "hint")                             # B's hint, in the thread too
+        await _until(lambda: table.message.get("kind") == "hint")
+        table.close()
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        _in_a_kernel(monkeypatch, scenario)
+        assert seen == [False, False] and gc.isenabled()
+        gc.disable()                                    # off before: it stays off
+        _in_a_kernel(monkeypatch, scenario)
+        assert seen == [False] * 4 and not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 def test_a_hint_that_comes_after_the_position_changed_is_dropped(monkeypatch):
     """A move played while the hint is worked out: the hint answers a position gone, so it is
     not shown; a failing hint is refused in the player's terms."""

@@ -8,6 +8,7 @@ viewer, drawn by the same front-end renderers.
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 import warnings
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -92,6 +93,20 @@ def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser
 #: event loop, which stays free to answer the learner's clicks meanwhile (Python lets the
 #: loop in every few milliseconds); the move is then played on the loop.
 _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-computer")
+
+
+def _think(think: Callable[..., Any], *args: Any) -> Any:
+    """``think(*args)`` in the thinking thread, with the cyclic garbage collector paused: a
+    search allocates fast enough to start a full collection every second or so, and in a
+    kernel's large heap each one holds every thread, the event loop included, for tens of
+    milliseconds. Cycles made meanwhile are collected once it is on again (if it was on)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return think(*args)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _kernel_loop() -> asyncio.AbstractEventLoop | None:
@@ -380,7 +395,7 @@ class Table(SessionWidget):
             return
         if self._hinting is not None and self._hinting[1] is pos.state:
             return  # this very hint is on its way
-        answer = loop.run_in_executor(_THINKER, self._hint, game, view)  # type: ignore[arg-type]
+        answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
         self._hinting = (answer, pos.state)  # type: ignore[assignment]
         self._refresh()
         answer.add_done_callback(self._hint_answered)  # called on the loop
@@ -497,7 +512,7 @@ class Table(SessionWidget):
         session, game, choose = self._session, self._session.game, self._opponent
         state = session.state
         view = game.view(state, game.to_move(state))
-        answer = loop.run_in_executor(_THINKER, choose, game, view)  # type: ignore[arg-type]
+        answer = loop.run_in_executor(_THINKER, _think, choose, game, view)
         self._thinking = (answer, state, choose)  # type: ignore[assignment]
         self._refresh()
         answer.add_done_callback(self._opponent_answered)  # called on the loop
