@@ -18,7 +18,9 @@ function drawBreakdown(bd, ctx) {
     return h("div", { class: "cardlab-breakdown" }, h("div", { class: "cardlab-muted", text: bd.unavailable }));
   }
   const rounds = bd.rounds ?? [];
-  const rows = rounds.length ? [] : bd.items.map((item, i) => h("tr", {
+  // A line, like a round's row below, is drawn again only when it changed (memo).
+  const rows = rounds.length ? [] : bd.items.map((item, i) => memo(ctx.memo, `item:${i}`,
+    JSON.stringify([item, bd.players[item.player]]), () => h("tr", {
       class: "cardlab-item", tabindex: "0", dataset: { key: `item:${i}` },
       onmouseenter: () => ctx.countCards(item.cards),
       onfocus: () => ctx.countCards(item.cards),
@@ -29,7 +31,7 @@ function drawBreakdown(bd, ctx) {
     h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
     h("td", { class: "cardlab-item-reason" }, item.reason,
       item.cards.length ? miniCards(item.cards) : null,
-      h("code", { class: "cardlab-rule", text: item.rule }))));
+      h("code", { class: "cardlab-rule", text: item.rule })))));
   const totals = bd.players.map((name, p) =>
     h("span", { class: `cardlab-total${bd.winners.includes(p) ? " cardlab-winner" : ""}` },
       `${name} `, h("strong", { text: String(bd.totals[p]) })));
@@ -76,7 +78,8 @@ function roundRows(bd, ctx) {
   const head = h("div", { class: "cardlab-round-grid cardlab-round-head", style: columns, "aria-hidden": "true" },
     h("span", { text: "Round, ended by" }),
     players.map((name) => h("span", { class: "cardlab-round-points", text: name })));
-  const rows = bd.rounds.map((round) => {
+  const rows = bd.rounds.map((round) => memo(ctx.memo, `round:${round.number}`,
+    JSON.stringify([round, bd.items.slice(round.lines[0], round.lines[1]), players]), () => {
     const how = round.settled ? round.how : "in play";
     // Read aloud as "Deal 1 of 4, B knocked; A −2, total −2; B +4, total +4; …": the column
     // heads are hidden from screen readers, so each cell says whose it is.
@@ -93,7 +96,7 @@ function roundRows(bd, ctx) {
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
         round.verdict ? h("div", {}, round.verdict.text, " ", h("code", { class: "cardlab-rule", text: round.verdict.rule })) : null,
         roundItems(bd.items.slice(round.lines[0], round.lines[1]), players)));
-  });
+  }));
   return h("div", { class: "cardlab-rounds", role: "group", "aria-label": "the score, one row per round" },
     head, rows,
     h("div", { class: "cardlab-muted", text: "Each row: every player's change, and (in brackets) their running total. Open a row for its lines." }));

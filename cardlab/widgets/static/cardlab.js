@@ -228,15 +228,26 @@ function cardElement(code, options = {}) {
     "aria-expanded": menu ? (options.menu ? "true" : "false") : undefined,
     onclick: action,
     onkeydown: action ? activateKeys(action) : undefined,
-  }, info.hidden ? null : [
-    // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
-    // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
-    h("span", { class: "cardlab-index", "aria-hidden": "true" },
-      h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
-      h("span", { class: "cardlab-pip", "data-glyph": face })),
-    note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
-    h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) }),
-  ]);
+  }, info.hidden ? null : cardFace(info, face, note));
+}
+
+/** A card's face depends on the card and its note alone: drawn once, then shared by every
+ * drawing of it, so that a redraw skips the face of a card whose face did not change. */
+const FACES = new Map();
+
+function cardFace(info, face, note) {
+  const key = `${info.code} ${note ?? ""}`;
+  if (!FACES.has(key)) {
+    FACES.set(key, h("span", { class: "cardlab-face-parts" },
+      // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
+      // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
+      h("span", { class: "cardlab-index", "aria-hidden": "true" },
+        h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
+        h("span", { class: "cardlab-pip", "data-glyph": face })),
+      note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
+      h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) })).children);
+  }
+  return FACES.get(key);
 }
 
 /** The big centre of a card: the suit for number cards, the letter for court cards. */
@@ -295,7 +306,7 @@ function drawPile(pile, ctx) {
   // that may shrink to the width of that corner.
   const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}${shown.length ? "" : " cardlab-none"}` },
     shown.length
-      ? shown.map((entry) => spread === "fan" ? h("div", { class: "cardlab-slot" }, card(entry)) : card(entry))
+      ? shown.map((entry) => spread === "fan" ? fanSlot(card(entry)) : card(entry))
       : h("div", { class: "cardlab-empty", text: "empty" }));
   const count = spread === "stack" || codes.length > 6
     ? h("span", { class: "cardlab-count", text: plural(codes.length, "card") })
@@ -312,6 +323,14 @@ function drawPile(pile, ctx) {
         title: "sort the hand by suit and rank, or show it as held", dataset: { key: `sort:${pile.zone}` },
       }) : null),
     cardsEl);
+}
+
+/** A fan's slot around a card: the same while the card's drawing is (see tableCard). */
+const SLOTS = new WeakMap();
+
+function fanSlot(card) {
+  if (!SLOTS.has(card)) SLOTS.set(card, h("div", { class: "cardlab-slot" }, card));
+  return SLOTS.get(card);
 }
 
 // --- moves.js ---
@@ -564,7 +583,9 @@ function drawBreakdown(bd, ctx) {
     return h("div", { class: "cardlab-breakdown" }, h("div", { class: "cardlab-muted", text: bd.unavailable }));
   }
   const rounds = bd.rounds ?? [];
-  const rows = rounds.length ? [] : bd.items.map((item, i) => h("tr", {
+  // A line, like a round's row below, is drawn again only when it changed (memo).
+  const rows = rounds.length ? [] : bd.items.map((item, i) => memo(ctx.memo, `item:${i}`,
+    JSON.stringify([item, bd.players[item.player]]), () => h("tr", {
       class: "cardlab-item", tabindex: "0", dataset: { key: `item:${i}` },
       onmouseenter: () => ctx.countCards(item.cards),
       onfocus: () => ctx.countCards(item.cards),
@@ -575,7 +596,7 @@ function drawBreakdown(bd, ctx) {
     h("td", { class: "cardlab-item-points", text: item.points > 0 ? `+${item.points}` : String(item.points) }),
     h("td", { class: "cardlab-item-reason" }, item.reason,
       item.cards.length ? miniCards(item.cards) : null,
-      h("code", { class: "cardlab-rule", text: item.rule }))));
+      h("code", { class: "cardlab-rule", text: item.rule })))));
   const totals = bd.players.map((name, p) =>
     h("span", { class: `cardlab-total${bd.winners.includes(p) ? " cardlab-winner" : ""}` },
       `${name} `, h("strong", { text: String(bd.totals[p]) })));
@@ -622,7 +643,8 @@ function roundRows(bd, ctx) {
   const head = h("div", { class: "cardlab-round-grid cardlab-round-head", style: columns, "aria-hidden": "true" },
     h("span", { text: "Round, ended by" }),
     players.map((name) => h("span", { class: "cardlab-round-points", text: name })));
-  const rows = bd.rounds.map((round) => {
+  const rows = bd.rounds.map((round) => memo(ctx.memo, `round:${round.number}`,
+    JSON.stringify([round, bd.items.slice(round.lines[0], round.lines[1]), players]), () => {
     const how = round.settled ? round.how : "in play";
     // Read aloud as "Deal 1 of 4, B knocked; A −2, total −2; B +4, total +4; …": the column
     // heads are hidden from screen readers, so each cell says whose it is.
@@ -639,7 +661,7 @@ function roundRows(bd, ctx) {
         round.ended ? h("div", {}, round.ended.text, " ", h("code", { class: "cardlab-rule", text: round.ended.rule })) : null,
         round.verdict ? h("div", {}, round.verdict.text, " ", h("code", { class: "cardlab-rule", text: round.verdict.rule })) : null,
         roundItems(bd.items.slice(round.lines[0], round.lines[1]), players)));
-  });
+  }));
   return h("div", { class: "cardlab-rounds", role: "group", "aria-label": "the score, one row per round" },
     head, rows,
     h("div", { class: "cardlab-muted", text: "Each row: every player's change, and (in brackets) their running total. Open a row for its lines." }));
@@ -1313,11 +1335,18 @@ function cardState(view, ctx, code, zone, index) {
   };
 }
 
-/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild"). */
+/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild").
+ * Drawn again only when its code, note or state changed (a pile that changed keeps the
+ * drawing of its cards that did not). */
 function tableCard(view, ctx, code, zone, index, note = null) {
-  const { ui } = view;
   const state = ctx.cardState(code, zone, index);
   const key = `card:${zone}:${index}`;
+  return memo(ctx.memo, key, `${code} ${note ?? ""} ${JSON.stringify(state)}`,
+    () => drawTableCard(view, ctx, code, zone, index, note, state, key));
+}
+
+function drawTableCard(view, ctx, code, zone, index, note, state, key) {
+  const { ui } = view;
   const here = (s) => s && s.zone === zone && s.index === index;
   if (state.editing) {
     return cardElement(code, {

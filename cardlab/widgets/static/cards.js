@@ -224,15 +224,26 @@ function cardElement(code, options = {}) {
     "aria-expanded": menu ? (options.menu ? "true" : "false") : undefined,
     onclick: action,
     onkeydown: action ? activateKeys(action) : undefined,
-  }, info.hidden ? null : [
-    // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
-    // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
-    h("span", { class: "cardlab-index", "aria-hidden": "true" },
-      h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
-      h("span", { class: "cardlab-pip", "data-glyph": face })),
-    note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
-    h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) }),
-  ]);
+  }, info.hidden ? null : cardFace(info, face, note));
+}
+
+/** A card's face depends on the card and its note alone: drawn once, then shared by every
+ * drawing of it, so that a redraw skips the face of a card whose face did not change. */
+const FACES = new Map();
+
+function cardFace(info, face, note) {
+  const key = `${info.code} ${note ?? ""}`;
+  if (!FACES.has(key)) {
+    FACES.set(key, h("span", { class: "cardlab-face-parts" },
+      // The rank and suit are drawn (CSS content from data-glyph), not written: the card's
+      // name is its spoken name ("king of clubs"), and a voice user says that, not "K".
+      h("span", { class: "cardlab-index", "aria-hidden": "true" },
+        h("span", { class: "cardlab-rank", "data-glyph": info.rank }),
+        h("span", { class: "cardlab-pip", "data-glyph": face })),
+      note ? h("span", { class: "cardlab-card-note", "aria-hidden": "true", text: note }) : null,
+      h("span", { class: "cardlab-face", "aria-hidden": "true", "data-glyph": faceText(info) })).children);
+  }
+  return FACES.get(key);
 }
 
 /** The big centre of a card: the suit for number cards, the letter for court cards. */

@@ -41,7 +41,7 @@ function drawPile(pile, ctx) {
   // that may shrink to the width of that corner.
   const cardsEl = h("div", { class: `cardlab-cards cardlab-spread-${spread}${shown.length ? "" : " cardlab-none"}` },
     shown.length
-      ? shown.map((entry) => spread === "fan" ? h("div", { class: "cardlab-slot" }, card(entry)) : card(entry))
+      ? shown.map((entry) => spread === "fan" ? fanSlot(card(entry)) : card(entry))
       : h("div", { class: "cardlab-empty", text: "empty" }));
   const count = spread === "stack" || codes.length > 6
     ? h("span", { class: "cardlab-count", text: plural(codes.length, "card") })
@@ -58,4 +58,12 @@ function drawPile(pile, ctx) {
         title: "sort the hand by suit and rank, or show it as held", dataset: { key: `sort:${pile.zone}` },
       }) : null),
     cardsEl);
+}
+
+/** A fan's slot around a card: the same while the card's drawing is (see tableCard). */
+const SLOTS = new WeakMap();
+
+function fanSlot(card) {
+  if (!SLOTS.has(card)) SLOTS.set(card, h("div", { class: "cardlab-slot" }, card));
+  return SLOTS.get(card);
 }

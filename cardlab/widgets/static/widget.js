@@ -191,11 +191,18 @@ function cardState(view, ctx, code, zone, index) {
   };
 }
 
-/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild"). */
+/** A card on the table, with what a click on it does; `note` is the game's note on it ("wild").
+ * Drawn again only when its code, note or state changed (a pile that changed keeps the
+ * drawing of its cards that did not). */
 function tableCard(view, ctx, code, zone, index, note = null) {
-  const { ui } = view;
   const state = ctx.cardState(code, zone, index);
   const key = `card:${zone}:${index}`;
+  return memo(ctx.memo, key, `${code} ${note ?? ""} ${JSON.stringify(state)}`,
+    () => drawTableCard(view, ctx, code, zone, index, note, state, key));
+}
+
+function drawTableCard(view, ctx, code, zone, index, note, state, key) {
+  const { ui } = view;
   const here = (s) => s && s.zone === zone && s.index === index;
   if (state.editing) {
     return cardElement(code, {
