@@ -700,3 +700,58 @@ def test_a_rounds_points_are_those_of_its_score_lines(game):
                     checked += 1
             s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked > 10_000
+
+
+@pytest.mark.parametrize("game", [GAME, PEEK], ids=["standard", "peek"])
+def test_the_totals_of_playouts_are_the_scores_totals(game):
+    """What a playout is worth (``_totals``, without the score's words) is the score's totals, in
+    every phase, in full states and in each player's view; and a playout's value is the lead."""
+    from cardlab.strategy import lead, strategy_of
+    rng = random.Random(5)
+    strategy = strategy_of(game)
+    phases = Counter()
+    for seed in range(20):
+        s = game.deal(seed=seed)
+        while True:
+            phases[s.phase] += 1
+            for seen in (s, game.view(s, 0), game.view(s, 1)):
+                assert game._totals(seen) == game.score(seen).totals, seen.to_text()
+            for player in (0, 1):
+                assert strategy.playout_value(game, s, player) == lead(game, s, player)
+            if game.is_over(s):
+                break
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert set(phases) == set(game.phases)
+
+
+def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
+    """The rule of thumb's worth of a Commission: its chance of matching the Nest Egg is the share
+    of the unseen cards that are no Wild and share its suit or value, times the cards of its colour
+    on your side and in your hand (less one given, plus one taken); a Claim is answered by the
+    unseen cards of its value and the unseen Wilds. Each counted once per decision."""
+    from cardlab.games.card_commons.strategy import _answering, _CommissionValue, _unseen
+    rng = random.Random(11)
+    checked = 0
+    for game in (GAME, PEEK):
+        for seed in range(10):
+            s = game.deal(seed=seed)
+            while not game.is_over(s):
+                me = game.to_move(s)
+                if s.phase in ("commission", "claim"):
+                    left = _unseen(game, s, me)
+                    value, answering = _CommissionValue(s, me, left), _answering(left)
+                    mine = (*s.sides[me], *s.hands[me])
+                    for card in (*s.hands[me], *left):  # a card of the hand, or one unseen (it counts once)
+                        share = (sum(1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank))
+                                 / len(left))
+                        assert value.match(card) == share
+                        assert answering(card) == sum(1 for u in left if u.rank == card.rank or u in WILDS)
+                        assert value.worth(card) == share * sum(1 for c in mine if c.color == card.color)
+                        back = s.commissions[me]
+                        if card in s.hands[me] and back is not None:
+                            kept = (*_take(mine, card), back)
+                            assert value.worth(card, out=card, back=back) == share * sum(
+                                1 for c in kept if c.color == card.color)
+                        checked += 1
+                s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert checked > 1000

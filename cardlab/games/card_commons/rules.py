@@ -530,6 +530,12 @@ class CardCommons(Game):
                 points[p] = sum(1 for c in s.sides[p] if (c.suit in _RED) == red) * mult
         return points[0], points[1]
 
+    def _totals(self, s: CommonsState) -> tuple[int, int]:
+        """Each player's points so far, as :meth:`score` totals them, without the words of its
+        lines: the rounds scored, and the round on the table once it is revealed."""
+        points = self.round_points(s) if s.phase in ("round-end", "game-over") else (0, 0)
+        return sum(r[0] for r in s.rounds) + points[0], sum(r[1] for r in s.rounds) + points[1]
+
     def _scored_against(self, s: CommonsState, nest_egg: Card | None) -> Card:
         """``nest_egg``, or by default the Nest Egg the round is scored against (a ValueError
         while that depends on a random swap still to come)."""
