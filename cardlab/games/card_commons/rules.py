@@ -39,6 +39,7 @@ SIDE_LIMIT = 6
 # Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
 # rounds before it as scoreless, up to this round; a later one is read with its scores given.
 SCORELESS_ROUNDS_LIMIT = 100
+_CERTAIN = Fraction(1)  # the chance of a Nest Egg that is no Wild still to be swapped
 #: The group of the zones on the table between the players (see ``table_layout``).
 TABLEAU = "tableau"
 
@@ -236,7 +237,9 @@ class CardCommons(Game):
         """Raise IllegalMove unless ``move`` is legal; return the player who makes it (``_apply``'s
         ``checked``)."""
         phase, mover = state.phase, self.to_move(state)
-        kind = _kind(move)
+        kind = type(move)
+        if kind not in _APPLY:  # a subclass of a move, or no move of this game
+            kind = _kind(move)
         if kind not in _PHASE_MOVES[phase]:
             raise IllegalMove(move, "commons.turn",
                               f"{self._waiting_for(state)}, so {NAMES[mover]} can't {_describe(move)} now")
@@ -398,11 +401,14 @@ class CardCommons(Game):
             if log is not None:
                 log.append(Event("commons.turn", f"Roles switch: {NAMES[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
             return _turn_ended(s, "claim", 1 - s.claimant, 0, pool_up, hands, sides, claim)
-        return self._reveal(_turn_ended(s, s.phase, s.claimant, s.traded, pool_up, hands, sides, claim), log)
+        return self._reveal(s, log, pool_up, hands, sides, claim)
 
-    def _reveal(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
-        """Both hands are empty: turn the Nest Egg and the Commissions face up, swapping a Wild Nest
-        Egg (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
+    def _reveal(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
+                hands: tuple[tuple[Card, ...], tuple[Card, ...]], sides: tuple[tuple[Card, ...], tuple[Card, ...]],
+                claim: Card | None) -> CommonsState:
+        """Both hands are empty (the last turn left the pool, the hands, the sides and the Claim
+        so): turn the Nest Egg and the Commissions face up, swapping a Wild Nest Egg
+        (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
         commons.wild-nest-egg.both-score), then score and see whether the game is over."""
         nest, down = s.nest_egg, s.pool_down
         if log is not None:
@@ -425,11 +431,11 @@ class CardCommons(Game):
                     log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the face-down "
                                      f"pool card {new}, which is the Nest Egg instead.", None, (new,)))
                 nest = new
-        s = _revealed(s, "round-end", nest, down)
-        points = self.round_points(s)
-        totals = tuple(sum(r[p] for r in s.rounds) + points[p] for p in (0, 1))
+        s = _round_ended(s, "round-end", nest, pool_up, down, hands, sides, claim)
+        totals = self._totals(s)
         over = s.round >= self.last_round and totals[0] != totals[1]
         if log is not None:
+            points = self.round_points(s)
             for p in (0, 1):
                 log.append(Event("commons.score.count", f"{NAMES[p]} scores {points[p]} this round ({totals[p]} in all).", p))
             if over:
@@ -486,7 +492,7 @@ class CardCommons(Game):
         or the Wild itself when no other card is left (commons.wild-nest-egg.both-score)."""
         nest, down = s.nest_egg, s.pool_down
         if nest not in WILDS or self.peek or s.phase in ("round-end", "game-over") or not down:
-            return ((nest, Fraction(1)),)
+            return ((nest, _CERTAIN),)
         chances: dict[Card, Fraction] = {}
         for pick in range(len(down)):
             target = _swap_target(down, pick)
@@ -527,7 +533,7 @@ class CardCommons(Game):
             commission = s.commissions[p]
             if commission is not None and self._commission_matches(commission, nest_egg):
                 red = commission.suit in _RED  # commons.score.count: the cards of the Commission's colour
-                points[p] = sum(1 for c in s.sides[p] if (c.suit in _RED) == red) * mult
+                points[p] = len([c for c in s.sides[p] if (c.suit in _RED) == red]) * mult
         return points[0], points[1]
 
     def _totals(self, s: CommonsState) -> tuple[int, int]:
@@ -881,7 +887,7 @@ _claimed = replacer(CommonsState, "phase", "traded", "hands", "claim")
 _answered = replacer(CommonsState, "phase", "hands", "sides", "claim")
 _discarded = replacer(CommonsState, "phase", "pool_up", "hands")
 _turn_ended = replacer(CommonsState, "phase", "claimant", "traded", "pool_up", "hands", "sides", "claim")
-_revealed = replacer(CommonsState, "phase", "nest_egg", "pool_down")
+_round_ended = replacer(CommonsState, "phase", "nest_egg", "pool_up", "pool_down", "hands", "sides", "claim")
 _with_phase = replacer(CommonsState, "phase")
 _build = builder(CommonsState)
 _replace = replacer(CommonsState)  # any fields, by name (a view)
