@@ -268,7 +268,7 @@ class CardCommons(Game):
                 raise IllegalMove(move, "commons.commission.no-wild",
                                   f"{card} is a Wild, and a Wild can't become a Commission")
         elif kind is Defend:
-            if card not in answers(hand, state.claim):
+            if not answers((card,), state.claim):  # the card, held, answers the Claim
                 raise IllegalMove(move, "commons.defense",
                                   f"{card} does not answer the Claim {state.claim}: a Defense is a card of the "
                                   f"same value ({state.claim.rank_code}) or a Wild")
@@ -355,7 +355,8 @@ class CardCommons(Game):
         hands = _set(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
-        sides = _set(_set(s.sides, 1 - claimant, s.sides[1 - claimant] + (card,)), claimant, s.sides[claimant] + (s.claim,))
+        claims, defenses = s.sides[claimant] + (s.claim,), s.sides[1 - claimant] + (card,)
+        sides = (claims, defenses) if claimant == 0 else (defenses, claims)
         if s.phase == "defend":
             if log is not None:
                 log.append(Event("commons.defense.placement", f"{NAMES[mover]} defends with {card}: the Defense goes on "
