@@ -907,7 +907,8 @@ _APPLY = {
 
 
 def _kind(move: Move) -> type | None:
-    """The class of Card Commons move ``move`` is (a subclass's base), None for no move of this game."""
+    """Which Card Commons move ``move`` is: its class (a subclass's base), or None for a move of no
+    kind of this game."""
     kind = type(move)
     if kind in _APPLY:
         return kind
