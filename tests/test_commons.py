@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -10,8 +11,11 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
+from cardlab.cards import chance
 from cardlab.engine import Continuation
-from cardlab.games.card_commons import DECK, WILDS, Claim, Defend, Discard
+from cardlab.games.card_commons import (
+    DECK, WILDS, Claim, Commission, Defend, Discard, NextRound, TradeCommission, TradePool,
+)
 
 GAME = cardlab.game("card-commons")
 PEEK = cardlab.game("card-commons", variant="peek")
@@ -564,3 +568,190 @@ def test_json_errors_are_clear():
 def test_html_repr_shows_the_table():
     html = state(CLAIM)._repr_html_()
     assert "Card Commons" in html and "aria-label" in html and "A: it is A&#x27;s turn" in html.replace("'", "&#x27;")
+
+
+# --- the rules' fast building agrees with a plain reading of the rules -------------------------------
+
+def _put(pair: tuple, player: int, value) -> tuple:
+    return tuple(value if p == player else x for p, x in enumerate(pair))
+
+
+def _take(cards_: tuple, card: Card) -> tuple:
+    rest = list(cards_)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def _can_answer(hand: tuple, claim: Card) -> bool:
+    """commons.defense: a card of the Claim's value or a Wild; any card answers a Wild Claim."""
+    return any(claim in WILDS or c.rank == claim.rank or c in WILDS for c in hand)
+
+
+def _plainly_played(game, s, move, reached: Counter):
+    """The state after the legal ``move``, worked out from the rule text one field at a time with
+    ``dataclasses.replace`` (the rules build it faster); ``reached`` counts the rules taken."""
+    swap = dataclasses.replace
+    mover, claimant, respondent = game.to_move(s), s.claimant, 1 - s.claimant
+    reached[type(move).__name__, s.phase] += 1
+    if isinstance(move, Commission):
+        commissions = _put(s.commissions, mover, move.card)
+        return swap(s, hands=_put(s.hands, mover, _take(s.hands[mover], move.card)), commissions=commissions,
+                    phase="claim" if None not in commissions else "commission")
+    if isinstance(move, TradePool):
+        return swap(s, traded=1, pool_up=_take(s.pool_up, move.take) + (move.give,),
+                    hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (move.take,)))
+    if isinstance(move, TradeCommission):
+        return swap(s, traded=2, commissions=_put(s.commissions, mover, move.give),
+                    hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (s.commissions[mover],)))
+    if isinstance(move, Claim):
+        hands = _put(s.hands, claimant, _take(s.hands[claimant], move.card))
+        phase = "defend" if _can_answer(hands[respondent], move.card) else "discard"
+        return swap(s, hands=hands, claim=move.card, traded=0, phase=phase)
+    if isinstance(move, NextRound):
+        points = tuple(sum(i.points for i in game.round_items(s) if i.player == p) for p in (0, 1))
+        return swap(game.deal(seed=s.seed, round=s.round + 1), rounds=s.rounds + (points,))
+    hands = _put(s.hands, mover, _take(s.hands[mover], move.card))
+    if isinstance(move, Defend):  # the Defense on the Respondent's side, the Claim on the Claimant's
+        sides = _put(_put(s.sides, respondent, s.sides[respondent] + (move.card,)),
+                     claimant, s.sides[claimant] + (s.claim,))
+        s = swap(s, hands=hands, sides=sides, claim=None)
+        if s.phase == "answer":
+            return swap(s, phase="discard2")
+    elif s.phase == "discard" and _can_answer(hands[claimant], s.claim):
+        return swap(s, hands=hands, pool_up=s.pool_up + (move.card,), phase="answer")
+    elif s.phase == "discard":
+        reached["claim discarded"] += 1
+        s = swap(s, hands=hands, pool_up=s.pool_up + (move.card, s.claim), claim=None)
+    else:
+        s = swap(s, hands=hands, pool_up=s.pool_up + (move.card,))
+    if s.hands[0] or s.hands[1]:
+        return swap(s, phase="claim", claimant=respondent, traded=0)
+    return _plainly_scored(game, s, reached)
+
+
+def _plainly_scored(game, s, reached: Counter):
+    """commons.round-end: a Wild Nest Egg is swapped with a random face-down pool card, passing
+    over the other Wild (standard game); then the round is scored, and the game ends after the
+    last round unless the totals are tied."""
+    nest, down = s.nest_egg, s.pool_down
+    if nest in WILDS and not s.peek:
+        pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
+        others = [i for i in range(len(down)) if down[i] not in WILDS]
+        pick = pick if down[pick] not in WILDS else others[0] if others else None
+        reached["wild nest egg kept" if pick is None else "wild nest egg swapped"] += 1
+        if pick is not None:
+            nest, down = down[pick], down[:pick] + (nest,) + down[pick + 1:]
+    s = dataclasses.replace(s, nest_egg=nest, pool_down=down, phase="round-end")
+    totals = [sum(r[p] for r in s.rounds) + sum(i.points for i in game.round_items(s) if i.player == p) for p in (0, 1)]
+    if s.round >= game.last_round and totals[0] != totals[1]:
+        reached["game over"] += 1
+        return dataclasses.replace(s, phase="game-over")
+    reached["extra round" if s.round >= game.last_round else "round over"] += 1
+    return s
+
+
+#: Every move of Card Commons, whatever the position.
+EVERY_MOVE = ([Commission(c) for c in DECK] + [TradePool(g, t) for g in DECK for t in DECK]
+              + [TradeCommission(c) for c in DECK] + [Claim(c) for c in DECK] + [Defend(c) for c in DECK]
+              + [Discard(c) for c in DECK] + [NextRound()])
+
+
+@pytest.mark.parametrize("game", [GAME, PEEK], ids=["standard", "peek"])
+def test_every_legal_move_builds_the_state_a_plain_reading_of_the_rules_gives(game):
+    """Over seeded random games, every legal move of every position: ``play``, ``step`` and
+    ``advance`` give the state worked out field by field from the rules, and every move that is
+    not listed is refused (the check the rules make, against the list they make)."""
+    reached: Counter = Counter()
+    rng = random.Random(7)
+    for seed in range(40):
+        s = game.deal(seed=seed)
+        while not game.is_over(s):
+            legal = game.legal_moves(s)
+            for move in legal:
+                expected = _plainly_played(game, s, move, reached)
+                assert game.play(s, move) == expected, (s.to_text(), str(move))
+                assert game.step(s, move).after == expected and game.advance(s, move) == expected
+            if seed % 8 == 0:
+                assert [m for m in EVERY_MOVE if game.is_legal(s, m)] == [m for m in EVERY_MOVE if m in legal]
+            s = game.play(s, rng.choice(legal))
+    rules = {"claim discarded", "round over", "extra round", "game over"}
+    rules |= set() if game.peek else {"wild nest egg swapped"}
+    assert rules <= set(reached), reached
+    moves = {("Commission", "commission"), ("TradePool", "claim"), ("TradeCommission", "claim"), ("Claim", "claim"),
+             ("Defend", "defend"), ("Defend", "answer"), ("Discard", "discard"), ("Discard", "discard2"),
+             ("NextRound", "round-end")}
+    assert moves == {key for key in reached if isinstance(key, tuple)}, reached
+
+
+@pytest.mark.parametrize("game", [GAME, PEEK], ids=["standard", "peek"])
+def test_a_rounds_points_are_those_of_its_score_lines(game):
+    """``round_points`` (what the rules score a round with) gives each player the points of the
+    worded ``round_items``, against every Nest Egg, at the end of rounds and in their middle."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(30):
+        s = game.deal(seed=seed)
+        while not game.is_over(s):
+            if None not in s.commissions:
+                for nest in (None, *DECK) if s.phase == "round-end" else DECK:
+                    items = game.round_items(s, nest)
+                    assert game.round_points(s, nest) == tuple(
+                        sum(i.points for i in items if i.player == p) for p in (0, 1)), (s.to_text(), nest)
+                    checked += 1
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert checked > 10_000
+
+
+@pytest.mark.parametrize("game", [GAME, PEEK], ids=["standard", "peek"])
+def test_the_totals_of_playouts_are_the_scores_totals(game):
+    """What a playout is worth (``_totals``, without the score's words) is the score's totals, in
+    every phase, in full states and in each player's view; and a playout's value is the lead."""
+    from cardlab.strategy import lead, strategy_of
+    rng = random.Random(5)
+    strategy = strategy_of(game)
+    phases = Counter()
+    for seed in range(20):
+        s = game.deal(seed=seed)
+        while True:
+            phases[s.phase] += 1
+            for seen in (s, game.view(s, 0), game.view(s, 1)):
+                assert game._totals(seen) == game.score(seen).totals, seen.to_text()
+            for player in (0, 1):
+                assert strategy.playout_value(game, s, player) == lead(game, s, player)
+            if game.is_over(s):
+                break
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert set(phases) == set(game.phases)
+
+
+def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
+    """The rule of thumb's worth of a Commission: its chance of matching the Nest Egg is the share
+    of the unseen cards that are no Wild and share its suit or value, times the cards of its colour
+    on your side and in your hand (less one given, plus one taken); a Claim is answered by the
+    unseen cards of its value and the unseen Wilds. Each counted once per decision."""
+    from cardlab.games.card_commons.strategy import _answering, _CommissionValue, _unseen
+    rng = random.Random(11)
+    checked = 0
+    for game in (GAME, PEEK):
+        for seed in range(10):
+            s = game.deal(seed=seed)
+            while not game.is_over(s):
+                me = game.to_move(s)
+                if s.phase in ("commission", "claim"):
+                    left = _unseen(game, s, me)
+                    value, answering = _CommissionValue(s, me, left), _answering(left)
+                    mine = (*s.sides[me], *s.hands[me])
+                    for card in (*s.hands[me], *left):  # a card of the hand, or one unseen (it counts once)
+                        share = (sum(1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank))
+                                 / len(left))
+                        assert value.match(card) == share
+                        assert answering(card) == sum(1 for u in left if u.rank == card.rank or u in WILDS)
+                        assert value.worth(card) == share * sum(1 for c in mine if c.color == card.color)
+                        back = s.commissions[me]
+                        if card in s.hands[me] and back is not None:
+                            kept = (*_take(mine, card), back)
+                            assert value.worth(card, out=card, back=back) == share * sum(
+                                1 for c in kept if c.color == card.color)
+                        checked += 1
+                s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert checked > 1000

@@ -15,7 +15,7 @@ from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in
 from ...engine import (
     HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, ScoreItem, State,
     TextForm, Zone,
-    check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed, whole_number,
+    builder, check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed, whole_number,
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
@@ -39,6 +39,7 @@ SIDE_LIMIT = 6
 # Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
 # rounds before it as scoreless, up to this round; a later one is read with its scores given.
 SCORELESS_ROUNDS_LIMIT = 100
+_CERTAIN = Fraction(1)  # the chance of a Nest Egg that is no Wild still to be swapped
 #: The group of the zones on the table between the players (see ``table_layout``).
 TABLEAU = "tableau"
 
@@ -182,12 +183,9 @@ class CardCommons(Game):
     def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
         # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
-        return CommonsState(
-            options=self.settings, seed=seed, round=round_, rounds=rounds, phase="commission",
-            claimant=self.first_claimant(round_), traded=0,
-            nest_egg=cards[up + down], pool_up=cards[:up], pool_down=cards[up:up + down],
-            hands=(cards[up + down + 1:up + down + 8], cards[up + down + 8:]),
-            commissions=(None, None), sides=((), ()), claim=None)
+        return _build(self.settings, seed, round_, rounds, "commission", self.first_claimant(round_), 0,
+                      cards[up + down], cards[:up], cards[up:up + down],
+                      (cards[up + down + 1:up + down + 8], cards[up + down + 8:]), (None, None), ((), ()), None)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -235,40 +233,46 @@ class CardCommons(Game):
 
     # -- checking a move ---------------------------------------------------------------------------------
 
-    def _check(self, state: CommonsState, move: Move) -> None:
+    def _check(self, state: CommonsState, move: Move) -> int:
+        """Raise IllegalMove unless ``move`` is legal; return the player who makes it (``_apply``'s
+        ``checked``)."""
         phase, mover = state.phase, self.to_move(state)
-        name = NAMES[mover]
-        expected = _PHASE_MOVES[phase]
-        if not isinstance(move, expected):
-            raise IllegalMove(move, "commons.turn", f"{self._waiting_for(state)}, so {name} can't {_describe(move)} now")
-        if isinstance(move, NextRound):
-            return
-        card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
+        kind = type(move)
+        if kind not in _APPLY:  # a subclass of a move, or no move of this game
+            kind = _kind(move)
+        if kind not in _PHASE_MOVES[phase]:
+            raise IllegalMove(move, "commons.turn",
+                              f"{self._waiting_for(state)}, so {NAMES[mover]} can't {_describe(move)} now")
+        if kind is NextRound:
+            return mover
+        card = move.give if kind is TradePool or kind is TradeCommission else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{name} does not hold {card} (hand: {cards_text(hand, 'empty')})")
-        if isinstance(move, Commission):
+            raise IllegalMove(move, "commons.hand", f"{NAMES[mover]} does not hold {card} (hand: {cards_text(hand, 'empty')})")
+        if kind is Commission:
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
-        elif isinstance(move, TradePool):
+        elif kind is TradePool:
             if state.traded:
-                raise IllegalMove(move, "commons.trade.order",
-                                  f"{name} has already traded this turn; the pool trade comes first and is made once per turn")
+                raise IllegalMove(move, "commons.trade.order", f"{NAMES[mover]} has already traded this turn; the pool "
+                                                               f"trade comes first and is made once per turn")
             if move.take not in state.pool_up:
                 raise IllegalMove(move, "commons.trade.pool",
                                   f"{move.take} is not a face-up card of the discard pool "
                                   f"(face up: {cards_text(state.pool_up)})")
-        elif isinstance(move, TradeCommission):
+        elif kind is TradeCommission:
             if state.traded == 2:
-                raise IllegalMove(move, "commons.trade.order", f"{name} has already traded with the Commission this turn")
+                raise IllegalMove(move, "commons.trade.order",
+                                  f"{NAMES[mover]} has already traded with the Commission this turn")
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild",
                                   f"{card} is a Wild, and a Wild can't become a Commission")
-        elif isinstance(move, Defend):
-            if card not in answers(hand, state.claim):
+        elif kind is Defend:
+            if not answers((card,), state.claim):  # the card, held, answers the Claim
                 raise IllegalMove(move, "commons.defense",
                                   f"{card} does not answer the Claim {state.claim}: a Defense is a card of the "
                                   f"same value ({state.claim.rank_code}) or a Wild")
+        return mover
 
     def _waiting_for(self, state: CommonsState) -> str:
         phase = state.phase
@@ -289,45 +293,43 @@ class CardCommons(Game):
     # -- applying a move ------------------------------------------------------------------------------
 
     def _apply(self, s: CommonsState, move: Move, log: list[Event] | None, checked: Any = None) -> CommonsState:
-        mover = self.to_move(s)
-        if isinstance(move, Claim):
-            return self._claim(s, move.card, log)
-        if isinstance(move, TradePool):
-            hand = without(s.hands[mover], move.give) + (move.take,)
-            if log is not None:
-                log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {move.give} from hand for "
-                                 f"{move.take} from the pool; {move.give} goes face up to the pool.", mover, (move.give, move.take)))
-            return _replace(s, traded=1, pool_up=without(s.pool_up, move.take) + (move.give,),
-                                 hands=_set(s.hands, mover, hand))
-        if isinstance(move, TradeCommission):
-            old = s.commissions[mover]
-            hand = without(s.hands[mover], move.give) + (old,)
-            if log is not None:
-                log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
-                                 f"Commission.", mover))
-                log.append(Event("commons.trade.commission", f"{move.give} is {NAMES[mover]}'s Commission now; the old "
-                                 f"Commission {old} goes to the hand.", mover, (move.give, old), frozenset((mover,))))
-            return _replace(s, traded=2, hands=_set(s.hands, mover, hand),
-                                 commissions=_set(s.commissions, mover, move.give))
-        if isinstance(move, Defend):
-            return self._defend(s, mover, move.card, log)
-        if isinstance(move, Discard):
-            return self._discard(s, mover, move.card, log)
-        if isinstance(move, Commission):
-            return self._commission(s, mover, move.card, log)
-        return self._next_round(s, log)
+        mover = self.to_move(s) if checked is None else checked  # _check worked out the mover
+        apply = _APPLY.get(type(move)) or _APPLY[_kind(move)]
+        return apply(self, s, mover, move, log)
 
-    def _commission(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
+    def _trade_pool(self, s: CommonsState, mover: int, move: TradePool, log: list[Event] | None) -> CommonsState:
+        """commons.trade.pool: the Claimant swaps a card of her hand with a face-up pool card."""
+        give, take = move.give, move.take
+        hand = without(s.hands[mover], give) + (take,)
+        if log is not None:
+            log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {give} from hand for "
+                             f"{take} from the pool; {give} goes face up to the pool.", mover, (give, take)))
+        return _traded_with_pool(s, 1, without(s.pool_up, take) + (give,), _set(s.hands, mover, hand))
+
+    def _trade_commission(self, s: CommonsState, mover: int, move: TradeCommission,
+                          log: list[Event] | None) -> CommonsState:
+        """commons.trade.commission: the Claimant makes a card of her hand her Commission."""
+        give, old = move.give, s.commissions[mover]
+        hand = without(s.hands[mover], give) + (old,)
+        if log is not None:
+            log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
+                             f"Commission.", mover))
+            log.append(Event("commons.trade.commission", f"{give} is {NAMES[mover]}'s Commission now; the old "
+                             f"Commission {old} goes to the hand.", mover, (give, old), frozenset((mover,))))
+        return _traded_with_commission(s, 2, _set(s.hands, mover, hand), _set(s.commissions, mover, give))
+
+    def _commission(self, s: CommonsState, mover: int, move: Commission, log: list[Event] | None) -> CommonsState:
+        card = move.card
         commissions = _set(s.commissions, mover, card)
         if log is not None:
             log.append(Event("commons.commission", f"{NAMES[mover]} puts a card face down as their Commission.", mover))
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
             log.append(Event("commons.first-claimant", f"{NAMES[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
-        return _replace(s, phase=phase, hands=_set(s.hands, mover, without(s.hands[mover], card)),
-                             commissions=commissions)
+        return _committed(s, phase, _set(s.hands, mover, without(s.hands[mover], card)), commissions)
 
-    def _claim(self, s: CommonsState, card: Card, log: list[Event] | None) -> CommonsState:
+    def _claim(self, s: CommonsState, mover: int, move: Claim, log: list[Event] | None) -> CommonsState:
+        card = move.card
         claimant, respondent = s.claimant, 1 - s.claimant
         hands = _set(s.hands, claimant, without(s.hands[claimant], card))
         options = answers(hands[respondent], card)
@@ -346,32 +348,34 @@ class CardCommons(Game):
                 else:
                     why = f"{r} can answer with {_or_list(options)} and chooses one."
                 log.append(Event("commons.defense.forced", why, respondent, options, frozenset((respondent,))))
-        return _replace(s, phase="defend" if options else "discard", traded=0, hands=hands, claim=card)
+        return _claimed(s, "defend" if options else "discard", 0, hands, card)
 
-    def _defend(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
-        claimant = s.claimant
+    def _defend(self, s: CommonsState, mover: int, move: Defend, log: list[Event] | None) -> CommonsState:
+        card, claimant = move.card, s.claimant
         hands = _set(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
-        sides = _set(_set(s.sides, 1 - claimant, s.sides[1 - claimant] + (card,)), claimant, s.sides[claimant] + (s.claim,))
+        claims, defenses = s.sides[claimant] + (s.claim,), s.sides[1 - claimant] + (card,)
+        sides = (claims, defenses) if claimant == 0 else (defenses, claims)
         if s.phase == "defend":
             if log is not None:
                 log.append(Event("commons.defense.placement", f"{NAMES[mover]} defends with {card}: the Defense goes on "
                                  f"{NAMES[mover]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s side.", mover, (card, s.claim)))
-            return self._end_turn(_replace(s, hands=hands, sides=sides, claim=None), log)
+            return self._end_turn(s, log, s.pool_up, hands, sides, None)
         if log is not None:
             log.append(Event("commons.no-defense.self-answer", f"{NAMES[mover]} answers their own Claim with {card}: it goes on "
                              f"{NAMES[1 - claimant]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s. {NAMES[1 - claimant]} must "
                              f"discard a second card.", mover, (card, s.claim)))
-        return _replace(s, phase="discard2", hands=hands, sides=sides, claim=None)
+        return _answered(s, "discard2", hands, sides, None)
 
-    def _discard(self, s: CommonsState, mover: int, card: Card, log: list[Event] | None) -> CommonsState:
+    def _discard(self, s: CommonsState, mover: int, move: Discard, log: list[Event] | None) -> CommonsState:
+        card = move.card
         hands = _set(s.hands, mover, without(s.hands[mover], card))
         pool_up = s.pool_up + (card,)
         if s.phase == "discard2":
             if log is not None:
                 log.append(Event("commons.no-defense.second-discard", f"{NAMES[mover]} discards {card} face up as a second discard.", mover, (card,)))
-            return self._end_turn(_replace(s, hands=hands, pool_up=pool_up), log)
+            return self._end_turn(s, log, pool_up, hands, s.sides, s.claim)
         if log is not None:
             log.append(Event("commons.no-defense.discard", f"{NAMES[mover]} discards {card} face up to the pool.", mover, (card,)))
         claimant = s.claimant
@@ -382,23 +386,30 @@ class CardCommons(Game):
                                  f"so {NAMES[claimant]} must.", claimant))
                 log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer with {_or_list(own)}.",
                                  claimant, own, frozenset((claimant,))))
-            return _replace(s, phase="answer", hands=hands, pool_up=pool_up)
+            return _discarded(s, "answer", pool_up, hands)
         if log is not None:
             log.append(Event("commons.no-defense.claim-discarded", f"{NAMES[claimant]} can't answer their own Claim either, so "
                              f"the Claim {s.claim} is discarded face up.", claimant, (s.claim,)))
-        return self._end_turn(_replace(s, hands=hands, pool_up=pool_up + (s.claim,), claim=None), log)
+        return self._end_turn(s, log, pool_up + (s.claim,), hands, s.sides, None)
 
-    def _end_turn(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
-        """commons.turn: switch roles; when both hands are empty, score the round (commons.round-end)."""
-        if s.hands[0] or s.hands[1]:
+    def _end_turn(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
+                  hands: tuple[tuple[Card, ...], tuple[Card, ...]], sides: tuple[tuple[Card, ...], tuple[Card, ...]],
+                  claim: Card | None) -> CommonsState:
+        """commons.turn: the state after a turn, whose last move left the pool, the hands, the sides
+        and the Claim so: the roles switch; when both hands are empty, the round is scored
+        (commons.round-end)."""
+        if hands[0] or hands[1]:
             if log is not None:
                 log.append(Event("commons.turn", f"Roles switch: {NAMES[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
-            return _replace(s, phase="claim", claimant=1 - s.claimant, traded=0)
-        return self._reveal(s, log)
+            return _turn_ended(s, "claim", 1 - s.claimant, 0, pool_up, hands, sides, claim)
+        return self._reveal(s, log, pool_up, hands, sides, claim)
 
-    def _reveal(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
-        """Both hands are empty: turn the Nest Egg and the Commissions face up, swapping a Wild Nest
-        Egg (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
+    def _reveal(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
+                hands: tuple[tuple[Card, ...], tuple[Card, ...]], sides: tuple[tuple[Card, ...], tuple[Card, ...]],
+                claim: Card | None) -> CommonsState:
+        """Both hands are empty (the last turn left the pool, the hands, the sides and the Claim
+        so): turn the Nest Egg and the Commissions face up, swapping a Wild Nest Egg
+        (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
         commons.wild-nest-egg.both-score), then score and see whether the game is over."""
         nest, down = s.nest_egg, s.pool_down
         if log is not None:
@@ -421,20 +432,20 @@ class CardCommons(Game):
                     log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the face-down "
                                      f"pool card {new}, which is the Nest Egg instead.", None, (new,)))
                 nest = new
-        s = _replace(s, nest_egg=nest, pool_down=down, phase="round-end")
-        points = self.round_points(s)
-        totals = tuple(sum(r[p] for r in s.rounds) + points[p] for p in (0, 1))
+        s = _round_ended(s, "round-end", nest, pool_up, down, hands, sides, claim)
+        totals = self._totals(s)
         over = s.round >= self.last_round and totals[0] != totals[1]
         if log is not None:
+            points = self.round_points(s)
             for p in (0, 1):
                 log.append(Event("commons.score.count", f"{NAMES[p]} scores {points[p]} this round ({totals[p]} in all).", p))
             if over:
                 log.append(Event("commons.game-end", f"{NAMES[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
             elif s.round >= self.last_round:
                 log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks the tie.", None))
-        return _replace(s, phase="game-over") if over else s
+        return _with_phase(s, "game-over") if over else s
 
-    def _next_round(self, s: CommonsState, log: list[Event] | None) -> CommonsState:
+    def _next_round(self, s: CommonsState, mover: int, move: NextRound, log: list[Event] | None) -> CommonsState:
         rounds = s.rounds + (self.round_points(s),)
         nxt = s.round + 1
         if log is not None:
@@ -482,7 +493,7 @@ class CardCommons(Game):
         or the Wild itself when no other card is left (commons.wild-nest-egg.both-score)."""
         nest, down = s.nest_egg, s.pool_down
         if nest not in WILDS or self.peek or s.phase in ("round-end", "game-over") or not down:
-            return ((nest, Fraction(1)),)
+            return ((nest, _CERTAIN),)
         chances: dict[Card, Fraction] = {}
         for pick in range(len(down)):
             target = _swap_target(down, pick)
@@ -494,12 +505,7 @@ class CardCommons(Game):
         """The scoring of the round on the table: one line per player, against ``nest_egg`` (by
         default the Nest Egg the round is scored against; a ValueError while that depends on a
         random swap still to come: then give one of :meth:`nest_egg_outcomes`)."""
-        if nest_egg is None:
-            outcomes = self.nest_egg_outcomes(s)
-            if len(outcomes) > 1:
-                raise ValueError(f"the Wild Nest Egg {s.nest_egg} will be swapped at random with one of "
-                                 f"{', '.join(str(c) for c, _ in outcomes)}: give nest_egg=")
-            nest_egg = outcomes[0][0]
+        nest_egg = self._scored_against(s, nest_egg)
         mult = self.multiplier(s.round)
         only_wild = nest_egg in WILDS and not s.peek
         items = []
@@ -519,10 +525,42 @@ class CardCommons(Game):
         return tuple(items)
 
     def round_points(self, s: CommonsState, nest_egg: Card | None = None) -> tuple[int, int]:
+        """Each player's points of :meth:`round_items`, without their words (the rules score a
+        round with this at every round's end)."""
+        nest_egg = self._scored_against(s, nest_egg)
+        mult = self.multiplier(s.round)
         points = [0, 0]
-        for item in self.round_items(s, nest_egg):
-            points[item.player] += item.points
+        for p in (0, 1):
+            commission = s.commissions[p]
+            if commission is not None and self._commission_matches(commission, nest_egg):
+                red = commission.suit in _RED  # commons.score.count: the cards of the Commission's colour
+                points[p] = len([c for c in s.sides[p] if (c.suit in _RED) == red]) * mult
         return points[0], points[1]
+
+    def _totals(self, s: CommonsState) -> tuple[int, int]:
+        """Each player's points so far, as :meth:`score` totals them, without the words of its
+        lines: the rounds scored, and the round on the table once it is revealed."""
+        points = self.round_points(s) if s.phase in ("round-end", "game-over") else (0, 0)
+        return sum(r[0] for r in s.rounds) + points[0], sum(r[1] for r in s.rounds) + points[1]
+
+    def _scored_against(self, s: CommonsState, nest_egg: Card | None) -> Card:
+        """``nest_egg``, or by default the Nest Egg the round is scored against (a ValueError
+        while that depends on a random swap still to come)."""
+        if nest_egg is not None:
+            return nest_egg
+        outcomes = self.nest_egg_outcomes(s)
+        if len(outcomes) > 1:
+            raise ValueError(f"the Wild Nest Egg {s.nest_egg} will be swapped at random with one of "
+                             f"{', '.join(str(c) for c, _ in outcomes)}: give nest_egg=")
+        return outcomes[0][0]
+
+    def _commission_matches(self, commission: Card, nest_egg: Card) -> bool:
+        """Whether ``commission`` scores against the Nest Egg the round is scored against, as
+        :meth:`commission_scores` says (a Wild one, in the standard game, is the Wild left when
+        no other card was: both Commissions score)."""
+        if nest_egg in WILDS:
+            return not self.peek or _color(commission) == _color(nest_egg)
+        return commission.suit == nest_egg.suit or commission.rank == nest_egg.rank
 
     def score(self, state: CommonsState) -> Breakdown:
         items = [ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
@@ -842,11 +880,39 @@ class CardCommons(Game):
                 f"(×{mult}) — {status}<table>{''.join(rows)}</table></div>")
 
 
-_replace = replacer(CommonsState)
+# Each kind of move builds its state with the fields it changes (engine.replacer), in the order given.
+_traded_with_pool = replacer(CommonsState, "traded", "pool_up", "hands")
+_traded_with_commission = replacer(CommonsState, "traded", "hands", "commissions")
+_committed = replacer(CommonsState, "phase", "hands", "commissions")
+_claimed = replacer(CommonsState, "phase", "traded", "hands", "claim")
+_answered = replacer(CommonsState, "phase", "hands", "sides", "claim")
+_discarded = replacer(CommonsState, "phase", "pool_up", "hands")
+_turn_ended = replacer(CommonsState, "phase", "claimant", "traded", "pool_up", "hands", "sides", "claim")
+_round_ended = replacer(CommonsState, "phase", "nest_egg", "pool_up", "pool_down", "hands", "sides", "claim")
+_with_phase = replacer(CommonsState, "phase")
+_build = builder(CommonsState)
+_replace = replacer(CommonsState)  # any fields, by name (a view)
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
     "commission": (Commission,), "claim": (TradePool, TradeCommission, Claim), "defend": (Defend,),
     "discard": (Discard,), "answer": (Defend,), "discard2": (Discard,), "round-end": (NextRound,), "game-over": (),
 }
+
+
+#: How each kind of move is applied (``_apply``), by its class.
+_APPLY = {
+    Commission: CardCommons._commission, TradePool: CardCommons._trade_pool,
+    TradeCommission: CardCommons._trade_commission, Claim: CardCommons._claim, Defend: CardCommons._defend,
+    Discard: CardCommons._discard, NextRound: CardCommons._next_round,
+}
+
+
+def _kind(move: Move) -> type | None:
+    """Which Card Commons move ``move`` is: its class (a subclass's base), or None for a move of no
+    kind of this game."""
+    kind = type(move)
+    if kind in _APPLY:
+        return kind
+    return next((k for k in _APPLY if isinstance(move, k)), None)
 
 
 _PHASE_CHECKS = {

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
@@ -53,6 +54,11 @@ class CommonsStrategy(Strategy):
 
     def playout_done(self, game: Game, root: Any, state: Any) -> bool:
         return state.round != root.round or state.phase in ("round-end", "game-over")
+
+    def playout_value(self, game: Game, state: Any, player: int) -> float:
+        # the lead of the score's totals (``lead``), without the words of the score's lines
+        totals = game._totals(state)
+        return totals[player] - totals[1 - player]
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         other = 1 - player
@@ -155,25 +161,11 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
                                       "the cheapest card that answers; keep the Wilds")
 
     hand = s.hands[me]
-    left = _unseen(game, s, me)
-    chance: dict[Card, float] = {}
-
-    def match(card: Card) -> float:
-        """The chance that a Commission ``card`` matches the Nest Egg, one of the unseen cards."""
-        if card not in chance:
-            hits = sum(1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank))
-            chance[card] = hits / len(left) if left else 0.0
-        return chance[card]
-
-    def worth(candidate: Card, held: Iterable[Card]) -> float:
-        """Expected points of a Commission: its match chance times the cards of its colour to come."""
-        col = candidate.color
-        return match(candidate) * sum(1 for c in (*s.sides[me], *held) if c.color == col)
-
     if phase == "commission":
-        best = max((m.card for m in moves), key=lambda c: (worth(c, without(hand, c)), c))
+        value = _CommissionValue(s, me, _unseen(game, s, me))
+        best = max((m.card for m in moves), key=lambda c: (value.worth(c, out=c), c))
         return COMMISSION[best], lambda: (
-            f"{best} matches the Nest Egg with chance {match(best):.0%}, and "
+            f"{best} matches the Nest Egg with chance {value.match(best):.0%}, and "
             f"{sum(1 for c in without(hand, best) if c.color == best.color)} of your other cards are {best.color} "
             f"like it")
     # the claim phase: trade toward your colour, then claim
@@ -182,18 +174,49 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
     if offers:
         m = max(offers, key=lambda m: (m.take in WILDS, -m.give.rank, m.take.rank))
         return m, lambda: f"{m.give} is off your colour; {m.take} from the pool is {colour}, like your Commission"
+    left = _unseen(game, s, me)
     swaps = [m for m in moves if type(m) is TradeCommission]
     if swaps:
-        now = worth(commission, hand)
-        scored = [(worth(m.give, without(hand, m.give) + (commission,)), m) for m in swaps]
+        value = _CommissionValue(s, me, left)
+        now = value.worth(commission)
+        scored = [(value.worth(m.give, out=m.give, back=commission), m) for m in swaps]
         better, swap = max(scored, key=lambda x: (x[0], x[1].give))
         if better > now + 0.5:
             return swap, lambda: (f"{swap.give} should score more as Commission ({better:.1f} points expected "
-                                  f"against {now:.1f}): it matches the Nest Egg with chance {match(swap.give):.0%}")
-    card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, left))
+                                  f"against {now:.1f}): it matches the Nest Egg with chance {value.match(swap.give):.0%}")
+    answering = _answering(left)
+    card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, answering))
     return CLAIM[card], lambda: (f"{card} is {colour}, like your Commission, and lands on your side when answered"
                                  if card.color == colour and card not in WILDS else
                                  f"{card} is the card you need least; keep your {colour} cards and Wilds")
+
+
+class _CommissionValue:
+    """What a Commission is worth to ``me`` in ``s``: the expected points of its colour, from the
+    cards ``left`` unseen by ``me`` (one of them is the Nest Egg). Counted once, then looked up
+    for each candidate."""
+
+    def __init__(self, s: Any, me: int, left: list[Card]) -> None:
+        self.unseen = len(left)
+        self.plain = [u for u in left if u not in WILDS]  # a Wild Nest Egg is swapped: it matches nothing
+        self.suits = Counter(u.suit for u in self.plain)
+        self.ranks = Counter(u.rank for u in self.plain)
+        self.held = Counter(c.color for c in (*s.sides[me], *s.hands[me]))  # on your side and in your hand
+
+    def match(self, card: Card) -> float:
+        """The chance that a Commission ``card`` matches the Nest Egg: the share of the unseen
+        cards that are no Wild and share its suit or its value (a card sharing both counted once)."""
+        if not self.unseen:
+            return 0.0
+        hits = self.suits[card.suit] + self.ranks[card.rank] - self.plain.count(card)
+        return hits / self.unseen
+
+    def worth(self, candidate: Card, out: Card | None = None, back: Card | None = None) -> float:
+        """Expected points of a Commission: its match chance times the cards of its colour to come,
+        on your side and in your hand once ``out`` has left the hand and ``back`` come into it."""
+        col = candidate.color
+        count = self.held[col] - (out is not None and out.color == col) + (back is not None and back.color == col)
+        return self.match(candidate) * count
 
 
 def _unseen(game: Game, s: Any, me: int) -> list[Card]:
@@ -208,14 +231,21 @@ def _unseen(game: Game, s: Any, me: int) -> list[Card]:
     return [card for card in DECK if card not in seen]
 
 
-def _claim_preference(card: Card, colour: str | None, left: list[Card]) -> tuple:
+def _answering(left: list[Card]) -> Callable[[Card], int]:
+    """For a Claim, how many of the unseen cards ``left`` would answer it (commons.defense: a card
+    of its value or a Wild), from one count of ``left``."""
+    wilds = sum(1 for u in left if u in WILDS)
+    ranks = Counter(u.rank for u in left if u not in WILDS)
+    return lambda card: ranks[card.rank] + wilds
+
+
+def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card], int]) -> tuple:
     """Claim a card of your colour the opponent is likely to answer; keep the Wilds for last."""
-    answerable = sum(1 for u in left if u.rank == card.rank or u in WILDS)
     if card in WILDS:
         return (0, 0, card.rank)
     if card.color == colour:
-        return (2, answerable, card.rank)
-    return (1, -answerable, -card.rank)
+        return (2, answering(card), card.rank)
+    return (1, -answering(card), -card.rank)
 
 #: The one instance the game hands out.
 STRATEGY = CommonsStrategy()
