@@ -50,34 +50,35 @@ class CommitmentStrategy(Strategy):
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
-        best, best_gain = _best(state, some_moves(moves, limit, rng))
+        best, best_gain = _Reading(state.battles).best(state, some_moves(moves, limit, rng))
         if best is None:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
         return Choice(best, f"{best.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
-        # rule_of_thumb's move, drawing the same sample of the legal moves without listing them
-        # all: they are each hand card's moves (MOVES, in the order of the hand), then the pass
         if state.passed[0] and state.passed[1]:
             return NEXT_ROUND
-        table = MOVES[len(state.battles)]
-        hand = state.hands[state.turn]
-        count = 1 + sum(map(COUNT[len(state.battles)].__getitem__, hand))
-        if count == 1:
-            return PASS
-        if count <= self.playout_moves:
-            return _best(state, [m for card in hand for m in table[card]])[0] or PASS
-        picked: list[Move] = []
-        chosen = iter(sorted(sample_indices(rng, count, self.playout_moves)))
-        want, first = next(chosen), 0
-        for card in hand:
-            moves = table[card]
-            last = first + len(moves)
-            while want < last:
-                picked.append(moves[want - first])
-                want = next(chosen, count)
-            first = last
-        return _best(state, picked)[0] or PASS
+        return _Reading(state.battles).choose(state, rng, self.playout_moves)
+
+    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
+                rng: random.Random) -> float:
+        if policy != self.playout_move:
+            return super().playout(game, root, state, player, policy, rng)
+        # playout_move's moves to the end of the game, the battles read once a round and then
+        # changed as each commit changes them, rather than read afresh at every move
+        advance, limit = game.advance, self.playout_moves
+        reading = _Reading(state.battles)
+        while True:
+            if state.passed[0] and state.passed[1]:
+                if state.round == ROUNDS:
+                    return self.playout_value(game, state, player)
+                state = advance(state, NEXT_ROUND)
+                reading = _Reading(state.battles)
+                continue
+            move = reading.choose(state, rng, limit)
+            if type(move) is Commit:
+                reading.commit(state.battles, state.turn, move)
+            state = advance(state, move)
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
@@ -87,7 +88,11 @@ class CommitmentStrategy(Strategy):
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         me = game.to_move(state)
-        return None if me is None else _gains(state, me, game.legal_moves(state))
+        if me is None:
+            return None
+        reading, kept = _Reading(state.battles), KEPT[state.round]
+        return [(reading.gain(state.battles, me, kept, m), m) if type(m) is Commit else (0.0, m)
+                for m in game.legal_moves(state)]
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         battle = [c for c in cards if c in BATTLE_VP]
@@ -101,65 +106,121 @@ class CommitmentStrategy(Strategy):
         return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
 
 
-def _best(s: Any, moves: list[Move]) -> tuple[Commit | None, float]:
-    """The commit among ``moves`` that gains most, and its gain; None when none gains."""
-    best, best_gain = None, 0.0
-    gain = _scorer(s, s.turn)
-    for move in moves:
-        if type(move) is Commit:
-            g = gain(move)
-            if g > best_gain + 1e-9:
-                best, best_gain = move, g
-    return best, best_gain
+class _Reading:
+    """The battles as the rule of thumb reads them: each battle's stack values side by side
+    (``values[b][player]``: hearts, clubs, diamonds), its VP, and what each player may expect
+    from it (``expects[player][b]``, :func:`_expect`).
 
+    A commit changes one stack's value, or two (a Queen's, a Jack's that moves its stack), in
+    one battle or two: the rule of thumb works out the values after it from those before it,
+    without playing the move, and a playout changes its reading the same way after each commit
+    rather than reading the battles afresh."""
 
-def _gains(s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
-    """Each commit among ``moves`` with what it adds to the VP this player may expect from the
-    battles as they stand, less the card's worth kept for later (a pass gains 0)."""
-    gain = _scorer(s, me)
-    return [(gain(m), m) if type(m) is Commit else (0.0, m) for m in moves]
+    __slots__ = ("values", "vps", "expects")
 
+    def __init__(self, battles: tuple[Any, ...]) -> None:
+        self.values = [[list(map(stack_value, side)) for side in battle.sides] for battle in battles]
+        self.vps = [BATTLE_VP[battle.card] for battle in battles]
+        self.expects = ([0.0] * len(battles), [0.0] * len(battles))
+        for b in range(len(battles)):
+            self._judge(b)
 
-def _scorer(s: Any, me: int) -> Callable[[Commit], float]:
-    """The gain of a commit for ``me`` in ``s`` (see :func:`_gains`).
+    def _judge(self, b: int) -> None:
+        """What each player may expect from battle ``b`` as its values stand."""
+        first, second = self.values[b]
+        vp, d0, d1, d2 = self.vps[b], first[0] - second[0], first[1] - second[1], first[2] - second[2]
+        self.expects[0][b] = _expect(vp, d0, d1, d2)
+        self.expects[1][b] = _expect(vp, -d0, -d1, -d2)
 
-    A battle is expected from its stacks' values (:func:`_expect`). A commit changes one
-    stack's value, or two (a Queen's, a Jack's that moves its stack), in one battle or two: the
-    values after it are worked out from those before it, without playing the move."""
-    battles = s.battles
-    judged = [_judged(b, me) for b in battles]
-    before = [j[3] for j in judged]
-    base = sum(before)
-    kept = KEPT[s.round]
-
-    def gain(move: Commit) -> float:
+    def _effect(self, battles: tuple[Any, ...], me: int, move: Commit) -> tuple[int, int, int, int, int, int]:
+        """What ``me`` committing ``move`` does to the values: at battle ``b``, the stacks
+        ``slot`` of ``me`` and of the other player become worth ``mine`` and ``theirs``; a Jack
+        moves the stack on top of ``me``'s at battle ``t`` (-1: none), then worth ``target``."""
         card, b = move.card, move.battle - 1
         kind, slot, value = EFFECT[card]
-        mine, theirs, vp, _ = judged[b]
-        mine, after = list(mine), before[:]
         if kind is SPADE:            # commitment.spade: on the chosen stack of your side
-            mine[STACK_INDEX[move.stack]] += value
-        elif kind is NUMBER:
-            mine[slot] += value
+            slot = STACK_INDEX[move.stack]
+        sides = self.values[b]
+        mine, theirs, t, target = sides[me][slot], sides[1 - me][slot], -1, 0
+        if kind is NUMBER or kind is SPADE:
+            mine += value
         elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
-            theirs = list(theirs)
-            theirs[slot] += value
+            theirs += value
         elif kind is KING:           # commitment.king: doubles what lies below it
-            mine[slot] *= 2
+            mine *= 2
         elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
-            theirs = list(theirs)
-            mine[slot] = theirs[slot] = 0
+            mine = theirs = 0
         elif move.to is not None:    # commitment.jack: the stack moves on top of another battle's
             t = move.to - 1
-            target, others, vt, _ = judged[t]
-            target = list(target)
-            target[slot] = _stacked_on(target[slot], battles[b].sides[me][slot])
-            mine[slot] = 0
-            after[t] = _expect(vt, target[0] - others[0], target[1] - others[1], target[2] - others[2])
+            target = _stacked_on(self.values[t][me][slot], battles[b].sides[me][slot])
+            mine = 0
         # (a Jack in round 1 adds 0)
-        after[b] = _expect(vp, mine[0] - theirs[0], mine[1] - theirs[1], mine[2] - theirs[2])
-        return sum(after) - base + kept[card]
-    return gain
+        return b, slot, mine, theirs, t, target
+
+    def _expect_with(self, b: int, me: int, slot: int, mine: int, theirs: int) -> float:
+        """What ``me`` may expect from battle ``b`` with its stacks ``slot`` worth ``mine`` and ``theirs``."""
+        sides = self.values[b]
+        ours, others = sides[me], sides[1 - me]
+        d = [ours[0] - others[0], ours[1] - others[1], ours[2] - others[2]]
+        d[slot] = mine - theirs
+        return _expect(self.vps[b], d[0], d[1], d[2])
+
+    def gain(self, battles: tuple[Any, ...], me: int, kept: dict[Card, float], move: Commit) -> float:
+        """What ``move`` adds to the VP ``me`` may expect from the battles as they stand, less
+        the card's worth kept for later (``kept``: KEPT of the round)."""
+        b, slot, mine, theirs, t, target = self._effect(battles, me, move)
+        before = self.expects[me]
+        after = before[:]
+        after[b] = self._expect_with(b, me, slot, mine, theirs)
+        if t >= 0:
+            after[t] = self._expect_with(t, me, slot, target, self.values[t][1 - me][slot])
+        return sum(after) - sum(before) + kept[move.card]
+
+    def commit(self, battles: tuple[Any, ...], me: int, move: Commit) -> None:
+        """The reading after ``me`` commits ``move`` to ``battles`` (the battles read)."""
+        b, slot, mine, theirs, t, target = self._effect(battles, me, move)
+        sides = self.values[b]
+        sides[me][slot], sides[1 - me][slot] = mine, theirs
+        self._judge(b)
+        if t >= 0:
+            self.values[t][me][slot] = target
+            self._judge(t)
+
+    def best(self, state: Any, moves: list[Move]) -> tuple[Commit | None, float]:
+        """The commit among ``moves`` that gains most for the player to move in ``state``, and
+        its gain; None when none gains."""
+        best, best_gain = None, 0.0
+        battles, me, kept = state.battles, state.turn, KEPT[state.round]
+        for move in moves:
+            if type(move) is Commit:
+                g = self.gain(battles, me, kept, move)
+                if g > best_gain + 1e-9:
+                    best, best_gain = move, g
+        return best, best_gain
+
+    def choose(self, state: Any, rng: random.Random, limit: int) -> Move:
+        """The rule of thumb's move in ``state`` (a round in play), weighing a sample of
+        ``limit`` of the legal moves: the very sample ``some_moves`` draws, without listing
+        them all. They are each hand card's moves (MOVES, in the order of the hand), then the
+        pass."""
+        table = MOVES[len(state.battles)]
+        hand = state.hands[state.turn]
+        count = 1 + sum(map(COUNT[len(state.battles)].__getitem__, hand))
+        if count == 1:
+            return PASS
+        if count <= limit:
+            return self.best(state, [m for card in hand for m in table[card]])[0] or PASS
+        picked: list[Move] = []
+        chosen = iter(sorted(sample_indices(rng, count, limit)))
+        want, first = next(chosen), 0
+        for card in hand:
+            moves = table[card]
+            last = first + len(moves)
+            while want < last:
+                picked.append(moves[want - first])
+                want = next(chosen, count)
+            first = last
+        return self.best(state, picked)[0] or PASS
 
 
 #: How many moves each card has, by the number of battles out.
@@ -170,29 +231,6 @@ EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card i
 #: card is worth keeping for a later round.
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
             for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
-
-
-#: Battles judged lately, by id: (the battle, its judgement for player 0, for player 1). A
-#: battle stays the very same object from move to move until a card is committed to it.
-_JUDGED: dict[int, tuple[Any, tuple, tuple]] = {}
-_JUDGED_MOST = 1024
-
-
-def _judged(battle: Any, me: int) -> tuple[tuple[int, ...], tuple[int, ...], int, float]:
-    """A battle's stack values for ``me`` and for the other player, its VP, and what ``me`` may
-    expect from it."""
-    hit = _JUDGED.get(id(battle))
-    if hit is None or hit[0] is not battle:
-        first, second = battle.sides
-        first, second = tuple(map(stack_value, first)), tuple(map(stack_value, second))
-        vp = BATTLE_VP[battle.card]
-        d0, d1, d2 = first[0] - second[0], first[1] - second[1], first[2] - second[2]
-        hit = (battle, (first, second, vp, _expect(vp, d0, d1, d2)),
-               (second, first, vp, _expect(vp, -d0, -d1, -d2)))
-        if len(_JUDGED) >= _JUDGED_MOST:
-            _JUDGED.clear()
-        _JUDGED[id(battle)] = hit
-    return hit[1 + me]
 
 
 def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] = math.tanh) -> float:
