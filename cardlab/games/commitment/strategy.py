@@ -15,10 +15,11 @@ the hands and the draw deck none.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card
 from ...engine import Game, Move
@@ -50,35 +51,47 @@ class CommitmentStrategy(Strategy):
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
-        best, best_gain = _Reading(state.battles).best(state, some_moves(moves, limit, rng))
-        if best is None:
+        weighed = [_option(m) for m in some_moves(moves, limit, rng) if type(m) is Commit]
+        best, best_gain = _Reading(state).best(state, weighed, range(len(weighed)))
+        if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
-        return Choice(best, f"{best.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
+        card = weighed[best].card
+        return Choice(weighed[best].move, f"{card} adds {best_gain:.2f} VP to what you can expect from the battles "
+                                          f"as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
             return NEXT_ROUND
-        return _Reading(state.battles).choose(state, rng, self.playout_moves)
+        reading = _Reading(state)
+        place = reading.choose(state, rng, self.playout_moves)
+        return PASS if place < 0 else reading.hand(state, state.turn)[place].move
 
     def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
                 rng: random.Random) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
-        # playout_move's moves to the end of the game, the battles read once a round and then
-        # changed as each commit changes them, rather than read afresh at every move
+        # playout_move's moves to the end of the game; the battles and hands are read once a
+        # round, and then changed as each commit changes them rather than read afresh
         advance, limit = game.advance, self.playout_moves
-        reading = _Reading(state.battles)
+        if _expected.cache_info().currsize >= EXPECTED_MOST:
+            _expected.cache_clear()
+        reading = _Reading(state)
         while True:
             if state.passed[0] and state.passed[1]:
                 if state.round == ROUNDS:
                     return self.playout_value(game, state, player)
                 state = advance(state, NEXT_ROUND)
-                reading = _Reading(state.battles)
+                reading = _Reading(state)
                 continue
-            move = reading.choose(state, rng, limit)
-            if type(move) is Commit:
-                reading.commit(state.battles, state.turn, move)
-            state = advance(state, move)
+            place = reading.choose(state, rng, limit)
+            if place < 0:
+                state = advance(state, PASS)
+                continue
+            me = state.turn
+            option = reading.commit(state, me, place)
+            state = advance(state, option.move)
+            if option.kind is ACE:   # commitment.ace: the card drawn joins the hand
+                reading.options[me] = None
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
@@ -87,12 +100,15 @@ class CommitmentStrategy(Strategy):
         return vp[player] - vp[1 - player]
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
-        me = game.to_move(state)
-        if me is None:
+        moves = game.legal_moves(state)
+        if not moves:
             return None
-        reading, kept = _Reading(state.battles), KEPT[state.round]
-        return [(reading.gain(state.battles, me, kept, m), m) if type(m) is Commit else (0.0, m)
-                for m in game.legal_moves(state)]
+        options = [_option(m) for m in moves if type(m) is Commit]
+        gains: list[float] = []
+        if options:
+            _Reading(state).best(state, options, range(len(options)), gains)
+        scored = iter(gains)
+        return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         battle = [c for c in cards if c in BATTLE_VP]
@@ -106,42 +122,85 @@ class CommitmentStrategy(Strategy):
         return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
 
 
+class _Option(NamedTuple):
+    """A commit as the rule of thumb weighs it: the move, its card and what the card does
+    (``EFFECT``), the battle (0-based) and the stack it changes, the battle a Jack's stack moves
+    to (-1: none), and the move's place among its card's moves (``MOVES``), and how many
+    those are. ``lead`` is what a number card, a wild spade or an Ace adds to the mover's lead
+    in that stack (None for J, Q, K: it depends on the stacks)."""
+
+    move: Commit
+    card: Card
+    kind: str
+    battle: int
+    slot: int
+    value: int
+    lead: int | None
+    to: int
+    place: int
+    moves: int
+
+
+def _option(move: Commit, place: int = 0, moves: int = 1) -> _Option:
+    card = move.card
+    kind, slot, value = EFFECT[card]
+    if kind is SPADE:                # commitment.spade: on the chosen stack of your side
+        slot = STACK_INDEX[move.stack]
+    to = -1 if move.to is None else move.to - 1
+    lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
+    return _Option(move, card, kind, move.battle - 1, slot, value, lead, to, place, moves)
+
+
 class _Reading:
-    """The battles as the rule of thumb reads them: each battle's stack values side by side
-    (``values[b][player]``: hearts, clubs, diamonds), its VP, and what each player may expect
-    from it (``expects[player][b]``, :func:`_expect`).
+    """The battles and hands as the rule of thumb reads them: each battle's stack values side
+    by side (``values[b][player]``: hearts, clubs, diamonds) and its VP; for each player, how
+    far it leads in each stack (``leads[player][b]``) and what it may expect from the battle
+    (``expects[player][b]``, :func:`_expect`); and a player's commits as options
+    (``options[player]``, read when first asked for, :meth:`hand`).
 
     A commit changes one stack's value, or two (a Queen's, a Jack's that moves its stack), in
     one battle or two: the rule of thumb works out the values after it from those before it,
     without playing the move, and a playout changes its reading the same way after each commit
-    rather than reading the battles afresh."""
+    (:meth:`commit`) rather than reading the state afresh."""
 
-    __slots__ = ("values", "vps", "expects")
+    __slots__ = ("values", "vps", "leads", "expects", "options")
 
-    def __init__(self, battles: tuple[Any, ...]) -> None:
+    def __init__(self, state: Any) -> None:
+        battles = state.battles
         self.values = [[list(map(stack_value, side)) for side in battle.sides] for battle in battles]
         self.vps = [BATTLE_VP[battle.card] for battle in battles]
-        self.expects = ([0.0] * len(battles), [0.0] * len(battles))
+        self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
+        self.expects: tuple[list[float], list[float]] = ([], [])
         for b in range(len(battles)):
+            for player in (0, 1):
+                self.leads[player].append((0, 0, 0))
+                self.expects[player].append(0.0)
             self._judge(b)
+        self.options: list[list[_Option] | None] = [None, None]
+
+    def hand(self, state: Any, player: int) -> list[_Option]:
+        """``player``'s commits: each hand card's moves (MOVES, in the order of the hand)."""
+        options = self.options[player]
+        if options is None:
+            table = OPTIONS[len(state.battles)]
+            options = self.options[player] = [option for card in state.hands[player] for option in table[card]]
+        return options
 
     def _judge(self, b: int) -> None:
-        """What each player may expect from battle ``b`` as its values stand."""
+        """Each player's leads in battle ``b`` and what it may expect from it, as its values stand."""
         first, second = self.values[b]
         vp, d0, d1, d2 = self.vps[b], first[0] - second[0], first[1] - second[1], first[2] - second[2]
-        self.expects[0][b] = _expect(vp, d0, d1, d2)
-        self.expects[1][b] = _expect(vp, -d0, -d1, -d2)
+        self.leads[0][b], self.leads[1][b] = (d0, d1, d2), (-d0, -d1, -d2)
+        self.expects[0][b] = _expected(vp, d0, d1, d2)
+        self.expects[1][b] = _expected(vp, -d0, -d1, -d2)
 
-    def _effect(self, battles: tuple[Any, ...], me: int, move: Commit) -> tuple[int, int, int, int, int, int]:
-        """What ``me`` committing ``move`` does to the values: at battle ``b``, the stacks
-        ``slot`` of ``me`` and of the other player become worth ``mine`` and ``theirs``; a Jack
-        moves the stack on top of ``me``'s at battle ``t`` (-1: none), then worth ``target``."""
-        card, b = move.card, move.battle - 1
-        kind, slot, value = EFFECT[card]
-        if kind is SPADE:            # commitment.spade: on the chosen stack of your side
-            slot = STACK_INDEX[move.stack]
+    def _effect(self, battles: tuple[Any, ...], me: int, option: _Option) -> tuple[int, int, int]:
+        """What ``me`` committing ``option`` does to the values: the stacks it changes (its
+        battle's, of its slot) become worth ``mine`` and ``theirs``; a Jack moves the stack on
+        top of ``me``'s at another battle, which becomes worth ``target``."""
+        _, _, kind, b, slot, value, _, to, _, _ = option
         sides = self.values[b]
-        mine, theirs, t, target = sides[me][slot], sides[1 - me][slot], -1, 0
+        mine, theirs, target = sides[me][slot], sides[1 - me][slot], 0
         if kind is NUMBER or kind is SPADE:
             mine += value
         elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
@@ -150,83 +209,83 @@ class _Reading:
             mine *= 2
         elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
             mine = theirs = 0
-        elif move.to is not None:    # commitment.jack: the stack moves on top of another battle's
-            t = move.to - 1
-            target = _stacked_on(self.values[t][me][slot], battles[b].sides[me][slot])
+        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
+            target = _stacked_on(self.values[to][me][slot], battles[b].sides[me][slot])
             mine = 0
         # (a Jack in round 1 adds 0)
-        return b, slot, mine, theirs, t, target
+        return mine, theirs, target
 
-    def _expect_with(self, b: int, me: int, slot: int, mine: int, theirs: int) -> float:
-        """What ``me`` may expect from battle ``b`` with its stacks ``slot`` worth ``mine`` and ``theirs``."""
-        sides = self.values[b]
-        ours, others = sides[me], sides[1 - me]
-        d = [ours[0] - others[0], ours[1] - others[1], ours[2] - others[2]]
-        d[slot] = mine - theirs
-        return _expect(self.vps[b], d[0], d[1], d[2])
+    def best(self, state: Any, options: list[_Option], places: Iterable[int],
+             gains: list[float] | None = None) -> tuple[int, float]:
+        """The place, among ``places`` of ``options``, of the commit that gains most for the
+        player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
+        it adds to the VP the player may expect from the battles as they stand, less the
+        card's worth kept for later; ``gains``, if given, receives each one's."""
+        battles, me, kept = state.battles, state.turn, KEPT[state.round]
+        leads, vps, before = self.leads[me], self.vps, self.expects[me]
+        base = sum(before)
+        best, best_gain = -1, 0.0
+        for i in places:
+            option = options[i]
+            _, card, _, b, slot, _, lead, to, _, _ = option
+            d0, d1, d2 = led = leads[b]
+            if lead is None:         # J, Q, K: the lead from the values they leave
+                mine, theirs, target = self._effect(battles, me, option)
+                lead = mine - theirs
+            else:                    # (what _effect gives, from the lead in the stack)
+                lead += led[slot]
+            vp = vps[b]
+            after = before[:]
+            after[b] = (_expected(vp, lead, d1, d2) if slot == 0 else      # _expect_in, inline
+                        _expected(vp, d0, lead, d2) if slot == 1 else _expected(vp, d0, d1, lead))
+            if to >= 0:
+                after[to] = _expect_in(vps[to], leads[to], slot, target - self.values[to][1 - me][slot])
+            gain = sum(after) - base + kept[card]
+            if gains is not None:
+                gains.append(gain)
+            if gain > best_gain + 1e-9:
+                best, best_gain = i, gain
+        return best, best_gain
 
-    def gain(self, battles: tuple[Any, ...], me: int, kept: dict[Card, float], move: Commit) -> float:
-        """What ``move`` adds to the VP ``me`` may expect from the battles as they stand, less
-        the card's worth kept for later (``kept``: KEPT of the round)."""
-        b, slot, mine, theirs, t, target = self._effect(battles, me, move)
-        before = self.expects[me]
-        after = before[:]
-        after[b] = self._expect_with(b, me, slot, mine, theirs)
-        if t >= 0:
-            after[t] = self._expect_with(t, me, slot, target, self.values[t][1 - me][slot])
-        return sum(after) - sum(before) + kept[move.card]
+    def choose(self, state: Any, rng: random.Random, limit: int) -> int:
+        """The place among the mover's options (:meth:`hand`) of the commit the rule of thumb
+        plays in ``state`` (a round in play), -1 to pass, weighing ``limit`` of the legal
+        moves: the very sample ``some_moves`` draws of them (each hand card's moves, then the
+        pass), without listing them."""
+        options = self.hand(state, state.turn)
+        count = len(options) + 1
+        if count == 1:
+            return -1
+        if count <= limit:
+            return self.best(state, options, range(count - 1))[0]
+        places = sorted(sample_indices(rng, count, limit))
+        if places[-1] == count - 1:  # the pass
+            places.pop()
+        return self.best(state, options, places)[0]
 
-    def commit(self, battles: tuple[Any, ...], me: int, move: Commit) -> None:
-        """The reading after ``me`` commits ``move`` to ``battles`` (the battles read)."""
-        b, slot, mine, theirs, t, target = self._effect(battles, me, move)
+    def commit(self, state: Any, me: int, place: int) -> _Option:
+        """The reading after ``me`` commits the option at ``place`` of their hand, in ``state``:
+        that option."""
+        options = self.options[me]
+        option = options[place]
+        mine, theirs, target = self._effect(state.battles, me, option)
+        b, slot, to = option.battle, option.slot, option.to
         sides = self.values[b]
         sides[me][slot], sides[1 - me][slot] = mine, theirs
         self._judge(b)
-        if t >= 0:
-            self.values[t][me][slot] = target
-            self._judge(t)
-
-    def best(self, state: Any, moves: list[Move]) -> tuple[Commit | None, float]:
-        """The commit among ``moves`` that gains most for the player to move in ``state``, and
-        its gain; None when none gains."""
-        best, best_gain = None, 0.0
-        battles, me, kept = state.battles, state.turn, KEPT[state.round]
-        for move in moves:
-            if type(move) is Commit:
-                g = self.gain(battles, me, kept, move)
-                if g > best_gain + 1e-9:
-                    best, best_gain = move, g
-        return best, best_gain
-
-    def choose(self, state: Any, rng: random.Random, limit: int) -> Move:
-        """The rule of thumb's move in ``state`` (a round in play), weighing a sample of
-        ``limit`` of the legal moves: the very sample ``some_moves`` draws, without listing
-        them all. They are each hand card's moves (MOVES, in the order of the hand), then the
-        pass."""
-        table = MOVES[len(state.battles)]
-        hand = state.hands[state.turn]
-        count = 1 + sum(map(COUNT[len(state.battles)].__getitem__, hand))
-        if count == 1:
-            return PASS
-        if count <= limit:
-            return self.best(state, [m for card in hand for m in table[card]])[0] or PASS
-        picked: list[Move] = []
-        chosen = iter(sorted(sample_indices(rng, count, limit)))
-        want, first = next(chosen), 0
-        for card in hand:
-            moves = table[card]
-            last = first + len(moves)
-            while want < last:
-                picked.append(moves[want - first])
-                want = next(chosen, count)
-            first = last
-        return self.best(state, picked)[0] or PASS
+        if to >= 0:
+            self.values[to][me][slot] = target
+            self._judge(to)
+        first = place - option.place
+        del options[first:first + option.moves]   # the card's moves, all of them
+        return option
 
 
-#: How many moves each card has, by the number of battles out.
-COUNT = {n: {card: len(moves) for card, moves in table.items()} for n, table in MOVES.items()}
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
+#: Each card's moves as options, by the number of battles out (in the order of MOVES).
+OPTIONS = {n: {card: tuple(_option(m, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+           for n, table in MOVES.items()}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the
 #: card is worth keeping for a later round.
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
@@ -242,6 +301,21 @@ def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] =
             + (-1.0 if d2 <= -8 else 1.0 if d2 >= 8 else d2 / 8.0)
             + (d0 + d1 + d2) / 50)
     return vp * (1 + tanh(lead)) / 2
+
+
+#: :func:`_expect`, each value worked out once: playouts ask for the same few thousand battles
+#: again and again (cleared when it holds EXPECTED_MOST of them).
+_expected = functools.cache(_expect)
+EXPECTED_MOST = 1 << 17
+
+
+def _expect_in(vp: int, leads: tuple[int, int, int], slot: int, lead: int) -> float:
+    """:func:`_expect` for a battle of ``vp`` VP led by ``leads`` but by ``lead`` in stack ``slot``."""
+    if slot == 0:
+        return _expected(vp, lead, leads[1], leads[2])
+    if slot == 1:
+        return _expected(vp, leads[0], lead, leads[2])
+    return _expected(vp, leads[0], leads[1], lead)
 
 
 def _stacked_on(value: int, stack: tuple[Card, ...]) -> int:
