@@ -51,13 +51,12 @@ class CommitmentStrategy(Strategy):
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
-        weighed = [_option(m) for m in some_moves(moves, limit, rng) if type(m) is Commit]
+        weighed = [_option(m, state.round) for m in some_moves(moves, limit, rng) if type(m) is Commit]
         best, best_gain = _Reading(state).best(state, weighed, range(len(weighed)))
         if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
-        card = weighed[best].card
-        return Choice(weighed[best].move, f"{card} adds {best_gain:.2f} VP to what you can expect from the battles "
-                                          f"as they stand")
+        move = weighed[best].move
+        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
@@ -101,12 +100,11 @@ class CommitmentStrategy(Strategy):
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         moves = game.legal_moves(state)
-        if not moves:
-            return None
-        options = [_option(m) for m in moves if type(m) is Commit]
+        options = [_option(m, state.round) for m in moves if type(m) is Commit]
+        if not options:
+            return None if game.to_move(state) is None else [(0.0, m) for m in moves]
         gains: list[float] = []
-        if options:
-            _Reading(state).best(state, options, range(len(options)), gains)
+        _Reading(state).best(state, options, range(len(options)), gains)
         scored = iter(gains)
         return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
@@ -123,32 +121,34 @@ class CommitmentStrategy(Strategy):
 
 
 class _Option(NamedTuple):
-    """A commit as the rule of thumb weighs it: the move, its card and what the card does
-    (``EFFECT``), the battle (0-based) and the stack it changes, the battle a Jack's stack moves
-    to (-1: none), and the move's place among its card's moves (``MOVES``), and how many
-    those are. ``lead`` is what a number card, a wild spade or an Ace adds to the mover's lead
-    in that stack (None for J, Q, K: it depends on the stacks)."""
+    """A commit as the rule of thumb weighs it in a round: what it adds to the mover's lead in
+    the stack it changes (``lead``; None for J, Q and K, whose effect depends on the stacks),
+    what its card adds beyond the battles (``kept``: KEPT), the battle (0-based) and the stack
+    it changes, the battle a Jack's stack moves to (-1: none); then the move, what its card
+    does (EFFECT), and its place among its card's moves (MOVES) and how many those are."""
 
-    move: Commit
-    card: Card
-    kind: str
+    lead: int | None
+    kept: float
     battle: int
     slot: int
-    value: int
-    lead: int | None
     to: int
+    move: Commit
+    kind: str
+    value: int
     place: int
     moves: int
 
 
-def _option(move: Commit, place: int = 0, moves: int = 1) -> _Option:
+def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option:
+    """``move`` in round ``round`` as an option (its ``place`` among its card's ``moves``)."""
     card = move.card
     kind, slot, value = EFFECT[card]
     if kind is SPADE:                # commitment.spade: on the chosen stack of your side
         slot = STACK_INDEX[move.stack]
-    to = -1 if move.to is None else move.to - 1
+    # commitment.number, .spade: on your own side; commitment.ace: on the other player's
     lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
-    return _Option(move, card, kind, move.battle - 1, slot, value, lead, to, place, moves)
+    to = -1 if move.to is None else move.to - 1
+    return _Option(lead, KEPT[round][card], move.battle - 1, slot, to, move, kind, value, place, moves)
 
 
 class _Reading:
@@ -182,7 +182,7 @@ class _Reading:
         """``player``'s commits: each hand card's moves (MOVES, in the order of the hand)."""
         options = self.options[player]
         if options is None:
-            table = OPTIONS[len(state.battles)]
+            table = OPTIONS[len(state.battles), state.round]
             options = self.options[player] = [option for card in state.hands[player] for option in table[card]]
         return options
 
@@ -198,7 +198,7 @@ class _Reading:
         """What ``me`` committing ``option`` does to the values: the stacks it changes (its
         battle's, of its slot) become worth ``mine`` and ``theirs``; a Jack moves the stack on
         top of ``me``'s at another battle, which becomes worth ``target``."""
-        _, _, kind, b, slot, value, _, to, _, _ = option
+        _, _, b, slot, to, _, kind, value, _, _ = option
         sides = self.values[b]
         mine, theirs, target = sides[me][slot], sides[1 - me][slot], 0
         if kind is NUMBER or kind is SPADE:
@@ -219,32 +219,36 @@ class _Reading:
              gains: list[float] | None = None) -> tuple[int, float]:
         """The place, among ``places`` of ``options``, of the commit that gains most for the
         player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
-        it adds to the VP the player may expect from the battles as they stand, less the
-        card's worth kept for later; ``gains``, if given, receives each one's."""
-        battles, me, kept = state.battles, state.turn, KEPT[state.round]
-        leads, vps, before = self.leads[me], self.vps, self.expects[me]
-        base = sum(before)
-        best, best_gain = -1, 0.0
+        it adds to the VP the player may expect from the battles as they stand, less its card's
+        worth kept for later (``kept``); ``gains``, if given, receives each one's."""
+        battles, me, vps = state.battles, state.turn, self.vps
+        leads, before = self.leads[me], self.expects[me]
+        base, single = sum(before), len(before) == 1
+        best, best_gain, beat = -1, 0.0, 1e-9
         for i in places:
             option = options[i]
-            _, card, _, b, slot, _, lead, to, _, _ = option
-            d0, d1, d2 = led = leads[b]
+            lead, kept, b, slot, to, _, _, _, _, _ = option
+            led = leads[b]
             if lead is None:         # J, Q, K: the lead from the values they leave
                 mine, theirs, target = self._effect(battles, me, option)
                 lead = mine - theirs
             else:                    # (what _effect gives, from the lead in the stack)
                 lead += led[slot]
             vp = vps[b]
-            after = before[:]
-            after[b] = (_expected(vp, lead, d1, d2) if slot == 0 else      # _expect_in, inline
-                        _expected(vp, d0, lead, d2) if slot == 1 else _expected(vp, d0, d1, lead))
-            if to >= 0:
-                after[to] = _expect_in(vps[to], leads[to], slot, target - self.values[to][1 - me][slot])
-            gain = sum(after) - base + kept[card]
+            expect = (_expected(vp, lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
+                      _expected(vp, led[0], lead, led[2]) if slot == 1 else _expected(vp, led[0], led[1], lead))
+            if single:               # (the sum of one expectation is that expectation)
+                gain = expect - base + kept
+            else:
+                after = before[:]
+                after[b] = expect
+                if to >= 0:
+                    after[to] = _expect_in(vps[to], leads[to], slot, target - self.values[to][1 - me][slot])
+                gain = sum(after) - base + kept
             if gains is not None:
                 gains.append(gain)
-            if gain > best_gain + 1e-9:
-                best, best_gain = i, gain
+            if gain > beat:
+                best, best_gain, beat = i, gain, gain + 1e-9
         return best, best_gain
 
     def choose(self, state: Any, rng: random.Random, limit: int) -> int:
@@ -283,13 +287,13 @@ class _Reading:
 
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
-#: Each card's moves as options, by the number of battles out (in the order of MOVES).
-OPTIONS = {n: {card: tuple(_option(m, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
-           for n, table in MOVES.items()}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the
 #: card is worth keeping for a later round.
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
             for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
+#: Each card's moves as options (in the order of MOVES), by the number of battles out and the round.
+OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+           for n, table in MOVES.items() for r in range(1, ROUNDS + 1)}
 
 
 def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] = math.tanh) -> float:
