@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import gt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
@@ -104,12 +105,13 @@ class Verdict(NamedTuple):
 
 def judge(battle: Battle) -> Verdict:
     """Score one battle (commitment.score.suit / .suits / .total / .discard)."""
-    values = tuple(tuple(stack_value(stack) for stack in side) for side in battle.sides)
-    a = sum(1 for x, y in zip(values[0], values[1]) if x > y)
-    b = sum(1 for x, y in zip(values[0], values[1]) if y > x)
+    first, second = battle.sides
+    mine, theirs = tuple(map(stack_value, first)), tuple(map(stack_value, second))
+    values = (mine, theirs)
+    a, b = sum(map(gt, mine, theirs)), sum(map(gt, theirs, mine))   # the suits each side wins
     if a != b:
         return Verdict(values, (a, b), 0 if a > b else 1, "commitment.score.suits")
-    total_a, total_b = sum(values[0]), sum(values[1])
+    total_a, total_b = sum(mine), sum(theirs)
     if total_a != total_b:
         return Verdict(values, (a, b), 0 if total_a > total_b else 1, "commitment.score.total")
     return Verdict(values, (a, b), None, "commitment.score.discard")

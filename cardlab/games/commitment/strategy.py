@@ -71,7 +71,9 @@ class CommitmentStrategy(Strategy):
             return super().playout(game, root, state, player, policy, rng)
         # playout_move's moves to the end of the game; the battles and hands are read once a
         # round, and then changed as each commit changes them rather than read afresh
-        advance, limit = game.advance, self.playout_moves
+        # (the moves are legal by construction: each is applied as ``advance`` would, by the
+        # game's own unchecked rules for a commit, a pass and the next round)
+        commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
         if _expected.cache_info().currsize >= EXPECTED_MOST:
             _expected.cache_clear()
         reading = _Reading(state)
@@ -79,16 +81,16 @@ class CommitmentStrategy(Strategy):
             if state.passed[0] and state.passed[1]:
                 if state.round == ROUNDS:
                     return self.playout_value(game, state, player)
-                state = advance(state, NEXT_ROUND)
+                state = next_round(state, None)
                 reading = _Reading(state)
                 continue
             place = reading.choose(state, rng, limit)
             if place < 0:
-                state = advance(state, PASS)
+                state = pass_(state, None)
                 continue
             me = state.turn
             option = reading.commit(state, me, place)
-            state = advance(state, option.move)
+            state = commit(state, option.move, None)
             if option.kind is ACE:   # commitment.ace: the card drawn joins the hand
                 reading.options[me] = None
 
@@ -221,19 +223,25 @@ class _Reading:
         player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
         it adds to the VP the player may expect from the battles as they stand, less its card's
         worth kept for later (``kept``); ``gains``, if given, receives each one's."""
-        battles, me, vps = state.battles, state.turn, self.vps
+        battles, me, vps, values = state.battles, state.turn, self.vps, self.values
         leads, before = self.leads[me], self.expects[me]
         base, single = sum(before), len(before) == 1
         best, best_gain, beat = -1, 0.0, 1e-9
         for i in places:
-            option = options[i]
-            lead, kept, b, slot, to, _, _, _, _, _ = option
+            lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
             led = leads[b]
-            if lead is None:         # J, Q, K: the lead from the values they leave
-                mine, theirs, target = self._effect(battles, me, option)
-                lead = mine - theirs
-            else:                    # (what _effect gives, from the lead in the stack)
+            # the lead in the stack after the commit (_effect, inline: mine - theirs)
+            if lead is not None:     # a number card, a wild spade, an Ace: adds to a stack
                 lead += led[slot]
+            elif kind is KING:       # commitment.king: doubles your stack
+                lead = led[slot] + values[b][me][slot]
+            elif kind is QUEEN:      # commitment.queen: both stacks of her suit are discarded
+                lead = 0
+            elif to < 0:             # a Jack in round 1 adds 0
+                lead = led[slot]
+            else:                    # commitment.jack: your stack moves on top of yours at ``to``
+                lead = led[slot] - values[b][me][slot]
+                target = _stacked_on(values[to][me][slot], battles[b].sides[me][slot])
             vp = vps[b]
             expect = (_expected(vp, lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
                       _expected(vp, led[0], lead, led[2]) if slot == 1 else _expected(vp, led[0], led[1], lead))
@@ -243,7 +251,7 @@ class _Reading:
                 after = before[:]
                 after[b] = expect
                 if to >= 0:
-                    after[to] = _expect_in(vps[to], leads[to], slot, target - self.values[to][1 - me][slot])
+                    after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
                 gain = sum(after) - base + kept
             if gains is not None:
                 gains.append(gain)
@@ -272,16 +280,16 @@ class _Reading:
         that option."""
         options = self.options[me]
         option = options[place]
+        _, _, b, slot, to, _, _, _, first, moves = option
         mine, theirs, target = self._effect(state.battles, me, option)
-        b, slot, to = option.battle, option.slot, option.to
         sides = self.values[b]
         sides[me][slot], sides[1 - me][slot] = mine, theirs
         self._judge(b)
         if to >= 0:
             self.values[to][me][slot] = target
             self._judge(to)
-        first = place - option.place
-        del options[first:first + option.moves]   # the card's moves, all of them
+        first = place - first
+        del options[first:first + moves]   # the card's moves, all of them
         return option
 
 
