@@ -19,15 +19,17 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card
-from ...engine import Game, Move
+from ...engine import Game, Move, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE, BATTLE_VP, DRAW_DECK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, VALUE,
     Commit, stack_value,
 )
+from .rules import CommitmentState
 
 __all__ = ["CommitmentStrategy"]
 
@@ -119,7 +121,14 @@ class CommitmentStrategy(Strategy):
             raise ValueError("the unseen battle cards do not fit the battle deck")
         deal = iter(battle)
         battle_deck = tuple(next(deal) if c == HIDDEN else c for c in view.battle_deck)
-        return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
+        hidden = view.hands[0].count(HIDDEN) + view.hands[1].count(HIDDEN) + view.draw.count(HIDDEN)
+        if hidden != len(rest):      # hidden cards elsewhere too: fill them all, in field order
+            return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
+        # what fill_hidden gives where only the hands and the draw deck hide cards (a view's)
+        deal = iter(rest)
+        hands = tuple(tuple(next(deal) if c == HIDDEN else c for c in hand) for hand in view.hands)
+        draw = tuple(next(deal) if c == HIDDEN else c for c in view.draw)
+        return _dealt(view, (hands[0], hands[1]), battle_deck, draw)
 
 
 class _Option(NamedTuple):
@@ -185,7 +194,7 @@ class _Reading:
         options = self.options[player]
         if options is None:
             table = OPTIONS[len(state.battles), state.round]
-            options = self.options[player] = [option for card in state.hands[player] for option in table[card]]
+            options = self.options[player] = list(chain.from_iterable(map(table.__getitem__, state.hands[player])))
         return options
 
     def _judge(self, b: int) -> None:
@@ -264,7 +273,7 @@ class _Reading:
         plays in ``state`` (a round in play), -1 to pass, weighing ``limit`` of the legal
         moves: the very sample ``some_moves`` draws of them (each hand card's moves, then the
         pass), without listing them."""
-        options = self.hand(state, state.turn)
+        options = self.options[state.turn] or self.hand(state, state.turn)
         count = len(options) + 1
         if count == 1:
             return -1
@@ -284,15 +293,18 @@ class _Reading:
         mine, theirs, target = self._effect(state.battles, me, option)
         sides = self.values[b]
         sides[me][slot], sides[1 - me][slot] = mine, theirs
-        self._judge(b)
+        judge = self._judge
+        judge(b)
         if to >= 0:
             self.values[to][me][slot] = target
-            self._judge(to)
+            judge(to)
         first = place - first
         del options[first:first + moves]   # the card's moves, all of them
         return option
 
 
+#: A state with its hands, battle deck and draw deck dealt (``sample``).
+_dealt = replacer(CommitmentState, "hands", "battle_deck", "draw")
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the
