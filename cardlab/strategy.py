@@ -9,7 +9,7 @@ something about one game, it asks ``game.strategy()``:
 * ``playout_move``: the rule of thumb's move in a playout, without its reason (a game may
   answer it faster than ``rule_of_thumb``, always with the same move);
 * ``playout_done`` and ``playout_value``: where a playout may stop, and what its end is worth
-  to a player; ``unit`` (a :class:`Unit`) says what that value measures, in a learner's words;
+  to a player (``playout`` plays one; a game may play its heuristic playouts faster); ``unit`` (a :class:`Unit`) says what that value measures, in a learner's words;
 * ``sample``: the hidden cards of a view dealt at random, consistently with what the player
   has seen;
 * ``playouts``: how many playouts the search player makes per decision.
@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import HIDDEN, Card
@@ -122,6 +122,18 @@ class Strategy:
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         """What the end of a playout is worth to ``player``, measured in :attr:`unit`."""
         return lead(game, state, player)
+
+    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
+                rng: random.Random) -> float:
+        """A playout from ``state`` (``root``: the position judged): ``policy(game, state, rng)``
+        played for whoever is to move until :meth:`playout_done` or the end of the game, and
+        what its end is worth to ``player`` (:meth:`playout_value`). A game may play its own
+        heuristic playouts (``policy`` is its :meth:`playout_move`) faster, carrying work from
+        move to move, but always with the same moves from the same numbers drawn."""
+        done, to_move, advance = self.playout_done, game.to_move, game.advance
+        while not done(game, root, state) and to_move(state) is not None:
+            state = advance(state, policy(game, state, rng))
+        return self.playout_value(game, state, player)
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         """A full state ``player`` could not tell from ``view``: its hidden cards replaced by

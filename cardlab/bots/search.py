@@ -4,8 +4,8 @@ To judge the moves of a position it sees only as a view, the search player
 
 1. draws *worlds*: full states consistent with the view (:mod:`cardlab.bots.sampling`), each
    with its own seed for later chance and its own seed for the playout policy;
-2. plays each candidate move in a world and plays the rest out with a fast policy (the
-   game's heuristic, or uniformly random moves) up to the game's horizon
+2. plays each candidate move in a world and plays the rest out (``Strategy.playout``) with a
+   fast policy (the game's heuristic, or uniformly random moves) up to the game's horizon
    (``Strategy.playout_done``), scoring the end for the deciding player (``Strategy.playout_value``);
 3. shares its budget of playouts among the moves by *sequential halving*: every move gets
    the same first worlds, the better half goes on to more worlds, and so on until one move is
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Move
-from ..strategy import Strategy, strategy_of
+from ..strategy import strategy_of
 from .sampling import sample_state, unseen_cards
 
 __all__ = ["SearchPlayer", "MoveValue", "evaluate_moves", "Policy", "random_policy"]
@@ -91,14 +91,6 @@ class _Worlds:
         return self.states[i]
 
 
-def _playout(game: Game, root: Any, state: Any, player: int, strategy: Strategy, policy: Policy,
-             rng: random.Random) -> float:
-    done, to_move, advance = strategy.playout_done, game.to_move, game.advance
-    while not done(game, root, state) and to_move(state) is not None:
-        state = advance(state, policy(game, state, rng))
-    return strategy.playout_value(game, state, player)
-
-
 class _Evaluation:
     """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``."""
 
@@ -154,7 +146,7 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
             for w in range(start, start + per_move):
                 world, playout_seed = worlds[w]
                 after = game.advance(world, moves[i])
-                values[i].append(_playout(game, view, after, player, strategy, policy, random.Random(playout_seed)))
+                values[i].append(strategy.playout(game, view, after, player, policy, random.Random(playout_seed)))
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves

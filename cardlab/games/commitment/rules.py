@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import gt
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
@@ -37,6 +38,8 @@ ROUND_DRAW = 6          # commitment.setup.draw
 #: The group of the decks and the discard pile (see ``table_layout``).
 DECKS = "decks"
 SYMBOLS = {"H": "♥", "C": "♣", "D": "♦"}
+#: What a card is (KIND) and the stack of its suit, by card: what a commit needs first.
+PLACE = {card: (KIND[card], STACK_INDEX.get(card.suit)) for card in DRAW_DECK}
 # the rule that puts a card (other than a wild spade) on its stack
 _PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
                    QUEEN: "commitment.face", KING: "commitment.face"}
@@ -102,12 +105,13 @@ class Verdict(NamedTuple):
 
 def judge(battle: Battle) -> Verdict:
     """Score one battle (commitment.score.suit / .suits / .total / .discard)."""
-    values = tuple(tuple(stack_value(stack) for stack in side) for side in battle.sides)
-    a = sum(1 for x, y in zip(values[0], values[1]) if x > y)
-    b = sum(1 for x, y in zip(values[0], values[1]) if y > x)
+    first, second = battle.sides
+    mine, theirs = tuple(map(stack_value, first)), tuple(map(stack_value, second))
+    values = (mine, theirs)
+    a, b = sum(map(gt, mine, theirs)), sum(map(gt, theirs, mine))   # the suits each side wins
     if a != b:
         return Verdict(values, (a, b), 0 if a > b else 1, "commitment.score.suits")
-    total_a, total_b = sum(values[0]), sum(values[1])
+    total_a, total_b = sum(mine), sum(theirs)
     if total_a != total_b:
         return Verdict(values, (a, b), 0 if total_a > total_b else 1, "commitment.score.total")
     return Verdict(values, (a, b), None, "commitment.score.discard")
@@ -148,10 +152,13 @@ def _sorted(hand: Iterable[Card]) -> Stack:
 def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, stack: Stack) -> tuple[Battle, ...]:
     """``battles`` with the stack ``slot`` of ``player``'s side at battle ``b`` replaced."""
     battle = battles[b]
-    side = battle.sides[player]
+    first, second = battle.sides
+    side = first if player == 0 else second
     side = (stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1 else (side[0], side[1], stack)
-    sides = (side, battle.sides[1]) if player == 0 else (battle.sides[0], side)
-    return battles[:b] + (_battle(battle.card, sides),) + battles[b + 1:]
+    battle = _battle(battle.card, (side, second) if player == 0 else (first, side))
+    if len(battles) == 1:
+        return (battle,)
+    return battles[:b] + (battle,) + battles[b + 1:]
 
 
 def _pair(pair: tuple, index: int, value: Any) -> tuple:
@@ -332,30 +339,29 @@ class Commitment(Game):
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1:]
         b = move.battle - 1
-        kind = KIND[card]
+        kind, slot = PLACE[card]
         battles, draw, discard = s.battles, s.draw, s.discard
-        if kind == SPADE:        # commitment.spade: the chosen stack of your side
+        if kind is SPADE:        # commitment.spade: the chosen stack of your side
             slot = STACK_INDEX[move.stack]
             battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
-        elif kind == ACE:        # commitment.ace: the other side, then draw
-            slot = STACK_INDEX[card.suit]
+        elif kind is ACE:        # commitment.ace: the other side, then draw
             battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
             if draw:
                 hand = _sorted(hand + draw[:1])
                 draw = draw[1:]
         else:
-            slot = STACK_INDEX[card.suit]
             stack = battles[b].sides[p][slot] + (card,)
-            if kind == JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
+            if kind is JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
                 battles = _with_stack(battles, b, p, slot, ())
                 t = move.to - 1
                 battles = _with_stack(battles, t, p, slot, battles[t].sides[p][slot] + stack)
-            elif kind == QUEEN:                          # commitment.queen: both stacks of her suit go
+            elif kind is QUEEN:                          # commitment.queen: both stacks of her suit go
                 discard = discard + stack + battles[b].sides[q][slot]
                 battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
             else:
                 battles = _with_stack(battles, b, p, slot, stack)
-        after = _committed(s, p if s.passed[q] else q, _pair(s.hands, p, hand), battles, draw, discard)
+        hands = (hand, s.hands[1]) if p == 0 else (s.hands[0], hand)
+        after = _committed(s, p if s.passed[q] else q, hands, battles, draw, discard)
         if log is not None:
             self._narrate_commit(s, after, move, log)
         return after
@@ -479,7 +485,9 @@ class Commitment(Game):
         turned = s.battle_deck[:count]
         draw = s.draw
         hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
-        after = _replace(s, round=count, turn=self._next_starter(s), passed=(False, False), hands=hands,
+        # commitment.round.start, from the VP won so far (what _next_starter works out)
+        starter = self._starter(s.first, (_vp_of(won[0]), _vp_of(won[1])))
+        after = _replace(s, round=count, turn=starter, passed=(False, False), hands=hands,
                          battles=tuple(Battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
                          battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]),
                          discard=discard)

@@ -15,18 +15,21 @@ the hands and the draw deck none.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from itertools import chain
+from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card
-from ...engine import Game, Move
+from ...engine import Game, Move, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE, BATTLE_VP, DRAW_DECK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, VALUE,
     Commit, stack_value,
 )
+from .rules import CommitmentState
 
 __all__ = ["CommitmentStrategy"]
 
@@ -50,34 +53,48 @@ class CommitmentStrategy(Strategy):
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
-        best, best_gain = _best(state, some_moves(moves, limit, rng))
-        if best is None:
+        weighed = [_option(m, state.round) for m in some_moves(moves, limit, rng) if type(m) is Commit]
+        best, best_gain = _Reading(state).best(state, weighed, range(len(weighed)))
+        if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
-        return Choice(best, f"{best.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
+        move = weighed[best].move
+        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
-        # rule_of_thumb's move, drawing the same sample of the legal moves without listing them
-        # all: they are each hand card's moves (MOVES, in the order of the hand), then the pass
         if state.passed[0] and state.passed[1]:
             return NEXT_ROUND
-        table = MOVES[len(state.battles)]
-        hand = state.hands[state.turn]
-        count = 1 + sum(map(COUNT[len(state.battles)].__getitem__, hand))
-        if count == 1:
-            return PASS
-        if count <= self.playout_moves:
-            return _best(state, [m for card in hand for m in table[card]])[0] or PASS
-        picked: list[Move] = []
-        chosen = iter(sorted(sample_indices(rng, count, self.playout_moves)))
-        want, first = next(chosen), 0
-        for card in hand:
-            moves = table[card]
-            last = first + len(moves)
-            while want < last:
-                picked.append(moves[want - first])
-                want = next(chosen, count)
-            first = last
-        return _best(state, picked)[0] or PASS
+        reading = _Reading(state)
+        place = reading.choose(state, rng, self.playout_moves)
+        return PASS if place < 0 else reading.hand(state, state.turn)[place].move
+
+    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
+                rng: random.Random) -> float:
+        if policy != self.playout_move:
+            return super().playout(game, root, state, player, policy, rng)
+        # playout_move's moves to the end of the game; the battles and hands are read once a
+        # round, and then changed as each commit changes them rather than read afresh
+        # (the moves are legal by construction: each is applied as ``advance`` would, by the
+        # game's own unchecked rules for a commit, a pass and the next round)
+        commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
+        if _expected.cache_info().currsize >= EXPECTED_MOST:
+            _expected.cache_clear()
+        reading = _Reading(state)
+        while True:
+            if state.passed[0] and state.passed[1]:
+                if state.round == ROUNDS:
+                    return self.playout_value(game, state, player)
+                state = next_round(state, None)
+                reading = _Reading(state)
+                continue
+            place = reading.choose(state, rng, limit)
+            if place < 0:
+                state = pass_(state, None)
+                continue
+            me = state.turn
+            option = reading.commit(state, me, place)
+            state = commit(state, option.move, None)
+            if option.kind is ACE:   # commitment.ace: the card drawn joins the hand
+                reading.options[me] = None
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
@@ -86,8 +103,14 @@ class CommitmentStrategy(Strategy):
         return vp[player] - vp[1 - player]
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
-        me = game.to_move(state)
-        return None if me is None else _gains(state, me, game.legal_moves(state))
+        moves = game.legal_moves(state)
+        options = [_option(m, state.round) for m in moves if type(m) is Commit]
+        if not options:
+            return None if game.to_move(state) is None else [(0.0, m) for m in moves]
+        gains: list[float] = []
+        _Reading(state).best(state, options, range(len(options)), gains)
+        scored = iter(gains)
+        return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         battle = [c for c in cards if c in BATTLE_VP]
@@ -98,101 +121,199 @@ class CommitmentStrategy(Strategy):
             raise ValueError("the unseen battle cards do not fit the battle deck")
         deal = iter(battle)
         battle_deck = tuple(next(deal) if c == HIDDEN else c for c in view.battle_deck)
-        return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
+        hidden = view.hands[0].count(HIDDEN) + view.hands[1].count(HIDDEN) + view.draw.count(HIDDEN)
+        if hidden != len(rest):      # hidden cards elsewhere too: fill them all, in field order
+            return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
+        # what fill_hidden gives where only the hands and the draw deck hide cards (a view's)
+        deal = iter(rest)
+        hands = tuple(tuple(next(deal) if c == HIDDEN else c for c in hand) for hand in view.hands)
+        draw = tuple(next(deal) if c == HIDDEN else c for c in view.draw)
+        return _dealt(view, (hands[0], hands[1]), battle_deck, draw)
 
 
-def _best(s: Any, moves: list[Move]) -> tuple[Commit | None, float]:
-    """The commit among ``moves`` that gains most, and its gain; None when none gains."""
-    best, best_gain = None, 0.0
-    gain = _scorer(s, s.turn)
-    for move in moves:
-        if type(move) is Commit:
-            g = gain(move)
-            if g > best_gain + 1e-9:
-                best, best_gain = move, g
-    return best, best_gain
+class _Option(NamedTuple):
+    """A commit as the rule of thumb weighs it in a round: what it adds to the mover's lead in
+    the stack it changes (``lead``; None for J, Q and K, whose effect depends on the stacks),
+    what its card adds beyond the battles (``kept``: KEPT), the battle (0-based) and the stack
+    it changes, the battle a Jack's stack moves to (-1: none); then the move, what its card
+    does (EFFECT), and its place among its card's moves (MOVES) and how many those are."""
+
+    lead: int | None
+    kept: float
+    battle: int
+    slot: int
+    to: int
+    move: Commit
+    kind: str
+    value: int
+    place: int
+    moves: int
 
 
-def _gains(s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
-    """Each commit among ``moves`` with what it adds to the VP this player may expect from the
-    battles as they stand, less the card's worth kept for later (a pass gains 0)."""
-    gain = _scorer(s, me)
-    return [(gain(m), m) if type(m) is Commit else (0.0, m) for m in moves]
+def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option:
+    """``move`` in round ``round`` as an option (its ``place`` among its card's ``moves``)."""
+    card = move.card
+    kind, slot, value = EFFECT[card]
+    if kind is SPADE:                # commitment.spade: on the chosen stack of your side
+        slot = STACK_INDEX[move.stack]
+    # commitment.number, .spade: on your own side; commitment.ace: on the other player's
+    lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
+    to = -1 if move.to is None else move.to - 1
+    return _Option(lead, KEPT[round][card], move.battle - 1, slot, to, move, kind, value, place, moves)
 
 
-def _scorer(s: Any, me: int) -> Callable[[Commit], float]:
-    """The gain of a commit for ``me`` in ``s`` (see :func:`_gains`).
+class _Reading:
+    """The battles and hands as the rule of thumb reads them: each battle's stack values side
+    by side (``values[b][player]``: hearts, clubs, diamonds) and its VP; for each player, how
+    far it leads in each stack (``leads[player][b]``) and what it may expect from the battle
+    (``expects[player][b]``, :func:`_expect`); and a player's commits as options
+    (``options[player]``, read when first asked for, :meth:`hand`).
 
-    A battle is expected from its stacks' values (:func:`_expect`). A commit changes one
-    stack's value, or two (a Queen's, a Jack's that moves its stack), in one battle or two: the
-    values after it are worked out from those before it, without playing the move."""
-    battles = s.battles
-    judged = [_judged(b, me) for b in battles]
-    before = [j[3] for j in judged]
-    base = sum(before)
-    kept = KEPT[s.round]
+    A commit changes one stack's value, or two (a Queen's, a Jack's that moves its stack), in
+    one battle or two: the rule of thumb works out the values after it from those before it,
+    without playing the move, and a playout changes its reading the same way after each commit
+    (:meth:`commit`) rather than reading the state afresh."""
 
-    def gain(move: Commit) -> float:
-        card, b = move.card, move.battle - 1
-        kind, slot, value = EFFECT[card]
-        mine, theirs, vp, _ = judged[b]
-        mine, after = list(mine), before[:]
-        if kind is SPADE:            # commitment.spade: on the chosen stack of your side
-            mine[STACK_INDEX[move.stack]] += value
-        elif kind is NUMBER:
-            mine[slot] += value
+    __slots__ = ("values", "vps", "leads", "expects", "options")
+
+    def __init__(self, state: Any) -> None:
+        battles = state.battles
+        self.values = [[list(map(stack_value, side)) for side in battle.sides] for battle in battles]
+        self.vps = [BATTLE_VP[battle.card] for battle in battles]
+        self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
+        self.expects: tuple[list[float], list[float]] = ([], [])
+        for b in range(len(battles)):
+            for player in (0, 1):
+                self.leads[player].append((0, 0, 0))
+                self.expects[player].append(0.0)
+            self._judge(b)
+        self.options: list[list[_Option] | None] = [None, None]
+
+    def hand(self, state: Any, player: int) -> list[_Option]:
+        """``player``'s commits: each hand card's moves (MOVES, in the order of the hand)."""
+        options = self.options[player]
+        if options is None:
+            table = OPTIONS[len(state.battles), state.round]
+            options = self.options[player] = list(chain.from_iterable(map(table.__getitem__, state.hands[player])))
+        return options
+
+    def _judge(self, b: int) -> None:
+        """Each player's leads in battle ``b`` and what it may expect from it, as its values stand."""
+        first, second = self.values[b]
+        vp, d0, d1, d2 = self.vps[b], first[0] - second[0], first[1] - second[1], first[2] - second[2]
+        self.leads[0][b], self.leads[1][b] = (d0, d1, d2), (-d0, -d1, -d2)
+        self.expects[0][b] = _expected(vp, d0, d1, d2)
+        self.expects[1][b] = _expected(vp, -d0, -d1, -d2)
+
+    def _effect(self, battles: tuple[Any, ...], me: int, option: _Option) -> tuple[int, int, int]:
+        """What ``me`` committing ``option`` does to the values: the stacks it changes (its
+        battle's, of its slot) become worth ``mine`` and ``theirs``; a Jack moves the stack on
+        top of ``me``'s at another battle, which becomes worth ``target``."""
+        _, _, b, slot, to, _, kind, value, _, _ = option
+        sides = self.values[b]
+        mine, theirs, target = sides[me][slot], sides[1 - me][slot], 0
+        if kind is NUMBER or kind is SPADE:
+            mine += value
         elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
-            theirs = list(theirs)
-            theirs[slot] += value
+            theirs += value
         elif kind is KING:           # commitment.king: doubles what lies below it
-            mine[slot] *= 2
+            mine *= 2
         elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
-            theirs = list(theirs)
-            mine[slot] = theirs[slot] = 0
-        elif move.to is not None:    # commitment.jack: the stack moves on top of another battle's
-            t = move.to - 1
-            target, others, vt, _ = judged[t]
-            target = list(target)
-            target[slot] = _stacked_on(target[slot], battles[b].sides[me][slot])
-            mine[slot] = 0
-            after[t] = _expect(vt, target[0] - others[0], target[1] - others[1], target[2] - others[2])
+            mine = theirs = 0
+        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
+            target = _stacked_on(self.values[to][me][slot], battles[b].sides[me][slot])
+            mine = 0
         # (a Jack in round 1 adds 0)
-        after[b] = _expect(vp, mine[0] - theirs[0], mine[1] - theirs[1], mine[2] - theirs[2])
-        return sum(after) - base + kept[card]
-    return gain
+        return mine, theirs, target
+
+    def best(self, state: Any, options: list[_Option], places: Iterable[int],
+             gains: list[float] | None = None) -> tuple[int, float]:
+        """The place, among ``places`` of ``options``, of the commit that gains most for the
+        player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
+        it adds to the VP the player may expect from the battles as they stand, less its card's
+        worth kept for later (``kept``); ``gains``, if given, receives each one's."""
+        battles, me, vps, values = state.battles, state.turn, self.vps, self.values
+        leads, before = self.leads[me], self.expects[me]
+        base, single = sum(before), len(before) == 1
+        best, best_gain, beat = -1, 0.0, 1e-9
+        for i in places:
+            lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
+            led = leads[b]
+            # the lead in the stack after the commit (_effect, inline: mine - theirs)
+            if lead is not None:     # a number card, a wild spade, an Ace: adds to a stack
+                lead += led[slot]
+            elif kind is KING:       # commitment.king: doubles your stack
+                lead = led[slot] + values[b][me][slot]
+            elif kind is QUEEN:      # commitment.queen: both stacks of her suit are discarded
+                lead = 0
+            elif to < 0:             # a Jack in round 1 adds 0
+                lead = led[slot]
+            else:                    # commitment.jack: your stack moves on top of yours at ``to``
+                lead = led[slot] - values[b][me][slot]
+                target = _stacked_on(values[to][me][slot], battles[b].sides[me][slot])
+            vp = vps[b]
+            expect = (_expected(vp, lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
+                      _expected(vp, led[0], lead, led[2]) if slot == 1 else _expected(vp, led[0], led[1], lead))
+            if single:               # (the sum of one expectation is that expectation)
+                gain = expect - base + kept
+            else:
+                after = before[:]
+                after[b] = expect
+                if to >= 0:
+                    after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
+                gain = sum(after) - base + kept
+            if gains is not None:
+                gains.append(gain)
+            if gain > beat:
+                best, best_gain, beat = i, gain, gain + 1e-9
+        return best, best_gain
+
+    def choose(self, state: Any, rng: random.Random, limit: int) -> int:
+        """The place among the mover's options (:meth:`hand`) of the commit the rule of thumb
+        plays in ``state`` (a round in play), -1 to pass, weighing ``limit`` of the legal
+        moves: the very sample ``some_moves`` draws of them (each hand card's moves, then the
+        pass), without listing them."""
+        options = self.options[state.turn] or self.hand(state, state.turn)
+        count = len(options) + 1
+        if count == 1:
+            return -1
+        if count <= limit:
+            return self.best(state, options, range(count - 1))[0]
+        places = sorted(sample_indices(rng, count, limit))
+        if places[-1] == count - 1:  # the pass
+            places.pop()
+        return self.best(state, options, places)[0]
+
+    def commit(self, state: Any, me: int, place: int) -> _Option:
+        """The reading after ``me`` commits the option at ``place`` of their hand, in ``state``:
+        that option."""
+        options = self.options[me]
+        option = options[place]
+        _, _, b, slot, to, _, _, _, first, moves = option
+        mine, theirs, target = self._effect(state.battles, me, option)
+        sides = self.values[b]
+        sides[me][slot], sides[1 - me][slot] = mine, theirs
+        judge = self._judge
+        judge(b)
+        if to >= 0:
+            self.values[to][me][slot] = target
+            judge(to)
+        first = place - first
+        del options[first:first + moves]   # the card's moves, all of them
+        return option
 
 
-#: How many moves each card has, by the number of battles out.
-COUNT = {n: {card: len(moves) for card, moves in table.items()} for n, table in MOVES.items()}
+#: A state with its hands, battle deck and draw deck dealt (``sample``).
+_dealt = replacer(CommitmentState, "hands", "battle_deck", "draw")
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the
 #: card is worth keeping for a later round.
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
             for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
-
-
-#: Battles judged lately, by id: (the battle, its judgement for player 0, for player 1). A
-#: battle stays the very same object from move to move until a card is committed to it.
-_JUDGED: dict[int, tuple[Any, tuple, tuple]] = {}
-_JUDGED_MOST = 1024
-
-
-def _judged(battle: Any, me: int) -> tuple[tuple[int, ...], tuple[int, ...], int, float]:
-    """A battle's stack values for ``me`` and for the other player, its VP, and what ``me`` may
-    expect from it."""
-    hit = _JUDGED.get(id(battle))
-    if hit is None or hit[0] is not battle:
-        first, second = battle.sides
-        first, second = tuple(map(stack_value, first)), tuple(map(stack_value, second))
-        vp = BATTLE_VP[battle.card]
-        d0, d1, d2 = first[0] - second[0], first[1] - second[1], first[2] - second[2]
-        hit = (battle, (first, second, vp, _expect(vp, d0, d1, d2)),
-               (second, first, vp, _expect(vp, -d0, -d1, -d2)))
-        if len(_JUDGED) >= _JUDGED_MOST:
-            _JUDGED.clear()
-        _JUDGED[id(battle)] = hit
-    return hit[1 + me]
+#: Each card's moves as options (in the order of MOVES), by the number of battles out and the round.
+OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+           for n, table in MOVES.items() for r in range(1, ROUNDS + 1)}
 
 
 def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] = math.tanh) -> float:
@@ -204,6 +325,21 @@ def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] =
             + (-1.0 if d2 <= -8 else 1.0 if d2 >= 8 else d2 / 8.0)
             + (d0 + d1 + d2) / 50)
     return vp * (1 + tanh(lead)) / 2
+
+
+#: :func:`_expect`, each value worked out once: playouts ask for the same few thousand battles
+#: again and again (cleared when it holds EXPECTED_MOST of them).
+_expected = functools.cache(_expect)
+EXPECTED_MOST = 1 << 17
+
+
+def _expect_in(vp: int, leads: tuple[int, int, int], slot: int, lead: int) -> float:
+    """:func:`_expect` for a battle of ``vp`` VP led by ``leads`` but by ``lead`` in stack ``slot``."""
+    if slot == 0:
+        return _expected(vp, lead, leads[1], leads[2])
+    if slot == 1:
+        return _expected(vp, leads[0], lead, leads[2])
+    return _expected(vp, leads[0], leads[1], lead)
 
 
 def _stacked_on(value: int, stack: tuple[Card, ...]) -> int:
