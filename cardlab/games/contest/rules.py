@@ -731,7 +731,7 @@ class Contest(Game):
 # --- the hot path: legal moves and the end of a turn ------------------------------------------------
 
 class _Layout:
-    """What a contest row allows, from the suits of its four positions alone.
+    """What a contest row allows, from the suits of its four positions alone (``code``).
 
     For a card of suit index ``si`` (0..3, clubs to spades): ``opens[si]`` the empty positions
     it may open (contest.open.neighbours), ``reinforces[si]`` the piles of its suit
@@ -739,20 +739,61 @@ class _Layout:
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
     ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
     matched already, contest.claim.jack.match-first).
+
+    ``situations`` keeps, by situation (see :func:`_turn_moves`), each card's moves once worked
+    out (:meth:`entry`).
     """
 
-    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
+    __slots__ = ("code", "opens", "reinforces", "claims", "pairs", "shapes", "_queens", "situations", "_relevant")
 
-    def __init__(self, suits: tuple[str | None, ...]) -> None:
+    def __init__(self, code: int) -> None:
+        suits = tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT)
+        self.code = code
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
                                  and all(suits[j] != s for j in _NEIGHBOURS[i])) for s in SUITS)
         self.reinforces = tuple(tuple(i for i in range(POSITIONS) if suits[i] == s) for s in SUITS)
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
+        # by suit: the row as a card of that suit sees it, each position empty (0), of its suit (1) or not (2)
+        self.shapes = tuple(sum(w * (0 if x is None else 1 if x == s else 2) for x, w in zip(suits, (1, 3, 9, 27)))
+                            for s in SUITS)
         self._queens: tuple | None = None
+        self.situations: dict[int, dict[Card, _Entry]] = {}
+        self._relevant: dict[tuple[int, bool, int], int] = {}
 
-    def queen_plays(self, code: int) -> tuple:
+    def entry(self, card: Card, situation: int, values: list[int]) -> _Entry:
+        """``card``'s moves in ``situation`` (``values``: the piles' values it was read from).
+
+        They are kept in ``_ENTRIES`` by what they depend on: the card, the row as its suit
+        sees it (all of the row's suits for a Jack's power under the match-first reading) and
+        the bits of the situation that matter to it; so rows and situations that differ
+        elsewhere share them.
+        """
+        e = _CARD_MOVES[card]
+        match_first = situation & _MATCH_FIRST
+        shape = _WHOLE_ROW + self.code if e.jack and match_first else self.shapes[e.suit]
+        key = (card, shape, situation & self.relevant(e.suit, e.jack, match_first))
+        entry = _ENTRIES.get(key)
+        if entry is None:
+            entry = _ENTRIES[key] = _card_entry(self, e, situation, values)
+        return entry
+
+    def relevant(self, si: int, jack: bool, match_first: int) -> int:
+        """The bits of a situation that the moves of a card of suit index ``si`` depend on: the
+        pairs it may claim, with a Jack's power too if it has one, the draw pile and the reading."""
+        key = (si, jack, match_first)
+        bits = self._relevant.get(key)
+        if bits is None:
+            pairs = list(self.claims[si])
+            if jack:
+                for r in self.reinforces[si]:
+                    after = _layout_of(self.code - (si + 1) * _WEIGHT[r])
+                    pairs += after.pairs if match_first else after.claims[si]
+            bits = self._relevant[key] = sum({1 << k for k, _, _ in pairs}) | _STOCK | _MATCH_FIRST
+        return bits
+
+    def queen_plays(self) -> tuple:
         """For a Queen's claim, by suit index: the positions a card of that suit may open and
         those it may reinforce, each with the pairs it may then claim (none: left out)."""
         if self._queens is None:
@@ -760,8 +801,7 @@ class _Layout:
             for si in range(len(SUITS)):
                 opens = []
                 for r in self.opens[si]:
-                    after_code = code + (si + 1) * _WEIGHT[r]
-                    pairs = (_LAYOUTS[after_code] or _layout(after_code)).claims[si]
+                    pairs = _layout_of(self.code + (si + 1) * _WEIGHT[r]).claims[si]
                     if pairs:
                         opens.append((r, pairs))
                 reinforces = [(r, self.claims[si]) for r in self.reinforces[si]] if self.claims[si] else []
@@ -771,13 +811,17 @@ class _Layout:
 
 
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
-_SUIT_CODE = {s: i + 1 for i, s in enumerate(SUITS)}
 _WEIGHT = (1, 5, 25, 125)
-_LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: write _LAYOUTS[code] or _layout(code)
+# a suit's code at each position: _SUIT_AT[suit][i] == (SUITS.index(suit) + 1) * _WEIGHT[i]
+_SUIT_AT = {s: tuple((si + 1) * w for w in _WEIGHT) for si, s in enumerate(SUITS)}
+_LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: _LAYOUTS[code] or _layout_of(code)
 
 
-def _layout(code: int) -> _Layout:
-    layout = _LAYOUTS[code] = _Layout(tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT))
+def _layout_of(code: int) -> _Layout:
+    """The layout of the row whose suits make ``code``, built the first time it is asked for."""
+    layout = _LAYOUTS[code]
+    if layout is None:
+        layout = _LAYOUTS[code] = _Layout(code)
     return layout
 
 
@@ -821,52 +865,83 @@ class _CardMoves:
 
 
 _CARD_MOVES = {c: _CardMoves(c) for c in DECK}
+# A card's moves in a situation: all of them, or for a Queen or King that may use a Queen's
+# power, those before its Queen's claims, and its _CardMoves for the rest.
+_Entry = tuple[tuple[Move, ...], _CardMoves | None]
+# The bits of a situation beside the pairs of equal piles (bit k: the pair _PAIRS[k]).
+_STOCK, _MATCH_FIRST = 1 << len(_PAIRS), 2 << len(_PAIRS)
+# Cards' moves by what they depend on (``_Layout.entry``); a shape from _WHOLE_ROW on is a whole row's code.
+_ENTRIES: dict[tuple[Card, int, int], _Entry] = {}
+_WHOLE_ROW = 3 ** POSITIONS
 
 
 def _turn_moves(state: ContestState) -> list[Move]:
-    """Every action of the player to move, once the secret cards are arranged."""
+    """Every action of the player to move, once the secret cards are arranged.
+
+    A card's moves, but for a Queen's claims, depend only on the row's suits (its ``_Layout``)
+    and the situation: which pairs of piles are of equal value, whether the draw pile has
+    cards, and the Jack's reading. The layout keeps them by situation, worked out once
+    (``_Layout.entry``): a turn looks them up card by card, in the order of the hand.
+    """
     hand = state.hands[state.turn]
-    row = state.row
     options = state.options
     low, top = options.ace == "low", options.pile_value == "top"
-    match_first = options.jack == "match-first"
     code = 0
     values = [0, 0, 0, 0]
-    for i in range(POSITIONS):
-        pile = row[i]
+    i = 0
+    for pile in state.row:
         if pile:
-            code += _SUIT_CODE[pile[0].suit] * _WEIGHT[i]
+            code += _SUIT_AT[pile[0].suit][i]
             values[i] = pile_value(pile, low, top)
-    layout = _LAYOUTS[code] or _layout(code)
-    opens, reinforces, claims = layout.opens, layout.reinforces, layout.claims
+        i += 1
+    layout = _LAYOUTS[code] or _layout_of(code)
+    situation = 0
+    for k, p, q in layout.pairs:
+        if values[p] == values[q]:  # contest.claim.tie: the claimant chooses which pile scores
+            situation |= 1 << k
     stock = state.stock
+    if stock:
+        situation |= _STOCK
+    if options.jack == "match-first":
+        situation |= _MATCH_FIRST
+    entries = layout.situations.get(situation)
+    if entries is None:
+        entries = layout.situations[situation] = {}
     moves: list[Move] = []
-    append = moves.append
     for card in hand:
-        e = _CARD_MOVES[card]
-        si = e.suit
-        places = e.opens
-        for i in opens[si]:  # contest.open
-            append(places[i])
-        places = e.reinforces
-        for i in reinforces[si]:  # contest.reinforce
-            append(places[i])
-        pairs = claims[si]
-        if pairs:  # contest.claim
-            _add_claims(append, e.plain, pairs, values)
-        if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
-            for r in reinforces[si]:
-                after_code = code - (si + 1) * _WEIGHT[r]
-                after = _LAYOUTS[after_code] or _layout(after_code)
-                # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
-                _add_claims(append, e.jack_table(r + 1), after.pairs if match_first else after.claims[si], values)
-        if e.queen:
-            _queen_claims(append, e, hand, code, layout, values, low, top)
-        if stock:  # contest.exchange
-            append(e.exchange)
+        entry = entries.get(card)
+        if entry is None:
+            entry = entries[card] = layout.entry(card, situation, values)
+        moves += entry[0]
+        queen = entry[1]
+        if queen is not None:  # its Queen's claims, then its exchange
+            _queen_claims(moves, queen, hand, layout, values, low, top)
+            if stock:
+                moves.append(queen.exchange)
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
-        append(PASS)
+        moves.append(PASS)
     return moves
+
+
+def _card_entry(layout: _Layout, e: _CardMoves, situation: int, values: list[int]) -> _Entry:
+    """A card's moves in a situation (``values``: the piles' values, of which the situation
+    keeps which pairs are equal), in order: opens, reinforces, claims, a Jack's claims, and the
+    exchange; for a Queen or King that could use a Queen's power here, its _CardMoves instead
+    of the exchange (the Queen's claims, worked out each turn, come before it)."""
+    si = e.suit
+    moves: list[Move] = [e.opens[i] for i in layout.opens[si]]  # contest.open
+    moves += [e.reinforces[i] for i in layout.reinforces[si]]  # contest.reinforce
+    _add_claims(moves.append, e.plain, layout.claims[si], values)  # contest.claim
+    if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
+        for r in layout.reinforces[si]:
+            after = _layout_of(layout.code - (si + 1) * _WEIGHT[r])
+            # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
+            pairs = after.pairs if situation & _MATCH_FIRST else after.claims[si]
+            _add_claims(moves.append, e.jack_table(r + 1), pairs, values)
+    queen = e if e.queen and any(layout.queen_plays()[si]) else None
+    if queen is None and situation & _STOCK:  # contest.exchange
+        moves.append(e.exchange)
+    return tuple(moves), queen
 
 
 def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int]) -> None:
@@ -878,28 +953,37 @@ def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: lis
             append(table[3 * k])
 
 
-def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
+def _queen_claims(moves: list[Move], e: _CardMoves, hand: tuple[Card, ...], layout: _Layout,
                   values: list[int], low: bool, top: bool) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
-    si = e.suit
-    opens, reinforces = layout.queen_plays(code)[si]
-    if not opens and not reinforces:
-        return
+    opens, reinforces = layout.queen_plays()[e.suit]
     card = e.card
     suit = card.suit
+    tables = e.powered
     for extra in hand:
         if extra.suit != suit or extra == card:
             continue
         x = _CARD_MOVES[extra]
         v = card_value(extra, low)
         for r, pairs in opens:
-            worth = values[:]
-            worth[r] = v
-            _add_claims(append, e.queen_table(x.opens[r]), pairs, worth)
+            play = x.opens[r]
+            table = tables.get(id(play)) or e.queen_table(play)
+            _claims_after(moves, table, pairs, values, r, v)
         for r, pairs in reinforces:
-            worth = values[:]
-            worth[r] = v if top else values[r] + v
-            _add_claims(append, e.queen_table(x.reinforces[r]), pairs, worth)
+            play = x.reinforces[r]
+            table = tables.get(id(play)) or e.queen_table(play)
+            _claims_after(moves, table, pairs, values, r, v if top else values[r] + v)
+
+
+def _claims_after(moves: list[Move], table: tuple[Claim, ...], pairs: tuple, values: list[int], r: int,
+                  worth: int) -> None:
+    """The claims of ``pairs`` once the Queen's power made the pile at ``r`` worth ``worth``."""
+    for k, p, q in pairs:
+        if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
+            moves.append(table[3 * k + 1])
+            moves.append(table[3 * k + 2])
+        else:
+            moves.append(table[3 * k])
 
 
 def _position(move: Move, position: Any) -> int:

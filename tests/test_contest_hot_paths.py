@@ -1,0 +1,99 @@
+"""Contest's hot paths give exactly what the obvious code gives: the legal moves, in their
+order (seeded games depend on it), over many seeded positions of every option set."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+from cardlab.cards import Card
+from cardlab.games.contest import Claim, ContestState
+from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, card_value, pile_value
+
+OPTION_SETS = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
+_NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
+_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def obvious_turn_moves(state: ContestState) -> list:
+    """The legal moves of a turn, written out from the rules, one card of the hand after another:
+    its opens, reinforces, claims, a Jack's claims, a Queen's claims, its exchange; else a pass."""
+    options = state.options
+    low, top, match_first = options.ace == "low", options.pile_value == "top", options.jack == "match-first"
+    hand, row = state.hands[state.turn], state.row
+
+    def opens(card: Card, row: tuple) -> list[int]:
+        return [i for i in range(4) if not row[i]
+                and all(not row[j] or row[j][0].suit != card.suit for j in _NEIGHBOURS[i])]
+
+    def reinforces(card: Card, row: tuple) -> list[int]:
+        return [i for i in range(4) if row[i] and row[i][0].suit == card.suit]
+
+    def claims(card: Card, row: tuple, matched: bool = False, **power) -> list[Claim]:
+        found = []
+        for p, q in _PAIRS:
+            if not row[p] or not row[q] or row[p][0].suit == row[q][0].suit:
+                continue
+            if not matched and card.suit not in (row[p][0].suit, row[q][0].suit):
+                continue
+            if pile_value(row[p], low, top) == pile_value(row[q], low, top):
+                found += [Claim(p + 1, q + 1, card, keep=p + 1, **power), Claim(p + 1, q + 1, card, keep=q + 1, **power)]
+            else:
+                found.append(Claim(p + 1, q + 1, card, **power))
+        return found
+
+    def put(row: tuple, i: int, pile: tuple) -> tuple:
+        return row[:i] + (pile,) + row[i + 1:]
+
+    moves: list = []
+    for card in hand:
+        moves += [OPEN[card][i] for i in opens(card, row)]
+        moves += [REINFORCE[card][i] for i in reinforces(card, row)]
+        moves += claims(card, row)
+        if card.rank in (11, 13):
+            for r in reinforces(card, row):
+                moves += claims(card, put(row, r, ()), matched=match_first, discard=r + 1)
+        if card.rank in (12, 13):
+            for extra in hand:
+                if extra.suit == card.suit and extra != card:
+                    for i in opens(extra, row):
+                        moves += claims(card, put(row, i, (extra,)), play=OPEN[extra][i])
+                    for i in reinforces(extra, row):
+                        moves += claims(card, put(row, i, row[i] + (extra,)), play=REINFORCE[extra][i])
+        if state.stock:
+            moves.append(EXCHANGE[card])
+    return moves or [PASS]
+
+
+def positions(options: dict, games: int):
+    """The positions of seeded random games, once the secret cards are arranged."""
+    game = cardlab.game("contest", **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while (moves := game.legal_moves(state)):
+            if state.arranged == 2:
+                yield game, state, moves
+            state = game.play(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_legal_moves_are_the_obvious_ones_in_the_same_order(options):
+    kinds = set()
+    for game, state, moves in positions(options, 150):
+        assert moves == obvious_turn_moves(state), state.to_text()
+        view = game.view(state, state.turn)
+        assert game.legal_moves(view) == moves
+        kinds.update(kind(m) for m in moves)
+    # opens, reinforces, exchanges, and claims plain, by a Jack and by a Queen, each with and without a tie
+    assert kinds >= {"Open", "Reinforce", "Exchange"} | {f"Claim{power}{tie}" for power in ("", " discard", " play")
+                                                            for tie in ("", " keep")}, kinds
+
+
+def kind(move) -> str:
+    if type(move) is not Claim:
+        return type(move).__name__
+    power = " discard" if move.discard is not None else " play" if move.play is not None else ""
+    return "Claim" + power + (" keep" if move.keep is not None else "")
