@@ -8,6 +8,7 @@ import random
 import pytest
 
 import cardlab
+from cardlab import IllegalMove
 from cardlab.cards import Card
 from cardlab.games.contest import Claim, ContestState
 from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, card_value, pile_value
@@ -97,3 +98,40 @@ def kind(move) -> str:
         return type(move).__name__
     power = " discard" if move.discard is not None else " play" if move.play is not None else ""
     return "Claim" + power + (" keep" if move.keep is not None else "")
+
+
+def plan_fields(plan) -> tuple:
+    return plan.hand, plan.row, plan.scrapped, plan.p, plan.q, plan.vp, plan.vq, plan.winner
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(options):
+    """The hot path of a claim's check takes every legal claim, with the very plan the rule-by-rule
+    check makes; any other claim it leaves to that check, which refuses it."""
+    from cardlab.games.contest.rules import _legal_claim_plan
+
+    checked = 0
+    for game, state, moves in positions(options, 40):
+        claims = [m for m in moves if type(m) is Claim]
+        for move in claims:
+            plan = _legal_claim_plan(state, move)
+            assert plan is not None, (state.to_text(), str(move))
+            assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, move))
+            checked += 1
+        # the same claims with another card, another keep, another power: legal exactly when listed
+        hand = state.hands[state.turn]
+        for move in claims[:6]:
+            for other in (Claim(move.first, move.second, hand[0], move.discard, move.play, move.keep),
+                          Claim(move.first, move.second, move.card, move.discard, move.play, None),
+                          Claim(move.first, move.second, move.card, move.discard, move.play, move.second),
+                          Claim(move.first, move.second, move.card, 1, None, move.keep),
+                          Claim(move.first, move.second, move.card, None, OPEN[hand[-1]][0], move.keep),
+                          Claim(1, 4, move.card, move.discard, move.play, move.keep)):
+                plan = _legal_claim_plan(state, other)
+                if other in moves:
+                    assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, other))
+                else:
+                    assert plan is None
+                    with pytest.raises(IllegalMove):
+                        game.play(state, other)
+    assert checked > 1000

@@ -269,6 +269,11 @@ class Contest(Game):
     def _check(self, state: ContestState, move: Move) -> _ClaimPlan | None:
         kind = type(move)
         player = state.turn
+        if kind is Open or kind is Reinforce:  # the hot path first: a legal open or reinforce
+            if state.arranged == 2 and move.card in state.hands[player] and _placeable(move, state.row):  # type: ignore[attr-defined]
+                return None
+        elif kind is Claim and state.arranged == 2:
+            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         name = NAMES[player]
         if state.arranged < 2:
             if kind is Arrange:
@@ -277,15 +282,12 @@ class Contest(Game):
                 return self._check_mulligan(state, move)
             raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
                                                       f"({cards_text(state.secrets[player])}) or declare a mulligan")
-        if kind is Open or kind is Reinforce:
+        if kind is Open or kind is Reinforce:  # contest.hand, then why the place is refused
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
                 raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
-            if not _placeable(move, state.row):  # type: ignore[arg-type]
-                _check_place(move, move, state.row, name)  # type: ignore[arg-type]  # says why not
+            _check_place(move, move, state.row, name)  # type: ignore[arg-type]
             return None
-        if kind is Claim:
-            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
@@ -343,6 +345,10 @@ class Contest(Game):
 
     def _claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
         """Check a claim; return what it does. Raises IllegalMove naming the rule it breaks."""
+        return _legal_claim_plan(state, move) or self._checked_claim_plan(state, move)
+
+    def _checked_claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
+        """:meth:`_claim_plan` rule by rule, saying which rule a claim breaks."""
         name = NAMES[state.turn]
         hand = state.hands[state.turn]
         if move.card not in hand:
@@ -738,13 +744,13 @@ class _Layout:
     (contest.reinforce), ``claims[si]`` the pairs ``(k, p, q)`` (``_PAIRS[k] == (p, q)``) of
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
     ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
-    matched already, contest.claim.jack.match-first).
+    matched already, contest.claim.jack.match-first). ``shapes[si]``: the row as a card of
+    suit ``si`` sees it, each position empty, of its suit or of another.
 
-    ``situations`` keeps, by situation (see :func:`_turn_moves`), each card's moves once worked
-    out (:meth:`entry`).
+    ``situations`` keeps each card's moves in each situation (see :func:`_turn_moves`).
     """
 
-    __slots__ = ("code", "opens", "reinforces", "claims", "pairs", "shapes", "_queens", "situations", "_relevant")
+    __slots__ = ("code", "opens", "reinforces", "claims", "pairs", "shapes", "situations", "_relevant", "_queens")
 
     def __init__(self, code: int) -> None:
         suits = tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT)
@@ -755,20 +761,18 @@ class _Layout:
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
-        # by suit: the row as a card of that suit sees it, each position empty (0), of its suit (1) or not (2)
-        self.shapes = tuple(sum(w * (0 if x is None else 1 if x == s else 2) for x, w in zip(suits, (1, 3, 9, 27)))
+        self.shapes = tuple(sum(3 ** i * (0 if x is None else 1 if x == s else 2) for i, x in enumerate(suits))
                             for s in SUITS)
-        self._queens: tuple | None = None
         self.situations: dict[int, dict[Card, _Entry]] = {}
         self._relevant: dict[tuple[int, bool, int], int] = {}
+        self._queens: tuple | None = None
 
     def entry(self, card: Card, situation: int, values: list[int]) -> _Entry:
         """``card``'s moves in ``situation`` (``values``: the piles' values it was read from).
 
         They are kept in ``_ENTRIES`` by what they depend on: the card, the row as its suit
-        sees it (all of the row's suits for a Jack's power under the match-first reading) and
-        the bits of the situation that matter to it; so rows and situations that differ
-        elsewhere share them.
+        sees it (the whole row for a Jack's power under the match-first reading) and the bits of
+        the situation that matter to it; so rows and situations that differ elsewhere share them.
         """
         e = _CARD_MOVES[card]
         match_first = situation & _MATCH_FIRST
@@ -793,21 +797,22 @@ class _Layout:
             bits = self._relevant[key] = sum({1 << k for k, _, _ in pairs}) | _STOCK | _MATCH_FIRST
         return bits
 
-    def queen_plays(self) -> tuple:
-        """For a Queen's claim, by suit index: the positions a card of that suit may open and
-        those it may reinforce, each with the pairs it may then claim (none: left out)."""
+    def queen_plays(self, si: int) -> tuple[tuple, tuple]:
+        """For a Queen's claim with a card of suit index ``si``: the positions another card of
+        that suit may open and those it may reinforce, each with the pairs it may then claim
+        (none: left out)."""
         if self._queens is None:
             queens = []
-            for si in range(len(SUITS)):
+            for suit in range(len(SUITS)):
                 opens = []
-                for r in self.opens[si]:
-                    pairs = _layout_of(self.code + (si + 1) * _WEIGHT[r]).claims[si]
+                for r in self.opens[suit]:
+                    pairs = _layout_of(self.code + (suit + 1) * _WEIGHT[r]).claims[suit]
                     if pairs:
                         opens.append((r, pairs))
-                reinforces = [(r, self.claims[si]) for r in self.reinforces[si]] if self.claims[si] else []
+                reinforces = [(r, self.claims[suit]) for r in self.reinforces[suit]] if self.claims[suit] else []
                 queens.append((tuple(opens), tuple(reinforces)))
             self._queens = tuple(queens)
-        return self._queens
+        return self._queens[si]
 
 
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
@@ -815,6 +820,8 @@ _WEIGHT = (1, 5, 25, 125)
 # a suit's code at each position: _SUIT_AT[suit][i] == (SUITS.index(suit) + 1) * _WEIGHT[i]
 _SUIT_AT = {s: tuple((si + 1) * w for w in _WEIGHT) for si, s in enumerate(SUITS)}
 _LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: _LAYOUTS[code] or _layout_of(code)
+# Shapes (``_Layout.shapes``) run from 0 to 3**4 - 1; from _WHOLE_ROW on, a shape is a whole row's code.
+_WHOLE_ROW = 3 ** POSITIONS
 
 
 def _layout_of(code: int) -> _Layout:
@@ -830,9 +837,11 @@ class _CardMoves:
 
     A claim table holds the 18 claims of one card with one power choice: entry ``3k + keep``
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
+    ``queen_claims``: a Queen's (or King's) claims after playing another card, once worked out
+    (see :class:`_QueenClaims`).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered")
+    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "queen_claims")
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -845,6 +854,7 @@ class _CardMoves:
         self.queen = card.rank in (12, 13)
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
+        self.queen_claims: dict[int, tuple[Claim, ...]] = {}
 
     def _table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
         return tuple(Claim(p + 1, q + 1, self.card, discard, play, (None, p + 1, q + 1)[keep])
@@ -865,14 +875,72 @@ class _CardMoves:
 
 
 _CARD_MOVES = {c: _CardMoves(c) for c in DECK}
+
+
+class _QueenClaims:
+    """contest.claim.queen: a Queen's (or King's) claims in one row and situation, after first
+    playing another card of its suit from the hand (an open or a reinforce), then its exchange.
+
+    With one card played they depend on the row as the suit sees it, which of the pairs it may
+    claim are of equal value, the card, and which piles the pile it lands on then equals in
+    value: 4 bits (one a position) for the card's value, where it opens, then 4 for each pile of
+    the suit it may reinforce (at most 2, never side by side). ``_CardMoves.queen_claims`` keeps
+    them by that number (``key``), once worked out.
+    """
+
+    __slots__ = ("e", "opens", "reinforces", "targets", "key", "tail")
+
+    def __init__(self, e: _CardMoves, layout: _Layout, situation: int) -> None:
+        self.e = e
+        self.opens, self.reinforces = layout.queen_plays(e.suit)
+        self.targets = tuple(r for r, _ in self.reinforces)
+        ties = situation & layout.relevant(e.suit, False, 0) & _TIES
+        self.key = (layout.shapes[e.suit] << len(_PAIRS) | ties) << 4  # then the card's value, 1 to 14
+        self.tail = (e.exchange,) if situation & _STOCK else ()  # contest.exchange
+
+    def add(self, moves: list[Move], hand: tuple[Card, ...], values: list[int], low: bool, top: bool) -> None:
+        e = self.e
+        card = e.card
+        suit = card.suit
+        kept = e.queen_claims
+        for extra in hand:
+            if extra.suit != suit or extra == card:
+                continue
+            v = card_value(extra, low)
+            equal = (values[0] == v) | (values[1] == v) << 1 | (values[2] == v) << 2 | (values[3] == v) << 3
+            for r in self.targets:
+                w = v if top else values[r] + v
+                equal = equal << 4 | (values[0] == w) | (values[1] == w) << 1 | (values[2] == w) << 2 | (values[3] == w) << 3
+            key = (self.key | v) << 12 | equal
+            claims = kept.get(key)
+            if claims is None:
+                claims = kept[key] = self._claims(_CARD_MOVES[extra], values, v, top)
+            moves += claims
+        moves += self.tail
+
+    def _claims(self, x: _CardMoves, values: list[int], v: int, top: bool) -> tuple[Claim, ...]:
+        """The claims after playing ``x`` (worth ``v``): each open, then each reinforce."""
+        e = self.e
+        claims: list[Move] = []
+        for r, pairs in self.opens:
+            worth = values[:]
+            worth[r] = v
+            _add_claims(claims.append, e.queen_table(x.opens[r]), pairs, worth)
+        for r, pairs in self.reinforces:
+            worth = values[:]
+            worth[r] = v if top else values[r] + v
+            _add_claims(claims.append, e.queen_table(x.reinforces[r]), pairs, worth)
+        return tuple(claims)
+
+
 # A card's moves in a situation: all of them, or for a Queen or King that may use a Queen's
-# power, those before its Queen's claims, and its _CardMoves for the rest.
-_Entry = tuple[tuple[Move, ...], _CardMoves | None]
-# The bits of a situation beside the pairs of equal piles (bit k: the pair _PAIRS[k]).
-_STOCK, _MATCH_FIRST = 1 << len(_PAIRS), 2 << len(_PAIRS)
-# Cards' moves by what they depend on (``_Layout.entry``); a shape from _WHOLE_ROW on is a whole row's code.
+# power here, those before its Queen's claims, and what lists the rest.
+_Entry = tuple[tuple[Move, ...], _QueenClaims | None]
+# Cards' moves by what they depend on (``_Layout.entry``).
 _ENTRIES: dict[tuple[Card, int, int], _Entry] = {}
-_WHOLE_ROW = 3 ** POSITIONS
+# The bits of a situation: bit k (below _STOCK) for the pair _PAIRS[k] of equal piles, then these two.
+_STOCK, _MATCH_FIRST = 1 << len(_PAIRS), 2 << len(_PAIRS)
+_TIES = _STOCK - 1
 
 
 def _turn_moves(state: ContestState) -> list[Move]:
@@ -899,8 +967,7 @@ def _turn_moves(state: ContestState) -> list[Move]:
     for k, p, q in layout.pairs:
         if values[p] == values[q]:  # contest.claim.tie: the claimant chooses which pile scores
             situation |= 1 << k
-    stock = state.stock
-    if stock:
+    if state.stock:
         situation |= _STOCK
     if options.jack == "match-first":
         situation |= _MATCH_FIRST
@@ -913,11 +980,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
         if entry is None:
             entry = entries[card] = layout.entry(card, situation, values)
         moves += entry[0]
-        queen = entry[1]
-        if queen is not None:  # its Queen's claims, then its exchange
-            _queen_claims(moves, queen, hand, layout, values, low, top)
-            if stock:
-                moves.append(queen.exchange)
+        if entry[1] is not None:
+            entry[1].add(moves, hand, values, low, top)
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
         moves.append(PASS)
     return moves
@@ -925,9 +989,8 @@ def _turn_moves(state: ContestState) -> list[Move]:
 
 def _card_entry(layout: _Layout, e: _CardMoves, situation: int, values: list[int]) -> _Entry:
     """A card's moves in a situation (``values``: the piles' values, of which the situation
-    keeps which pairs are equal), in order: opens, reinforces, claims, a Jack's claims, and the
-    exchange; for a Queen or King that could use a Queen's power here, its _CardMoves instead
-    of the exchange (the Queen's claims, worked out each turn, come before it)."""
+    keeps which pairs are equal), in order: opens, reinforces, claims, a Jack's claims, a
+    Queen's claims and the exchange."""
     si = e.suit
     moves: list[Move] = [e.opens[i] for i in layout.opens[si]]  # contest.open
     moves += [e.reinforces[i] for i in layout.reinforces[si]]  # contest.reinforce
@@ -938,10 +1001,11 @@ def _card_entry(layout: _Layout, e: _CardMoves, situation: int, values: list[int
             # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
             pairs = after.pairs if situation & _MATCH_FIRST else after.claims[si]
             _add_claims(moves.append, e.jack_table(r + 1), pairs, values)
-    queen = e if e.queen and any(layout.queen_plays()[si]) else None
-    if queen is None and situation & _STOCK:  # contest.exchange
+    if e.queen and any(layout.queen_plays(si)):
+        return tuple(moves), _QueenClaims(e, layout, situation)
+    if situation & _STOCK:  # contest.exchange
         moves.append(e.exchange)
-    return tuple(moves), queen
+    return tuple(moves), None
 
 
 def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int]) -> None:
@@ -951,39 +1015,6 @@ def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: lis
             append(table[3 * k + 2])
         else:
             append(table[3 * k])
-
-
-def _queen_claims(moves: list[Move], e: _CardMoves, hand: tuple[Card, ...], layout: _Layout,
-                  values: list[int], low: bool, top: bool) -> None:
-    """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
-    opens, reinforces = layout.queen_plays()[e.suit]
-    card = e.card
-    suit = card.suit
-    tables = e.powered
-    for extra in hand:
-        if extra.suit != suit or extra == card:
-            continue
-        x = _CARD_MOVES[extra]
-        v = card_value(extra, low)
-        for r, pairs in opens:
-            play = x.opens[r]
-            table = tables.get(id(play)) or e.queen_table(play)
-            _claims_after(moves, table, pairs, values, r, v)
-        for r, pairs in reinforces:
-            play = x.reinforces[r]
-            table = tables.get(id(play)) or e.queen_table(play)
-            _claims_after(moves, table, pairs, values, r, v if top else values[r] + v)
-
-
-def _claims_after(moves: list[Move], table: tuple[Claim, ...], pairs: tuple, values: list[int], r: int,
-                  worth: int) -> None:
-    """The claims of ``pairs`` once the Queen's power made the pile at ``r`` worth ``worth``."""
-    for k, p, q in pairs:
-        if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
-            moves.append(table[3 * k + 1])
-            moves.append(table[3 * k + 2])
-        else:
-            moves.append(table[3 * k])
 
 
 def _position(move: Move, position: Any) -> int:
@@ -1002,7 +1033,12 @@ def _placeable(place: Open | Reinforce, row: tuple) -> bool:
     pile, suit = row[i], place.card.suit
     if type(place) is Reinforce:
         return bool(pile) and pile[0].suit == suit
-    return not pile and all(not row[j] or row[j][0].suit != suit for j in _NEIGHBOURS[i])
+    if pile:
+        return False
+    for j in _NEIGHBOURS[i]:
+        if row[j] and row[j][0].suit == suit:
+            return False
+    return True
 
 
 def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> None:
@@ -1026,6 +1062,58 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
     if pile[0].suit != card.suit:
         raise IllegalMove(move, "contest.reinforce", f"{name} cannot put {card} on {_pile_name(row, i)}: a pile "
                                                      f"takes only cards of its own suit")
+
+
+def _legal_claim_plan(state: ContestState, move: Claim) -> _ClaimPlan | None:
+    """What a legal, well-formed claim does, worked out at once; None for any other claim (the
+    hot path of :meth:`Contest._checked_claim_plan`, which decides those and says why not)."""
+    first, second, card = move.first, move.second, move.card
+    if type(first) is not int or type(second) is not int or not 1 <= first < second <= POSITIONS:
+        return None
+    hand = state.hands[state.turn]
+    if card not in hand:  # contest.hand
+        return None
+    hand = without(hand, card)
+    row = state.row
+    options = state.options
+    scrapped: tuple[Card, ...] = ()
+    matched = False
+    discard, play = move.discard, move.play
+    if discard is not None:  # contest.claim.jack: a Jack or King discards a pile of its suit first
+        if play is not None or card.rank not in (11, 13) or type(discard) is not int or not 1 <= discard <= POSITIONS:
+            return None
+        scrapped = row[discard - 1]
+        if not scrapped or scrapped[0].suit != card.suit:
+            return None
+        row = _at(row, discard - 1, ())
+        matched = options.jack == "match-first"  # contest.claim.jack.match-first
+    elif play is not None:  # contest.claim.queen: a Queen or King plays a card of its suit first
+        kind = type(play)
+        if card.rank not in (12, 13) or (kind is not Open and kind is not Reinforce):
+            return None
+        extra = play.card
+        if extra.suit != card.suit or extra not in hand or not _placeable(play, row):
+            return None
+        hand = without(hand, extra)
+        i = play.position - 1
+        row = _at(row, i, row[i] + (extra,))
+    p, q = first - 1, second - 1
+    a, b = row[p], row[q]
+    if not a or not b:
+        return None
+    sa, sb = a[0].suit, b[0].suit
+    if sa == sb or not (matched or card.suit == sa or card.suit == sb):  # contest.claim, contest.claim.match
+        return None
+    low, top = options.ace == "low", options.pile_value == "top"
+    vp, vq = pile_value(a, low, top), pile_value(b, low, top)
+    keep = move.keep
+    if vp != vq:  # contest.claim.value
+        if keep is not None:
+            return None
+        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, p if vp > vq else q)
+    if keep != first and keep != second:  # contest.claim.tie
+        return None
+    return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, keep - 1)
 
 
 def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False) -> tuple[int, int]:
