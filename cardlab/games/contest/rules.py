@@ -269,11 +269,14 @@ class Contest(Game):
     def _check(self, state: ContestState, move: Move) -> _ClaimPlan | None:
         kind = type(move)
         player = state.turn
-        if kind is Open or kind is Reinforce:  # the hot path first: a legal open or reinforce
-            if state.arranged == 2 and move.card in state.hands[player] and _placeable(move, state.row):  # type: ignore[attr-defined]
+        if state.arranged == 2:  # the hot path first: a legal action in a turn
+            if kind is Open or kind is Reinforce:
+                if move.card in state.hands[player] and _placeable(move, state.row):  # type: ignore[attr-defined]
+                    return None
+            elif kind is Claim:
+                return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
+            elif kind is Exchange and state.stock and move.card in state.hands[player]:  # type: ignore[attr-defined]
                 return None
-        elif kind is Claim and state.arranged == 2:
-            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         name = NAMES[player]
         if state.arranged < 2:
             if kind is Arrange:
@@ -407,7 +410,7 @@ class Contest(Game):
             row = state.row
             if log is not None:
                 log.append(_place_event(move, row, player))  # type: ignore[arg-type]
-            row = _at(row, i, row[i] + (card,))
+            row = row[:i] + (row[i] + (card,),) + row[i + 1:]  # _at, inline: the hot path
             return _end_turn(state, without(state.hands[player], card), row, state.points, state.discard,
                              state.stock, log)
         if kind is Claim:
@@ -764,7 +767,7 @@ class _Layout:
         self.shapes = tuple(sum(3 ** i * (0 if x is None else 1 if x == s else 2) for i, x in enumerate(suits))
                             for s in SUITS)
         self.situations: dict[int, dict[Card, _Entry]] = {}
-        self._relevant: dict[tuple[int, bool, int], int] = {}
+        self._relevant: list[int | None] = [None] * (4 * len(SUITS))  # by suit, Jack's power, reading
         self._queens: tuple | None = None
 
     def entry(self, card: Card, situation: int, values: list[int]) -> _Entry:
@@ -777,7 +780,7 @@ class _Layout:
         e = _CARD_MOVES[card]
         match_first = situation & _MATCH_FIRST
         shape = _WHOLE_ROW + self.code if e.jack and match_first else self.shapes[e.suit]
-        key = (card, shape, situation & self.relevant(e.suit, e.jack, match_first))
+        key = (e.index * _SHAPES + shape) << _SITUATION_BITS | situation & self.relevant(e.suit, e.jack, match_first)
         entry = _ENTRIES.get(key)
         if entry is None:
             entry = _ENTRIES[key] = _card_entry(self, e, situation, values)
@@ -786,15 +789,15 @@ class _Layout:
     def relevant(self, si: int, jack: bool, match_first: int) -> int:
         """The bits of a situation that the moves of a card of suit index ``si`` depend on: the
         pairs it may claim, with a Jack's power too if it has one, the draw pile and the reading."""
-        key = (si, jack, match_first)
-        bits = self._relevant.get(key)
+        at = 4 * si + 2 * jack + bool(match_first)
+        bits = self._relevant[at]
         if bits is None:
             pairs = list(self.claims[si])
             if jack:
                 for r in self.reinforces[si]:
                     after = _layout_of(self.code - (si + 1) * _WEIGHT[r])
                     pairs += after.pairs if match_first else after.claims[si]
-            bits = self._relevant[key] = sum({1 << k for k, _, _ in pairs}) | _STOCK | _MATCH_FIRST
+            bits = self._relevant[at] = sum({1 << k for k, _, _ in pairs}) | _STOCK | _MATCH_FIRST
         return bits
 
     def queen_plays(self, si: int) -> tuple[tuple, tuple]:
@@ -822,6 +825,7 @@ _SUIT_AT = {s: tuple((si + 1) * w for w in _WEIGHT) for si, s in enumerate(SUITS
 _LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: _LAYOUTS[code] or _layout_of(code)
 # Shapes (``_Layout.shapes``) run from 0 to 3**4 - 1; from _WHOLE_ROW on, a shape is a whole row's code.
 _WHOLE_ROW = 3 ** POSITIONS
+_SHAPES = _WHOLE_ROW + 5 ** POSITIONS
 
 
 def _layout_of(code: int) -> _Layout:
@@ -841,10 +845,12 @@ class _CardMoves:
     (see :class:`_QueenClaims`).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "queen_claims")
+    __slots__ = ("card", "index", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered",
+                 "queen_claims")
 
     def __init__(self, card: Card) -> None:
         self.card = card
+        self.index = DECK.index(card)
         self.suit = SUITS.index(card.suit)
         self.opens = OPEN[card]
         self.reinforces = REINFORCE[card]
@@ -936,11 +942,12 @@ class _QueenClaims:
 # A card's moves in a situation: all of them, or for a Queen or King that may use a Queen's
 # power here, those before its Queen's claims, and what lists the rest.
 _Entry = tuple[tuple[Move, ...], _QueenClaims | None]
-# Cards' moves by what they depend on (``_Layout.entry``).
-_ENTRIES: dict[tuple[Card, int, int], _Entry] = {}
+# Cards' moves by what they depend on (``_Layout.entry``): the card, a shape, the bits of a situation.
+_ENTRIES: dict[int, _Entry] = {}
 # The bits of a situation: bit k (below _STOCK) for the pair _PAIRS[k] of equal piles, then these two.
 _STOCK, _MATCH_FIRST = 1 << len(_PAIRS), 2 << len(_PAIRS)
 _TIES = _STOCK - 1
+_SITUATION_BITS = len(_PAIRS) + 2
 
 
 def _turn_moves(state: ContestState) -> list[Move]:
@@ -1200,7 +1207,8 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
     else:
         last_turns -= 1
     turn = -1 if last_turns == 0 else 1 - player
-    after = _turn_ended(state, 2, turn, last_turns, _pair(state.hands, player, hand), row, points, discard, stock)
+    hands = (hand, state.hands[1]) if player == 0 else (state.hands[0], hand)  # _pair, inline: the hot path
+    after = _turn_ended(state, 2, turn, last_turns, hands, row, points, discard, stock)
     if turn < 0 and log is not None:
         totals = [secret_score(after.secrets[p], points) for p in (0, 1)]
         verdict = ("It is a draw." if totals[0] == totals[1]
