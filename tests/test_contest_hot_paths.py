@@ -10,7 +10,7 @@ import pytest
 import cardlab
 from cardlab import IllegalMove
 from cardlab.cards import Card
-from cardlab.games.contest import Claim, ContestState
+from cardlab.games.contest import Claim, ContestState, Exchange, Open, Reinforce
 from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, card_value, pile_value
 
 OPTION_SETS = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
@@ -135,3 +135,47 @@ def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(opt
                     with pytest.raises(IllegalMove):
                         game.play(state, other)
     assert checked > 1000
+
+
+def obvious_gains(game, state, me: int, moves: list) -> list:
+    """The rule of thumb's score of each move, as written out first: the whole table's count after
+    the move less before it (a claim's after ``Contest.claimed``), less what the cards spent cost."""
+    weight = {suit: 0.0 for suit in "CDHS"}
+    for position, card in enumerate(state.secrets[me], 1):
+        weight[card.suit] += position
+    worth = {suit: w - 2.5 for suit, w in weight.items()}
+
+    def value(row: tuple, points: tuple) -> float:
+        total = 0.0
+        for i, suit in enumerate("CDHS"):
+            total += worth[suit] * len(points[i])
+        for pile in row:
+            if pile:
+                total += worth[pile[0].suit] * len(pile) / 2
+        return total
+
+    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in state.hands[me]}
+    base = value(state.row, state.points)
+    gains = []
+    for move in moves:
+        if type(move) in (Open, Reinforce):
+            gain = worth[move.card.suit] / 2 - cost[move.card]
+        elif type(move) is Claim:
+            gain = value(*game.claimed(state, move)) - base - cost[move.card]
+            if move.play is not None:
+                gain -= cost[move.play.card]
+        elif type(move) is Exchange:
+            gain = -cost[move.card]
+        else:
+            gain = 0.0
+        gains.append((gain, move))
+    return gains
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rule_of_thumbs_scores_are_the_obvious_ones_to_the_last_bit(options):
+    """The rule of thumb scores a claim by the piles it changes and keeps what it worked out per
+    player: every score is the very number (``==`` on floats) the whole table's count gives."""
+    strategy = cardlab.game("contest", **options).strategy()
+    for game, state, moves in positions(options, 60):
+        assert strategy.move_scores(game, state) == obvious_gains(game, state, state.turn, moves)

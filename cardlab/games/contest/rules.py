@@ -100,6 +100,16 @@ class ContestState(State):
         return self.options.jack
 
 
+_STRATEGY: ContestStrategy | None = None
+
+
+def _import_strategy() -> ContestStrategy:
+    global _STRATEGY
+    from .strategy import STRATEGY
+    _STRATEGY = STRATEGY
+    return STRATEGY
+
+
 _replace = replacer(ContestState)
 _arrange = builder(Arrange)
 # the hot path: the state at the end of a turn
@@ -195,9 +205,9 @@ class Contest(Game):
         return DECK
 
     def strategy(self) -> ContestStrategy:
-        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
-        from .strategy import STRATEGY
-        return STRATEGY
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``, imported
+        the first time it is asked for; every playout move asks, and an import costs a microsecond)."""
+        return _STRATEGY or _import_strategy()
 
     # -- why and why not (explain.py) -----------------------------------------------------------------
 
@@ -468,6 +478,17 @@ class Contest(Game):
         """The contest row and the points piles once ``move``, one of the claims of
         ``legal_moves(state)``, is made: what the rule of thumb weighs a claim by, worked out
         without checking or making it (``_claim_plan`` is the checked way)."""
+        row, p, q, winner = self.claim_piles(state, move)
+        won = row[winner]
+        suit = SUIT_INDEX[won[0].suit]
+        after = list(row)
+        after[p] = after[q] = ()
+        return tuple(after), _at(state.points, suit, state.points[suit] + won)
+
+    def claim_piles(self, state: ContestState, move: Claim) -> tuple[tuple, int, int, int]:
+        """For ``move``, one of the claims of ``legal_moves(state)``, worked out without checking
+        or making it: the contest row once the claiming card's power is used, the two claimed
+        positions (0 to 3), and the one whose pile goes to the points piles."""
         row = state.row
         if move.discard is not None:    # contest.claim.jack
             row = _at(row, move.discard - 1, ())
@@ -478,10 +499,7 @@ class Contest(Game):
         options = state.options
         low, top = options.ace == "low", options.pile_value == "top"
         vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
-        winner = move.keep - 1 if vp == vq else p if vp > vq else q   # contest.claim.tie, contest.claim.value
-        won = row[winner]
-        suit = SUIT_INDEX[won[0].suit]
-        return _at(_at(row, p, ()), q, ()), _at(state.points, suit, state.points[suit] + won)
+        return row, p, q, move.keep - 1 if vp == vq else p if vp > vq else q  # contest.claim.tie, contest.claim.value
 
     def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
         if log is not None:

@@ -139,14 +139,13 @@ def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None 
     is weighed on the row and points piles it leaves (``Contest.claimed``), not played."""
     count = count or _count(s, me)
     worth, cost = count.worth, count.cost
-    row, points = s.row, s.points
     gains = []
     for move in moves:
         kind = type(move)
         if kind is Open or kind is Reinforce:   # the card joins the contest row
             gain = worth[move.card.suit] / 2 - cost[move.card]
         elif kind is Claim:                     # the engine resolves the claim
-            gain = _change(worth, row, points, *game.claimed(s, move)) - cost[move.card]
+            gain = _claim_change(game, s, move, worth) - cost[move.card]
             if move.play is not None:
                 gain -= cost[move.play.card]
         elif kind is Exchange:                  # the table stays as it is
@@ -157,21 +156,21 @@ def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None 
     return gains
 
 
-def _change(worth: dict[str, float], row: tuple, points: tuple, row_after: tuple, points_after: tuple) -> float:
-    """How much the count of the table grows from ``row``, ``points`` to ``row_after``,
-    ``points_after``: each points-pile card counts its suit's worth, each contest-row card half
-    that. Only the piles that changed are counted (``is``: an unchanged pile is the same tuple);
-    every term is a multiple of 1/4, so the sum is exact, whatever the order it is taken in."""
-    change = 0.0
-    for suit, i in SUIT_INDEX.items():
-        if points_after[i] is not points[i]:
-            change += worth[suit] * (len(points_after[i]) - len(points[i]))
-    for before, after in zip(row, row_after):
-        if after is not before:
-            if before:
-                change -= worth[before[0].suit] * len(before) / 2
-            if after:
-                change += worth[after[0].suit] * len(after) / 2
+def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> float:
+    """How much a claim changes the count of the table: each points-pile card counts its suit's
+    worth, each contest-row card half that. The winning pile joins its points pile, both claimed
+    piles leave the row, and a power changed a pile or two first (``Contest.claim_piles``). Every
+    term is a multiple of 1/4, so the sum is exact: the very number counting the whole table
+    before and after gives."""
+    row, p, q, winner = game.claim_piles(s, move)
+    won, first, second = row[winner], row[p], row[q]
+    change = (worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2
+              - worth[second[0].suit] * len(second) / 2)
+    if row is not s.row:  # the power: a pile discarded, or a card played
+        for before, after in zip(s.row, row):
+            if after is not before:
+                change += ((worth[after[0].suit] * len(after) if after else 0.0)
+                           - (worth[before[0].suit] * len(before) if before else 0.0)) / 2
     return change
 
 
