@@ -798,7 +798,10 @@ class _Layout:
         e = _CARD_MOVES[card]
         match_first = situation & _MATCH_FIRST
         shape = _WHOLE_ROW + self.code if e.jack and match_first else self.shapes[e.suit]
-        key = (e.index * _SHAPES + shape) << _SITUATION_BITS | situation & self.relevant(e.suit, e.jack, match_first)
+        relevant = self._relevant[e.kind + bool(match_first)]
+        if relevant is None:
+            relevant = self.relevant(e.suit, e.jack, match_first)
+        key = (e.index * _SHAPES + shape) << _SITUATION_BITS | situation & relevant
         entry = _ENTRIES.get(key)
         if entry is None:
             entry = _ENTRIES[key] = _card_entry(self, e, situation, values)
@@ -807,7 +810,7 @@ class _Layout:
     def relevant(self, si: int, jack: bool, match_first: int) -> int:
         """The bits of a situation that the moves of a card of suit index ``si`` depend on: the
         pairs it may claim, with a Jack's power too if it has one, the draw pile and the reading."""
-        at = 4 * si + 2 * jack + bool(match_first)
+        at = 4 * si + 2 * jack + bool(match_first)  # see _CardMoves.kind
         bits = self._relevant[at]
         if bits is None:
             pairs = list(self.claims[si])
@@ -863,8 +866,8 @@ class _CardMoves:
     (see :class:`_QueenClaims`).
     """
 
-    __slots__ = ("card", "index", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered",
-                 "queen_claims")
+    __slots__ = ("card", "index", "suit", "kind", "opens", "reinforces", "exchange", "plain", "jack", "queen",
+                 "powered", "queen_claims")
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -876,6 +879,7 @@ class _CardMoves:
         self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
+        self.kind = 4 * self.suit + 2 * self.jack  # with the reading, where _Layout.relevant keeps its bits
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
         self.queen_claims: dict[int, tuple[Claim, ...]] = {}
