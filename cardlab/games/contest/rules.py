@@ -942,6 +942,8 @@ class _QueenClaims:
             key = (self.key | v) << 12 | equal
             claims = kept.get(key)
             if claims is None:
+                if len(kept) >= _QUEEN_CLAIMS_KEPT:
+                    kept.clear()
                 claims = kept[key] = self._claims(_CARD_MOVES[extra], values, v, top)
             moves += claims
         moves += self.tail
@@ -1002,7 +1004,7 @@ def _turn_moves(state: ContestState) -> list[Move]:
         situation |= _MATCH_FIRST
     entries = layout.situations.get(situation)
     if entries is None:
-        entries = layout.situations[situation] = {}
+        entries = layout.situations[situation] = _kept({}, layout)
     moves: list[Move] = []
     for card in hand:
         entry = entries.get(card)
@@ -1014,6 +1016,27 @@ def _turn_moves(state: ContestState) -> list[Move]:
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
         moves.append(PASS)
     return moves
+
+
+def _kept(entries: dict[Card, _Entry], layout: _Layout) -> dict[Card, _Entry]:
+    """``entries``, a new situation's, counted: past _SITUATIONS_KEPT situations, every layout
+    forgets those it keeps (they are worked out again from ``_ENTRIES``), so that a long run
+    of games holds a few megabytes at most."""
+    _KEPT.append(layout)
+    if len(_KEPT) > _SITUATIONS_KEPT:
+        for kept in _KEPT:
+            kept.situations.clear()
+        _KEPT.clear()
+        _KEPT.append(layout)
+    if len(_ENTRIES) > _ENTRIES_KEPT:
+        _ENTRIES.clear()
+    return entries
+
+
+_SITUATIONS_KEPT = 2048
+_ENTRIES_KEPT = 20_000
+_QUEEN_CLAIMS_KEPT = 2048  # for each Queen and King
+_KEPT: list[_Layout] = []  # the layout of each situation kept, in the order they came
 
 
 def _card_entry(layout: _Layout, e: _CardMoves, situation: int, values: list[int]) -> _Entry:
