@@ -804,6 +804,8 @@ class _Layout:
         key = (e.index * _SHAPES + shape) << _SITUATION_BITS | situation & relevant
         entry = _ENTRIES.get(key)
         if entry is None:
+            if len(_ENTRIES) >= _ENTRIES_KEPT:
+                _ENTRIES.clear()
             entry = _ENTRIES[key] = _card_entry(self, e, situation, values)
         return entry
 
@@ -1020,16 +1022,14 @@ def _turn_moves(state: ContestState) -> list[Move]:
 
 def _kept(entries: dict[Card, _Entry], layout: _Layout) -> dict[Card, _Entry]:
     """``entries``, a new situation's, counted: past _SITUATIONS_KEPT situations, every layout
-    forgets those it keeps (they are worked out again from ``_ENTRIES``), so that a long run
-    of games holds a few megabytes at most."""
+    forgets those it keeps (they are looked up again in ``_ENTRIES``). With the bounds of
+    ``_ENTRIES`` and of each Queen's claims, a long run of games holds a few megabytes at most."""
     _KEPT.append(layout)
     if len(_KEPT) > _SITUATIONS_KEPT:
         for kept in _KEPT:
             kept.situations.clear()
         _KEPT.clear()
         _KEPT.append(layout)
-    if len(_ENTRIES) > _ENTRIES_KEPT:
-        _ENTRIES.clear()
     return entries
 
 
