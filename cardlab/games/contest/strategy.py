@@ -136,7 +136,7 @@ def _secret_points(state: Any, player: int) -> int:
 def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None = None) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
     suit's worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim
-    is weighed on the row and points piles it leaves (``Contest.claimed``), not played."""
+    is weighed on where its piles go (``Contest.claim_piles``), not played."""
     count = count or _count(s, me)
     worth, cost = count.worth, count.cost
     gains = []
