@@ -179,26 +179,3 @@ def test_the_rule_of_thumbs_scores_are_the_obvious_ones_to_the_last_bit(options)
     strategy = cardlab.game("contest", **options).strategy()
     for game, state, moves in positions(options, 60):
         assert strategy.move_scores(game, state) == obvious_gains(game, state, state.turn, moves)
-
-
-def test_what_the_legal_moves_keep_is_bounded_and_forgetting_changes_no_move(monkeypatch):
-    """The moves kept by situation, shared, and a Queen's are forgotten past their bounds (here
-    tiny, so that they are forgotten again and again): the moves listed stay the obvious ones."""
-    import importlib
-
-    rules = importlib.import_module("cardlab.games.contest.rules")
-    monkeypatch.setattr(rules, "_SITUATIONS_KEPT", 3)
-    monkeypatch.setattr(rules, "_ENTRIES_KEPT", 10)
-    monkeypatch.setattr(rules, "_QUEEN_CLAIMS_KEPT", 2)
-    for layout in rules._KEPT:  # what earlier games kept, forgotten at once
-        layout.situations.clear()
-    rules._KEPT.clear()
-    rules._ENTRIES.clear()
-    for e in rules._CARD_MOVES.values():
-        e.queen_claims.clear()
-    for options in ({}, {"jack": "match-first"}):
-        for game, state, moves in positions(options, 30):
-            assert moves == obvious_turn_moves(state)
-            assert sum(len(layout.situations) for layout in rules._LAYOUTS if layout) <= 3
-            assert len(rules._ENTRIES) <= 10
-            assert all(len(e.queen_claims) <= 2 for e in rules._CARD_MOVES.values())

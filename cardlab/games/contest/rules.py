@@ -758,104 +758,54 @@ class Contest(Game):
 # --- the hot path: legal moves and the end of a turn ------------------------------------------------
 
 class _Layout:
-    """What a contest row allows, from the suits of its four positions alone (``code``).
+    """What a contest row allows, from the suits of its four positions alone.
 
     For a card of suit index ``si`` (0..3, clubs to spades): ``opens[si]`` the empty positions
     it may open (contest.open.neighbours), ``reinforces[si]`` the piles of its suit
     (contest.reinforce), ``claims[si]`` the pairs ``(k, p, q)`` (``_PAIRS[k] == (p, q)``) of
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
     ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
-    matched already, contest.claim.jack.match-first). ``shapes[si]``: the row as a card of
-    suit ``si`` sees it, each position empty, of its suit or of another.
-
-    ``situations`` keeps each card's moves in each situation (see :func:`_turn_moves`).
+    matched already, contest.claim.jack.match-first).
     """
 
-    __slots__ = ("code", "opens", "reinforces", "claims", "pairs", "shapes", "situations", "_relevant", "_queens")
+    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
 
-    def __init__(self, code: int) -> None:
-        suits = tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT)
-        self.code = code
+    def __init__(self, suits: tuple[str | None, ...]) -> None:
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
                                  and all(suits[j] != s for j in _NEIGHBOURS[i])) for s in SUITS)
         self.reinforces = tuple(tuple(i for i in range(POSITIONS) if suits[i] == s) for s in SUITS)
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
-        self.shapes = tuple(sum(3 ** i * (0 if x is None else 1 if x == s else 2) for i, x in enumerate(suits))
-                            for s in SUITS)
-        self.situations: dict[int, dict[Card, _Entry]] = {}
-        self._relevant: list[int | None] = [None] * (4 * len(SUITS))  # by suit, Jack's power, reading
         self._queens: tuple | None = None
 
-    def entry(self, card: Card, situation: int, values: list[int]) -> _Entry:
-        """``card``'s moves in ``situation`` (``values``: the piles' values it was read from).
-
-        They are kept in ``_ENTRIES`` by what they depend on: the card, the row as its suit
-        sees it (the whole row for a Jack's power under the match-first reading) and the bits of
-        the situation that matter to it; so rows and situations that differ elsewhere share them.
-        """
-        e = _CARD_MOVES[card]
-        match_first = situation & _MATCH_FIRST
-        shape = _WHOLE_ROW + self.code if e.jack and match_first else self.shapes[e.suit]
-        relevant = self._relevant[e.kind + bool(match_first)]
-        if relevant is None:
-            relevant = self.relevant(e.suit, e.jack, match_first)
-        key = (e.index * _SHAPES + shape) << _SITUATION_BITS | situation & relevant
-        entry = _ENTRIES.get(key)
-        if entry is None:
-            if len(_ENTRIES) >= _ENTRIES_KEPT:
-                _ENTRIES.clear()
-            entry = _ENTRIES[key] = _card_entry(self, e, situation, values)
-        return entry
-
-    def relevant(self, si: int, jack: bool, match_first: int) -> int:
-        """The bits of a situation that the moves of a card of suit index ``si`` depend on: the
-        pairs it may claim, with a Jack's power too if it has one, the draw pile and the reading."""
-        at = 4 * si + 2 * jack + bool(match_first)  # see _CardMoves.kind
-        bits = self._relevant[at]
-        if bits is None:
-            pairs = list(self.claims[si])
-            if jack:
-                for r in self.reinforces[si]:
-                    after = _layout_of(self.code - (si + 1) * _WEIGHT[r])
-                    pairs += after.pairs if match_first else after.claims[si]
-            bits = self._relevant[at] = sum({1 << k for k, _, _ in pairs}) | _STOCK | _MATCH_FIRST
-        return bits
-
-    def queen_plays(self, si: int) -> tuple[tuple, tuple]:
-        """For a Queen's claim with a card of suit index ``si``: the positions another card of
-        that suit may open and those it may reinforce, each with the pairs it may then claim
-        (none: left out)."""
+    def queen_plays(self, code: int) -> tuple:
+        """For a Queen's claim, by suit index: the positions a card of that suit may open and
+        those it may reinforce, each with the pairs it may then claim (none: left out)."""
         if self._queens is None:
             queens = []
-            for suit in range(len(SUITS)):
+            for si in range(len(SUITS)):
                 opens = []
-                for r in self.opens[suit]:
-                    pairs = _layout_of(self.code + (suit + 1) * _WEIGHT[r]).claims[suit]
+                for r in self.opens[si]:
+                    after_code = code + (si + 1) * _WEIGHT[r]
+                    pairs = (_LAYOUTS[after_code] or _layout(after_code)).claims[si]
                     if pairs:
                         opens.append((r, pairs))
-                reinforces = [(r, self.claims[suit]) for r in self.reinforces[suit]] if self.claims[suit] else []
+                reinforces = [(r, self.claims[si]) for r in self.reinforces[si]] if self.claims[si] else []
                 queens.append((tuple(opens), tuple(reinforces)))
             self._queens = tuple(queens)
-        return self._queens[si]
+        return self._queens
 
 
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
 _WEIGHT = (1, 5, 25, 125)
 # a suit's code at each position: _SUIT_AT[suit][i] == (SUITS.index(suit) + 1) * _WEIGHT[i]
 _SUIT_AT = {s: tuple((si + 1) * w for w in _WEIGHT) for si, s in enumerate(SUITS)}
-_LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: _LAYOUTS[code] or _layout_of(code)
-# Shapes (``_Layout.shapes``) run from 0 to 3**4 - 1; from _WHOLE_ROW on, a shape is a whole row's code.
-_WHOLE_ROW = 3 ** POSITIONS
-_SHAPES = _WHOLE_ROW + 5 ** POSITIONS
+_LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: write _LAYOUTS[code] or _layout(code)
 
 
-def _layout_of(code: int) -> _Layout:
-    """The layout of the row whose suits make ``code``, built the first time it is asked for."""
-    layout = _LAYOUTS[code]
-    if layout is None:
-        layout = _LAYOUTS[code] = _Layout(code)
+def _layout(code: int) -> _Layout:
+    layout = _LAYOUTS[code] = _Layout(tuple((None, *SUITS)[code // w % 5] for w in _WEIGHT))
     return layout
 
 
@@ -864,16 +814,12 @@ class _CardMoves:
 
     A claim table holds the 18 claims of one card with one power choice: entry ``3k + keep``
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
-    ``queen_claims``: a Queen's (or King's) claims after playing another card, once worked out
-    (see :class:`_QueenClaims`).
     """
 
-    __slots__ = ("card", "index", "suit", "kind", "opens", "reinforces", "exchange", "plain", "jack", "queen",
-                 "powered", "queen_claims")
+    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered")
 
     def __init__(self, card: Card) -> None:
         self.card = card
-        self.index = DECK.index(card)
         self.suit = SUITS.index(card.suit)
         self.opens = OPEN[card]
         self.reinforces = REINFORCE[card]
@@ -881,10 +827,8 @@ class _CardMoves:
         self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
-        self.kind = 4 * self.suit + 2 * self.jack  # with the reading, where _Layout.relevant keeps its bits
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
-        self.queen_claims: dict[int, tuple[Claim, ...]] = {}
 
     def _table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
         return tuple(Claim(p + 1, q + 1, self.card, discard, play, (None, p + 1, q + 1)[keep])
@@ -907,162 +851,86 @@ class _CardMoves:
 _CARD_MOVES = {c: _CardMoves(c) for c in DECK}
 
 
-class _QueenClaims:
-    """contest.claim.queen: a Queen's (or King's) claims in one row and situation, after first
-    playing another card of its suit from the hand (an open or a reinforce), then its exchange.
-
-    With one card played they depend on the row as the suit sees it, which of the pairs it may
-    claim are of equal value, the card, and which piles the pile it lands on then equals in
-    value: 4 bits (one a position) for the card's value, where it opens, then 4 for each pile of
-    the suit it may reinforce (at most 2, never side by side). ``_CardMoves.queen_claims`` keeps
-    them by that number (``key``), once worked out.
-    """
-
-    __slots__ = ("e", "opens", "reinforces", "targets", "key", "tail")
-
-    def __init__(self, e: _CardMoves, layout: _Layout, situation: int) -> None:
-        self.e = e
-        self.opens, self.reinforces = layout.queen_plays(e.suit)
-        self.targets = tuple(r for r, _ in self.reinforces)
-        ties = situation & layout.relevant(e.suit, False, 0) & _TIES
-        self.key = (layout.shapes[e.suit] << len(_PAIRS) | ties) << 4  # then the card's value, 1 to 14
-        self.tail = (e.exchange,) if situation & _STOCK else ()  # contest.exchange
-
-    def add(self, moves: list[Move], hand: tuple[Card, ...], values: list[int], low: bool, top: bool) -> None:
-        e = self.e
-        card = e.card
-        suit = card.suit
-        kept = e.queen_claims
-        for extra in hand:
-            if extra.suit != suit or extra == card:
-                continue
-            v = card_value(extra, low)
-            equal = (values[0] == v) | (values[1] == v) << 1 | (values[2] == v) << 2 | (values[3] == v) << 3
-            for r in self.targets:
-                w = v if top else values[r] + v
-                equal = equal << 4 | (values[0] == w) | (values[1] == w) << 1 | (values[2] == w) << 2 | (values[3] == w) << 3
-            key = (self.key | v) << 12 | equal
-            claims = kept.get(key)
-            if claims is None:
-                if len(kept) >= _QUEEN_CLAIMS_KEPT:
-                    kept.clear()
-                claims = kept[key] = self._claims(_CARD_MOVES[extra], values, v, top)
-            moves += claims
-        moves += self.tail
-
-    def _claims(self, x: _CardMoves, values: list[int], v: int, top: bool) -> tuple[Claim, ...]:
-        """The claims after playing ``x`` (worth ``v``): each open, then each reinforce."""
-        e = self.e
-        claims: list[Move] = []
-        for r, pairs in self.opens:
-            worth = values[:]
-            worth[r] = v
-            _add_claims(claims.append, e.queen_table(x.opens[r]), pairs, worth)
-        for r, pairs in self.reinforces:
-            worth = values[:]
-            worth[r] = v if top else values[r] + v
-            _add_claims(claims.append, e.queen_table(x.reinforces[r]), pairs, worth)
-        return tuple(claims)
-
-
-# A card's moves in a situation: all of them, or for a Queen or King that may use a Queen's
-# power here, those before its Queen's claims, and what lists the rest.
-_Entry = tuple[tuple[Move, ...], _QueenClaims | None]
-# Cards' moves by what they depend on (``_Layout.entry``): the card, a shape, the bits of a situation.
-_ENTRIES: dict[int, _Entry] = {}
-# The bits of a situation: bit k (below _STOCK) for the pair _PAIRS[k] of equal piles, then these two.
-_STOCK, _MATCH_FIRST = 1 << len(_PAIRS), 2 << len(_PAIRS)
-_TIES = _STOCK - 1
-_SITUATION_BITS = len(_PAIRS) + 2
-
-
 def _turn_moves(state: ContestState) -> list[Move]:
-    """Every action of the player to move, once the secret cards are arranged.
-
-    A card's moves, but for a Queen's claims, depend only on the row's suits (its ``_Layout``)
-    and the situation: which pairs of piles are of equal value, whether the draw pile has
-    cards, and the Jack's reading. The layout keeps them by situation, worked out once
-    (``_Layout.entry``): a turn looks them up card by card, in the order of the hand.
-    """
+    """Every action of the player to move, once the secret cards are arranged."""
     hand = state.hands[state.turn]
+    row = state.row
     options = state.options
     low, top = options.ace == "low", options.pile_value == "top"
+    match_first = options.jack == "match-first"
     code = 0
     values = [0, 0, 0, 0]
     i = 0
-    for pile in state.row:
+    for pile in row:
         if pile:
             code += _SUIT_AT[pile[0].suit][i]
             values[i] = pile_value(pile, low, top)
         i += 1
-    layout = _LAYOUTS[code] or _layout_of(code)
-    situation = 0
-    for k, p, q in layout.pairs:
-        if values[p] == values[q]:  # contest.claim.tie: the claimant chooses which pile scores
-            situation |= 1 << k
-    if state.stock:
-        situation |= _STOCK
-    if options.jack == "match-first":
-        situation |= _MATCH_FIRST
-    entries = layout.situations.get(situation)
-    if entries is None:
-        entries = layout.situations[situation] = _kept({}, layout)
+    layout = _LAYOUTS[code] or _layout(code)
+    opens, reinforces, claims = layout.opens, layout.reinforces, layout.claims
+    stock = state.stock
     moves: list[Move] = []
+    append = moves.append
     for card in hand:
-        entry = entries.get(card)
-        if entry is None:
-            entry = entries[card] = layout.entry(card, situation, values)
-        moves += entry[0]
-        if entry[1] is not None:
-            entry[1].add(moves, hand, values, low, top)
+        e = _CARD_MOVES[card]
+        si = e.suit
+        places = e.opens
+        for i in opens[si]:  # contest.open
+            append(places[i])
+        places = e.reinforces
+        for i in reinforces[si]:  # contest.reinforce
+            append(places[i])
+        pairs = claims[si]
+        if pairs:  # contest.claim
+            _add_claims(append, e.plain, pairs, values)
+        if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
+            for r in reinforces[si]:
+                after_code = code - (si + 1) * _WEIGHT[r]
+                after = _LAYOUTS[after_code] or _layout(after_code)
+                # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
+                _add_claims(append, e.jack_table(r + 1), after.pairs if match_first else after.claims[si], values)
+        if e.queen:
+            _queen_claims(append, e, hand, code, layout, values, low, top)
+        if stock:  # contest.exchange
+            append(e.exchange)
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
-        moves.append(PASS)
+        append(PASS)
     return moves
-
-
-def _kept(entries: dict[Card, _Entry], layout: _Layout) -> dict[Card, _Entry]:
-    """``entries``, a new situation's, counted: past _SITUATIONS_KEPT situations, every layout
-    forgets those it keeps (they are looked up again in ``_ENTRIES``). With the bounds of
-    ``_ENTRIES`` and of each Queen's claims, a long run of games holds a few megabytes at most."""
-    _KEPT.append(layout)
-    if len(_KEPT) > _SITUATIONS_KEPT:
-        for kept in _KEPT:
-            kept.situations.clear()
-        _KEPT.clear()
-        _KEPT.append(layout)
-    return entries
-
-
-_SITUATIONS_KEPT = 2048
-_ENTRIES_KEPT = 20_000
-_QUEEN_CLAIMS_KEPT = 2048  # for each Queen and King
-_KEPT: list[_Layout] = []  # the layout of each situation kept, in the order they came
-
-
-def _card_entry(layout: _Layout, e: _CardMoves, situation: int, values: list[int]) -> _Entry:
-    """A card's moves in a situation (``values``: the piles' values, of which the situation
-    keeps which pairs are equal), in order: opens, reinforces, claims, a Jack's claims, a
-    Queen's claims and the exchange."""
-    si = e.suit
-    moves: list[Move] = [e.opens[i] for i in layout.opens[si]]  # contest.open
-    moves += [e.reinforces[i] for i in layout.reinforces[si]]  # contest.reinforce
-    _add_claims(moves.append, e.plain, layout.claims[si], values)  # contest.claim
-    if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
-        for r in layout.reinforces[si]:
-            after = _layout_of(layout.code - (si + 1) * _WEIGHT[r])
-            # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
-            pairs = after.pairs if situation & _MATCH_FIRST else after.claims[si]
-            _add_claims(moves.append, e.jack_table(r + 1), pairs, values)
-    if e.queen and any(layout.queen_plays(si)):
-        return tuple(moves), _QueenClaims(e, layout, situation)
-    if situation & _STOCK:  # contest.exchange
-        moves.append(e.exchange)
-    return tuple(moves), None
 
 
 def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int]) -> None:
     for k, p, q in pairs:
         if values[p] == values[q]:  # contest.claim.tie: the claimant chooses
+            append(table[3 * k + 1])
+            append(table[3 * k + 2])
+        else:
+            append(table[3 * k])
+
+
+def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
+                  values: list[int], low: bool, top: bool) -> None:
+    """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
+    si = e.suit
+    opens, reinforces = layout.queen_plays(code)[si]
+    if not opens and not reinforces:
+        return
+    card = e.card
+    suit = card.suit
+    for extra in hand:
+        if extra.suit != suit or extra == card:
+            continue
+        x = _CARD_MOVES[extra]
+        v = card_value(extra, low)
+        for r, pairs in opens:
+            _claims_after(append, e.queen_table(x.opens[r]), pairs, values, r, v)
+        for r, pairs in reinforces:
+            _claims_after(append, e.queen_table(x.reinforces[r]), pairs, values, r, v if top else values[r] + v)
+
+
+def _claims_after(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int], r: int, worth: int) -> None:
+    """:func:`_add_claims` once the Queen's power made the pile at ``r`` worth ``worth``."""
+    for k, p, q in pairs:
+        if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
             append(table[3 * k + 1])
             append(table[3 * k + 2])
         else:
