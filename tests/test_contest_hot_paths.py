@@ -1,5 +1,6 @@
-"""Contest's hot paths give exactly what the obvious code gives: the legal moves, in their
-order (seeded games depend on it), over many seeded positions of every option set."""
+"""Contest's hot paths give exactly what the obvious code gives, over many seeded positions of
+every option set: the legal moves in their order (seeded games depend on it), a legal claim's
+check, and the rule of thumb's scores to the last bit (seeded hints depend on them)."""
 
 from __future__ import annotations
 
