@@ -765,10 +765,11 @@ class _Layout:
     (contest.reinforce), ``claims[si]`` the pairs ``(k, p, q)`` (``_PAIRS[k] == (p, q)``) of
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
     ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
-    matched already, contest.claim.jack.match-first).
+    matched already, contest.claim.jack.match-first). ``places[si]``: its opens and reinforces
+    as bits (see :meth:`_CardMoves.place_moves`).
     """
 
-    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
+    __slots__ = ("opens", "reinforces", "claims", "pairs", "places", "_queens")
 
     def __init__(self, suits: tuple[str | None, ...]) -> None:
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
@@ -777,6 +778,8 @@ class _Layout:
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
+        self.places = tuple(sum(1 << i for i in opens) | sum(16 << i for i in reinforces)
+                            for opens, reinforces in zip(self.opens, self.reinforces))
         self._queens: tuple | None = None
 
     def queen_plays(self, code: int) -> tuple:
@@ -816,7 +819,7 @@ class _CardMoves:
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered")
+    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "places")
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -829,6 +832,17 @@ class _CardMoves:
         self.queen = card.rank in (12, 13)
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
+        self.places: dict[int, tuple[Open | Reinforce, ...]] = {}
+
+    def place_moves(self, places: int) -> tuple[Open | Reinforce, ...]:
+        """The card's opens, then its reinforces, at the positions of the bits of ``places``:
+        bit i (0..3) opens position i + 1, bit 4 + i reinforces it (``_Layout.places``). A few
+        dozen kinds of rows, each kept once: a turn hands them out instead of listing them."""
+        moves = self.places.get(places)
+        if moves is None:
+            moves = self.places[places] = (tuple(self.opens[i] for i in range(POSITIONS) if places >> i & 1)
+                                           + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1))
+        return moves
 
     def _table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
         return tuple(Claim(p + 1, q + 1, self.card, discard, play, (None, p + 1, q + 1)[keep])
@@ -867,19 +881,15 @@ def _turn_moves(state: ContestState) -> list[Move]:
             values[i] = pile_value(pile, low, top)
         i += 1
     layout = _LAYOUTS[code] or _layout(code)
-    opens, reinforces, claims = layout.opens, layout.reinforces, layout.claims
+    places, reinforces, claims = layout.places, layout.reinforces, layout.claims
     stock = state.stock
     moves: list[Move] = []
     append = moves.append
     for card in hand:
         e = _CARD_MOVES[card]
         si = e.suit
-        places = e.opens
-        for i in opens[si]:  # contest.open
-            append(places[i])
-        places = e.reinforces
-        for i in reinforces[si]:  # contest.reinforce
-            append(places[i])
+        # contest.open, contest.reinforce
+        moves += e.places.get(places[si]) or e.place_moves(places[si])
         pairs = claims[si]
         if pairs:  # contest.claim
             _add_claims(append, e.plain, pairs, values)
