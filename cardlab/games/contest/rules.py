@@ -100,6 +100,16 @@ class ContestState(State):
         return self.options.jack
 
 
+_STRATEGY: ContestStrategy | None = None
+
+
+def _import_strategy() -> ContestStrategy:
+    global _STRATEGY
+    from .strategy import STRATEGY
+    _STRATEGY = STRATEGY
+    return STRATEGY
+
+
 _replace = replacer(ContestState)
 _arrange = builder(Arrange)
 # the hot path: the state at the end of a turn
@@ -195,9 +205,9 @@ class Contest(Game):
         return DECK
 
     def strategy(self) -> ContestStrategy:
-        """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
-        from .strategy import STRATEGY
-        return STRATEGY
+        """The rule of thumb, playouts and sampling of computer players (``strategy.py``, imported
+        the first time it is asked for; every playout move asks, and an import costs a microsecond)."""
+        return _STRATEGY or _import_strategy()
 
     # -- why and why not (explain.py) -----------------------------------------------------------------
 
@@ -269,6 +279,14 @@ class Contest(Game):
     def _check(self, state: ContestState, move: Move) -> _ClaimPlan | None:
         kind = type(move)
         player = state.turn
+        if state.arranged == 2:  # the hot path first: a legal action in a turn
+            if kind is Open or kind is Reinforce:
+                if move.card in state.hands[player] and _placeable(move, state.row):  # type: ignore[attr-defined]
+                    return None
+            elif kind is Claim:
+                return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
+            elif kind is Exchange and state.stock and move.card in state.hands[player]:  # type: ignore[attr-defined]
+                return None
         name = NAMES[player]
         if state.arranged < 2:
             if kind is Arrange:
@@ -277,15 +295,12 @@ class Contest(Game):
                 return self._check_mulligan(state, move)
             raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
                                                       f"({cards_text(state.secrets[player])}) or declare a mulligan")
-        if kind is Open or kind is Reinforce:
+        if kind is Open or kind is Reinforce:  # contest.hand, then why the place is refused
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
                 raise IllegalMove(move, "contest.hand", f"{name} does not hold {move.card} (hand: {cards_text(hand)})")  # type: ignore[attr-defined]
-            if not _placeable(move, state.row):  # type: ignore[arg-type]
-                _check_place(move, move, state.row, name)  # type: ignore[arg-type]  # says why not
+            _check_place(move, move, state.row, name)  # type: ignore[arg-type]
             return None
-        if kind is Claim:
-            return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
         if kind is Exchange:
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
@@ -343,6 +358,10 @@ class Contest(Game):
 
     def _claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
         """Check a claim; return what it does. Raises IllegalMove naming the rule it breaks."""
+        return _legal_claim_plan(state, move) or self._checked_claim_plan(state, move)
+
+    def _checked_claim_plan(self, state: ContestState, move: Claim) -> _ClaimPlan:
+        """:meth:`_claim_plan` rule by rule, saying which rule a claim breaks."""
         name = NAMES[state.turn]
         hand = state.hands[state.turn]
         if move.card not in hand:
@@ -401,7 +420,7 @@ class Contest(Game):
             row = state.row
             if log is not None:
                 log.append(_place_event(move, row, player))  # type: ignore[arg-type]
-            row = _at(row, i, row[i] + (card,))
+            row = row[:i] + (row[i] + (card,),) + row[i + 1:]  # _at, inline: the hot path
             return _end_turn(state, without(state.hands[player], card), row, state.points, state.discard,
                              state.stock, log)
         if kind is Claim:
@@ -459,6 +478,17 @@ class Contest(Game):
         """The contest row and the points piles once ``move``, one of the claims of
         ``legal_moves(state)``, is made: what the rule of thumb weighs a claim by, worked out
         without checking or making it (``_claim_plan`` is the checked way)."""
+        row, p, q, winner = self.claim_piles(state, move)
+        won = row[winner]
+        suit = SUIT_INDEX[won[0].suit]
+        after = list(row)
+        after[p] = after[q] = ()
+        return tuple(after), _at(state.points, suit, state.points[suit] + won)
+
+    def claim_piles(self, state: ContestState, move: Claim) -> tuple[tuple, int, int, int]:
+        """For ``move``, one of the claims of ``legal_moves(state)``, worked out without checking
+        or making it: the contest row once the claiming card's power is used, the two claimed
+        positions (0 to 3), and the one whose pile goes to the points piles."""
         row = state.row
         if move.discard is not None:    # contest.claim.jack
             row = _at(row, move.discard - 1, ())
@@ -469,10 +499,7 @@ class Contest(Game):
         options = state.options
         low, top = options.ace == "low", options.pile_value == "top"
         vp, vq = pile_value(row[p], low, top), pile_value(row[q], low, top)
-        winner = move.keep - 1 if vp == vq else p if vp > vq else q   # contest.claim.tie, contest.claim.value
-        won = row[winner]
-        suit = SUIT_INDEX[won[0].suit]
-        return _at(_at(row, p, ()), q, ()), _at(state.points, suit, state.points[suit] + won)
+        return row, p, q, move.keep - 1 if vp == vq else p if vp > vq else q  # contest.claim.tie, contest.claim.value
 
     def _apply_claim(self, state: ContestState, move: Claim, log: list[Event] | None, plan: _ClaimPlan) -> ContestState:
         if log is not None:
@@ -738,10 +765,11 @@ class _Layout:
     (contest.reinforce), ``claims[si]`` the pairs ``(k, p, q)`` (``_PAIRS[k] == (p, q)``) of
     piles of different suits, one of them its suit, that it may claim (contest.claim.match).
     ``pairs``: every pair of piles of different suits (a claim after a Jack's power that
-    matched already, contest.claim.jack.match-first).
+    matched already, contest.claim.jack.match-first). ``places[si]``: its opens and reinforces
+    as bits (see :meth:`_CardMoves.place_moves`).
     """
 
-    __slots__ = ("opens", "reinforces", "claims", "pairs", "_queens")
+    __slots__ = ("opens", "reinforces", "claims", "pairs", "places", "_queens")
 
     def __init__(self, suits: tuple[str | None, ...]) -> None:
         self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
@@ -750,6 +778,8 @@ class _Layout:
         self.pairs = tuple((k, p, q) for k, (p, q) in enumerate(_PAIRS)
                            if suits[p] is not None and suits[q] is not None and suits[p] != suits[q])
         self.claims = tuple(tuple((k, p, q) for k, p, q in self.pairs if s in (suits[p], suits[q])) for s in SUITS)
+        self.places = tuple(sum(1 << i for i in opens) | sum(16 << i for i in reinforces)
+                            for opens, reinforces in zip(self.opens, self.reinforces))
         self._queens: tuple | None = None
 
     def queen_plays(self, code: int) -> tuple:
@@ -771,8 +801,9 @@ class _Layout:
 
 
 # A row's suits as a number: position i holds suit code 0 (empty) or 1..4, weighted 5**i.
-_SUIT_CODE = {s: i + 1 for i, s in enumerate(SUITS)}
 _WEIGHT = (1, 5, 25, 125)
+# a suit's code at each position: _SUIT_AT[suit][i] == (SUITS.index(suit) + 1) * _WEIGHT[i]
+_SUIT_AT = {s: tuple((si + 1) * w for w in _WEIGHT) for si, s in enumerate(SUITS)}
 _LAYOUTS: list[_Layout | None] = [None] * 5 ** POSITIONS  # built on first use: write _LAYOUTS[code] or _layout(code)
 
 
@@ -788,7 +819,7 @@ class _CardMoves:
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered")
+    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "places")
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -801,6 +832,17 @@ class _CardMoves:
         self.queen = card.rank in (12, 13)
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
+        self.places: dict[int, tuple[Open | Reinforce, ...]] = {}
+
+    def place_moves(self, places: int) -> tuple[Open | Reinforce, ...]:
+        """The card's opens, then its reinforces, at the positions of the bits of ``places``:
+        bit i (0..3) opens position i + 1, bit 4 + i reinforces it (``_Layout.places``). A few
+        dozen kinds of rows, each kept once: a turn hands them out instead of listing them."""
+        moves = self.places.get(places)
+        if moves is None:
+            moves = self.places[places] = (tuple(self.opens[i] for i in range(POSITIONS) if places >> i & 1)
+                                           + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1))
+        return moves
 
     def _table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
         return tuple(Claim(p + 1, q + 1, self.card, discard, play, (None, p + 1, q + 1)[keep])
@@ -832,25 +874,22 @@ def _turn_moves(state: ContestState) -> list[Move]:
     match_first = options.jack == "match-first"
     code = 0
     values = [0, 0, 0, 0]
-    for i in range(POSITIONS):
-        pile = row[i]
+    i = 0
+    for pile in row:
         if pile:
-            code += _SUIT_CODE[pile[0].suit] * _WEIGHT[i]
+            code += _SUIT_AT[pile[0].suit][i]
             values[i] = pile_value(pile, low, top)
+        i += 1
     layout = _LAYOUTS[code] or _layout(code)
-    opens, reinforces, claims = layout.opens, layout.reinforces, layout.claims
+    places, reinforces, claims = layout.places, layout.reinforces, layout.claims
     stock = state.stock
     moves: list[Move] = []
     append = moves.append
     for card in hand:
         e = _CARD_MOVES[card]
         si = e.suit
-        places = e.opens
-        for i in opens[si]:  # contest.open
-            append(places[i])
-        places = e.reinforces
-        for i in reinforces[si]:  # contest.reinforce
-            append(places[i])
+        # contest.open, contest.reinforce
+        moves += e.places.get(places[si]) or e.place_moves(places[si])
         pairs = claims[si]
         if pairs:  # contest.claim
             _add_claims(append, e.plain, pairs, values)
@@ -893,13 +932,19 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
         x = _CARD_MOVES[extra]
         v = card_value(extra, low)
         for r, pairs in opens:
-            worth = values[:]
-            worth[r] = v
-            _add_claims(append, e.queen_table(x.opens[r]), pairs, worth)
+            _claims_after(append, e.queen_table(x.opens[r]), pairs, values, r, v)
         for r, pairs in reinforces:
-            worth = values[:]
-            worth[r] = v if top else values[r] + v
-            _add_claims(append, e.queen_table(x.reinforces[r]), pairs, worth)
+            _claims_after(append, e.queen_table(x.reinforces[r]), pairs, values, r, v if top else values[r] + v)
+
+
+def _claims_after(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int], r: int, worth: int) -> None:
+    """:func:`_add_claims` once the Queen's power made the pile at ``r`` worth ``worth``."""
+    for k, p, q in pairs:
+        if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
+            append(table[3 * k + 1])
+            append(table[3 * k + 2])
+        else:
+            append(table[3 * k])
 
 
 def _position(move: Move, position: Any) -> int:
@@ -918,7 +963,12 @@ def _placeable(place: Open | Reinforce, row: tuple) -> bool:
     pile, suit = row[i], place.card.suit
     if type(place) is Reinforce:
         return bool(pile) and pile[0].suit == suit
-    return not pile and all(not row[j] or row[j][0].suit != suit for j in _NEIGHBOURS[i])
+    if pile:
+        return False
+    for j in _NEIGHBOURS[i]:
+        if row[j] and row[j][0].suit == suit:
+            return False
+    return True
 
 
 def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> None:
@@ -942,6 +992,58 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
     if pile[0].suit != card.suit:
         raise IllegalMove(move, "contest.reinforce", f"{name} cannot put {card} on {_pile_name(row, i)}: a pile "
                                                      f"takes only cards of its own suit")
+
+
+def _legal_claim_plan(state: ContestState, move: Claim) -> _ClaimPlan | None:
+    """What a legal, well-formed claim does, worked out at once; None for any other claim (the
+    hot path of :meth:`Contest._checked_claim_plan`, which decides those and says why not)."""
+    first, second, card = move.first, move.second, move.card
+    if type(first) is not int or type(second) is not int or not 1 <= first < second <= POSITIONS:
+        return None
+    hand = state.hands[state.turn]
+    if card not in hand:  # contest.hand
+        return None
+    hand = without(hand, card)
+    row = state.row
+    options = state.options
+    scrapped: tuple[Card, ...] = ()
+    matched = False
+    discard, play = move.discard, move.play
+    if discard is not None:  # contest.claim.jack: a Jack or King discards a pile of its suit first
+        if play is not None or card.rank not in (11, 13) or type(discard) is not int or not 1 <= discard <= POSITIONS:
+            return None
+        scrapped = row[discard - 1]
+        if not scrapped or scrapped[0].suit != card.suit:
+            return None
+        row = _at(row, discard - 1, ())
+        matched = options.jack == "match-first"  # contest.claim.jack.match-first
+    elif play is not None:  # contest.claim.queen: a Queen or King plays a card of its suit first
+        kind = type(play)
+        if card.rank not in (12, 13) or (kind is not Open and kind is not Reinforce):
+            return None
+        extra = play.card
+        if extra.suit != card.suit or extra not in hand or not _placeable(play, row):
+            return None
+        hand = without(hand, extra)
+        i = play.position - 1
+        row = _at(row, i, row[i] + (extra,))
+    p, q = first - 1, second - 1
+    a, b = row[p], row[q]
+    if not a or not b:
+        return None
+    sa, sb = a[0].suit, b[0].suit
+    if sa == sb or not (matched or card.suit == sa or card.suit == sb):  # contest.claim, contest.claim.match
+        return None
+    low, top = options.ace == "low", options.pile_value == "top"
+    vp, vq = pile_value(a, low, top), pile_value(b, low, top)
+    keep = move.keep
+    if vp != vq:  # contest.claim.value
+        if keep is not None:
+            return None
+        return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, p if vp > vq else q)
+    if keep != first and keep != second:  # contest.claim.tie
+        return None
+    return _ClaimPlan(hand, row, scrapped, p, q, vp, vq, keep - 1)
 
 
 def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False) -> tuple[int, int]:
@@ -1028,7 +1130,8 @@ def _end_turn(state: ContestState, hand: tuple[Card, ...], row: tuple, points: t
     else:
         last_turns -= 1
     turn = -1 if last_turns == 0 else 1 - player
-    after = _turn_ended(state, 2, turn, last_turns, _pair(state.hands, player, hand), row, points, discard, stock)
+    hands = (hand, state.hands[1]) if player == 0 else (state.hands[0], hand)  # _pair, inline: the hot path
+    after = _turn_ended(state, 2, turn, last_turns, hands, row, points, discard, stock)
     if turn < 0 and log is not None:
         totals = [secret_score(after.secrets[p], points) for p in (0, 1)]
         verdict = ("It is a draw." if totals[0] == totals[1]

@@ -79,13 +79,50 @@ class ContestStrategy(Strategy):
         raise ValueError("no arrangement of the unseen cards fits this view")
 
 
-def _weights(s: Any, me: int) -> dict[str, float]:
-    """What a card in a points pile of each suit is worth to this player: the positions of its
-    secret cards of that suit."""
-    weight = {suit: 0.0 for suit in SUIT_INDEX}
-    for position, card in enumerate(s.secrets[me], 1):
-        weight[card.suit] += position
-    return weight
+class _Count:
+    """The rule of thumb's count for a player with these secret cards: ``weight`` (what a card in
+    a points pile of each suit is worth: the positions of the secret cards of that suit),
+    ``worth`` (that, less the opponent's OPPONENT) and ``cost`` (what spending a card costs: a
+    little, more for a card of a suit you score, and for a high card; worked out once a card)."""
+
+    __slots__ = ("weight", "worth", "cost")
+
+    def __init__(self, secret: tuple[Card, ...]) -> None:
+        weight = {suit: 0.0 for suit in SUIT_INDEX}
+        for position, card in enumerate(secret, 1):
+            weight[card.suit] += position
+        self.weight = weight
+        self.worth = {suit: w - OPPONENT for suit, w in weight.items()}
+        self.cost = _Costs(self.worth)
+
+
+class _Costs(dict):
+    """What spending each card costs, worked out the first time a card is asked for."""
+
+    __slots__ = ("worth",)
+
+    def __init__(self, worth: dict[str, float]) -> None:
+        super().__init__()
+        self.worth = worth
+
+    def __missing__(self, card: Card) -> float:
+        cost = self[card] = 0.05 * (max(self.worth[card.suit], 0.0) + card.rank / 14)
+        return cost
+
+
+#: Counts by secret cards: a playout asks for the same two again and again (kept within a bound).
+_COUNTS: dict[tuple[Card, ...], _Count] = {}
+_COUNTS_KEPT = 4096
+
+
+def _count(s: Any, me: int) -> _Count:
+    secret = s.secrets[me]
+    count = _COUNTS.get(secret)
+    if count is None:
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        count = _COUNTS[secret] = _Count(secret)
+    return count
 
 
 def _secret_points(state: Any, player: int) -> int:
@@ -96,32 +133,19 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
-def _gains(game: Game, s: Any, me: int, moves: list[Move], weight: dict[str, float] | None = None
-           ) -> list[tuple[float, Move]]:
+def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None = None) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
-    suit's weight less OPPONENT, a contest-row card half that; spent cards cost a little. A
-    claim is weighed on the row and points piles it leaves (``Contest.claimed``), not played."""
-    worth = {suit: w - OPPONENT for suit, w in (weight or _weights(s, me)).items()}
-
-    def value(row: tuple, points: tuple) -> float:
-        total = 0.0
-        for suit, i in SUIT_INDEX.items():
-            total += worth[suit] * len(points[i])
-        for pile in row:
-            if pile:
-                total += worth[pile[0].suit] * len(pile) / 2
-        return total
-
-    # spending a card costs a little: more for a card of a suit you score, and for a high card
-    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in s.hands[me]}
-    base = value(s.row, s.points)
+    suit's worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim
+    is weighed on where its piles go (``Contest.claim_piles``), not played."""
+    count = count or _count(s, me)
+    worth, cost = count.worth, count.cost
     gains = []
     for move in moves:
         kind = type(move)
         if kind is Open or kind is Reinforce:   # the card joins the contest row
             gain = worth[move.card.suit] / 2 - cost[move.card]
         elif kind is Claim:                     # the engine resolves the claim
-            gain = value(*game.claimed(s, move)) - base - cost[move.card]
+            gain = _claim_change(game, s, move, worth) - cost[move.card]
             if move.play is not None:
                 gain -= cost[move.play.card]
         elif kind is Exchange:                  # the table stays as it is
@@ -130,6 +154,24 @@ def _gains(game: Game, s: Any, me: int, moves: list[Move], weight: dict[str, flo
             gain = 0.0
         gains.append((gain, move))
     return gains
+
+
+def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> float:
+    """How much a claim changes the count of the table: each points-pile card counts its suit's
+    worth, each contest-row card half that. The winning pile joins its points pile, both claimed
+    piles leave the row, and a power changed a pile or two first (``Contest.claim_piles``). Every
+    term is a multiple of 1/4, so the sum is exact: the very number counting the whole table
+    before and after gives."""
+    row, p, q, winner = game.claim_piles(s, move)
+    won, first, second = row[winner], row[p], row[q]
+    change = (worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2
+              - worth[second[0].suit] * len(second) / 2)
+    if row is not s.row:  # the power: a pile discarded, or a card played
+        for before, after in zip(s.row, row):
+            if after is not before:
+                change += ((worth[after[0].suit] * len(after) if after else 0.0)
+                           - (worth[before[0].suit] * len(before) if before else 0.0)) / 2
+    return change
 
 
 def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> tuple[Move, Callable[[], str]]:
@@ -145,12 +187,12 @@ def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) 
             return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
 
         return max(moves, key=laid), lambda: "the suits with the most cards still in play go to the high positions"
-    weight = _weights(s, me)
+    count = _count(s, me)
     best, best_gain = moves[0], -math.inf
-    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng), weight):
+    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng), count):
         if gain > best_gain:
             best, best_gain = move, gain
-    return best, lambda: _reason(game, s, best, weight)
+    return best, lambda: _reason(game, s, best, count.weight)
 
 
 def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:

@@ -1,0 +1,182 @@
+"""Contest's hot paths give exactly what the obvious code gives, over many seeded positions of
+every option set: the legal moves in their order (seeded games depend on it), a legal claim's
+check, and the rule of thumb's scores to the last bit (seeded hints depend on them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+from cardlab import IllegalMove
+from cardlab.cards import Card
+from cardlab.games.contest import Claim, ContestState, Exchange, Open, Reinforce
+from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, card_value, pile_value
+
+OPTION_SETS = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
+_NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
+_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def obvious_turn_moves(state: ContestState) -> list:
+    """The legal moves of a turn, written out from the rules, one card of the hand after another:
+    its opens, reinforces, claims, a Jack's claims, a Queen's claims, its exchange; else a pass."""
+    options = state.options
+    low, top, match_first = options.ace == "low", options.pile_value == "top", options.jack == "match-first"
+    hand, row = state.hands[state.turn], state.row
+
+    def opens(card: Card, row: tuple) -> list[int]:
+        return [i for i in range(4) if not row[i]
+                and all(not row[j] or row[j][0].suit != card.suit for j in _NEIGHBOURS[i])]
+
+    def reinforces(card: Card, row: tuple) -> list[int]:
+        return [i for i in range(4) if row[i] and row[i][0].suit == card.suit]
+
+    def claims(card: Card, row: tuple, matched: bool = False, **power) -> list[Claim]:
+        found = []
+        for p, q in _PAIRS:
+            if not row[p] or not row[q] or row[p][0].suit == row[q][0].suit:
+                continue
+            if not matched and card.suit not in (row[p][0].suit, row[q][0].suit):
+                continue
+            if pile_value(row[p], low, top) == pile_value(row[q], low, top):
+                found += [Claim(p + 1, q + 1, card, keep=p + 1, **power), Claim(p + 1, q + 1, card, keep=q + 1, **power)]
+            else:
+                found.append(Claim(p + 1, q + 1, card, **power))
+        return found
+
+    def put(row: tuple, i: int, pile: tuple) -> tuple:
+        return row[:i] + (pile,) + row[i + 1:]
+
+    moves: list = []
+    for card in hand:
+        moves += [OPEN[card][i] for i in opens(card, row)]
+        moves += [REINFORCE[card][i] for i in reinforces(card, row)]
+        moves += claims(card, row)
+        if card.rank in (11, 13):
+            for r in reinforces(card, row):
+                moves += claims(card, put(row, r, ()), matched=match_first, discard=r + 1)
+        if card.rank in (12, 13):
+            for extra in hand:
+                if extra.suit == card.suit and extra != card:
+                    for i in opens(extra, row):
+                        moves += claims(card, put(row, i, (extra,)), play=OPEN[extra][i])
+                    for i in reinforces(extra, row):
+                        moves += claims(card, put(row, i, row[i] + (extra,)), play=REINFORCE[extra][i])
+        if state.stock:
+            moves.append(EXCHANGE[card])
+    return moves or [PASS]
+
+
+def positions(options: dict, games: int):
+    """The positions of seeded random games, once the secret cards are arranged."""
+    game = cardlab.game("contest", **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while (moves := game.legal_moves(state)):
+            if state.arranged == 2:
+                yield game, state, moves
+            state = game.play(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_legal_moves_are_the_obvious_ones_in_the_same_order(options):
+    kinds = set()
+    for game, state, moves in positions(options, 150):
+        assert moves == obvious_turn_moves(state), state.to_text()
+        view = game.view(state, state.turn)
+        assert game.legal_moves(view) == moves
+        kinds.update(kind(m) for m in moves)
+    # opens, reinforces, exchanges, and claims plain, by a Jack and by a Queen, each with and without a tie
+    assert kinds >= {"Open", "Reinforce", "Exchange"} | {f"Claim{power}{tie}" for power in ("", " discard", " play")
+                                                            for tie in ("", " keep")}, kinds
+
+
+def kind(move) -> str:
+    if type(move) is not Claim:
+        return type(move).__name__
+    power = " discard" if move.discard is not None else " play" if move.play is not None else ""
+    return "Claim" + power + (" keep" if move.keep is not None else "")
+
+
+def plan_fields(plan) -> tuple:
+    return plan.hand, plan.row, plan.scrapped, plan.p, plan.q, plan.vp, plan.vq, plan.winner
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(options):
+    """The hot path of a claim's check takes every legal claim, with the very plan the rule-by-rule
+    check makes; any other claim it leaves to that check, which refuses it."""
+    from cardlab.games.contest.rules import _legal_claim_plan
+
+    checked = 0
+    for game, state, moves in positions(options, 40):
+        claims = [m for m in moves if type(m) is Claim]
+        for move in claims:
+            plan = _legal_claim_plan(state, move)
+            assert plan is not None, (state.to_text(), str(move))
+            assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, move))
+            checked += 1
+        # the same claims with another card, another keep, another power: legal exactly when listed
+        hand = state.hands[state.turn]
+        for move in claims[:6]:
+            for other in (Claim(move.first, move.second, hand[0], move.discard, move.play, move.keep),
+                          Claim(move.first, move.second, move.card, move.discard, move.play, None),
+                          Claim(move.first, move.second, move.card, move.discard, move.play, move.second),
+                          Claim(move.first, move.second, move.card, 1, None, move.keep),
+                          Claim(move.first, move.second, move.card, None, OPEN[hand[-1]][0], move.keep),
+                          Claim(1, 4, move.card, move.discard, move.play, move.keep)):
+                plan = _legal_claim_plan(state, other)
+                if other in moves:
+                    assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, other))
+                else:
+                    assert plan is None
+                    with pytest.raises(IllegalMove):
+                        game.play(state, other)
+    assert checked > 1000
+
+
+def obvious_gains(game, state, me: int, moves: list) -> list:
+    """The rule of thumb's score of each move, as written out first: the whole table's count after
+    the move less before it (a claim's after ``Contest.claimed``), less what the cards spent cost."""
+    weight = {suit: 0.0 for suit in "CDHS"}
+    for position, card in enumerate(state.secrets[me], 1):
+        weight[card.suit] += position
+    worth = {suit: w - 2.5 for suit, w in weight.items()}
+
+    def value(row: tuple, points: tuple) -> float:
+        total = 0.0
+        for i, suit in enumerate("CDHS"):
+            total += worth[suit] * len(points[i])
+        for pile in row:
+            if pile:
+                total += worth[pile[0].suit] * len(pile) / 2
+        return total
+
+    cost = {c: 0.05 * (max(worth[c.suit], 0.0) + c.rank / 14) for c in state.hands[me]}
+    base = value(state.row, state.points)
+    gains = []
+    for move in moves:
+        if type(move) in (Open, Reinforce):
+            gain = worth[move.card.suit] / 2 - cost[move.card]
+        elif type(move) is Claim:
+            gain = value(*game.claimed(state, move)) - base - cost[move.card]
+            if move.play is not None:
+                gain -= cost[move.play.card]
+        elif type(move) is Exchange:
+            gain = -cost[move.card]
+        else:
+            gain = 0.0
+        gains.append((gain, move))
+    return gains
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rule_of_thumbs_scores_are_the_obvious_ones_to_the_last_bit(options):
+    """The rule of thumb scores a claim by the piles it changes and keeps what it worked out per
+    player: every score is the very number (``==`` on floats) the whole table's count gives."""
+    strategy = cardlab.game("contest", **options).strategy()
+    for game, state, moves in positions(options, 60):
+        assert strategy.move_scores(game, state) == obvious_gains(game, state, state.turn, moves)
