@@ -194,27 +194,6 @@ class _Reading:
         self.expects[0][b] = _expected(vp, d0, d1, d2)
         self.expects[1][b] = _expected(vp, -d0, -d1, -d2)
 
-    def _effect(self, battles: tuple[Any, ...], me: int, option: _Option) -> tuple[int, int, int]:
-        """What ``me`` committing ``option`` does to the values: the stacks it changes (its
-        battle's, of its slot) become worth ``mine`` and ``theirs``; a Jack moves the stack on
-        top of ``me``'s at another battle, which becomes worth ``target``."""
-        _, _, b, slot, to, _, kind, value, _, _ = option
-        sides = self.values[b]
-        mine, theirs, target = sides[me][slot], sides[1 - me][slot], 0
-        if kind is NUMBER or kind is SPADE:
-            mine += value
-        elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
-            theirs += value
-        elif kind is KING:           # commitment.king: doubles what lies below it
-            mine *= 2
-        elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
-            mine = theirs = 0
-        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
-            target = _stacked_on(self.values[to][me][slot], battles[b].sides[me][slot])
-            mine = 0
-        # (a Jack in round 1 adds 0)
-        return mine, theirs, target
-
     def best(self, state: Any, options: list[_Option], places: Iterable[int],
              gains: list[float] | None = None) -> tuple[int, float]:
         """The place, among ``places`` of ``options``, of the commit that gains most for the
@@ -233,7 +212,7 @@ class _Reading:
         for i in places:
             lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
             led = leads[b]
-            # the lead in the stack after the commit (_effect, inline: mine - theirs)
+            # the lead in the stack after the commit (what commit makes of the values)
             if lead is not None:     # a number card, a wild spade, an Ace: adds to a stack
                 lead += led[slot]
             elif kind is KING:       # commitment.king: doubles your stack
@@ -286,15 +265,23 @@ class _Reading:
         that option."""
         options = self.options[me]
         option = options[place]
-        _, _, b, slot, to, _, _, _, first, moves = option
-        mine, theirs, target = self._effect(state.battles, me, option)
-        sides = self.values[b]
-        sides[me][slot], sides[1 - me][slot] = mine, theirs
-        judge = self._judge
-        judge(b)
-        if to >= 0:
-            self.values[to][me][slot] = target
-            judge(to)
+        _, _, b, slot, to, _, kind, value, first, moves = option
+        values = self.values
+        ours, others = values[b][me], values[b][1 - me]
+        if kind is NUMBER or kind is SPADE:
+            ours[slot] += value
+        elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
+            others[slot] += value
+        elif kind is KING:           # commitment.king: doubles what lies below it
+            ours[slot] *= 2
+        elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
+            ours[slot] = others[slot] = 0
+        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
+            values[to][me][slot] = _stacked_on(values[to][me][slot], state.battles[b].sides[me][slot])
+            ours[slot] = 0
+            self._judge(to)
+        # (a Jack in round 1 adds 0)
+        self._judge(b)
         first = place - first
         del options[first:first + moves]   # the card's moves, all of them
         return option
