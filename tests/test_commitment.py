@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -785,3 +787,127 @@ def test_every_commit_is_narrated_with_its_rule():
     text = game.step(state, "KH b1").events[0].text
     assert text == ("A commits K♥ to b1: it doubles every card below it in the stack, and none played on top; "
                     "A's hearts at b1: K♥ (0) = 0.")
+
+
+# --- the computer's playouts: quicker ways to the very same moves and values ------------------------
+
+def playout_positions(seeds: range, every: int = 3):
+    """Positions of games played half at random and half by the rule of thumb (every ``every``-th
+    of them, round ends included): every round, every kind of card on the stacks."""
+    strategy = game.strategy()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        count = 0
+        while game.to_move(state) is not None:
+            if count % every == 0:
+                yield state
+            count += 1
+            moves = game.legal_moves(state)
+            move = rng.choice(moves) if rng.random() < 0.5 else strategy.playout_move(game, state, rng)
+            state = game.advance(state, move)
+
+
+def test_a_heuristic_playout_plays_and_scores_as_the_move_by_move_loop():
+    """Commitment plays its heuristic playouts itself (``Strategy.playout``), carrying its reading
+    of the battles and hands from move to move: the same value, from the same numbers drawn, as
+    the generic loop that asks ``playout_move`` afresh at every move."""
+    from cardlab.strategy import Strategy
+    strategy = game.strategy()
+    count = 0
+    for k, state in enumerate(playout_positions(range(10))):
+        for player in (0, 1):
+            fast, reference = random.Random(k * 2 + player), random.Random(k * 2 + player)
+            value = strategy.playout(game, state, state, player, strategy.playout_move, fast)
+            assert value == Strategy.playout(strategy, game, state, state, player, strategy.playout_move, reference)
+            assert fast.getstate() == reference.getstate()
+            count += 1
+    assert count > 200
+    # another policy is played by the generic loop
+    from cardlab.bots.search import random_policy
+    state = game.deal(seed=4)
+    assert (strategy.playout(game, state, state, 0, random_policy, random.Random(1))
+            == Strategy.playout(strategy, game, state, state, 0, random_policy, random.Random(1)))
+
+
+def test_a_playouts_reading_follows_every_commit():
+    """The reading a playout carries (each battle's stack values, leads and expected VP, each
+    hand's options) is, after every commit, the very reading of the new state made afresh (the
+    commits here are the rule of thumb's or, to try them all, random ones)."""
+    from cardlab.games.commitment.strategy import _KIND, _MOVE, _Reading
+    from cardlab.games.commitment.moves import KIND
+    strategy = game.strategy()
+    kinds: Counter = Counter()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        reading = _Reading(state)
+        while game.to_move(state) is not None:
+            if state.round_over:
+                state = game.advance(state, NEXT_ROUND)
+                reading = _Reading(state)
+                continue
+            me = state.turn
+            if rng.random() < 0.4:
+                place = rng.randrange(len(reading.hand(state, me)) + 1) - 1
+            else:
+                place = reading.choose(state, rng, strategy.playout_moves)
+            if place < 0:
+                state = game.advance(state, PASS)
+                continue
+            option = reading.commit(state, me, place)
+            move = option[_MOVE]
+            state = game.advance(state, move)
+            kinds[KIND[move.card], move.to is not None] += 1
+            if option[_KIND] == "ace":
+                reading.options[me] = None
+            fresh = _Reading(state)
+            assert (reading.values, reading.vps, reading.leads, reading.expects) == \
+                   (fresh.values, fresh.vps, fresh.leads, fresh.expects)
+            for player in (0, 1):
+                assert reading.hand(state, player) == fresh.hand(state, player)
+    assert len(kinds) == 7   # numbers, wild spades, Aces, Kings, Queens, Jacks that stay and Jacks that move
+
+
+def test_a_sampled_world_is_dealt_as_filling_the_hidden_cards_in_order_would():
+    """Commitment deals a sampled world's hidden cards straight into the hands and the draw deck:
+    the very state the generic way gives (every hidden card of the view filled in field order),
+    from the same numbers drawn; a view hiding cards elsewhere too is filled the generic way."""
+    from cardlab.bots.sampling import unseen_cards
+    from cardlab.strategy import fill_hidden
+    strategy = game.strategy()
+
+    def generic(view, cards, rng):   # the strategy's sampling as it was before
+        battle = [c for c in cards if c in BATTLE_VP]
+        rest = [c for c in cards if c not in BATTLE_VP]
+        rng.shuffle(battle)
+        rng.shuffle(rest)
+        deal = iter(battle)
+        battle_deck = tuple(next(deal) if c == HIDDEN else c for c in view.battle_deck)
+        return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
+
+    views = [game.view(state, game.to_move(state)) for state in playout_positions(range(4), every=7)]
+    discarded = next(v for v in views if v.discard)
+    views.append(dataclasses.replace(discarded, discard=(HIDDEN,) + discarded.discard[1:]))  # hidden elsewhere
+    for k, view in enumerate(views):
+        cards = unseen_cards(game, view)
+        fast, reference = random.Random(k), random.Random(k)
+        sampled = strategy.sample(game, view, game.to_move(view), list(cards), fast)
+        assert sampled == generic(view, list(cards), reference) and fast.getstate() == reference.getstate()
+        assert HIDDEN not in [c for z in game.zones(sampled) for c in z.cards]
+    assert len(views) > 20
+
+
+def test_the_playouts_remember_a_bounded_number_of_expectations():
+    """What a battle's leads are worth is worked out once and remembered (``_expected``); the
+    memory is emptied before a playout once it holds ``EXPECTED_MOST`` values."""
+    from cardlab.games.commitment import strategy as module
+    strategy = game.strategy()
+    module._expected.cache_clear()
+    for d in range(module.EXPECTED_MOST):
+        module._expected(1, d, 0, 0)
+    assert module._expected.cache_info().currsize == module.EXPECTED_MOST
+    state = game.deal(seed=5)
+    strategy.playout(game, state, state, 0, strategy.playout_move, random.Random(0))
+    assert 0 < module._expected.cache_info().currsize < 2000
+    assert module._expected(2, 3, -9, 1) == module._expect(2, 3, -9, 1)

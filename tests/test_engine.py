@@ -134,3 +134,36 @@ def test_replacer_and_builder_make_the_same_frozen_states_faster():
     with pytest.raises(ValueError, match="negative"):
         replacer(Checked, "value")(Checked(1), -1)
     assert builder(Checked)(2) == Checked(2)
+
+
+def test_states_are_built_on_a_twin_class_then_given_their_own():
+    """``replacer`` and ``builder`` build a frozen slots dataclass on a class of the same slots
+    whose slots may be set, then hand the value its own class: every game's states are built so,
+    each one exactly its class, frozen, equal to the constructor's. A class that cannot take that
+    way (here a frozen base with fields of its own guards every slot) is built by its constructor."""
+    import dataclasses
+
+    from cardlab.engine import _twin, builder, replacer
+    for name in cardlab.games():
+        game = cardlab.game(name)
+        cls = game.state_class
+        fields = [f.name for f in dataclasses.fields(cls)]
+        assert _twin(cls, fields) is not None
+        state = game.deal(seed=5)
+        built = builder(cls)(*(getattr(state, n) for n in fields))
+        assert type(built) is cls and built == state and hash(built) == hash(state)
+        assert replacer(cls)(state, seed=7) == dataclasses.replace(state, seed=7)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            built.seed = 1
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Derived(Base):
+        b: int
+
+    assert _twin(Derived, ["a", "b"]) is None
+    assert builder(Derived)(1, 2) == Derived(1, 2) and type(builder(Derived)(1, 2)) is Derived
+    assert replacer(Derived, "b")(Derived(1, 2), 3) == Derived(1, 3)

@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...cards import HIDDEN, Card
 from ...engine import Game, Move, replacer
@@ -57,7 +57,7 @@ class CommitmentStrategy(Strategy):
         best, best_gain = _Reading(state).best(state, weighed, range(len(weighed)))
         if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
-        move = weighed[best].move
+        move = weighed[best][_MOVE]
         return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
@@ -65,7 +65,7 @@ class CommitmentStrategy(Strategy):
             return NEXT_ROUND
         reading = _Reading(state)
         place = reading.choose(state, rng, self.playout_moves)
-        return PASS if place < 0 else reading.hand(state, state.turn)[place].move
+        return PASS if place < 0 else reading.hand(state, state.turn)[place][_MOVE]
 
     def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
                 rng: random.Random) -> float:
@@ -85,16 +85,13 @@ class CommitmentStrategy(Strategy):
                     return self.playout_value(game, state, player)
                 state = next_round(state, None)
                 reading = _Reading(state)
-                continue
-            place = reading.choose(state, rng, limit)
-            if place < 0:
-                state = pass_(state, None)
-                continue
-            me = state.turn
-            option = reading.commit(state, me, place)
-            state = commit(state, option.move, None)
-            if option.kind is ACE:   # commitment.ace: the card drawn joins the hand
-                reading.options[me] = None
+            while (place := reading.choose(state, rng, limit)) >= 0:   # commits, until a pass
+                me = state.turn
+                option = reading.commit(state, me, place)
+                state = commit(state, option[_MOVE], None)
+                if option[_KIND] is ACE:   # commitment.ace: the card drawn joins the hand
+                    reading.options[me] = None
+            state = pass_(state, None)
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
@@ -131,23 +128,16 @@ class CommitmentStrategy(Strategy):
         return _dealt(view, (hands[0], hands[1]), battle_deck, draw)
 
 
-class _Option(NamedTuple):
-    """A commit as the rule of thumb weighs it in a round: what it adds to the mover's lead in
-    the stack it changes (``lead``; None for J, Q and K, whose effect depends on the stacks),
-    what its card adds beyond the battles (``kept``: KEPT), the battle (0-based) and the stack
-    it changes, the battle a Jack's stack moves to (-1: none); then the move, what its card
-    does (EFFECT), and its place among its card's moves (MOVES) and how many those are."""
-
-    lead: int | None
-    kept: float
-    battle: int
-    slot: int
-    to: int
-    move: Commit
-    kind: str
-    value: int
-    place: int
-    moves: int
+#: A commit as the rule of thumb weighs it in a round: (lead, kept, battle, slot, to, move, kind,
+#: value, place, moves). What it adds to the mover's lead in the stack it changes (``lead``;
+#: None for J, Q and K, whose effect depends on the stacks), what its card adds beyond the
+#: battles (``kept``: KEPT), the battle (0-based) and the stack it changes, the battle a Jack's
+#: stack moves to (-1: none); then the move, what its card does (EFFECT), and its place among
+#: its card's moves (MOVES) and how many those are. A plain tuple, unpacked where it is read:
+#: the hot loops unpack it, and a tuple subclass (a NamedTuple) unpacks several times slower.
+_Option = tuple[int | None, float, int, int, int, Commit, str, int, int, int]
+#: Where an option holds its move and what its card does.
+_MOVE, _KIND = 5, 6
 
 
 def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option:
@@ -159,7 +149,7 @@ def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option
     # commitment.number, .spade: on your own side; commitment.ace: on the other player's
     lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
     to = -1 if move.to is None else move.to - 1
-    return _Option(lead, KEPT[round][card], move.battle - 1, slot, to, move, kind, value, place, moves)
+    return lead, KEPT[round][card], move.battle - 1, slot, to, move, kind, value, place, moves
 
 
 class _Reading:
@@ -178,14 +168,13 @@ class _Reading:
 
     def __init__(self, state: Any) -> None:
         battles = state.battles
-        self.values = [[list(map(stack_value, side)) for side in battle.sides] for battle in battles]
+        self.values = [[list(map(stack_value, first)), list(map(stack_value, second))]
+                       for first, second in (battle.sides for battle in battles)]
         self.vps = [BATTLE_VP[battle.card] for battle in battles]
-        self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([], [])
-        self.expects: tuple[list[float], list[float]] = ([], [])
-        for b in range(len(battles)):
-            for player in (0, 1):
-                self.leads[player].append((0, 0, 0))
-                self.expects[player].append(0.0)
+        n = len(battles)
+        self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([EVEN] * n, [EVEN] * n)
+        self.expects: tuple[list[float], list[float]] = ([0.0] * n, [0.0] * n)
+        for b in range(n):
             self._judge(b)
         self.options: list[list[_Option] | None] = [None, None]
 
@@ -205,27 +194,6 @@ class _Reading:
         self.expects[0][b] = _expected(vp, d0, d1, d2)
         self.expects[1][b] = _expected(vp, -d0, -d1, -d2)
 
-    def _effect(self, battles: tuple[Any, ...], me: int, option: _Option) -> tuple[int, int, int]:
-        """What ``me`` committing ``option`` does to the values: the stacks it changes (its
-        battle's, of its slot) become worth ``mine`` and ``theirs``; a Jack moves the stack on
-        top of ``me``'s at another battle, which becomes worth ``target``."""
-        _, _, b, slot, to, _, kind, value, _, _ = option
-        sides = self.values[b]
-        mine, theirs, target = sides[me][slot], sides[1 - me][slot], 0
-        if kind is NUMBER or kind is SPADE:
-            mine += value
-        elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
-            theirs += value
-        elif kind is KING:           # commitment.king: doubles what lies below it
-            mine *= 2
-        elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
-            mine = theirs = 0
-        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
-            target = _stacked_on(self.values[to][me][slot], battles[b].sides[me][slot])
-            mine = 0
-        # (a Jack in round 1 adds 0)
-        return mine, theirs, target
-
     def best(self, state: Any, options: list[_Option], places: Iterable[int],
              gains: list[float] | None = None) -> tuple[int, float]:
         """The place, among ``places`` of ``options``, of the commit that gains most for the
@@ -234,12 +202,17 @@ class _Reading:
         worth kept for later (``kept``); ``gains``, if given, receives each one's."""
         battles, me, vps, values = state.battles, state.turn, self.vps, self.values
         leads, before = self.leads[me], self.expects[me]
-        base, single = sum(before), len(before) == 1
+        base, n = sum(before), len(before)   # a round has one battle to three (commitment.setup.battles)
+        if n == 3:
+            e0, e1, e2 = before
+            e01 = e0 + e1
+        elif n == 2:
+            e0, e1 = before
         best, best_gain, beat = -1, 0.0, 1e-9
         for i in places:
             lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
             led = leads[b]
-            # the lead in the stack after the commit (_effect, inline: mine - theirs)
+            # the lead in the stack after the commit (what commit makes of the values)
             if lead is not None:     # a number card, a wild spade, an Ace: adds to a stack
                 lead += led[slot]
             elif kind is KING:       # commitment.king: doubles your stack
@@ -254,14 +227,17 @@ class _Reading:
             vp = vps[b]
             expect = (_expected(vp, lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
                       _expected(vp, led[0], lead, led[2]) if slot == 1 else _expected(vp, led[0], led[1], lead))
-            if single:               # (the sum of one expectation is that expectation)
-                gain = expect - base + kept
-            else:
+            if to >= 0:              # two battles change
                 after = before[:]
                 after[b] = expect
-                if to >= 0:
-                    after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
+                after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
                 gain = sum(after) - base + kept
+            elif n == 3:             # sum(after), unrolled: summed from the left, as sum does
+                gain = ((expect + e1) + e2 if b == 0 else (e0 + expect) + e2 if b == 1 else e01 + expect) - base + kept
+            elif n == 2:
+                gain = (expect + e1 if b == 0 else e0 + expect) - base + kept
+            else:
+                gain = expect - base + kept
             if gains is not None:
                 gains.append(gain)
             if gain > beat:
@@ -289,20 +265,30 @@ class _Reading:
         that option."""
         options = self.options[me]
         option = options[place]
-        _, _, b, slot, to, _, _, _, first, moves = option
-        mine, theirs, target = self._effect(state.battles, me, option)
-        sides = self.values[b]
-        sides[me][slot], sides[1 - me][slot] = mine, theirs
-        judge = self._judge
-        judge(b)
-        if to >= 0:
-            self.values[to][me][slot] = target
-            judge(to)
+        _, _, b, slot, to, _, kind, value, first, moves = option
+        values = self.values
+        ours, others = values[b][me], values[b][1 - me]
+        if kind is NUMBER or kind is SPADE:
+            ours[slot] += value
+        elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
+            others[slot] += value
+        elif kind is KING:           # commitment.king: doubles what lies below it
+            ours[slot] *= 2
+        elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
+            ours[slot] = others[slot] = 0
+        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
+            values[to][me][slot] = _stacked_on(values[to][me][slot], state.battles[b].sides[me][slot])
+            ours[slot] = 0
+            self._judge(to)
+        # (a Jack in round 1 adds 0)
+        self._judge(b)
         first = place - first
         del options[first:first + moves]   # the card's moves, all of them
         return option
 
 
+#: No lead in any stack.
+EVEN = (0, 0, 0)
 #: A state with its hands, battle deck and draw deck dealt (``sample``).
 _dealt = replacer(CommitmentState, "hands", "battle_deck", "draw")
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
