@@ -202,12 +202,18 @@ class _Reading:
         worth kept for later (``kept``); ``gains``, if given, receives each one's."""
         battles, me, vps, values = state.battles, state.turn, self.vps, self.values
         leads, before = self.leads[me], self.expects[me]
-        base, n = sum(before), len(before)   # a round has one battle to three (commitment.setup.battles)
+        # the sum of the expectations (``base``), and of those with one replaced, from the left
+        # as sum() adds them: a round has one battle to three (commitment.setup.battles)
+        n = len(before)
         if n == 3:
             e0, e1, e2 = before
             e01 = e0 + e1
+            base = e01 + e2
         elif n == 2:
             e0, e1 = before
+            base = e0 + e1
+        else:
+            base = before[0]
         best, best_gain, beat = -1, 0.0, 1e-9
         for i in places:
             lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
@@ -232,7 +238,7 @@ class _Reading:
                 after[b] = expect
                 after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
                 gain = sum(after) - base + kept
-            elif n == 3:             # sum(after), unrolled: summed from the left, as sum does
+            elif n == 3:             # sum(after), unrolled
                 gain = ((expect + e1) + e2 if b == 0 else (e0 + expect) + e2 if b == 1 else e01 + expect) - base + kept
             elif n == 2:
                 gain = (expect + e1 if b == 0 else e0 + expect) - base + kept
