@@ -6,7 +6,7 @@ card is worth to keep for a later round; pass when no card gains.
 
 **Playouts** go to the end of the game (the hands carry over from round to round); their
 value is the lead in VP. The look-ahead weighs only a few moves per turn in playouts, which
-are long.
+are long, and a playout reads the battles and hands once a round, then follows each commit.
 
 **Hidden cards** are dealt keeping the decks apart: the battle deck holds only battle cards,
 the hands and the draw deck none.
@@ -100,12 +100,13 @@ class CommitmentStrategy(Strategy):
         return vp[player] - vp[1 - player]
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+        if game.to_move(state) is None:
+            return None
         moves = game.legal_moves(state)
         options = [_option(m, state.round) for m in moves if type(m) is Commit]
-        if not options:
-            return None if game.to_move(state) is None else [(0.0, m) for m in moves]
         gains: list[float] = []
-        _Reading(state).best(state, options, range(len(options)), gains)
+        if options:
+            _Reading(state).best(state, options, range(len(options)), gains)
         scored = iter(gains)
         return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
