@@ -169,8 +169,8 @@ class _Reading:
 
     def __init__(self, state: Any) -> None:
         battles = state.battles
-        self.values = [[list(map(stack_value, first)), list(map(stack_value, second))]
-                       for first, second in (battle.sides for battle in battles)]
+        self.values = [[[stack_value(stack) if stack else 0 for stack in side] for side in battle.sides]
+                       for battle in battles]
         self.vps = [BATTLE_VP[battle.card] for battle in battles]
         n = len(battles)
         self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([EVEN] * n, [EVEN] * n)
