@@ -862,8 +862,8 @@ def test_a_playouts_reading_follows_every_commit():
             if option[_KIND] == "ace":
                 reading.options[me] = None
             fresh = _Reading(state)
-            assert (reading.values, reading.vps, reading.leads, reading.expects) == \
-                   (fresh.values, fresh.vps, fresh.leads, fresh.expects)
+            assert (reading.values, reading.expected, reading.leads, reading.expects) == \
+                   (fresh.values, fresh.expected, fresh.leads, fresh.expects)
             for player in (0, 1):
                 assert reading.hand(state, player) == fresh.hand(state, player)
     assert len(kinds) == 7   # numbers, wild spades, Aces, Kings, Queens, Jacks that stay and Jacks that move
@@ -899,15 +899,18 @@ def test_a_sampled_world_is_dealt_as_filling_the_hidden_cards_in_order_would():
 
 
 def test_the_playouts_remember_a_bounded_number_of_expectations():
-    """What a battle's leads are worth is worked out once and remembered (``_expected``); the
-    memory is emptied before a playout once it holds ``EXPECTED_MOST`` values."""
+    """What a battle's leads are worth is worked out once and remembered (``EXPECTED``, one
+    memory per battle VP); a memory is emptied before a playout once it holds ``EXPECTED_MOST``
+    values."""
     from cardlab.games.commitment import strategy as module
     strategy = game.strategy()
-    module._expected.cache_clear()
+    expected = module.EXPECTED[2]
+    expected.cache_clear()
     for d in range(module.EXPECTED_MOST):
-        module._expected(1, d, 0, 0)
-    assert module._expected.cache_info().currsize == module.EXPECTED_MOST
+        expected(d, 0, 0)
+    assert expected.cache_info().currsize == module.EXPECTED_MOST
     state = game.deal(seed=5)
     strategy.playout(game, state, state, 0, strategy.playout_move, random.Random(0))
-    assert 0 < module._expected.cache_info().currsize < 2000
-    assert module._expected(2, 3, -9, 1) == module._expect(2, 3, -9, 1)
+    assert expected.cache_info().currsize < 1000
+    assert set(module.EXPECTED) == set(BATTLE_VP.values())
+    assert all(module.EXPECTED[vp](3, -9, 1) == module._expect(vp, 3, -9, 1) for vp in (1, 2, 3))

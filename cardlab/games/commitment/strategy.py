@@ -6,7 +6,7 @@ card is worth to keep for a later round; pass when no card gains.
 
 **Playouts** go to the end of the game (the hands carry over from round to round); their
 value is the lead in VP. The look-ahead weighs only a few moves per turn in playouts, which
-are long.
+are long, and a playout reads the battles and hands once a round, then follows each commit.
 
 **Hidden cards** are dealt keeping the decks apart: the battle deck holds only battle cards,
 the hands and the draw deck none.
@@ -76,8 +76,9 @@ class CommitmentStrategy(Strategy):
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
         commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
-        if _expected.cache_info().currsize >= EXPECTED_MOST:
-            _expected.cache_clear()
+        for expected in EXPECTED.values():
+            if expected.cache_info().currsize >= EXPECTED_MOST:
+                expected.cache_clear()
         reading = _Reading(state)
         while True:
             if state.passed[0] and state.passed[1]:
@@ -100,12 +101,13 @@ class CommitmentStrategy(Strategy):
         return vp[player] - vp[1 - player]
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+        if game.to_move(state) is None:
+            return None
         moves = game.legal_moves(state)
         options = [_option(m, state.round) for m in moves if type(m) is Commit]
-        if not options:
-            return None if game.to_move(state) is None else [(0.0, m) for m in moves]
         gains: list[float] = []
-        _Reading(state).best(state, options, range(len(options)), gains)
+        if options:
+            _Reading(state).best(state, options, range(len(options)), gains)
         scored = iter(gains)
         return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
@@ -154,7 +156,8 @@ def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option
 
 class _Reading:
     """The battles and hands as the rule of thumb reads them: each battle's stack values side
-    by side (``values[b][player]``: hearts, clubs, diamonds) and its VP; for each player, how
+    by side (``values[b][player]``: hearts, clubs, diamonds) and what it gives by the leads
+    (``expected[b]``: EXPECTED of its VP); for each player, how
     far it leads in each stack (``leads[player][b]``) and what it may expect from the battle
     (``expects[player][b]``, :func:`_expect`); and a player's commits as options
     (``options[player]``, read when first asked for, :meth:`hand`).
@@ -164,13 +167,13 @@ class _Reading:
     without playing the move, and a playout changes its reading the same way after each commit
     (:meth:`commit`) rather than reading the state afresh."""
 
-    __slots__ = ("values", "vps", "leads", "expects", "options")
+    __slots__ = ("values", "expected", "leads", "expects", "options")
 
     def __init__(self, state: Any) -> None:
         battles = state.battles
-        self.values = [[list(map(stack_value, first)), list(map(stack_value, second))]
-                       for first, second in (battle.sides for battle in battles)]
-        self.vps = [BATTLE_VP[battle.card] for battle in battles]
+        self.values = [[[stack_value(stack) if stack else 0 for stack in side] for side in battle.sides]
+                       for battle in battles]
+        self.expected = [EXPECTED[BATTLE_VP[battle.card]] for battle in battles]
         n = len(battles)
         self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([EVEN] * n, [EVEN] * n)
         self.expects: tuple[list[float], list[float]] = ([0.0] * n, [0.0] * n)
@@ -189,10 +192,10 @@ class _Reading:
     def _judge(self, b: int) -> None:
         """Each player's leads in battle ``b`` and what it may expect from it, as its values stand."""
         first, second = self.values[b]
-        vp, d0, d1, d2 = self.vps[b], first[0] - second[0], first[1] - second[1], first[2] - second[2]
+        expected, d0, d1, d2 = self.expected[b], first[0] - second[0], first[1] - second[1], first[2] - second[2]
         self.leads[0][b], self.leads[1][b] = (d0, d1, d2), (-d0, -d1, -d2)
-        self.expects[0][b] = _expected(vp, d0, d1, d2)
-        self.expects[1][b] = _expected(vp, -d0, -d1, -d2)
+        self.expects[0][b] = expected(d0, d1, d2)
+        self.expects[1][b] = expected(-d0, -d1, -d2)
 
     def best(self, state: Any, options: list[_Option], places: Iterable[int],
              gains: list[float] | None = None) -> tuple[int, float]:
@@ -200,14 +203,20 @@ class _Reading:
         player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
         it adds to the VP the player may expect from the battles as they stand, less its card's
         worth kept for later (``kept``); ``gains``, if given, receives each one's."""
-        battles, me, vps, values = state.battles, state.turn, self.vps, self.values
+        battles, me, expecteds, values = state.battles, state.turn, self.expected, self.values
         leads, before = self.leads[me], self.expects[me]
-        base, n = sum(before), len(before)   # a round has one battle to three (commitment.setup.battles)
+        # the sum of the expectations (``base``), and of those with one replaced, from the left
+        # as sum() adds them: a round has one battle to three (commitment.setup.battles)
+        n = len(before)
         if n == 3:
             e0, e1, e2 = before
             e01 = e0 + e1
+            base = e01 + e2
         elif n == 2:
             e0, e1 = before
+            base = e0 + e1
+        else:
+            base = before[0]
         best, best_gain, beat = -1, 0.0, 1e-9
         for i in places:
             lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
@@ -224,15 +233,15 @@ class _Reading:
             else:                    # commitment.jack: your stack moves on top of yours at ``to``
                 lead = led[slot] - values[b][me][slot]
                 target = _stacked_on(values[to][me][slot], battles[b].sides[me][slot])
-            vp = vps[b]
-            expect = (_expected(vp, lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
-                      _expected(vp, led[0], lead, led[2]) if slot == 1 else _expected(vp, led[0], led[1], lead))
+            expected = expecteds[b]
+            expect = (expected(lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
+                      expected(led[0], lead, led[2]) if slot == 1 else expected(led[0], led[1], lead))
             if to >= 0:              # two battles change
                 after = before[:]
                 after[b] = expect
-                after[to] = _expect_in(vps[to], leads[to], slot, target - values[to][1 - me][slot])
+                after[to] = _expect_in(expecteds[to], leads[to], slot, target - values[to][1 - me][slot])
                 gain = sum(after) - base + kept
-            elif n == 3:             # sum(after), unrolled: summed from the left, as sum does
+            elif n == 3:             # sum(after), unrolled
                 gain = ((expect + e1) + e2 if b == 0 else (e0 + expect) + e2 if b == 1 else e01 + expect) - base + kept
             elif n == 2:
                 gain = (expect + e1 if b == 0 else e0 + expect) - base + kept
@@ -313,19 +322,21 @@ def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] =
     return vp * (1 + tanh(lead)) / 2
 
 
-#: :func:`_expect`, each value worked out once: playouts ask for the same few thousand battles
-#: again and again (cleared when it holds EXPECTED_MOST of them).
-_expected = functools.cache(_expect)
-EXPECTED_MOST = 1 << 17
+#: :func:`_expect` for a battle of each VP, by the leads: each value worked out once, since
+#: playouts ask for the same few thousand battles again and again (each cleared before a
+#: playout once it holds EXPECTED_MOST values).
+EXPECTED = {vp: functools.cache(functools.partial(_expect, vp)) for vp in sorted(set(BATTLE_VP.values()))}
+EXPECTED_MOST = 1 << 16
 
 
-def _expect_in(vp: int, leads: tuple[int, int, int], slot: int, lead: int) -> float:
-    """:func:`_expect` for a battle of ``vp`` VP led by ``leads`` but by ``lead`` in stack ``slot``."""
+def _expect_in(expected: Callable[[int, int, int], float], leads: tuple[int, int, int], slot: int, lead: int) -> float:
+    """What a battle (``expected``: its EXPECTED) led by ``leads`` but by ``lead`` in stack
+    ``slot`` is expected to give."""
     if slot == 0:
-        return _expected(vp, lead, leads[1], leads[2])
+        return expected(lead, leads[1], leads[2])
     if slot == 1:
-        return _expected(vp, leads[0], lead, leads[2])
-    return _expected(vp, leads[0], leads[1], lead)
+        return expected(leads[0], lead, leads[2])
+    return expected(leads[0], leads[1], lead)
 
 
 def _stacked_on(value: int, stack: tuple[Card, ...]) -> int:
