@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
-from itertools import chain
 from typing import Any
 
 from ...cards import HIDDEN, Card
@@ -76,9 +76,10 @@ class CommitmentStrategy(Strategy):
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
         commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
-        for expected in EXPECTED.values():
-            if expected.cache_info().currsize >= EXPECTED_MOST:
-                expected.cache_clear()
+        if next(_PLAYOUTS) % 256 == 0:   # the memories' bound, looked at now and then
+            for expected in EXPECTED.values():
+                if expected.cache_info().currsize >= EXPECTED_MOST:
+                    expected.cache_clear()
         reading = _Reading(state)
         while True:
             if state.passed[0] and state.passed[1]:
@@ -186,7 +187,7 @@ class _Reading:
         options = self.options[player]
         if options is None:
             table = OPTIONS[len(state.battles), state.round]
-            options = self.options[player] = list(chain.from_iterable(map(table.__getitem__, state.hands[player])))
+            options = self.options[player] = list(itertools.chain.from_iterable(map(table.__getitem__, state.hands[player])))
         return options
 
     def _judge(self, b: int) -> None:
@@ -323,10 +324,11 @@ def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] =
 
 
 #: :func:`_expect` for a battle of each VP, by the leads: each value worked out once, since
-#: playouts ask for the same few thousand battles again and again (each cleared before a
-#: playout once it holds EXPECTED_MOST values).
+#: playouts ask for the same few thousand battles again and again (each cleared, before one
+#: playout in 256, once it holds EXPECTED_MOST values).
 EXPECTED = {vp: functools.cache(functools.partial(_expect, vp)) for vp in sorted(set(BATTLE_VP.values()))}
 EXPECTED_MOST = 1 << 16
+_PLAYOUTS = itertools.count()
 
 
 def _expect_in(expected: Callable[[int, int, int], float], leads: tuple[int, int, int], slot: int, lead: int) -> float:
