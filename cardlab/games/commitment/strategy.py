@@ -58,7 +58,8 @@ class CommitmentStrategy(Strategy):
         if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
         move = weighed[best][_MOVE]
-        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
+        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles "
+                            f"as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
@@ -187,7 +188,8 @@ class _Reading:
         options = self.options[player]
         if options is None:
             table = OPTIONS[len(state.battles), state.round]
-            options = self.options[player] = list(itertools.chain.from_iterable(map(table.__getitem__, state.hands[player])))
+            cards = state.hands[player]
+            options = self.options[player] = list(itertools.chain.from_iterable(map(table.__getitem__, cards)))
         return options
 
     def _judge(self, b: int) -> None:
@@ -308,7 +310,8 @@ EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card i
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
             for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
 #: Each card's moves as options (in the order of MOVES), by the number of battles out and the round.
-OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves))
+                    for card, moves in table.items()}
            for n, table in MOVES.items() for r in range(1, ROUNDS + 1)}
 
 
