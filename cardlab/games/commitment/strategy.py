@@ -72,8 +72,9 @@ class CommitmentStrategy(Strategy):
                 rng: random.Random) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
-        # playout_move's moves to the end of the game; the battles and hands are read once a
-        # round, and then changed as each commit changes them rather than read afresh
+        # playout_move's moves to the end of the game (Commitment's playouts stop nowhere
+        # before it); the battles and hands are read once a round, and then changed as each
+        # commit changes them rather than read afresh
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
         commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
