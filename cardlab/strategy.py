@@ -9,7 +9,8 @@ something about one game, it asks ``game.strategy()``:
 * ``playout_move``: the rule of thumb's move in a playout, without its reason (a game may
   answer it faster than ``rule_of_thumb``, always with the same move);
 * ``playout_done`` and ``playout_value``: where a playout may stop, and what its end is worth
-  to a player (``playout`` plays one; a game may play its heuristic playouts faster); ``unit`` (a :class:`Unit`) says what that value measures, in a learner's words;
+  to a player; ``unit`` (a :class:`Unit`) says what that value measures, in a learner's words;
+* ``playout``: one playout (a game may play its heuristic playouts faster, with the same moves);
 * ``sample``: the hidden cards of a view dealt at random, consistently with what the player
   has seen;
 * ``playouts``: how many playouts the search player makes per decision.

@@ -488,7 +488,7 @@ class Commitment(Game):
         # commitment.round.start, from the VP won so far (what _next_starter works out)
         starter = self._starter(s.first, (_vp_of(won[0]), _vp_of(won[1])))
         after = _replace(s, round=count, turn=starter, passed=(False, False), hands=hands,
-                         battles=tuple(Battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
+                         battles=tuple(_battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
                          battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]),
                          discard=discard)
         if log is not None:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
-from itertools import chain
 from typing import Any
 
 from ...cards import HIDDEN, Card
@@ -58,7 +58,8 @@ class CommitmentStrategy(Strategy):
         if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
         move = weighed[best][_MOVE]
-        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand")
+        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles "
+                            f"as they stand")
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
@@ -71,14 +72,16 @@ class CommitmentStrategy(Strategy):
                 rng: random.Random) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
-        # playout_move's moves to the end of the game; the battles and hands are read once a
-        # round, and then changed as each commit changes them rather than read afresh
+        # playout_move's moves to the end of the game (Commitment's playouts stop nowhere
+        # before it); the battles and hands are read once a round, and then changed as each
+        # commit changes them rather than read afresh
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
         commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
-        for expected in EXPECTED.values():
-            if expected.cache_info().currsize >= EXPECTED_MOST:
-                expected.cache_clear()
+        if next(_PLAYOUTS) % 256 == 0:   # the memories' bound, looked at now and then
+            for expected in EXPECTED.values():
+                if expected.cache_info().currsize >= EXPECTED_MOST:
+                    expected.cache_clear()
         reading = _Reading(state)
         while True:
             if state.passed[0] and state.passed[1]:
@@ -186,7 +189,8 @@ class _Reading:
         options = self.options[player]
         if options is None:
             table = OPTIONS[len(state.battles), state.round]
-            options = self.options[player] = list(chain.from_iterable(map(table.__getitem__, state.hands[player])))
+            cards = state.hands[player]
+            options = self.options[player] = list(itertools.chain.from_iterable(map(table.__getitem__, cards)))
         return options
 
     def _judge(self, b: int) -> None:
@@ -307,7 +311,8 @@ EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card i
 KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
             for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
 #: Each card's moves as options (in the order of MOVES), by the number of battles out and the round.
-OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves))
+                    for card, moves in table.items()}
            for n, table in MOVES.items() for r in range(1, ROUNDS + 1)}
 
 
@@ -323,10 +328,11 @@ def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] =
 
 
 #: :func:`_expect` for a battle of each VP, by the leads: each value worked out once, since
-#: playouts ask for the same few thousand battles again and again (each cleared before a
-#: playout once it holds EXPECTED_MOST values).
+#: playouts ask for the same few thousand battles again and again (each cleared, before one
+#: playout in 256, once it holds EXPECTED_MOST values).
 EXPECTED = {vp: functools.cache(functools.partial(_expect, vp)) for vp in sorted(set(BATTLE_VP.values()))}
 EXPECTED_MOST = 1 << 16
+_PLAYOUTS = itertools.count()
 
 
 def _expect_in(expected: Callable[[int, int, int], float], leads: tuple[int, int, int], slot: int, lead: int) -> float:
