@@ -832,13 +832,13 @@ class _CardMoves:
         self.queen = card.rank in (12, 13)
         # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
         self.powered: dict[int, tuple[Claim, ...]] = {}
-        self.places: dict[int, tuple[Open | Reinforce, ...]] = {}
+        self.places: list[tuple[Open | Reinforce, ...] | None] = [None] * 256  # by the bits of place_moves
 
     def place_moves(self, places: int) -> tuple[Open | Reinforce, ...]:
         """The card's opens, then its reinforces, at the positions of the bits of ``places``:
         bit i (0..3) opens position i + 1, bit 4 + i reinforces it (``_Layout.places``). A few
         dozen kinds of rows, each kept once: a turn hands them out instead of listing them."""
-        moves = self.places.get(places)
+        moves = self.places[places]
         if moves is None:
             moves = self.places[places] = (tuple(self.opens[i] for i in range(POSITIONS) if places >> i & 1)
                                            + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1))
@@ -878,21 +878,31 @@ def _turn_moves(state: ContestState) -> list[Move]:
     for pile in row:
         if pile:
             code += _SUIT_AT[pile[0].suit][i]
-            values[i] = pile_value(pile, low, top)
+            if top or low:
+                values[i] = pile_value(pile, low, top)
+            else:
+                for card in pile:
+                    values[i] += card.rank
         i += 1
     layout = _LAYOUTS[code] or _layout(code)
     places, reinforces, claims = layout.places, layout.reinforces, layout.claims
     stock = state.stock
     moves: list[Move] = []
     append = moves.append
-    for card in hand:
-        e = _CARD_MOVES[card]
+    for e in map(_CARD_MOVES.__getitem__, hand):
         si = e.suit
         # contest.open, contest.reinforce
-        moves += e.places.get(places[si]) or e.place_moves(places[si])
+        placed = e.places[places[si]]
+        moves += placed if placed is not None else e.place_moves(places[si])
         pairs = claims[si]
         if pairs:  # contest.claim
-            _add_claims(append, e.plain, pairs, values)
+            table = e.plain
+            for k, p, q in pairs:
+                if values[p] == values[q]:  # contest.claim.tie: the claimant chooses
+                    append(table[3 * k + 1])
+                    append(table[3 * k + 2])
+                else:
+                    append(table[3 * k])
         if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
             for r in reinforces[si]:
                 after_code = code - (si + 1) * _WEIGHT[r]
@@ -919,32 +929,38 @@ def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: lis
 
 def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
                   values: list[int], low: bool, top: bool) -> None:
-    """contest.claim.queen: first play another card of the card's suit (open or reinforce), then claim."""
-    si = e.suit
-    opens, reinforces = layout.queen_plays(code)[si]
+    """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
+    claim, as :func:`_add_claims` would once the card played made the pile at ``r`` worth ``worth``."""
+    opens, reinforces = layout.queen_plays(code)[e.suit]
     if not opens and not reinforces:
         return
     card = e.card
     suit = card.suit
+    tables = e.powered
     for extra in hand:
         if extra.suit != suit or extra == card:
             continue
         x = _CARD_MOVES[extra]
-        v = card_value(extra, low)
+        worth = card_value(extra, low)
         for r, pairs in opens:
-            _claims_after(append, e.queen_table(x.opens[r]), pairs, values, r, v)
+            play = x.opens[r]
+            table = tables.get(id(play)) or e.queen_table(play)
+            for k, p, q in pairs:
+                if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
+                    append(table[3 * k + 1])
+                    append(table[3 * k + 2])
+                else:
+                    append(table[3 * k])
         for r, pairs in reinforces:
-            _claims_after(append, e.queen_table(x.reinforces[r]), pairs, values, r, v if top else values[r] + v)
-
-
-def _claims_after(append: Any, table: tuple[Claim, ...], pairs: tuple, values: list[int], r: int, worth: int) -> None:
-    """:func:`_add_claims` once the Queen's power made the pile at ``r`` worth ``worth``."""
-    for k, p, q in pairs:
-        if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
-            append(table[3 * k + 1])
-            append(table[3 * k + 2])
-        else:
-            append(table[3 * k])
+            play = x.reinforces[r]
+            table = tables.get(id(play)) or e.queen_table(play)
+            worth = card_value(extra, low) if top else values[r] + card_value(extra, low)
+            for k, p, q in pairs:
+                if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
+                    append(table[3 * k + 1])
+                    append(table[3 * k + 2])
+                else:
+                    append(table[3 * k])
 
 
 def _position(move: Move, position: Any) -> int:
