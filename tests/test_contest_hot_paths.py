@@ -4,6 +4,7 @@ check, and the rule of thumb's scores to the last bit (seeded hints depend on th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -180,3 +181,54 @@ def test_the_rule_of_thumbs_scores_are_the_obvious_ones_to_the_last_bit(options)
     strategy = cardlab.game("contest", **options).strategy()
     for game, state, moves in positions(options, 60):
         assert strategy.move_scores(game, state) == obvious_gains(game, state, state.turn, moves)
+
+
+def obvious_setup_moves(state: ContestState) -> list:
+    """The secret cards' orders, written out from the rules: every order of the four cards, in
+    the order itertools.permutations gives, that keeps two cards of a suit apart; else a mulligan,
+    or with too short a draw pile every order (contest.secret.short-stock)."""
+    from itertools import permutations
+
+    from cardlab.games.contest import Arrange, Mulligan
+
+    secret = state.secrets[state.turn]
+    apart = [Arrange(order) for order in permutations(secret)
+             if all(a.suit != b.suit for a, b in zip(order, order[1:]))]
+    if apart:
+        return apart
+    return [Mulligan()] if len(state.stock) >= 18 else [Arrange(order) for order in permutations(secret)]
+
+
+def setup_positions(games: int):
+    game = cardlab.game("contest")
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while state.arranged < 2:
+            yield game, state
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    # four hearts and a draw pile too short for a mulligan: any order (contest.secret.short-stock)
+    state = game.deal(seed=0)
+    cards = state.secrets[0] + state.stock
+    hearts = tuple(c for c in cards if c.suit == "H")[:4]
+    rest = tuple(c for c in cards if c not in hearts)
+    yield game, dataclasses.replace(state, secrets=(hearts, state.secrets[1]), discard=rest[:-17], stock=rest[-17:])
+
+
+def test_the_secret_cards_orders_are_the_obvious_ones_read_one_by_one_or_all_at_once():
+    """The orders are built when looked at: each one looked at alone (from either end, or a slice)
+    is the very move the rules list there, and the whole sequence equals the rules' list."""
+    seen = set()
+    for game, state in setup_positions(200):
+        obvious = obvious_setup_moves(state)
+        moves = game.legal_moves(state)
+        assert len(moves) == len(obvious)
+        assert [moves[i] for i in range(len(moves))] == obvious
+        assert [game.legal_moves(state)[-i] for i in range(1, len(obvious) + 1)] == obvious[::-1]
+        assert game.legal_moves(state)[1:3] == obvious[1:3]
+        fresh = game.legal_moves(state)
+        assert all(move in fresh for move in obvious) and list(fresh) == obvious
+        assert game.legal_moves(state) == obvious and obvious == game.legal_moves(state)
+        assert game.legal_moves(state) == game.legal_moves(state)
+        seen.add(len(obvious))
+    assert {1, 8, 12, 24} <= seen, seen  # a mulligan, two pairs of suits, one pair, four suits
