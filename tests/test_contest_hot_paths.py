@@ -232,3 +232,41 @@ def test_the_secret_cards_orders_are_the_obvious_ones_read_one_by_one_or_all_at_
         assert game.legal_moves(state) == game.legal_moves(state)
         seen.add(len(obvious))
     assert {1, 8, 12, 24} <= seen, seen  # a mulligan, two pairs of suits, one pair, four suits
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_playout_of_the_rule_of_thumb_is_the_generic_one(options):
+    """Contest plays its rule of thumb's playouts itself: the same moves, so the same value, from
+    the same numbers drawn, as the generic playout (``playout_move`` then ``advance``, to the end)."""
+    from cardlab.strategy import Strategy
+
+    strategy = cardlab.game("contest", **options).strategy()
+    played = 0
+    for game, state, _ in positions(options, 30):
+        if random.Random(played).random() < 0.8:  # a fifth of the positions keeps the test short
+            played += 1
+            continue
+        mine, generic = random.Random(played), random.Random(played)
+        value = strategy.playout(game, state, state, state.turn, strategy.playout_move, mine)
+        assert value == Strategy.playout(strategy, game, state, state, state.turn, strategy.playout_move, generic)
+        assert mine.getstate() == generic.getstate()
+        played += 1
+    assert played > 100
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rule_of_thumbs_move_is_the_first_best_of_its_sample(options):
+    """A playout's move, written out: the moves ``some_moves`` samples (8, from the same numbers
+    drawn), each scored as written out first, and the first of the best."""
+    from cardlab.strategy import some_moves
+
+    strategy = cardlab.game("contest", **options).strategy()
+    ties = 0
+    for seed, (game, state, moves) in enumerate(positions(options, 60)):
+        sample = some_moves(list(moves), strategy.playout_moves, random.Random(seed))
+        gains = obvious_gains(game, state, state.turn, sample)
+        best = max(gain for gain, _ in gains)
+        ties += sum(gain == best for gain, _ in gains) > 1
+        expected = next(move for gain, move in gains if gain == best)
+        assert strategy.playout_move(game, state, random.Random(seed)) == expected
+    assert ties > 10  # positions where the first of equal bests is the one played

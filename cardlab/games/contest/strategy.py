@@ -27,7 +27,7 @@ from typing import Any
 from ...cards import HIDDEN, Card, suit_symbol
 from ...engine import Game, Move
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
-from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
+from .moves import SUIT_INDEX, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 
 __all__ = ["ContestStrategy"]
 
@@ -44,11 +44,23 @@ class ContestStrategy(Strategy):
     unit = Unit("points", "points ahead of {opponent} at the end of the game")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        move, why = _choose(game, state, game.to_move(state), rng, limit)
-        return Choice(move, why())
+        me = game.to_move(state)
+        move = _choose(game, state, me, rng, limit)
+        return Choice(move, _why(game, state, me, move))
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
-        return _choose(game, state, state.turn, rng, self.playout_moves)[0]
+        return _choose(game, state, state.turn, rng, self.playout_moves)
+
+    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
+                rng: random.Random) -> float:
+        if policy != self.playout_move:
+            return super().playout(game, root, state, player, policy, rng)
+        # playout_move's moves to the end of the game (a Contest playout stops nowhere before
+        # it), each applied as ``advance`` applies it: by the game's own unchecked ``_apply``
+        apply, limit = game._apply, self.playout_moves
+        while state.turn >= 0:
+            state = apply(state, _choose(game, state, state.turn, rng, limit), None)
+        return self.playout_value(game, state, player)
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``): each player's secret cards score the points piles
@@ -134,26 +146,27 @@ def _secret_points(state: Any, player: int) -> int:
 
 
 def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None = None) -> list[tuple[float, Move]]:
-    """Each move with what it adds to the rule of thumb's count: a points-pile card is worth its
-    suit's worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim
-    is weighed on where its piles go (``Contest.claim_piles``), not played."""
+    """Each move with what it adds to the rule of thumb's count (:func:`_gain`)."""
     count = count or _count(s, me)
     worth, cost = count.worth, count.cost
-    gains = []
-    for move in moves:
-        kind = type(move)
-        if kind is Open or kind is Reinforce:   # the card joins the contest row
-            gain = worth[move.card.suit] / 2 - cost[move.card]
-        elif kind is Claim:                     # the engine resolves the claim
-            gain = _claim_change(game, s, move, worth) - cost[move.card]
-            if move.play is not None:
-                gain -= cost[move.play.card]
-        elif kind is Exchange:                  # the table stays as it is
-            gain = -cost[move.card]
-        else:
-            gain = 0.0
-        gains.append((gain, move))
-    return gains
+    return [(_gain(game, s, move, worth, cost), move) for move in moves]
+
+
+def _gain(game: Game, s: Any, move: Move, worth: dict[str, float], cost: _Costs) -> float:
+    """What ``move`` adds to the rule of thumb's count: a points-pile card is worth its suit's
+    worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim is
+    weighed on where its piles go (``Contest.claim_piles``), not played."""
+    kind = type(move)
+    if kind is Open or kind is Reinforce:   # the card joins the contest row
+        return worth[move.card.suit] / 2 - cost[move.card]
+    if kind is Claim:                       # the engine resolves the claim
+        gain = _claim_change(game, s, move, worth) - cost[move.card]
+        if move.play is not None:
+            gain -= cost[move.play.card]
+        return gain
+    if kind is Exchange:                    # the table stays as it is
+        return -cost[move.card]
+    return 0.0
 
 
 def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> float:
@@ -174,25 +187,42 @@ def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> f
     return change
 
 
-def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> tuple[Move, Callable[[], str]]:
-    """The rule of thumb's move, and a function that says why (words cost time a playout saves)."""
+def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> Move:
+    """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves)."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
-        return moves[0], lambda: "the only legal move"
-    if isinstance(moves[0], Arrange):
-        left = Counter(c.suit for c in game.deck())
-        left.subtract(c.suit for z in game.zones(s) if z.visible_to(me) for c in z.cards if c != HIDDEN)
-
-        def laid(m: Any) -> tuple:
-            return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
-
-        return max(moves, key=laid), lambda: "the suits with the most cards still in play go to the high positions"
+        return moves[0]
+    if s.arranged < 2:  # the secret cards' orders
+        return max(moves, key=_laid(game, s, me))
     count = _count(s, me)
+    worth, cost = count.worth, count.cost
     best, best_gain = moves[0], -math.inf
-    for gain, move in _gains(game, s, me, some_moves(moves, limit, rng), count):
+    for move in some_moves(moves, limit, rng):
+        gain = _gain(game, s, move, worth, cost)
         if gain > best_gain:
             best, best_gain = move, gain
-    return best, lambda: _reason(game, s, best, count.weight)
+    return best
+
+
+def _laid(game: Game, s: Any, me: int) -> Callable[[Any], tuple]:
+    """How the rule of thumb ranks the orders of the secret cards: the suits with the most cards
+    still in play go to the high positions."""
+    left = Counter(c.suit for c in game.deck())
+    left.subtract(c.suit for z in game.zones(s) if z.visible_to(me) for c in z.cards if c != HIDDEN)
+
+    def laid(m: Any) -> tuple:
+        return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
+
+    return laid
+
+
+def _why(game: Game, s: Any, me: int, best: Move) -> str:
+    """Why the rule of thumb plays ``best`` (from :func:`_choose`), in words."""
+    if len(game.legal_moves(s)) == 1:
+        return "the only legal move"
+    if s.arranged < 2:
+        return "the suits with the most cards still in play go to the high positions"
+    return _reason(game, s, best, _count(s, me).weight)
 
 
 def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
