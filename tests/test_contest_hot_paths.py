@@ -252,6 +252,10 @@ def test_a_playout_of_the_rule_of_thumb_is_the_generic_one(options):
         assert mine.getstate() == generic.getstate()
         played += 1
     assert played > 100
+    for seed, (game, state) in enumerate(setup_positions(10)):  # from the secret cards on
+        mine, generic = random.Random(seed), random.Random(seed)
+        value = strategy.playout(game, state, state, state.turn, strategy.playout_move, mine)
+        assert value == Strategy.playout(strategy, game, state, state, state.turn, strategy.playout_move, generic)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

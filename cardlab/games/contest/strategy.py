@@ -57,9 +57,14 @@ class ContestStrategy(Strategy):
             return super().playout(game, root, state, player, policy, rng)
         # playout_move's moves to the end of the game (a Contest playout stops nowhere before
         # it), each applied as ``advance`` applies it: by the game's own unchecked ``_apply``
+        # (once the secret cards are laid, each player's count is looked up once a playout)
         apply, limit = game._apply, self.playout_moves
+        counts: tuple[_Count, _Count] | None = None
         while state.turn >= 0:
-            state = apply(state, _choose(game, state, state.turn, rng, limit), None)
+            if counts is None and state.arranged == 2:
+                counts = (_count(state, 0), _count(state, 1))
+            me = state.turn
+            state = apply(state, _choose(game, state, me, rng, limit, counts[me] if counts else None), None)
         return self.playout_value(game, state, player)
 
     def playout_value(self, game: Game, state: Any, player: int) -> float:
@@ -187,14 +192,15 @@ def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> f
     return change
 
 
-def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None) -> Move:
-    """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves)."""
+def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None, count: _Count | None = None) -> Move:
+    """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves);
+    ``count``: ``me``'s, when it is at hand."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
         return moves[0]
     if s.arranged < 2:  # the secret cards' orders
         return max(moves, key=_laid(game, s, me))
-    count = _count(s, me)
+    count = count or _count(s, me)
     worth, cost = count.worth, count.cost
     best, best_gain = moves[0], -math.inf
     for move in some_moves(moves, limit, rng):
