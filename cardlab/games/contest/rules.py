@@ -1003,8 +1003,9 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
         if extra.suit != suit or extra == card:
             continue
         x = _CARD_MOVES[extra]
-        worth = card_value(extra, low)
-        for r, pairs in opens:
+        v = card_value(extra, low)
+        for r, pairs in opens:  # the card opened at r is worth v
+            worth = v
             play = x.opens[r]
             table = tables.get(id(play)) or e.queen_table(play)
             for k, p, q in pairs:
@@ -1016,7 +1017,7 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
         for r, pairs in reinforces:
             play = x.reinforces[r]
             table = tables.get(id(play)) or e.queen_table(play)
-            worth = card_value(extra, low) if top else values[r] + card_value(extra, low)
+            worth = v if top else values[r] + v  # the pile at r, reinforced
             for k, p, q in pairs:
                 if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
                     append(table[3 * k + 1])
