@@ -274,3 +274,52 @@ def test_the_rule_of_thumbs_move_is_the_first_best_of_its_sample(options):
         expected = next(move for gain, move in gains if gain == best)
         assert strategy.playout_move(game, state, random.Random(seed)) == expected
     assert ties > 10  # positions where the first of equal bests is the one played
+
+
+def obvious_sample(view, player: int, cards: list, rng: random.Random):
+    """A full state drawn for a view, written out: the unseen cards shuffled (``rng.shuffle``) into
+    the hidden places in field order (``fill_hidden``), the opponent's secret cards, once laid,
+    redrawn until they can be laid apart, then laid in one of the orders that keep them apart."""
+    from itertools import permutations
+
+    from cardlab.cards import HIDDEN
+    from cardlab.games.contest.moves import can_arrange
+    from cardlab.strategy import fill_hidden
+
+    other = 1 - player
+    laid = view.arranged > other and view.secrets[other] and view.secrets[other][0] == HIDDEN
+    while True:
+        rng.shuffle(cards)
+        sample = fill_hidden(view, cards)
+        if not laid:
+            return sample
+        if can_arrange(sample.secrets[other]):
+            orders = [o for o in permutations(sample.secrets[other])
+                      if all(a.suit != b.suit for a, b in zip(o, o[1:]))]
+            secrets = list(sample.secrets)
+            secrets[other] = rng.choice(orders)
+            return dataclasses.replace(sample, secrets=tuple(secrets))
+
+
+def test_a_sampled_state_is_the_one_written_out():
+    """Contest fills a view's hidden cards itself: the very state, from the very numbers drawn,
+    as the generic filling written out, in every stage and for either player."""
+    from cardlab.bots import unseen_cards
+
+    game = cardlab.game("contest")
+    strategy = game.strategy()
+    stages = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while not game.is_over(state):
+            for player in (0, 1):
+                view = game.view(state, player)
+                cards = unseen_cards(game, view)
+                mine, written = random.Random(seed * 7 + player), random.Random(seed * 7 + player)
+                assert strategy.sample(game, view, player, list(cards), mine) == \
+                    obvious_sample(view, player, list(cards), written)
+                assert mine.getstate() == written.getstate()
+                stages.add(game.phase(state))
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    assert stages == {"arrange", "play", "final 2", "final 1"}, stages

@@ -16,7 +16,6 @@ chosen at random.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections import Counter
@@ -24,10 +23,11 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
-from ...cards import HIDDEN, Card, suit_symbol
-from ...engine import Game, Move
-from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
+from ...cards import HIDDEN, Card, shuffle, suit_symbol
+from ...engine import Game, Move, replacer
+from ...strategy import Choice, Strategy, Unit, some_moves
 from .moves import SUIT_INDEX, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
+from .rules import ContestState
 
 __all__ = ["ContestStrategy"]
 
@@ -81,8 +81,8 @@ class ContestStrategy(Strategy):
         other = 1 - player
         arranged = view.arranged > other and view.secrets[other] and view.secrets[other][0] == HIDDEN
         for _ in range(ATTEMPTS):
-            rng.shuffle(cards)
-            sample = fill_hidden(view, cards)
+            shuffle(cards, rng)  # the very order rng.shuffle gives
+            sample = _filled(view, cards)
             if not arranged:
                 return sample
             secret = sample.secrets[other]
@@ -92,8 +92,25 @@ class ContestStrategy(Strategy):
             orders = [o for o in permutations(secret) if all(a.suit != b.suit for a, b in zip(o, o[1:]))]
             secrets = list(sample.secrets)
             secrets[other] = rng.choice(orders)
-            return dataclasses.replace(sample, secrets=tuple(secrets))
+            return _with_secrets(sample, tuple(secrets))
         raise ValueError("no arrangement of the unseen cards fits this view")
+
+
+_with_secrets = replacer(ContestState, "secrets")
+_with_hidden = replacer(ContestState, "secrets", "hands", "stock")
+
+
+def _filled(view: ContestState, cards: list[Card]) -> ContestState:
+    """``view`` with its hidden cards replaced by ``cards`` in field order, as ``fill_hidden``
+    replaces them: a view hides cards only in the secret cards, the hands and the draw pile."""
+    deal = iter(cards)
+
+    def filled(seq: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(next(deal) if c == HIDDEN else c for c in seq) if HIDDEN in seq else seq
+
+    secrets, hands = view.secrets, view.hands
+    return _with_hidden(view, (filled(secrets[0]), filled(secrets[1])), (filled(hands[0]), filled(hands[1])),
+                        filled(view.stock))
 
 
 class _Count:
