@@ -1,6 +1,7 @@
 """Contest's hot paths give exactly what the obvious code gives, over many seeded positions of
-every option set: the legal moves in their order (seeded games depend on it), a legal claim's
-check, and the rule of thumb's scores to the last bit (seeded hints depend on them)."""
+every option set: the legal moves in their order (seeded games depend on it), the secret cards'
+orders read one by one, a legal claim's check, the rule of thumb's scores to the last bit and
+its move (seeded hints depend on them), its playouts, and the worlds sampled for a hint."""
 
 from __future__ import annotations
 
