@@ -7,8 +7,7 @@ sentence of the text it implements and records each reading chosen where the tex
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any, Literal
@@ -119,63 +118,6 @@ _laid, _laid_and_dealt = replacer(ContestState, "arranged", "turn", "secrets"), 
     replacer(ContestState, "arranged", "turn", "secrets", "hands", "stock")
 # the hot path: the state at the end of a turn
 _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", "row", "points", "discard", "stock")
-
-
-class Arrangements(Sequence[Move]):
-    """The orders in which a player may lay the secret cards (contest.secret.neighbours), as
-    ``legal_moves`` lists them: an immutable sequence that builds each :class:`Arrange` when it
-    is looked at. A random game or a playout looks at one of up to 24; only the rule of thumb
-    and the table look at them all. It equals the list of the same moves and reads like one.
-    """
-
-    __slots__ = ("_secret", "_orders", "_list")
-
-    def __init__(self, secret: tuple[Card, ...], orders: tuple[tuple[int, ...], ...]) -> None:
-        self._secret, self._orders = secret, orders  # each order: the indices of secret, position 1 first
-        self._list: list[Move] | None = None
-
-    def __len__(self) -> int:
-        return len(self._orders)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return self._all()[index]
-        secret = self._secret
-        a, b, c, d = self._orders[index]
-        return _arrange((secret[a], secret[b], secret[c], secret[d]))
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._all())
-
-    def __contains__(self, move: object) -> bool:
-        return move in self._all()
-
-    def __reversed__(self) -> Iterator[Move]:
-        return reversed(self._all())
-
-    def index(self, move: Any, start: int = 0, stop: int = sys.maxsize) -> int:
-        return self._all().index(move, start, stop)
-
-    def count(self, move: Any) -> int:
-        return self._all().count(move)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Arrangements):
-            return self._all() == other._all()
-        if isinstance(other, list):
-            return self._all() == other
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
-
-    def __repr__(self) -> str:
-        return repr(self._all())
-
-    def _all(self) -> list[Move]:
-        if self._list is None:
-            secret = self._secret
-            self._list = [_arrange((secret[a], secret[b], secret[c], secret[d])) for a, b, c, d in self._orders]
-        return self._list
 
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
@@ -313,9 +255,7 @@ class Contest(Game):
 
     # -- legal moves ---------------------------------------------------------------------------------
 
-    def legal_moves(self, state: ContestState) -> Sequence[Move]:  # type: ignore[override]  # reads as a list
-        """The legal moves, in order: a list, or for the secret cards an :class:`Arrangements`
-        (equal to the list of the same moves)."""
+    def legal_moves(self, state: ContestState) -> list[Move]:
         if state.turn < 0:
             return []
         if state.arranged < 2:
@@ -325,7 +265,7 @@ class Contest(Game):
         except KeyError:  # a hidden card in the mover's hand: a view of the other player
             raise _hidden_mover(state) from None
 
-    def _setup_moves(self, state: ContestState) -> Sequence[Move]:
+    def _setup_moves(self, state: ContestState) -> list[Move]:
         secret = state.secrets[state.turn]
         if HIDDEN in secret:
             raise _hidden_mover(state)
@@ -334,7 +274,7 @@ class Contest(Game):
             if len(state.stock) >= MULLIGAN_NEEDS:
                 return [MULLIGAN]
             orders = _ORDERS  # contest.secret.short-stock: any order
-        return Arrangements(secret, orders)
+        return [_arrange((secret[a], secret[b], secret[c], secret[d])) for a, b, c, d in orders]
 
     # -- checking a move -----------------------------------------------------------------------------
 
