@@ -13,8 +13,9 @@ sample by sample so that both meet the same machine load:
 (b) Python change → re-rendered: from ``time.time()`` just before a change made in the
     kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
     the redrawn DOM (same machine, same clock). Each widget's time is split into parts,
-    change by change: the kernel's part until the message is handed to the kernel's I/O
-    thread (for the table: the move, the view-model and serializing it), the transit from
+    change by change: the kernel's part until ``Session.send`` has handed the message to the
+    kernel's I/O thread (for the table: the move, the view-model, serializing and signing the
+    message, and waiting for the interpreter while the I/O thread takes it), the transit from
     there to the page (the I/O thread, jupyter_server, the websocket, until the page's
     websocket message event), the page's part until drawing starts (JupyterLab and
     ipywidgets handling the comm message, the widget's change listeners and parsing, the
