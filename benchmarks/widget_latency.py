@@ -12,9 +12,15 @@ sample by sample so that both meet the same machine load:
     drawn in the browser without a round trip; its time is printed too.
 (b) Python change → re-rendered: from ``time.time()`` just before a change made in the
     kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
-    the redrawn DOM (same machine, same clock). The table's time is split into the kernel's
-    part (the move, the view-model and sending it), the drawing (the table's ``data-draw-ms``)
-    and the rest (the message's way to the page and its parsing).
+    the redrawn DOM (same machine, same clock). Each widget's time is split into parts,
+    change by change: the kernel's part until ``Session.send`` has handed the message to the
+    kernel's I/O thread (for the table: the move, the view-model, serializing and signing the
+    message, and waiting for the interpreter while the I/O thread takes it), the transit from
+    there to the page (the I/O thread, jupyter_server, the websocket, until the page's
+    websocket message event), the page's part until drawing starts (JupyterLab and
+    ipywidgets handling the comm message, the widget's change listeners and parsing, the
+    queued redraw) and the drawing (the table's ``data-draw-ms``; the counter's drawing is
+    part of its page part).
 
 (c) Hint → ranking drawn: from a click on the table's Hint button (``hint=True``: the search
     hint, with the table's playouts) until the ranking is drawn, in positions spread over
@@ -32,6 +38,7 @@ import json
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
@@ -114,8 +121,37 @@ CLICKS = "async (n) => {" + _WAIT + """
   return [bare, table, menu];
 }"""
 
+# (b) In the page, from before JupyterLab starts: the time each websocket message arrives,
+# with its data (read only after the loop), while window.cardlabSocket is a list.
+SOCKET = """(() => {
+  const plain = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return plain.get.call(this); },
+    set(handler) {
+      plain.set.call(this, handler && function (event) {
+        if (window.cardlabSocket) window.cardlabSocket.push([performance.timeOrigin + performance.now(), event.data]);
+        return handler.call(this, event);
+      });
+    },
+  });
+})();"""
+
+# (b) After the loop: each recorded websocket message's arrival, comm id and size in bytes.
+SOCKET_MESSAGES = r"""() => {
+  const decoder = new TextDecoder();
+  const found = (window.cardlabSocket || []).map(([at, data]) => {
+    const text = typeof data === "string" ? data : decoder.decode(data);
+    const comm = text.match(/"comm_id":\s*"([^"]+)"/);
+    return [at, comm ? comm[1] : null, typeof data === "string" ? text.length : data.byteLength];
+  });
+  window.cardlabSocket = null;
+  return found;
+}"""
+
 # (b) Record the browser's clock at every redraw of each widget.
 RECORD = """() => {
+  window.cardlabSocket = [];
   window.cardlabMarks = { bare: [], table: [], draw: [] };
   const watch = (el, attr, list, then) => new MutationObserver(() => {
     list.push(performance.timeOrigin + performance.now());
@@ -134,22 +170,49 @@ while len(moves) < {n} and game.legal_moves(s):
     s = game.play(s, moves[-1])
 session.replace(start)
 time.sleep(0.2)
-stamps = {{"bare": [], "table": [], "kernel": []}}
-for move in moves:
-    stamps["bare"].append(time.time())
-    counter.value += 1
-    time.sleep(0.05)
-    stamps["table"].append(time.time())
-    session.play(move)
-    stamps["kernel"].append((time.time() - stamps["table"][-1]) * 1000)
-    time.sleep(0.05)
+stamps = {{"bare": [], "table": [], "kernel": [], "comms": {{"bare": counter.model_id, "table": table.model_id}}}}
+# When each widget's comm message has been handed to the kernel's I/O thread.
+handed = {{counter.model_id: [], table.model_id: []}}
+kernel_session = get_ipython().kernel.session
+plain_send = kernel_session.send
+def stamped_send(stream, msg_or_type, content=None, *args, **kwargs):
+    sent = plain_send(stream, msg_or_type, content, *args, **kwargs)
+    if isinstance(content, dict) and content.get("comm_id") in handed:
+        handed[content["comm_id"]].append(time.time())
+    return sent
+kernel_session.send = stamped_send
+try:
+    for move in moves:
+        stamps["bare"].append(time.time())
+        counter.value += 1
+        time.sleep(0.05)
+        stamps["table"].append(time.time())
+        session.play(move)
+        stamps["kernel"].append((time.time() - stamps["table"][-1]) * 1000)
+        time.sleep(0.05)
+finally:
+    del kernel_session.send
+stamps["handed"] = {{"bare": handed[counter.model_id], "table": handed[table.model_id]}}
 print(json.dumps(stamps))
 """
 
 
-def from_python(page: LabPage, n: int) -> tuple[list[float], list[float], list[float], list[float]]:
-    """Milliseconds from a change made in the kernel to the redrawn widget, taking turns; and
-    the table's time spent in the kernel and in drawing, change by change."""
+@dataclass
+class Changes:
+    """(b), change by change, in milliseconds: each widget's whole time (``bare``, ``table``)
+    and its parts (see the module's docstring), the table's time in ``session.play``
+    (``kernel``), and the size of each widget's messages in bytes."""
+
+    bare: list[float]
+    table: list[float]
+    kernel: list[float]
+    parts: dict[str, dict[str, list[float]]]
+    sizes: dict[str, list[int]]
+
+
+def from_python(page: LabPage, n: int) -> Changes:
+    """Milliseconds from a change made in the kernel to the redrawn widget, taking turns, and
+    where each widget's time went."""
     page.page.evaluate(RECORD)
     stamps = json.loads(page.run(CHANGES.format(n=n)))
     count = len(stamps["table"])
@@ -157,9 +220,29 @@ def from_python(page: LabPage, n: int) -> tuple[list[float], list[float], list[f
         f"() => window.cardlabMarks.bare.length >= {count} && window.cardlabMarks.table.length >= {count + 1}",
         timeout=30_000)
     marks = page.page.evaluate("() => window.cardlabMarks")
+    messages = page.page.evaluate(SOCKET_MESSAGES)
     marks["table"] = marks["table"][1:]  # the first redraw is session.replace(start)
+    drawing = marks["draw"][1:count + 1]
     bare, table = ([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
-    return bare, table, stamps["kernel"], marks["draw"][1:count + 1]
+    parts: dict[str, dict[str, list[float]]] = {}
+    sizes: dict[str, list[int]] = {}
+    for kind in ("bare", "table"):
+        arrivals = [(at, size) for at, comm, size in messages if comm == stamps["comms"][kind]]
+        if kind == "table":
+            arrivals = arrivals[1:]  # session.replace(start)'s, before the loop
+        handed = stamps["handed"][kind]
+        if len(arrivals) != count or len(handed) != count:
+            raise RuntimeError(f"(b): {len(handed)} messages of the {kind} widget were sent and {len(arrivals)} "
+                               f"arrived, for {count} changes: one message a change was expected")
+        draw = drawing if kind == "table" else [0.0] * count
+        parts[kind] = {
+            "kernel": [(h - s) * 1000 for s, h in zip(stamps[kind], handed)],
+            "transit": [at - h * 1000 for (at, _), h in zip(arrivals, handed)],
+            "page": [mark - d - at for (at, _), mark, d in zip(arrivals, marks[kind], draw)],
+            "drawing": draw,
+        }
+        sizes[kind] = [size for _, size in arrivals]
+    return Changes(bare, table, stamps["kernel"], parts, sizes)
 
 
 # (c) One hint: click the Hint button, wait for the ranking.
@@ -239,13 +322,15 @@ def main() -> int:
         browser = launch_chromium(pw)
         try:
             lab.notebook("latency.ipynb", COUNTER, TABLE.format(game=args.game))
-            page = LabPage(browser.new_page(viewport={"width": 1400, "height": 1800}), lab, "latency.ipynb")
+            context = browser.new_context(viewport={"width": 1400, "height": 1800})
+            context.add_init_script(SOCKET)
+            page = LabPage(context.new_page(), lab, "latency.ipynb")
             page.open(".cardlab-table[data-rev]")
             page.page.wait_for_selector(".bench-counter")
             page.page.evaluate(CLICKS, 5)  # warm up both paths
             page.run("session.replace(start)")
             bare_click, table_click, menu = page.page.evaluate(CLICKS, n)
-            bare_python, table_python, kernel, drawing = from_python(page, n)
+            changes = from_python(page, n)
             hint_times = hints(page, args.hints) if args.hints else []
             page.assert_no_errors()
         finally:
@@ -255,10 +340,15 @@ def main() -> int:
     report("(a) click -> Python -> re-rendered", bare_click, table_click)
     print(f"    (before it, a card's menu, drawn in the browser alone: median {statistics.median(menu):.1f} ms, "
           f"p95 {p95(menu):.1f} ms)")
-    report("(b) Python change -> re-rendered", bare_python, table_python)
-    rest = statistics.median(table_python) - statistics.median(kernel) - statistics.median(drawing)
-    print(f"    the table's median: {statistics.median(kernel):.1f} ms in the kernel (move, view-model, send), "
-          f"{statistics.median(drawing):.1f} ms drawing, {rest:.1f} ms on the way and parsing")
+    report("(b) Python change -> re-rendered", changes.bare, changes.table)
+    print(f"    the table's session.play took {statistics.median(changes.kernel):.2f} ms (median); where each widget's time went")
+    print("    (medians, ms; they need not add up to the whole's median):")
+    print("                              kernel  transit     page  drawing   message")
+    for kind, name in (("bare", "bare anywidget counter"), ("table", "cardlab table")):
+        part = {key: statistics.median(values) for key, values in changes.parts[kind].items()}
+        drawn = f"{part['drawing']:8.2f}" if kind == "table" else "  (page)"
+        print(f"    {name:24s} {part['kernel']:7.2f} {part['transit']:8.2f} {part['page']:8.2f} {drawn}"
+              f"   {statistics.median(changes.sizes[kind]):6,.0f} bytes")
     if hint_times:
         print(f"(c) Hint -> ranking drawn: median {statistics.median(hint_times):.0f} ms, p95 {p95(hint_times):.0f} ms, "
               f"max {max(hint_times):.0f} ms   ({len(hint_times)} positions)")
