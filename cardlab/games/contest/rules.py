@@ -898,13 +898,7 @@ def _turn_moves(state: ContestState) -> list[Move]:
         moves += placed if placed is not None else e.place_moves(places[si])
         pairs = claims[si]
         if pairs:  # contest.claim
-            table = e.plain
-            for k, p, q in pairs:
-                if values[p] == values[q]:  # contest.claim.tie: the claimant chooses
-                    append(table[3 * k + 1])
-                    append(table[3 * k + 2])
-                else:
-                    append(table[3 * k])
+            _add_claims(append, e.plain, pairs, values)
         if e.jack:  # contest.claim.jack: first discard a pile of the card's suit
             for r in reinforces[si]:
                 after_code = code - (si + 1) * _WEIGHT[r]
@@ -932,7 +926,7 @@ def _add_claims(append: Any, table: tuple[Claim, ...], pairs: tuple, values: lis
 def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int, layout: _Layout,
                   values: list[int], low: bool, top: bool) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
-    claim, as :func:`_add_claims` would once the card played made the pile at ``r`` worth ``worth``."""
+    claim, as :func:`_add_claims` would once the card played changed the value of its pile."""
     opens, reinforces = layout.queen_plays(code)[e.suit]
     if not opens and not reinforces:
         return
@@ -945,25 +939,19 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
         x = _CARD_MOVES[extra]
         v = card_value(extra, low)
         for r, pairs in opens:  # the card opened at r is worth v
-            worth = v
             play = x.opens[r]
-            table = tables.get(id(play)) or e.queen_table(play)
-            for k, p, q in pairs:
-                if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
-                    append(table[3 * k + 1])
-                    append(table[3 * k + 2])
-                else:
-                    append(table[3 * k])
-        for r, pairs in reinforces:
+            _add_claims(append, tables.get(id(play)) or e.queen_table(play), pairs, _worth(values, r, v))
+        for r, pairs in reinforces:  # the pile at r, reinforced
             play = x.reinforces[r]
-            table = tables.get(id(play)) or e.queen_table(play)
-            worth = v if top else values[r] + v  # the pile at r, reinforced
-            for k, p, q in pairs:
-                if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
-                    append(table[3 * k + 1])
-                    append(table[3 * k + 2])
-                else:
-                    append(table[3 * k])
+            _add_claims(append, tables.get(id(play)) or e.queen_table(play), pairs,
+                        _worth(values, r, v if top else values[r] + v))
+
+
+def _worth(values: list[int], r: int, worth: int) -> list[int]:
+    """The piles' values once the pile at ``r`` is worth ``worth``."""
+    after = values.copy()
+    after[r] = worth
+    return after
 
 
 def _position(move: Move, position: Any) -> int:
