@@ -15,7 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, cards
-from cardlab.cards import pretty
+from cardlab.cards import Card, pretty
 from cardlab.bots import (
     PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
     sample_state, unseen_cards,
@@ -525,6 +525,43 @@ def test_sample_indices_draws_what_random_sample_draws():
                 assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError, match="cannot draw 5 of 4"):
         sample_indices(random.Random(0), 4, 5)
+
+
+@pytest.mark.parametrize("name, options", CONFIGS)
+def test_fill_hidden_fills_the_hidden_cards_in_field_order_and_keeps_the_rest(name, options):
+    """``fill_hidden`` is ``replace_cards`` with the next card for each hidden one, in field
+    order: the same state, with every part that hid no card kept as it was."""
+    from cardlab.engine import replace_cards
+    from cardlab.strategy import fill_hidden
+
+    game = cardlab.game(name, **options)
+    filled = 0
+    for state, mover in islice(positions(game, range(6), every=5), 40):
+        view = game.view(state, mover)
+        unseen = unseen_cards(game, view)
+        random.Random(len(unseen)).shuffle(unseen)
+        deal = iter(unseen)
+        expected = replace_cards(view, lambda c: next(deal) if c == HIDDEN else c)
+        sample = fill_hidden(view, list(unseen))
+        assert sample == expected and type(sample) is type(view)
+        assert HIDDEN not in [c for z in game.zones(sample) for c in z.cards]
+        for field in dataclasses.fields(view):
+            part = getattr(view, field.name)
+            if not _holds_hidden(part):
+                assert getattr(sample, field.name) is part, field.name
+        filled += view != sample
+    assert filled > 10
+
+
+def _holds_hidden(value) -> bool:
+    """Whether a state's part holds a hidden card, however deep."""
+    if isinstance(value, Card):
+        return value == HIDDEN
+    if isinstance(value, tuple):
+        return any(_holds_hidden(v) for v in value)
+    if dataclasses.is_dataclass(value):
+        return any(_holds_hidden(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
 
 
 def test_commitment_scores_a_commit_as_playing_it_would():

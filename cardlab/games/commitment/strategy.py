@@ -14,7 +14,6 @@ the hands and the draw deck none.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import math
@@ -123,14 +122,7 @@ class CommitmentStrategy(Strategy):
             raise ValueError("the unseen battle cards do not fit the battle deck")
         deal = iter(battle)
         battle_deck = tuple(next(deal) if c == HIDDEN else c for c in view.battle_deck)
-        hidden = view.hands[0].count(HIDDEN) + view.hands[1].count(HIDDEN) + view.draw.count(HIDDEN)
-        if hidden != len(rest):      # hidden cards elsewhere too: fill them all, in field order
-            return fill_hidden(dataclasses.replace(view, battle_deck=battle_deck), rest)
-        # what fill_hidden gives where only the hands and the draw deck hide cards (a view's)
-        deal = iter(rest)
-        hands = tuple(tuple(next(deal) if c == HIDDEN else c for c in hand) for hand in view.hands)
-        draw = tuple(next(deal) if c == HIDDEN else c for c in view.draw)
-        return _dealt(view, (hands[0], hands[1]), battle_deck, draw)
+        return fill_hidden(_with_battle_deck(view, battle_deck), rest)
 
 
 #: A commit as the rule of thumb weighs it in a round: (lead, kept, battle, slot, to, move, kind,
@@ -302,8 +294,8 @@ class _Reading:
 
 #: No lead in any stack.
 EVEN = (0, 0, 0)
-#: A state with its hands, battle deck and draw deck dealt (``sample``).
-_dealt = replacer(CommitmentState, "hands", "battle_deck", "draw")
+#: A view with its battle deck dealt (``sample``).
+_with_battle_deck = replacer(CommitmentState, "battle_deck")
 #: What committing a card does to the stacks: (kind, the stack of its suit, the value it adds).
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, replacer
-from ...strategy import Choice, Strategy, Unit, some_moves
+from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
 from .moves import SUIT_INDEX, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .rules import ContestState
 
@@ -82,7 +82,7 @@ class ContestStrategy(Strategy):
         arranged = view.arranged > other and view.secrets[other] and view.secrets[other][0] == HIDDEN
         for _ in range(ATTEMPTS):
             shuffle(cards, rng)  # the very order rng.shuffle gives
-            sample = _filled(view, cards)
+            sample = fill_hidden(view, cards)
             if not arranged:
                 return sample
             secret = sample.secrets[other]
@@ -97,20 +97,6 @@ class ContestStrategy(Strategy):
 
 
 _with_secrets = replacer(ContestState, "secrets")
-_with_hidden = replacer(ContestState, "secrets", "hands", "stock")
-
-
-def _filled(view: ContestState, cards: list[Card]) -> ContestState:
-    """``view`` with its hidden cards replaced by ``cards`` in field order, as ``fill_hidden``
-    replaces them: a view hides cards only in the secret cards, the hands and the draw pile."""
-    deal = iter(cards)
-
-    def filled(seq: tuple[Card, ...]) -> tuple[Card, ...]:
-        return tuple(next(deal) if c == HIDDEN else c for c in seq) if HIDDEN in seq else seq
-
-    secrets, hands = view.secrets, view.hands
-    return _with_hidden(view, (filled(secrets[0]), filled(secrets[1])), (filled(hands[0]), filled(hands[1])),
-                        filled(view.stock))
 
 
 class _Count:
