@@ -153,9 +153,9 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
-def _gains(game: Game, s: Any, me: int, moves: list[Move], count: _Count | None = None) -> list[tuple[float, Move]]:
+def _gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count (:func:`_gain`)."""
-    count = count or _count(s, me)
+    count = _count(s, me)
     worth, cost = count.worth, count.cost
     return [(_gain(game, s, move, worth, cost), move) for move in moves]
 
