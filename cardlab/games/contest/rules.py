@@ -784,20 +784,21 @@ class _Layout:
                             for opens, reinforces in zip(self.opens, self.reinforces))
         self._queens: tuple | None = None
 
-    def queen_plays(self, code: int) -> tuple:
-        """For a Queen's claim, by suit index: the positions a card of that suit may open and
-        those it may reinforce, each with the pairs it may then claim (none: left out)."""
+    def queen_spots(self, code: int) -> tuple:
+        """For a Queen's claim, by suit index: each play of a card of that suit that leaves a
+        claim, then each claim after it, as ``(at, r, 3k, p, q)``: the play ``at`` (``r`` opens
+        position r + 1, ``4 + r`` reinforces it) and the pair ``_PAIRS[k] == (p, q)`` claimed."""
         if self._queens is None:
             queens = []
             for si in range(len(SUITS)):
-                opens = []
+                spots = []
                 for r in self.opens[si]:
                     after_code = code + (si + 1) * _WEIGHT[r]
                     pairs = (_LAYOUTS[after_code] or _layout(after_code)).claims[si]
-                    if pairs:
-                        opens.append((r, pairs))
-                reinforces = [(r, self.claims[si]) for r in self.reinforces[si]] if self.claims[si] else []
-                queens.append((tuple(opens), tuple(reinforces)))
+                    spots += [(r, r, 3 * k, p, q) for k, p, q in pairs]
+                for r in self.reinforces[si]:
+                    spots += [(4 + r, r, 3 * k, p, q) for k, p, q in self.claims[si]]
+                queens.append(tuple(spots))
             self._queens = tuple(queens)
         return self._queens
 
@@ -821,7 +822,7 @@ class _CardMoves:
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "places")
+    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "places", "index", "queens")
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -832,8 +833,10 @@ class _CardMoves:
         self.plain = self._table(None, None)
         self.jack = card.rank in (11, 13)
         self.queen = card.rank in (12, 13)
-        # power tables, by the position discarded (Jack) or by id() of the shared Open/Reinforce played (Queen)
-        self.powered: dict[int, tuple[Claim, ...]] = {}
+        self.index = DECK.index(card)
+        self.powered: dict[int, tuple[Claim, ...]] = {}  # a Jack's claim tables, by the position discarded
+        # a Queen's claim tables, at 8 * (index of the card played) + at (see _Layout.queen_spots)
+        self.queens: list[tuple[Claim, ...] | None] = [None] * (8 * len(DECK)) if self.queen else []
         self.places: list[tuple[Open | Reinforce, ...] | None] = [None] * 256  # by the bits of place_moves
 
     def place_moves(self, places: int) -> tuple[Open | Reinforce, ...]:
@@ -856,11 +859,9 @@ class _CardMoves:
             table = self.powered[discard] = self._table(discard, None)
         return table
 
-    def queen_table(self, play: Open | Reinforce) -> tuple[Claim, ...]:
-        """``play`` must be one of the shared moves of ``OPEN`` / ``REINFORCE`` (they live forever)."""
-        table = self.powered.get(id(play))
-        if table is None:
-            table = self.powered[id(play)] = self._table(None, play)
+    def queen_table(self, extra: _CardMoves, at: int) -> tuple[Claim, ...]:
+        """The claims after this Queen (or King) plays ``extra`` (``at``: see ``_Layout.queen_spots``)."""
+        table = self.queens[8 * extra.index + at] = self._table(None, (extra.opens + extra.reinforces)[at])
         return table
 
 
@@ -927,31 +928,26 @@ def _queen_claims(append: Any, e: _CardMoves, hand: tuple[Card, ...], code: int,
                   values: list[int], low: bool, top: bool) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
     claim, as :func:`_add_claims` would once the card played changed the value of its pile."""
-    opens, reinforces = layout.queen_plays(code)[e.suit]
-    if not opens and not reinforces:
+    spots = layout.queen_spots(code)[e.suit]
+    if not spots:
         return
     card = e.card
     suit = card.suit
-    tables = e.powered
+    tables = e.queens
     for extra in hand:
         if extra.suit != suit or extra == card:
             continue
         x = _CARD_MOVES[extra]
         v = card_value(extra, low)
-        for r, pairs in opens:  # the card opened at r is worth v
-            play = x.opens[r]
-            _add_claims(append, tables.get(id(play)) or e.queen_table(play), pairs, _worth(values, r, v))
-        for r, pairs in reinforces:  # the pile at r, reinforced
-            play = x.reinforces[r]
-            _add_claims(append, tables.get(id(play)) or e.queen_table(play), pairs,
-                        _worth(values, r, v if top else values[r] + v))
-
-
-def _worth(values: list[int], r: int, worth: int) -> list[int]:
-    """The piles' values once the pile at ``r`` is worth ``worth``."""
-    after = values.copy()
-    after[r] = worth
-    return after
+        base = 8 * x.index
+        for at, r, k3, p, q in spots:
+            table = tables[base + at] or e.queen_table(x, at)
+            worth = v if at < 4 or top else values[r] + v  # the pile at r once played: opened, or reinforced
+            if (worth if p == r else values[p]) == (worth if q == r else values[q]):  # contest.claim.tie
+                append(table[k3 + 1])
+                append(table[k3 + 2])
+            else:
+                append(table[k3])
 
 
 def _position(move: Move, position: Any) -> int:
