@@ -27,7 +27,8 @@ sample by sample so that both meet the same machine load:
     seeded random games of the game.
 
 It prints the medians, the 95th percentiles and the table's ratio to the bare widget, against
-the target: at most 1.5 times the bare widget.
+the target: at most 1.5 times the bare widget. JupyterLab runs as ``cardlab tutorials`` starts it, with
+cardlab's server extension (cardlab/server.py), which both widgets' messages go through.
 Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
 """
 

@@ -102,6 +102,13 @@ def run(command: list[str]) -> int:
         return 0
 
 
+#: cardlab's server extension (cardlab/server.py: a click answered without a 40 ms wait), on the
+#: command line of the servers cardlab starts: an editable install has no configuration file
+#: that enables it, and Voilà's own server reads no server extension.
+LAB_SERVER_OPTION = "--ServerApp.jpserver_extensions=cardlab.server=True"
+VOILA_SERVER_OPTION = "--Voila.kernel_websocket_connection_class=cardlab.server.NoDelayConnection"
+
+
 def need(module: str, extra: str, what: str) -> None:
     if find_spec(module) is None:
         raise CommandError(f"{what} is not installed: pip install \"cardlab[{extra}]\"")
@@ -121,7 +128,8 @@ def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
         if not (folder / START).is_file():
             copied = copy_tutorials(folder)
             say(f"copied {len(copied)} tutorials into {folder} (your own copies: edit them freely)")
-    command = root_flag([sys.executable, "-m", "jupyter", "lab", str(folder / START), *extra], extra, "JupyterLab")
+    command = root_flag([sys.executable, "-m", "jupyter", "lab", str(folder / START), LAB_SERVER_OPTION, *extra],
+                        extra, "JupyterLab")
     return run(command)
 
 
@@ -145,7 +153,7 @@ def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
     need("voila", "app", "Voilà")
     notebook = find_notebook(options.notebook)
     say(f"serving {notebook} as an app with Voilà (Ctrl+C stops it)")
-    return run([sys.executable, "-m", "voila", str(notebook), *extra])
+    return run([sys.executable, "-m", "voila", str(notebook), VOILA_SERVER_OPTION, *extra])
 
 
 # --- the JupyterLite site --------------------------------------------------------------------

@@ -108,7 +108,9 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     where = run([python, "-c", "import cardlab, sys; print(cardlab.__file__)"], cwd=tmp_path, env=env).stdout
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"
     extensions = run([python, "-m", "jupyter", "server", "extension", "list"], cwd=tmp_path, env=env)
-    assert re.search(r"voila\b.*enabled", extensions.stdout + extensions.stderr), "Voilà (the app links) is not enabled"
+    listed = re.sub(r"\x1b\[[0-9;]*m", "", extensions.stdout + extensions.stderr)  # without its colours
+    assert re.search(r"voila\b.*enabled", listed), "Voilà (the app links) is not enabled"
+    assert re.search(r"cardlab\.server\b.*enabled", listed), "cardlab's server extension (clicks without delay) is not enabled"
     run([python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output",
          str(tmp_path / "out.ipynb"), "notebooks/00_start_here.ipynb"], cwd=repo, env=env, timeout=900)
     assert (tmp_path / "out.ipynb").exists()

@@ -112,7 +112,7 @@ def test_tutorials_passes_options_to_jupyter_lab_and_says_when_it_adds_allow_roo
     assert cli.main(["tutorials", "--port", "8890", "--no-browser"]) == 0
     assert calls[-1][1:4] == ["-m", "jupyter", "lab"]
     assert calls[-1][4] == str(ROOT / "notebooks" / "00_start_here.ipynb")
-    assert calls[-1][5:] == ["--port", "8890", "--no-browser", "--allow-root"]
+    assert calls[-1][5:] == [cli.LAB_SERVER_OPTION, "--port", "8890", "--no-browser", "--allow-root"]
     assert "--allow-root is added" in capsys.readouterr().err
     monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
     cli.main(["tutorials"])
@@ -137,7 +137,8 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
     _fake_program(monkeypatch, calls)
     assert cli.main(["app", "01", "--port", "8866"]) == 0
     assert calls[-1][1:3] == ["-m", "voila"]
-    assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb") and calls[-1][4:] == ["--port", "8866"]
+    assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb")
+    assert calls[-1][4:] == [cli.VOILA_SERVER_OPTION, "--port", "8866"]
     assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
     assert cli.main(["app", "09_poker"]) == 2
     assert "the tutorials are 00_start_here, 01_card_commons" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,6 +78,19 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     assert {"cardlab/widgets/static/cardlab.js", "cardlab/widgets/static/cardlab.css"} <= names
     assert "License-Expression: MIT" in metadata and f"Version: {cardlab.__version__}" in metadata
     assert "Requires-Python: >=3.10" in metadata and "Project-URL: Source, " in metadata
+
+
+def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
+    """Installing the wheel puts the Jupyter server's configuration that enables cardlab.server
+    (a click answered without Nagle's delay) where the server of that environment reads it."""
+    with zipfile.ZipFile(installed["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    assert f"cardlab-{cardlab.__version__}.data/data/etc/jupyter/jupyter_server_config.d/cardlab.json" in names
+    listed = run([str(installed["bin"] / "python"), "-m", "jupyter", "server", "extension", "list"],
+                 cwd=installed["work"], env=installed["env"])
+    text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colours
+    assert re.search(r"cardlab\.server\b.*enabled", text), text
+    assert re.search(r"cardlab\.server\b.*\bOK\b", text), text  # found, imported and valid
 
 
 def test_the_installed_wheel_plays_every_game_from_its_folder(installed):

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardlab.cli import LAB_SERVER_OPTION
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -119,7 +121,8 @@ def start_lab(base: Path) -> LabServer:
                f"--port={port}", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
                "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
                f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}"]
+               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
+               LAB_SERVER_OPTION]  # cardlab's server extension, as `cardlab tutorials` loads it
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
     server = LabServer(root, port, process, log)
