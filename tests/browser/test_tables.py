@@ -39,7 +39,8 @@ class Scenario:
     moves: tuple[str, ...]            # played before the tests start
     click: tuple[str, str]            # a card to click, and the legal move to choose in its menu
     refused: tuple[str, str, str]     # a card (or a zone's top card) with no legal move, a phrase of its explanation, a rule
-    why_not: tuple[str, str, str] | None  # after ``history``: a card with moves, a move refused with it, its rule
+    # after some moves: a card with moves, a move refused with it, its rule (None: no card of the game has both)
+    why_not: tuple[tuple[str, ...], str, str, str] | None
     edit_moves: tuple[str, ...]       # the position in which the editor is tried
     swap: tuple[str, str, str] | None  # (zone, card in it, card to swap it with); None: edit the text
     history: tuple[str, ...]          # moves to step through
@@ -77,7 +78,8 @@ COMMONS_DEAL = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
 
 SCENARIOS = [
     Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
-             click=("4D", "defend 4D"), refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"), why_not=None,
+             click=("4D", "defend 4D"), refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"),
+             why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission", "commons.commission.no-wild"),
              edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
              history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"), deck=COMMONS_DEAL),
     Scenario("commerce", {"players": 4}, 7, (),
@@ -88,14 +90,15 @@ SCENARIOS = [
                   "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"),
     Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
              click=("2C", "2C b1"), refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
-             why_not=("2H", "2H b1 clubs", "commitment.stack"),
+             why_not=(("6H b1", "8H b1", "2C b1"), "2H", "2H b1 clubs", "commitment.stack"),
              edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
              history=("6H b1", "8H b1", "2C b1"), deal=(("first", "B"),),
              deck="JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D 6D "
                   "3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H"),
     Scenario("contest", {}, 7, ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
              click=("3D", "open 3D 1"), refused=("4H", "is A's secret card in position 2", "contest.score"),
-             why_not=("5C", "reinforce 5C 1", "contest.reinforce"),
+             why_not=(("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"), "5C", "reinforce 5C 1",
+                      "contest.reinforce"),
              edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), swap=("A secret", "KS", "3D"),
              history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
              deck="KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S 8D 9D "
@@ -255,10 +258,10 @@ def test_every_card_on_the_table_is_explained_with_its_rule(teacher):
 
 def test_a_cards_menu_says_why_not_the_places_it_cannot_go(teacher):
     page, scenario = teacher
-    if scenario.why_not is None:
-        pytest.skip(f"no card of the {scenario.game} position has both moves and places it cannot go")
-    _reset(page, scenario.history)
-    code, move, rule = scenario.why_not
+    if scenario.why_not is None:  # Commerce: a card that has a move has no place it cannot go
+        pytest.skip(f"no card of {scenario.game} has both moves and places it cannot go")
+    line, code, move, rule = scenario.why_not
+    _reset(page, line)
     _card(page, code).click()
     why = _table(page).locator(".cardlab-menu .cardlab-why-not")
     why.wait_for(timeout=TIMEOUT_MS)
@@ -266,7 +269,7 @@ def test_a_cards_menu_says_why_not_the_places_it_cannot_go(teacher):
     item = why.locator(f'.cardlab-why-not-item[data-move="{move}"]')
     text = item.inner_text()
     assert text.startswith(pretty(move) + ":") and text.endswith(f"[{rule}]"), text
-    session = scenario.session(scenario.history)
+    session = scenario.session(line)
     refusal = session.game.explain_card(session.state, code, None, None).why_not(session.game.parse_move(move))
     assert pretty(refusal.text) in text
     _table(page).locator(".cardlab-cancel").click()
