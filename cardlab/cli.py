@@ -10,7 +10,9 @@ and set the repository's name in the Binder links.
 
 ``python -m cardlab ...`` is the same command. Options the command does not know go to the
 program it starts (``jupyter lab``, ``voila`` or ``jupyter lite build``), so
-``cardlab tutorials --port 8890 --no-browser`` works. This module imports nothing but the
+``cardlab tutorials --port 8890 --no-browser`` works. The servers it starts load cardlab's
+server extension (``cardlab/server.py``: a click answered without Nagle's delay), installed or
+not. This module imports nothing but the
 standard library, so ``--help`` and ``--version`` are quick and work without Jupyter.
 """
 
