@@ -21,6 +21,10 @@ from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
+from . import __version__  # shown by `jupyter server extension list`
+
+__all__ = ["NoDelayConnection", "without_delay", "__version__"]
+
 NAME = "cardlab.server"
 SETTING = "kernel_websocket_connection_class"
 

@@ -91,6 +91,15 @@ def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
     text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colours
     assert re.search(r"cardlab\.server\b.*enabled", text), text
     assert re.search(r"cardlab\.server\b.*\bOK\b", text), text  # found, imported and valid
+    # The README's way to turn it off (and on again), as the server then reads its configuration.
+    python, env, work = str(installed["bin"] / "python"), installed["env"], installed["work"]
+    read = ("from jupyter_server.extension.config import ExtensionConfigManager\n"
+            "from jupyter_server.serverapp import ServerApp\n"
+            "paths = ServerApp().config_file_paths\n"
+            "print(ExtensionConfigManager(read_config_path=paths).get_jpserver_extensions().get('cardlab.server'))")
+    for switch, state in (("disable", "False"), ("enable", "True")):
+        run([python, "-m", "jupyter", "server", "extension", switch, "cardlab.server"], cwd=work, env=env)
+        assert run([python, "-c", read], cwd=work, env=env).stdout.strip() == state, switch
 
 
 def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
