@@ -822,7 +822,8 @@ class _CardMoves:
     claims the pair ``_PAIRS[k]`` with keep 0 (values differ), 1 (the first pile) or 2 (the second).
     """
 
-    __slots__ = ("card", "suit", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered", "places", "index", "queens")
+    __slots__ = ("card", "suit", "index", "opens", "reinforces", "exchange", "plain", "jack", "queen", "powered",
+                 "queens", "places")
 
     def __init__(self, card: Card) -> None:
         self.card = card
