@@ -27,6 +27,8 @@ __all__ = ["NoDelayConnection", "without_delay", "__version__"]
 
 NAME = "cardlab.server"
 SETTING = "kernel_websocket_connection_class"
+#: The subclass made of each connection class, so that loading twice changes nothing.
+_MADE: dict[type, type] = {}
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
@@ -54,7 +56,6 @@ def without_delay(connection_class: type) -> type:
     return subclass
 
 
-_MADE: dict[type, type] = {}
 #: jupyter_server's own kernel websocket connection, without the delay (for a server that takes
 #: the class by name: ``--Voila.kernel_websocket_connection_class=cardlab.server.NoDelayConnection``).
 NoDelayConnection = without_delay(ZMQChannelsWebsocketConnection)
