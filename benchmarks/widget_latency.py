@@ -9,7 +9,8 @@ sample by sample so that both meet the same machine load:
 (a) click → Python → re-rendered: from the click (on the counter; on the move chosen in a
     card's menu) until the widget's DOM shows the new value (the table's ``data-rev``,
     written when it has redrawn everything). Opening a card's menu, the click before, is
-    drawn in the browser without a round trip; its time is printed too.
+    drawn in the browser without a round trip; its time is printed too. That click also asks
+    the kernel to explain the card, and both widgets' clicks are timed once its answer shows.
 (b) Python change → re-rendered: from ``time.time()`` just before a change made in the
     kernel (``counter.value += 1``; ``session.play(move)``) until the browser's clock reads
     the redrawn DOM (same machine, same clock). Each widget's time is split into parts,
@@ -91,6 +92,13 @@ const changed = (el, attr, old) => new Promise((resolve) => {
   watch.observe(el, { attributes: true, attributeFilter: [attr] });
 });
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+const shown = (root, selector) => new Promise((resolve) => {
+  if (root.querySelector(selector)) return resolve();
+  const watch = new MutationObserver(() => {
+    if (root.querySelector(selector)) { watch.disconnect(); resolve(); }
+  });
+  watch.observe(root, { childList: true, subtree: true, attributes: true });
+});
 """
 
 # (a) Clicks, the bare counter's and the table's taking turns so both meet the same load.
@@ -111,6 +119,10 @@ CLICKS = "async (n) => {" + _WAIT + """
       const t0 = performance.now();
       card.click();
       menu.push(performance.now() - t0);
+      // The click also asks the kernel to explain the card: its answer comes, and is drawn,
+      // before either widget's click is timed, so that neither waits behind it.
+      await shown(root, ".cardlab-message-explain");
+      await pause(30);
     }
     const choice = root.querySelector(card ? ".cardlab-menu .cardlab-move" : ".cardlab-choices .cardlab-move");
     if (!choice) break;  // the game is over
