@@ -82,23 +82,20 @@ table = Table(session, hint=True)
 table
 '''
 
-# In the page: wait until an element's attribute changes.
+# In the page: wait until an element's attribute changes, or until an element shows.
 _WAIT = """
-const changed = (el, attr, old) => new Promise((resolve) => {
-  if (el.getAttribute(attr) !== old) return resolve();
+const until = (el, ready, watched) => new Promise((resolve) => {
+  if (ready()) return resolve();
   const watch = new MutationObserver(() => {
-    if (el.getAttribute(attr) !== old) { watch.disconnect(); resolve(); }
+    if (ready()) { watch.disconnect(); resolve(); }
   });
-  watch.observe(el, { attributes: true, attributeFilter: [attr] });
+  watch.observe(el, watched);
 });
+const changed = (el, attr, old) =>
+  until(el, () => el.getAttribute(attr) !== old, { attributes: true, attributeFilter: [attr] });
+const shown = (root, selector) =>
+  until(root, () => !!root.querySelector(selector), { childList: true, subtree: true, attributes: true });
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-const shown = (root, selector) => new Promise((resolve) => {
-  if (root.querySelector(selector)) return resolve();
-  const watch = new MutationObserver(() => {
-    if (root.querySelector(selector)) { watch.disconnect(); resolve(); }
-  });
-  watch.observe(root, { childList: true, subtree: true, attributes: true });
-});
 """
 
 # (a) Clicks, the bare counter's and the table's taking turns so both meet the same load.
