@@ -1141,16 +1141,47 @@ def decode(tp: Any, data: Any, where: str) -> Any:
     raise TypeError(f"cannot decode {tp!r}")  # pragma: no cover - a programming error
 
 
-def replace_cards(value: Any, fn: Callable[[Card], Card]) -> Any:
-    """A copy of a state (or any value of it) with every card ``c`` replaced by ``fn(c)``, in
-    field order. Used to fill a view's hidden cards when sampling what they might be."""
+def replace_cards(value: Any, fn: Callable[[Card], Card], only: Card | None = None) -> Any:
+    """A state (or any value of it) with every card ``c`` replaced by ``fn(c)``, in field order.
+
+    A part in which no card changes is kept as it is (it is immutable), so a small change
+    copies little. With ``only``, ``fn`` is called for the cards equal to ``only`` alone and
+    every other card stays: how a view's hidden cards are filled when sampling what they
+    might be (``strategy.fill_hidden``), where a pile without one is passed over at once.
+    """
     if isinstance(value, Card):
-        return fn(value)
+        return value if only is not None and value != only else fn(value)
     if isinstance(value, tuple):
-        return tuple(replace_cards(v, fn) for v in value)
-    if dataclasses.is_dataclass(value):
-        return type(value)(**{f.name: replace_cards(getattr(value, f.name), fn) for f in dataclasses.fields(value)})
+        if all(type(v) is Card for v in value):  # a pile, a hand: in one pass
+            if only is None:
+                parts = [fn(c) for c in value]
+            elif only in value:
+                return tuple(fn(c) if c == only else c for c in value)
+            else:
+                return value
+        else:
+            parts = [replace_cards(v, fn, only) for v in value]
+        return value if all(p is v for p, v in zip(parts, value)) else tuple(parts)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {}
+        for name in _field_names(type(value)):
+            part = getattr(value, name)
+            changed = replace_cards(part, fn, only)
+            if changed is not part:
+                changes[name] = changed
+        return _any_replacer(type(value))(value, **changes) if changes else value
     return value
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@functools.cache
+def _any_replacer(cls: type) -> Callable[..., Any]:
+    """The replacer of ``cls`` that takes any of its fields (see :func:`replacer`)."""
+    return replacer(cls)
 
 
 def replacer(cls: type, *changed: str) -> Callable[..., Any]:

@@ -24,16 +24,14 @@ games, this module needs nothing but Python.
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import HIDDEN, Card
-from .engine import Move, replacer
+from .engine import Move, replace_cards
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -165,39 +163,9 @@ def lead(game: Game, state: Any, player: int) -> float:
 
 
 def fill_hidden(view: Any, cards: list[Card]) -> Any:
-    """``view`` with its hidden cards replaced, in field order, by ``cards``: what
-    ``replace_cards`` gives, in the sampling's hot path, where a part without a hidden card is
-    kept as it is rather than copied."""
-    return _filled(view, iter(cards))
-
-
-def _filled(value: Any, deal: Iterator[Card]) -> Any:
-    if isinstance(value, Card):
-        return next(deal) if value == HIDDEN else value
-    if isinstance(value, tuple):
-        if all(type(v) is Card for v in value):  # a pile, a hand: hidden cards, if any, in one pass
-            return tuple(next(deal) if c == HIDDEN else c for c in value) if HIDDEN in value else value
-        parts = [_filled(v, deal) for v in value]
-        return value if all(p is v for p, v in zip(parts, value)) else tuple(parts)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {}
-        for name in _field_names(type(value)):
-            part = getattr(value, name)
-            filled = _filled(part, deal)
-            if filled is not part:
-                changes[name] = filled
-        return _replacer(type(value))(value, **changes) if changes else value
-    return value
-
-
-@functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
-@functools.cache
-def _replacer(cls: type) -> Callable[..., Any]:
-    return replacer(cls)
+    """``view`` with its hidden cards replaced, in field order, by ``cards``."""
+    deal = iter(cards).__next__
+    return replace_cards(view, lambda _hidden: deal(), HIDDEN)
 
 
 def unseen(game: Game, state: Any, player: int) -> list[Card]:

@@ -136,6 +136,50 @@ def test_replacer_and_builder_make_the_same_frozen_states_faster():
     assert builder(Checked)(2) == Checked(2)
 
 
+@pytest.mark.parametrize("name", cardlab.games())
+def test_replace_cards_calls_fn_on_every_card_in_field_order_and_keeps_what_it_leaves(name):
+    """``replace_cards`` replaces each card by ``fn(card)``, in the order of the state's fields,
+    and keeps as they are the parts in which no card changed (every state is immutable). With
+    ``only``, ``fn`` sees the cards equal to it alone."""
+    import dataclasses
+
+    from cardlab.cards import HIDDEN
+    from cardlab.engine import replace_cards
+    all_cards = _cards_in
+    game = cardlab.game(name)
+    state = game.play(game.deal(seed=4), game.legal_moves(game.deal(seed=4))[0])
+    seen = []
+    assert replace_cards(state, lambda c: seen.append(c) or c) is state  # nothing changed: the same state
+    assert seen == list(all_cards(state))
+    target = seen[-1]  # the last card in field order: every field before its own is kept
+    other = next(c for c in game.deck() if c != target)
+    swapped = replace_cards(state, lambda c: other if c == target else c)
+    assert type(swapped) is type(state) and swapped != state
+    assert list(all_cards(swapped)) == [other if c == target else c for c in seen]
+    kept = [f.name for f in dataclasses.fields(state) if target not in all_cards(getattr(state, f.name))]
+    assert kept and all(getattr(swapped, n) is getattr(state, n) for n in kept)
+    view = game.view(state, 0)
+    asked = []
+    filled = replace_cards(view, lambda c: asked.append(c) or other, HIDDEN)
+    hidden = [c for c in all_cards(view) if c == HIDDEN]
+    assert hidden and asked == hidden
+    assert list(all_cards(filled)) == [other if c == HIDDEN else c for c in all_cards(view)]
+
+
+def _cards_in(value) -> list:
+    """Every card of a state (or a part of one), in field order, however deep."""
+    import dataclasses
+
+    from cardlab.cards import Card
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        return [c for v in value for c in _cards_in(v)]
+    if dataclasses.is_dataclass(value):
+        return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
+    return []
+
+
 def test_states_are_built_on_a_twin_class_then_given_their_own():
     """``replacer`` and ``builder`` build a frozen slots dataclass on a class of the same slots
     whose slots may be set, then hand the value its own class: every game's states are built so,
