@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from installs import run, server_extensions
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
@@ -82,12 +84,6 @@ def tracked_files() -> list[str]:
     return [line for line in out.splitlines() if line]
 
 
-def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    return result
-
-
 @skip_binder
 def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     repo = tmp_path / "repo"
@@ -107,8 +103,7 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     run(["bash", "binder/postBuild"], cwd=repo, env=env)
     where = run([python, "-c", "import cardlab, sys; print(cardlab.__file__)"], cwd=tmp_path, env=env).stdout
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"
-    extensions = run([python, "-m", "jupyter", "server", "extension", "list"], cwd=tmp_path, env=env)
-    listed = re.sub(r"\x1b\[[0-9;]*m", "", extensions.stdout + extensions.stderr)  # without its colours
+    listed = server_extensions(python, cwd=tmp_path, env=env)
     assert re.search(r"voila\b.*enabled", listed), "Voilà (the app links) is not enabled"
     assert re.search(r"cardlab\.server\b.*enabled", listed), "cardlab's server extension (clicks without delay) is not enabled"
     run([python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output",

@@ -23,17 +23,12 @@ import pytest
 import cardlab
 from cardlab.cli import LITE_SETUP
 from cardlab.games import game_class
+from installs import run, server_extensions
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
-
-
-def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
-    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    return result
 
 
 def clean_copy(target: Path) -> Path:
@@ -86,9 +81,7 @@ def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
     with zipfile.ZipFile(installed["wheel"]) as wheel:
         names = set(wheel.namelist())
     assert f"cardlab-{cardlab.__version__}.data/data/etc/jupyter/jupyter_server_config.d/cardlab.json" in names
-    listed = run([str(installed["bin"] / "python"), "-m", "jupyter", "server", "extension", "list"],
-                 cwd=installed["work"], env=installed["env"])
-    text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)  # without its colours
+    text = server_extensions(installed["bin"] / "python", cwd=installed["work"], env=installed["env"])
     assert re.search(r"cardlab\.server\b.*enabled", text), text
     assert re.search(r"cardlab\.server\b.*\bOK\b", text), text  # found, imported and valid
     # The README's way to turn it off (and on again), as the server then reads its configuration.
