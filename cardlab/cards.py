@@ -105,11 +105,7 @@ class Card(NamedTuple):
     @property
     def code(self) -> str:
         """ASCII notation: ``4C``, ``10H``, ``QS``, ``JK``, ``??``."""
-        if self.suit == "*":
-            return "JK"
-        if self.suit == "?":
-            return "??"
-        return f"{_RANK_CODE.get(self.rank, self.rank)}{self.suit}"
+        return _CODE.get(self) or _spelled_code(self)
 
     @property
     def rank_code(self) -> str:
@@ -125,15 +121,33 @@ class Card(NamedTuple):
         return f"{_RANK_NAME.get(self.rank, self.rank)} of {_SUIT_NAME[self.suit]}"
 
     def __str__(self) -> str:
-        if self.suit in _SUIT_SYMBOL:
-            return f"{_RANK_CODE.get(self.rank, self.rank)}{_SUIT_SYMBOL[self.suit]}"
-        return self.code
+        """With the suit's symbol: ``4♣``, ``10♥``; ``JK``, ``??``."""
+        return _TEXT.get(self) or _spelled_text(self)
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
 
     def _repr_html_(self) -> str:
         return card_html(self)
+
+
+def _spelled_code(card: Card) -> str:
+    if card.suit == "*":
+        return "JK"
+    if card.suit == "?":
+        return "??"
+    return f"{_RANK_CODE.get(card.rank, card.rank)}{card.suit}"
+
+
+def _spelled_text(card: Card) -> str:
+    if card.suit in _SUIT_SYMBOL:
+        return f"{_RANK_CODE.get(card.rank, card.rank)}{_SUIT_SYMBOL[card.suit]}"
+    return _spelled_code(card)
+
+
+# Each card's code and text, spelled once: widgets and narration ask for them all the time.
+_CODE: dict[Card, str] = {}
+_TEXT: dict[Card, str] = {}
 
 
 JOKER = Card(0, "*")
@@ -149,6 +163,8 @@ for _s in SUITS:
             _BY_CODE[f"T{_SUIT_SYMBOL[_s]}"] = _c
 _BY_CODE["JK"] = JOKER
 _DECK_ORDER = {card: i for i, card in enumerate((*dict.fromkeys(_BY_CODE.values()), HIDDEN))}
+_CODE.update((card, _spelled_code(card)) for card in _DECK_ORDER)
+_TEXT.update((card, _spelled_text(card)) for card in _DECK_ORDER)
 _TOKEN = re.compile(r"[^\s,;]+")
 #: A card written in a move's notation or in narration: "4H", "10S", "JK" or "4♣", "10♥".
 CARD_TOKEN = re.compile(r"(?<![\w?])(?:(10|[2-9TJQKA])([CDHS♣♦♥♠])|JK)(?![\w])")

@@ -1541,7 +1541,7 @@ def points(count: int, *, signed: bool = False) -> str:
 
 def format_cards(seq: Iterable[Card]) -> str:
     """Cards for a text form: codes separated by spaces, or ``-`` for none."""
-    return " ".join(c.code for c in seq) or "-"
+    return " ".join([c.code for c in seq]) or "-"
 
 
 def stacked_deck(deck: Any, game_deck: Sequence[Card], title: str, *, whole: bool = True) -> tuple[Card, ...]:

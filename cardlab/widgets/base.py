@@ -439,8 +439,12 @@ def _check_size_name(size: Any) -> str:
     return size
 
 
+# A view-model is a tree built afresh for each change, never a cycle: no need to check for one.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
+
+
 def _json_text(document: JSON) -> str:
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(document)
 
 
 def _check_size(content: Any, buffers: Any) -> None:

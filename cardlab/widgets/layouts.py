@@ -63,12 +63,16 @@ def pile(scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | Non
     big pile, or a hand of more than five cards, as a fan; anything else as a row."""
     hand = zone.kind == HAND if hand is None else hand
     big = len(zone.cards) > COMPACT_FROM
-    unseen = zone.seen_by == frozenset() or (bool(zone.cards) and all(c == HIDDEN for c in zone.cards))
     spread = ("column" if zone.kind == STACK else
-              "stack" if (big or compact) and unseen and not hand else
+              "stack" if (big or compact) and not hand and _unseen(zone) else
               "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
     return {"kind": "pile", "zone": zone.name, "title": title or zone.title, "spread": spread,
             "hand": hand, "note": secrecy(scene, zone), "cards": [c.code for c in zone.cards]}
+
+
+def _unseen(zone: Zone) -> bool:
+    """Whether nobody may look through ``zone``: nobody sees it, or all its cards are face down."""
+    return zone.seen_by == frozenset() or (bool(zone.cards) and all(c == HIDDEN for c in zone.cards))
 
 
 def secrecy(scene: Scene, zone: Zone) -> str | None:

@@ -276,7 +276,8 @@ class Position:
             if pile["zone"] in notes:
                 pile["marks"] = list(notes[pile["zone"]])
         owners = {z.name: z.owner for z in self.zones}
-        for (pile, _groups), label in zip(piles, unique_labels(piles, owners, self.names)):
+        named = tuple((pile["title"], owners.get(pile["zone"]), groups) for pile, groups in piles)
+        for (pile, _groups), label in zip(piles, unique_labels(named, self.names)):
             pile["label"] = label
         return tree
 
@@ -376,30 +377,30 @@ def _piles(node: JSON, groups: tuple[str, ...]) -> Iterable[tuple[JSON, tuple[st
         yield from _piles(item, inner)
 
 
-def unique_labels(piles: Sequence[tuple[JSON, tuple[str, ...]]], owners: dict[str, int | None],
-                  names: Sequence[str]) -> list[str]:
-    """A name for each pile that no other pile has: its title, said as its owner's ("A's
+@lru_cache(maxsize=1024)  # a table's piles keep their titles from move to move
+def unique_labels(piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """A name for each pile that no other pile has, from its ``(title, owner, groups)`` (the
+    titles of the groups around it, outermost first): its title, said as its owner's ("A's
     hand") when the title does not name them, then, while two piles share a name, with the
     titles of the groups around it in front ("Battle 2: A ♥ hearts"), and a number at last."""
-    def owned(pile: JSON) -> str:
-        title, owner = pile["title"], owners.get(pile["zone"])
+    def owned(title: str, owner: int | None) -> str:
         if owner is None or re.search(rf"(?<!\w){re.escape(names[owner])}(?!\w)", title):
             return title
         return f"{names[owner]}'s {title[:1].lower()}{title[1:]}"
 
-    labels = [owned(pile) for pile, _ in piles]
+    labels = [owned(title, owner) for title, owner, _ in piles]
     depth = 0
-    while len(set(labels)) < len(labels) and depth < max((len(g) for _, g in piles), default=0):
+    while len(set(labels)) < len(labels) and depth < max((len(g) for _, _, g in piles), default=0):
         depth += 1
         counts = Counter(labels)
         labels = [f"{groups[-depth]}: {label}" if counts[label] > 1 and len(groups) >= depth else label
-                  for label, (_, groups) in zip(labels, piles)]
+                  for label, (_, _, groups) in zip(labels, piles)]
     seen: Counter[str] = Counter()
     unique = []
     for label in labels:
         seen[label] += 1
         unique.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
-    return unique
+    return tuple(unique)
 
 
 # --- the move log ---------------------------------------------------------------------------
