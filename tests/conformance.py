@@ -6,13 +6,14 @@ AssertionError with the game, the seed, the step and the state's text.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
 from typing import Any
 
 from cardlab.bots import sample_state, unseen_cards
-from cardlab.cards import HIDDEN, parse_card
+from cardlab.cards import HIDDEN, Card, parse_card
 from cardlab.engine import _CARD_CODE, PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
 from cardlab.errors import StateError
 
@@ -95,6 +96,17 @@ def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
 
 #: A card named in an explanation: by code ("4H", "JK") or with its suit symbol ("4♥").
 _NAMED_CARD = re.compile(r"(?<![\w?])(?:(?:10|[2-9JQKA])[CDHS♣♦♥♠]|JK)(?!\w)")
+
+
+def cards_in(value: Any) -> list:
+    """Every card of a state (or of a part of one, or of a move), in field order, however deep."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, tuple):
+        return [c for v in value for c in cards_in(v)]
+    if dataclasses.is_dataclass(value):
+        return [c for f in dataclasses.fields(value) for c in cards_in(getattr(value, f.name))]
+    return []
 
 
 def named_cards(text: str) -> set:

@@ -15,7 +15,7 @@ import pytest
 
 import cardlab
 from cardlab import HIDDEN, cards
-from cardlab.cards import Card, pretty
+from cardlab.cards import pretty
 from cardlab.bots import (
     PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
     sample_state, unseen_cards,
@@ -23,6 +23,7 @@ from cardlab.bots import (
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
 from cardlab.strategy import lead, sample_indices, strategy_of
+from conformance import cards_in
 from test_commons import NO_DEFENSE
 
 GAMES = cardlab.games()
@@ -547,21 +548,10 @@ def test_fill_hidden_fills_the_hidden_cards_in_field_order_and_keeps_the_rest(na
         assert HIDDEN not in [c for z in game.zones(sample) for c in z.cards]
         for field in dataclasses.fields(view):
             part = getattr(view, field.name)
-            if not _holds_hidden(part):
+            if HIDDEN not in cards_in(part):
                 assert getattr(sample, field.name) is part, field.name
         filled += view != sample
     assert filled > 10
-
-
-def _holds_hidden(value) -> bool:
-    """Whether a state's part holds a hidden card, however deep."""
-    if isinstance(value, Card):
-        return value == HIDDEN
-    if isinstance(value, tuple):
-        return any(_holds_hidden(v) for v in value)
-    if dataclasses.is_dataclass(value):
-        return any(_holds_hidden(getattr(value, f.name)) for f in dataclasses.fields(value))
-    return False
 
 
 def test_commitment_scores_a_commit_as_playing_it_would():

@@ -145,39 +145,25 @@ def test_replace_cards_calls_fn_on_every_card_in_field_order_and_keeps_what_it_l
 
     from cardlab.cards import HIDDEN
     from cardlab.engine import replace_cards
-    all_cards = _cards_in
+    from conformance import cards_in
     game = cardlab.game(name)
     state = game.play(game.deal(seed=4), game.legal_moves(game.deal(seed=4))[0])
     seen = []
     assert replace_cards(state, lambda c: seen.append(c) or c) is state  # nothing changed: the same state
-    assert seen == list(all_cards(state))
+    assert seen == cards_in(state)
     target = seen[-1]  # the last card in field order: every field before its own is kept
     other = next(c for c in game.deck() if c != target)
     swapped = replace_cards(state, lambda c: other if c == target else c)
     assert type(swapped) is type(state) and swapped != state
-    assert list(all_cards(swapped)) == [other if c == target else c for c in seen]
-    kept = [f.name for f in dataclasses.fields(state) if target not in all_cards(getattr(state, f.name))]
+    assert cards_in(swapped) == [other if c == target else c for c in seen]
+    kept = [f.name for f in dataclasses.fields(state) if target not in cards_in(getattr(state, f.name))]
     assert kept and all(getattr(swapped, n) is getattr(state, n) for n in kept)
     view = game.view(state, 0)
     asked = []
     filled = replace_cards(view, lambda c: asked.append(c) or other, HIDDEN)
-    hidden = [c for c in all_cards(view) if c == HIDDEN]
+    hidden = [c for c in cards_in(view) if c == HIDDEN]
     assert hidden and asked == hidden
-    assert list(all_cards(filled)) == [other if c == HIDDEN else c for c in all_cards(view)]
-
-
-def _cards_in(value) -> list:
-    """Every card of a state (or a part of one), in field order, however deep."""
-    import dataclasses
-
-    from cardlab.cards import Card
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, tuple):
-        return [c for v in value for c in _cards_in(v)]
-    if dataclasses.is_dataclass(value):
-        return [c for f in dataclasses.fields(value) for c in _cards_in(getattr(value, f.name))]
-    return []
+    assert cards_in(filled) == [other if c == HIDDEN else c for c in cards_in(view)]
 
 
 def test_states_are_built_on_a_twin_class_then_given_their_own():

@@ -29,7 +29,6 @@ can be guessed, which says nothing of the cards, is the same on both).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -40,7 +39,7 @@ import pytest
 import cardlab
 from cardlab.bots import evaluate_moves, sample_state
 from cardlab.cards import Card
-from cardlab.engine import move_cards
+from cardlab.engine import move_cards, replace_cards
 from cardlab.games import configurations
 from cardlab.widgets import Hand, ScoreBreakdown, Stepper, Table, Tableau, components
 from cardlab.widgets.base import swap_cards
@@ -117,14 +116,7 @@ def played_twins(game: cardlab.Game, rng: random.Random, count: int) -> Iterator
 
 def _exchanged(value: Any, a: Card, b: Card) -> Any:
     """A move (or a part of one) with the cards ``a`` and ``b`` exchanged."""
-    if isinstance(value, Card):
-        return b if value == a else a if value == b else value
-    if isinstance(value, tuple):
-        return tuple(_exchanged(v, a, b) for v in value)
-    if dataclasses.is_dataclass(value):
-        return dataclasses.replace(value, **{f.name: _exchanged(getattr(value, f.name), a, b)
-                                             for f in dataclasses.fields(value)})
-    return value
+    return replace_cards(value, lambda c: b if c == a else a if c == b else c)
 
 
 def _seen(game: cardlab.Game, state: Any, player: int, card: Card) -> bool:
