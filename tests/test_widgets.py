@@ -286,16 +286,26 @@ def _parents(node: dict, zone: str, trail: tuple = ()) -> tuple[dict, ...] | Non
     return None
 
 
-def test_commitments_decks_stand_in_a_column_beside_the_battles():
-    """Layout hints: Commitment's decks area is a column (its zones one above the other) in the
-    battles' row, and compact (the battle deck's 3 cards as a stack with a count); the face-up
-    discard pile is laid out, and so is a short face-down pile outside a compact area."""
+def test_commitments_decks_stand_beside_one_battle_and_under_two():
+    """Layout hints: in the first round Commitment's decks area is a column (its zones one
+    above the other) beside the battle; from the second, a row under the battles (beside them,
+    the column would go under them anyway on a narrow screen, and tall). It is compact (the
+    battle deck's 3 cards as a stack with a count); the face-up discard pile is laid out, and
+    so is a short face-down pile outside a compact area."""
+    game = cardlab.game("commitment")
+    first = cardlab.Session(game, game.state_from_text(COMMITMENT_DEAL))
+    for move in COMMITMENT_ROUND_TWO[:COMMITMENT_ROUND_TWO.index("next round")]:
+        first.play(move)
+    decks, row = _parents(Position(first, 1).layout(), "battle deck")[:2]
+    assert decks["dir"] == "column" and [i["title"] for i in row["items"]] == ["Battle 1", None]
     session = commitment_round_two()
     for viewer in (None, 1):
         layout = Position(session, viewer).layout()
-        decks, row = _parents(layout, "battle deck")[:2]
-        assert decks["dir"] == "column" and [p["zone"] for p in decks["items"]] == ["draw deck", "battle deck", "discard"]
-        assert [i["title"] for i in row["items"]] == ["Battle 1", "Battle 2", None]
+        decks, middle = _parents(layout, "battle deck")[:2]
+        battles = _parents(layout, "b1 battle card")[1]
+        assert decks["dir"] == "row" and [p["zone"] for p in decks["items"]] == ["draw deck", "battle deck", "discard"]
+        assert [i["title"] for i in battles["items"]] == ["Battle 1", "Battle 2"]
+        assert middle["items"].index(decks) == middle["items"].index(battles) + 1  # the row under the battles
         spreads = {p["zone"]: p["spread"] for p in decks["items"]}
         assert spreads == {"draw deck": "stack", "battle deck": "stack", "discard": "fan"}  # 13 cards discarded
         assert len(_pile(Table(session, viewer=viewer).view, "battle deck")["cards"]) == 3

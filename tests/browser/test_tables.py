@@ -792,6 +792,51 @@ def test_the_table_fits_a_small_window_and_grows_for_a_projector(player):
         page.window(1400, 1800)
 
 
+_LATE_JS = """
+() => {
+  const tableau = document.querySelector('.cardlab-table .cardlab-tableau').getBoundingClientRect();
+  const battles = [...document.querySelectorAll('.cardlab-table .cardlab-role-framed')].map((el) => el.getBoundingClientRect().top);
+  const discard = document.querySelector('.cardlab-table [data-zone="discard"]');
+  const tops = new Set([...discard.querySelectorAll('.cardlab-slot')].map((el) => Math.round(el.getBoundingClientRect().top)));
+  const box = discard.getBoundingClientRect();
+  return {battles, lines: tops.size, inside: box.left >= tableau.left && box.right <= tableau.right};
+}
+"""
+
+
+def test_a_late_commitment_table_keeps_its_width(lab, lab_page):
+    """Commitment's third round at 1024×768: the three battles share one row, the decks sit
+    under them, a discard pile of 40 cards goes on in more lines (each card still showing its
+    rank and suit) rather than widen the table, nothing scrolls sideways, and the score stays
+    beside the tableau."""
+    from cardlab.bots import HeuristicPlayer
+    game = cardlab.game("commitment")
+    session = cardlab.Session(game, game.deal(seed=3))
+    players = (HeuristicPlayer(seed=1), HeuristicPlayer(seed=2))
+    while len(session.moves) < 52:
+        state = session.state
+        mover = game.to_move(state)
+        session.play(players[mover].choose(game, game.view(state, mover)))
+    state = session.state
+    assert state.round == 3 and len(state.battles) == 3 and len(state.discard) >= 40  # the position asked for
+    session.save(lab.root / "late.json")
+    page = lab_page("late.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
+                    f"session = cardlab.Session.load('late.json')\ntable = Table(session, viewer={game.to_move(state)}, hint=True)\n"
+                    "table")
+    try:
+        page.open(".cardlab-table[data-rev]")
+        page.window(*SMALL_WINDOW, left_bar=False)
+        size = page.page.evaluate(_SIZE_JS)
+        assert size["table"]["width"] <= size["output"] + 1 and not size["sideways"], size
+        assert size["side"]["left"] >= size["play"]["right"] - 1, "the score and the moves stay beside the tableau"
+        late = page.page.evaluate(_LATE_JS)
+        assert len(late["battles"]) == 3 and max(late["battles"]) - min(late["battles"]) < 1, late
+        assert late["lines"] > 1 and late["inside"], late
+        _assert_corners_readable(_corners(page))
+    finally:
+        page.close()
+
+
 def _active(page: Any) -> dict[str, Any]:
     return page.page.evaluate("""() => { const el = document.activeElement;
         return {key: el.dataset.key ?? null, code: el.dataset.code ?? null, role: el.getAttribute('role'),

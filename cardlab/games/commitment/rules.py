@@ -576,11 +576,14 @@ class Commitment(Game):
 
     def table_layout(self, s: CommitmentState) -> Layout:
         """Each battle card between the two sides' hearts, clubs and diamonds stacks, the battles
-        side by side; hands and won battle cards at the seats; the decks and the discard in a
-        column beside the battles (the battle deck as its top card and a count), to keep the
-        table short."""
+        side by side; hands and won battle cards at the seats; the decks and the discard (the
+        battle deck as its top card and a count) in a column beside the first round's battle,
+        and in a row under the battles once there are two: beside them, the column would sit
+        under them anyway, tall, on a narrow screen."""
         battles = tuple(Area(f"battle {i}", f"Battle {i}", framed=True) for i in range(1, len(s.battles) + 1))
-        return Layout(rows=((*battles, Area(DECKS, column=True, compact=True)),))
+        if len(battles) == 1:
+            return Layout(rows=((*battles, Area(DECKS, column=True, compact=True)),))
+        return Layout(rows=(battles, (Area(DECKS, compact=True),)))
 
     def card_notes(self, s: CommitmentState) -> dict[str, tuple[str | None, ...]]:
         """Every spade on a stack is "wild": it joined that stack's suit (commitment.spade)."""
