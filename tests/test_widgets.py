@@ -1557,6 +1557,21 @@ def test_no_warning_for_a_fresh_deal_or_for_the_teachers_table(name):
         Table(cardlab.Session(game, seed=7), viewer=0).close()
 
 
+def test_no_warning_against_the_computer_until_people_play_the_other_seats():
+    """Against the computer a seeded deal hides nothing from anyone (the computer gets only its
+    own view), so the table neither warns nor shows the notice; once the player hands the other
+    seat to people, the notice is on the table (the Python warning was for whoever made it)."""
+    game = cardlab.game("card-commons")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", GuessableDealWarning)
+        table = Table(cardlab.Session(game, seed=2026), viewer=0, opponent="random")
+        assert table.message.get("kind") != "warning"
+        send(table, "opponent", name="people")
+        table._session.play(table._session.legal_moves()[0])
+        assert table.message["kind"] == "warning" and "whoever knows it knows every hidden card" in table.message["text"]
+        table.close()
+
+
 # --- a game scored round by round: the showdown stays, the score one row per round ------------
 
 def knocker(game: Any, view: Any) -> Any:

@@ -454,6 +454,7 @@ class Table(SessionWidget):
         self._thinking = None  # the other player's answer, if one is coming, is dropped
         self._refresh()
         others = "The other seats are" if self._session.game.players > 2 else "The other seat is"
+        self._notice = self._guessable_deal_warning(python=False)
         self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.")
         self._consider_opponent()
 
@@ -469,13 +470,16 @@ class Table(SessionWidget):
             self.message = self._notice
         self._consider_opponent()
 
-    def _guessable_deal_warning(self) -> dict[str, Any]:
-        """On a player's table of a deal whose seed can be guessed: warn (a Python warning for
-        whoever runs the code) and return the table's standing notice, shown in the message
-        line whenever it has nothing else to say (empty otherwise)."""
-        if self._viewer is None or not seed_is_guessable(self._session.start):
+    def _guessable_deal_warning(self, *, python: bool = True) -> dict[str, Any]:
+        """On a player's table of a deal whose seed can be guessed, where other people play the
+        other seats: warn (a Python warning for whoever runs the code, unless ``python`` is
+        false) and return the table's standing notice, shown in the message line whenever it
+        has nothing else to say (empty otherwise). Against the computer there is nobody to
+        keep the hidden cards from: the computer only ever gets its own view."""
+        if self._viewer is None or self._opponent is not None or not seed_is_guessable(self._session.start):
             return {}
-        warnings.warn(GuessableDealWarning(guessable_deal_warning(self._names[self._viewer])), stacklevel=3)
+        if python:
+            warnings.warn(GuessableDealWarning(guessable_deal_warning(self._names[self._viewer])), stacklevel=3)
         self._say(GUESSABLE_DEAL_NOTICE, "warning")
         return self.message
 
