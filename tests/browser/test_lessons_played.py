@@ -276,6 +276,8 @@ def test_a_change_from_python_is_drawn_and_a_typed_move_is_judged(lab, lab_page)
         page.run("lesson.next()")
         _wait_rev(page, before)
         assert int(_root(page).get_attribute("data-step")) == 1
+        # the box to write a move in suggests none: any move it showed could be the answer
+        assert not _key(page, "lesson:move").get_attribute("placeholder")
         _key(page, "lesson:move").fill("exchange 4D")
         _click(page, _key(page, "lesson:send-move"))
         assert _feedback(page) == "The draw pile is empty: there is nothing to exchange with."

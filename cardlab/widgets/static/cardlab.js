@@ -1056,7 +1056,7 @@ function playAnswer(q, ctx, work) {
     h("div", { class: "cardlab-lesson-typed" },
       h("label", { class: "cardlab-option" }, "Or write a move: ",
         h("input", {
-          type: "text", class: "cardlab-lesson-input", spellcheck: "false", placeholder: q.moves[0] ? q.moves[0].move : "",
+          type: "text", class: "cardlab-lesson-input", spellcheck: "false",
           "aria-label": "a move, in the game's notation", dataset: { key: "lesson:move" }, value: work.typed,
           oninput: (e) => { work.typed = e.target.value; },
           onkeydown: (e) => { if (e.key === "Enter") send(); },
