@@ -190,6 +190,17 @@ def test_a_commission_must_come_from_the_hand():
     illegal(s, "commission 5C", "commons.hand")  # B's card
 
 
+def test_no_claim_before_the_commissions_are_chosen():
+    # "Each player then puts 1 card from their hand face down as their Commission": the
+    # Commissions come before play, so an early Claim or trade is refused by that rule.
+    s = GAME.deal(deck=EXAMPLE_DECK)
+    message = illegal(s, "claim 2D", "commons.commission")
+    assert "A must choose a Commission" in message
+    illegal(s, "trade 2D for 5H", "commons.commission")
+    s = GAME.play(s, "commission 4H")
+    illegal(s, "claim 2H", "commons.commission")  # B has not chosen yet
+
+
 def test_the_first_claimant_alternates_by_round():
     assert [GAME.deal(seed=1, round=r).claimant for r in (1, 2, 3, 4, 5)] == [0, 1, 0, 1, 0]
     assert GAME.to_move(GAME.deal(seed=1, round=2)) == 1
@@ -261,12 +272,13 @@ def test_an_only_answer_that_is_wild_must_be_played():
     s = GAME.play(state(NO_DEFENSE.replace("A hand: 2D 2H 2C KS 5S 2S", "A hand: 2D 2H 2C 4S 5S 2S")
                         .replace("B hand: 3H 3C 4D 5D 4S 3D", "B hand: 3H 3C 4D 5D KS 3D")), "claim 2D")
     assert [str(m) for m in GAME.legal_moves(s)] == ["defend KS"]
-    illegal(s, "discard 3H", "commons.turn")
+    illegal(s, "discard 3H", "commons.defense.forced")
 
 
 def test_a_respondent_who_can_answer_may_not_discard():
     s = GAME.play(state(CLAIM), "claim 2D")
-    message = illegal(s, "discard 3C", "commons.turn")
+    # "If he can answer, he must": the sentence that forbids the discard.
+    message = illegal(s, "discard 3C", "commons.defense.forced")
     assert "must answer" in message
 
 

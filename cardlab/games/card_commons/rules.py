@@ -241,7 +241,7 @@ class CardCommons(Game):
         if kind not in _APPLY:  # a subclass of a move, or no move of this game
             kind = _kind(move)
         if kind not in _PHASE_MOVES[phase]:
-            raise IllegalMove(move, "commons.turn",
+            raise IllegalMove(move, _wrong_moment_rule(phase, kind),
                               f"{self._waiting_for(state)}, so {NAMES[mover]} can't {_describe(move)} now")
         if kind is NextRound:
             return mover
@@ -949,6 +949,17 @@ def _points(value: int | Fraction) -> str:
     """A number of points with its unit: "1 point", "2.5 points"."""
     number = f"{float(value):g}"
     return f"{number} point{'' if number == '1' else 's'}"
+
+
+def _wrong_moment_rule(phase: str, kind: type | None) -> str:
+    """The rule that refuses a move of the wrong kind for ``phase``: before play, the Commission's
+    (commons.commission: the Commissions come first); a discard from a Respondent who can answer,
+    "If he can answer, he must" (commons.defense.forced); otherwise the turn's order (commons.turn)."""
+    if phase == "commission":
+        return "commons.commission"
+    if phase == "defend" and kind is Discard:
+        return "commons.defense.forced"
+    return "commons.turn"
 
 
 def _describe(move: Move) -> str:
