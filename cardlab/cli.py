@@ -3,7 +3,7 @@ and set the repository's name in the Binder links.
 
     cardlab tutorials                  # the tutorials in JupyterLab
     cardlab tutorials --copy DIR       # your own copies of the tutorials, to open anywhere
-    cardlab app 01_card_commons        # one tutorial as a classroom app (Voilà): no code shown
+    cardlab app card-commons           # a game's learner notebook as a classroom app (Voilà): no code shown
     cardlab lite SITE                  # a static JupyterLite site: the tutorials run in the browser
     cardlab binder-links OWNER/REPO    # the Binder links of README.md and the tutorials, for that repository
     cardlab lesson check FILE...       # check lessons against the rules (cardlab lesson list: the bundled ones)
@@ -137,17 +137,25 @@ def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
 
 # --- the classroom app (Voilà) ---------------------------------------------------------------
 
+#: Each game's learner notebook, by the game's name (as ``cardlab.game()`` takes it).
+LEARNER_NOTEBOOKS = {"card-commons": "01_card_commons", "commerce": "02_commerce", "commitment": "03_commitment",
+                     "contest": "04_contest"}
+
+
 def find_notebook(name: str) -> Path:
-    """A notebook's path, or a tutorial by name: ``01_card_commons``, ``01_card_commons.ipynb`` or ``01``."""
+    """A notebook's path, a game's name (its learner notebook: ``card-commons``), or a tutorial
+    by name: ``01_card_commons``, ``01_card_commons.ipynb`` or ``01``."""
     path = Path(name)
     if path.is_file():
         return path
     if path.suffix not in ("", ".ipynb") or len(path.parts) > 1:
         raise CommandError(f"no notebook {name}")
+    name = LEARNER_NOTEBOOKS.get(name.lower().replace("_", "-").replace(" ", "-"), name)
     names = tutorial_names()
     matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
     if len(matches) != 1:
-        raise CommandError(f"no notebook {name}; the tutorials are {', '.join(n[:-6] for n in names)}")
+        raise CommandError(f"no notebook {name}; the games are {', '.join(LEARNER_NOTEBOOKS)}, and the tutorials "
+                           f"{', '.join(n[:-6] for n in names)}")
     return tutorials_folder() / matches[0]
 
 
@@ -352,7 +360,8 @@ def parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser("app", help="serve a notebook as a classroom app (Voilà)",
                               description="Serve a notebook with Voilà: its widgets and text, no code cells.")
-    app.add_argument("notebook", metavar="NOTEBOOK", help="a notebook's path, or a tutorial's name such as 01_card_commons")
+    app.add_argument("notebook", metavar="NOTEBOOK", help="a game (card-commons, commerce, commitment, contest: its learner notebook), "
+                     "a tutorial's name such as 05_teachers_guide, or a notebook's path")
     app.set_defaults(run=cmd_app)
 
     lite = commands.add_parser("lite", help="build a static JupyterLite site with the tutorials",

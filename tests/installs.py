@@ -1,12 +1,39 @@
 """Helpers of the tests that install cardlab into a fresh environment (``test_package.py``,
-``test_binder.py``): running a command there, and reading which server extensions it enables."""
+``test_binder.py``, ``browser/test_app_install.py``): a clean copy of the checkout and its wheel,
+running a command there, and reading which server extensions it enables."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def clean_copy(target: Path) -> Path:
+    """The checkout's committed and staged files, copied to ``target``: what a fresh clone
+    holds, without a left-over ``build/`` directory, which setuptools would pack into the wheel."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:  # not a git checkout (an unpacked sdist): copy it as it is
+        shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+        return target
+    for name in filter(None, listed.stdout.split("\0")):
+        if (ROOT / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target / name)
+    return target
+
+
+def build_wheel(into: Path, env: dict[str, str]) -> Path:
+    """cardlab's wheel, built from a clean copy of the checkout into ``into``."""
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into / "dist"),
+         str(clean_copy(into / "source"))], env=env)
+    return next((into / "dist").glob("cardlab-*.whl"))
 
 
 def run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess:

@@ -125,7 +125,7 @@ def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch,
     monkeypatch.chdir(tmp_path)
     assert cli.main(["tutorials"]) == 0
     copies = tmp_path / cli.DEFAULT_COPY
-    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "05_lessons.ipynb").is_file()
+    assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "06_writing_lessons.ipynb").is_file()
     assert f"copied {len(cli.tutorial_names())} tutorials" in capsys.readouterr().err
     (copies / "00_start_here.ipynb").write_text("{}", encoding="utf-8")  # the learner's work is kept
     assert cli.main(["tutorials"]) == 0
@@ -140,8 +140,12 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
     assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb")
     assert calls[-1][4:] == [cli.VOILA_SERVER_OPTION, "--port", "8866"]
     assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
+    for game, notebook in [("card-commons", "01_card_commons"), ("commerce", "02_commerce"),
+                           ("Commitment", "03_commitment"), ("contest", "04_contest")]:
+        assert cli.main(["app", game]) == 0 and calls[-1][3] == str(cli.tutorials_folder() / f"{notebook}.ipynb")
     assert cli.main(["app", "09_poker"]) == 2
-    assert "the tutorials are 00_start_here, 01_card_commons" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "the games are card-commons, commerce, commitment, contest" in err and "00_start_here, 01_card_commons" in err
 
 
 def test_a_missing_program_is_named_with_the_extra_that_installs_it(monkeypatch, capsys):

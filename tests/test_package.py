@@ -23,26 +23,12 @@ import pytest
 import cardlab
 from cardlab.cli import LITE_SETUP
 from cardlab.games import game_class
-from installs import run, server_extensions
+from installs import clean_copy, run, server_extensions
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
-
-
-def clean_copy(target: Path) -> Path:
-    """The checkout's committed and staged files, copied to ``target``: what a fresh clone
-    holds, without a left-over ``build/`` directory, which setuptools would pack into the wheel."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached"], cwd=ROOT, capture_output=True, text=True)
-    if listed.returncode != 0:  # not a git checkout (an unpacked sdist): copy it as it is
-        shutil.copytree(ROOT, target, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-        return target
-    for name in filter(None, listed.stdout.split("\0")):
-        if (ROOT / name).is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, target / name)
-    return target
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,78 @@
+"""The classroom app as a teacher installs it: ``pip install "cardlab[app]"`` (the wheel built from
+this checkout, its dependencies from PyPI) in a fresh virtual environment, then ``cardlab app
+card-commons``. Chromium opens the page: the learner notebook's walkthrough and its table against
+the computer are drawn, with no code, and a card is played on the walkthrough's table.
+
+A dev environment with the test extras hides a missing dependency of the extra (Voilà needs a
+Python kernel, ``ipykernel``, which neither Voilà nor cardlab pulled in): this test has only
+what the extra brings. Set CARDLAB_SKIP_PACKAGE=1 to skip offline.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from installs import build_wheel, run
+from test_voila import TIMEOUT_MS, free_port, offline_page, wait_for_port
+
+pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
+
+
+@pytest.fixture(scope="module")
+def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    base = tmp_path_factory.mktemp("app-install")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    wheel = build_wheel(base, env)
+    venv = base / "env"
+    run([sys.executable, "-m", "venv", str(venv)])
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv), JUPYTER_PREFER_ENV_PATH="1",
+               JUPYTER_DATA_DIR=str(base / "jupyter-data"), JUPYTER_CONFIG_DIR=str(base / "jupyter-config"),
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[app]"], env=env, timeout=900)
+    port = free_port()
+    log = base / "app.log"
+    work = base / "classroom"
+    work.mkdir()
+    with log.open("w") as out:
+        process = subprocess.Popen([str(venv / "bin" / "cardlab"), "app", "card-commons", "--no-browser",
+                                    f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+                                   cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, process, log, timeout=120)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def test_a_clean_install_of_the_app_extra_serves_the_learner_notebook(app: str, browser: Any) -> None:
+    with urllib.request.urlopen(app, timeout=120) as answer:  # HTTP 500 without a Python kernel
+        assert answer.status == 200
+    page, errors = offline_page(browser, app, viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(app, timeout=TIMEOUT_MS)
+        lesson = page.locator(".cardlab-lesson[data-rev]").first
+        lesson.wait_for(timeout=TIMEOUT_MS)
+        page.locator(".cardlab-table[data-rev]").last.wait_for(timeout=TIMEOUT_MS)
+        assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper").count() == 0, "the app shows no code"
+        text = page.locator("body").inner_text()
+        assert "Card Commons" in text and "Shift+Enter" not in text
+        before = int(lesson.get_attribute("data-rev"))
+        lesson.locator(".cardlab-card.cardlab-playable, [data-code].cardlab-playable").first.click()
+        page.wait_for_function("(rev) => Number(document.querySelector('.cardlab-lesson[data-rev]').dataset.rev) > rev",
+                               arg=before, timeout=TIMEOUT_MS)
+        assert not errors, "\n".join(errors)
+    finally:
+        page.context.close()
