@@ -496,7 +496,8 @@ class Learner:
     played from the past starts a variation: go back to the main line, choose the variation
     again and keep it (it becomes the main line). On a table against the computer, wait for
     its answer and step through the game. Press Hint where there is one, and change a card
-    where there is an editor (the first swap the rules accept). ``done`` lists every action,
+    where there is an editor (the first swap the rules accept). In a lesson, try an answer to
+each question, reveal it and go on to the end. ``done`` lists every action,
     to say what the learner did when a later cell fails; ``tables`` the tables stepped through.
     """
 
@@ -504,6 +505,8 @@ class Learner:
         self.lab_page, self.page = page, page.page
         self.done: list[str] = []
         self.tables: list[SteppedTable] = []
+        #: The lessons gone through: (where, title, steps gone on, finished).
+        self.lessons: list[tuple[str, str, int, bool]] = []
 
     def use_cell(self, cell: int) -> None:
         roots = self.page.locator(f'[data-cardlab-cell="{cell}"] .cardlab-root[data-rev]')
@@ -527,6 +530,8 @@ class Learner:
             self.ask_for_hint(root, where)
         if component == "editor" or root.locator('[data-key="editing"]').count():
             self.change_a_card(root, where, component)
+        if component == "lesson":
+            self.work_through_lesson(root, where)
 
     # -- the actions --------------------------------------------------------------------------
 
@@ -566,6 +571,45 @@ class Learner:
         self._wait(root, "(el, rev) => el.dataset.rev !== rev", rev)
         self.done.append(f"{where}: clicked {code} at move {step} and played {move!r}")
         return True
+
+    def work_through_lesson(self, root: Any, where: str, steps: int = 200) -> None:
+        """Go through a lesson to its end as a hurried learner does: at each open question, try
+        the first move a card's menu offers (or submit, or a wrong number), then reveal the
+        answer; then Next, until the lesson is finished. Then go Back one step."""
+        done = 0
+        for _ in range(steps):
+            if root.locator('[data-key="lesson:reveal"]').count():
+                self.try_an_answer(root, where)
+                if root.locator('[data-key="lesson:reveal"]').count():  # still open: the try was wrong
+                    self._click(root, '[data-key="lesson:reveal"]')
+                continue
+            if not root.locator('[data-key="lesson:next"]:not([disabled])').count():
+                break
+            self._click(root, '[data-key="lesson:next"]')
+            done += 1
+        self.lessons.append((where, root.locator(".cardlab-lesson-title").inner_text(), done,
+                             "Lesson finished" in root.locator(".cardlab-lesson-progress").inner_text()))
+        if root.locator('[data-key="lesson:back"]:not([disabled])').count():
+            self._click(root, '[data-key="lesson:back"]')
+        self.done.append(f"{where}: went through the lesson to step {done}, revealing what was asked, and back one")
+
+    def try_an_answer(self, root: Any, where: str) -> None:
+        """One try at the open question, whatever its kind (it may be wrong: the lesson must cope)."""
+        if root.locator('[data-key="lesson:points"]').count():
+            root.locator('[data-key="lesson:points"]').fill("99")
+            self._click(root, '[data-key="lesson:send-points"]')
+        elif root.locator('[data-key="lesson:submit"]').count():
+            self._click(root, '[data-key="lesson:submit"]')
+        elif not self.play_a_move(root, where):
+            if not root.locator(".cardlab-question .cardlab-move").count():
+                return
+            self._click(root, ".cardlab-question .cardlab-move")
+        self.done.append(f"{where}: tried an answer")
+
+    def _click(self, root: Any, selector: str) -> None:
+        rev = root.get_attribute("data-rev")
+        root.locator(selector).first.click()
+        self._wait(root, "(el, rev) => el.dataset.rev !== rev", rev)
 
     def leave_and_keep_the_variation(self, root: Any, where: str) -> None:
         """Go back to the main line, choose the variation again in the list of lines, and

@@ -12,12 +12,14 @@ For each notebook of ``notebooks/``, in one JupyterLab page and one kernel:
    care: an assertion of the rule text's numbers holds whatever the learner did above it.
 3. **Run All again.**
 4. **Restart the kernel and Run All.**
+5. **In the app**: the notebook served by Voilà, where the learner uses every widget again.
 
 Every stage must end with no Python error (or anything written to stderr) in any output,
 no JavaScript console or page error, and no widget saying that cardlab itself failed. The
 notebooks' own ``assert`` cells check the rule texts' numbers, so a stage that changes
-them fails there. And the learner must have stepped through the notebook's worked example
-on a teacher's table, whose score after the last move is the text's. The failure names the stage, the cell (with its first line) and the
+them fails there. And the learner must have gone through the notebook's walkthrough lesson
+(a learner notebook) to its end, or stepped through its worked example on a teacher's table,
+whose score after the last move is the text's (the teacher's guide). The failure names the stage, the cell (with its first line) and the
 error, followed by what the learner had done.
 """
 
@@ -28,26 +30,43 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import REPO, LabPage, Learner, copy_without_outputs
+from labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
+
+from cardlab import lessons
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 
-# The worked example each notebook replays on a teacher's table for the class to step through:
-# its number of moves, and the score the table shows after the last one (the rule text's
-# numbers; Commerce's is the running ledger after the knock, deal 2's antes paid). None: the
-# notebook replays no worked example (05_lessons plays lessons, in Lesson widgets).
-WORKED_EXAMPLES: dict[str, tuple[int, str] | None] = {
-    "00_start_here": (14, "A 6 B 4"),        # Card Commons, the end of round 3
-    "01_card_commons": (14, "A 6 B 4"),
-    "02_commerce": (4, "A 1 B -2 C -2"),
-    "03_commitment": (12, "A 2 B 0"),
-    "04_contest": (34, "A 20 B 14"),         # the tutorial's own example
-    "05_lessons": None,
+# What each notebook walks a class through: a learner notebook's walkthrough lesson, which the
+# learner goes through to its end; or a worked example replayed on a teacher's table, as its
+# number of moves and the score the table shows after the last one (the rule text's numbers).
+# None: neither (the start page, the notebook on writing lessons).
+WORKED_EXAMPLES: dict[str, str | tuple[int, str] | None] = {
+    "00_start_here": None,
+    "01_card_commons": "card-commons-1-worked-example",
+    "02_commerce": "commerce-1-worked-example",
+    "03_commitment": "commitment-1-worked-example",
+    "04_contest": "contest-1-worked-example",
+    "05_teachers_guide": (14, "A 6 B 4"),    # Card Commons, the end of round 3
+    "06_writing_lessons": None,
 }
 
 
 def test_every_notebook_says_which_worked_example_it_replays() -> None:
     assert sorted(WORKED_EXAMPLES) == [source.stem for source in NOTEBOOKS]
+
+
+def _walked_through(source: Path, learner: Learner) -> list[str]:
+    """What is missing of the notebook's walkthrough, after the learner used its widgets."""
+    example = WORKED_EXAMPLES[source.stem]
+    if isinstance(example, str):
+        title = lessons.load(example).title
+        if not any(t == title and finished for _, t, _, finished in learner.lessons):
+            return [f"the walkthrough {example!r} was not gone through to its end; lessons: {learner.lessons}"]
+    elif example is not None and not any(t.teacher and (t.moves, t.totals) == example for t in learner.tables):
+        moves, totals = example
+        return [f"the worked example ({moves} moves, ending {totals}) is on no teacher's table the "
+                f"class steps through; tables stepped: {learner.tables}"]
+    return []
 
 
 def _one_stretch_at_a_time(page: LabPage, learner: Learner) -> None:
@@ -82,15 +101,80 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
     try:
         stage("run all", lambda: page.open(".jp-Notebook"))
         stage("one stretch at a time", lambda: _one_stretch_at_a_time(page, learner))
-        example = WORKED_EXAMPLES[source.stem]
-        if example is not None and not any(t.teacher and (t.moves, t.totals) == example for t in learner.tables):
-            moves, totals = example
-            problems.append(f"the worked example ({moves} moves, ending {totals}) is on no teacher's table the "
-                            f"class steps through; tables stepped: {learner.tables}")
+        problems.extend(_walked_through(source, learner))
         stage("run all again", page.run_all)
         stage("after a restart", lambda: (page.restart_kernel(), page.run_all())[-1])
     finally:
         page.close()
     print(f"{source.stem}: " + ", ".join(f"{label} {seconds:.0f} s" for label, seconds in took.items()))
     assert not problems, (f"{source.name}:\n" + "\n".join(problems)
+                          + "\n\nwhat the learner did:\n" + "\n".join(learner.done))
+
+
+# --- in the app -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Voilà serving copies of the notebooks (as ``cardlab app`` does, one folder for all)."""
+    import os
+    import subprocess
+    import sys
+
+    from test_voila import free_port, wait_for_port
+
+    pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
+    folder = tmp_path_factory.mktemp("class-app")
+    for source in NOTEBOOKS:
+        copy_without_outputs(source, folder)
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+           "JUPYTER_CONFIG_DIR": str(folder / ".config"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
+    log = folder / ".voila.log"
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
+                                    "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+                                   cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, process, log)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+class _AppPage:
+    """What a :class:`Learner` needs of a page: the Playwright page."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+
+@pytest.mark.parametrize("source", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: Any) -> None:
+    """The notebook as a classroom app at a projector's 1024×768: no code on the page, nothing
+    that says to run a cell, every widget drawn and used as in JupyterLab, and no error."""
+    from test_voila import TIMEOUT_MS, offline_page
+
+    page, errors = offline_page(browser, app, viewport={"width": 1024, "height": 768})
+    learner = Learner(_AppPage(page))
+    try:
+        page.goto(f"{app}voila/render/{source.name}", timeout=TIMEOUT_MS)
+        page.wait_for_selector("#rendered_cells, .jp-OutputArea", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => !document.querySelector('.jp-OutputArea-output .lm-Widget.jp-Spinner')"
+                               " && document.readyState === 'complete'", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(3000)  # the last widgets of the page come in after it has loaded
+        assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper").count() == 0, "the app shows no code"
+        text = page.locator("body").inner_text()
+        assert "Shift+Enter" not in text and "run the cell" not in text.lower()
+        roots = page.locator(".cardlab-root[data-rev]")
+        for i in range(roots.count()):
+            learner.use(roots.nth(i), f"widget {i}")
+        problems = [f"a widget says: {m}" for m in page.locator(".cardlab-message-error").all_inner_texts()
+                    if any(sign in m for sign in FAILURE_SIGNS)]
+        problems += [e for e in page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                                            ).all_inner_texts()]
+        problems += _walked_through(source, learner) + errors
+    finally:
+        page.context.close()
+    assert not problems, (f"{source.name} as an app:\n" + "\n".join(problems)
                           + "\n\nwhat the learner did:\n" + "\n".join(learner.done))
