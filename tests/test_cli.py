@@ -177,7 +177,7 @@ def _names(root: Path) -> dict[str, set[str]]:
 def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_path):
     root = _checkout_copy(tmp_path)
     before = _names(root)
-    assert "README.md" in before and "notebooks/00_start_here.ipynb" in before
+    assert "README.md" in before and "notebooks/05_teachers_guide.ipynb" in before
     # A cell added later, anywhere, with a link of its own: rewritten too, the rest of it kept.
     nb_path = root / "notebooks" / "02_commerce.ipynb"
     notebook = json.loads(nb_path.read_text(encoding="utf-8"))
