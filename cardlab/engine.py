@@ -39,6 +39,7 @@ from .cards import (
     GUESSABLE_BITS, HIDDEN, SEED_BITS, Card, CardError, ascii_lower, ascii_upper, cards_html, chance, check_seed,
     parse_card, shuffle,
 )
+from .cards import pretty as pretty_cards
 from .errors import IllegalMove, NotationError, StateError, quoted
 
 __all__ = [
@@ -814,6 +815,14 @@ class Game(ABC):
         notes of a view say nothing hidden from its player. The default: no notes.
         """
         return {}
+
+    def move_words(self, state: Any, move: Move | str) -> str:
+        """``move`` said in the game's words, as a learner reads it in menus, logs, suggestions
+        and hints: "put 9♦ on pile 3", "claim with the 2♦". The notation (``str(move)``) stays
+        what code and text forms write. ``state`` is the position the move is played from (a
+        player's view will do: the words name only the move's own cards). The default: the
+        notation with suit symbols."""
+        return pretty_cards(str(self.move(move)))
 
     def move(self, move: Move | str) -> Move:
         """A Move from a Move or its notation."""

@@ -92,8 +92,9 @@ def voila(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> 
 
 def offline_page(browser: Any, url: str, **context_options: Any) -> tuple[Any, list[str]]:
     """A page that may reach only this machine, and the errors it logs (a refused outside
-    request is no error of ours)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1600}, **context_options)
+    request is no error of ours). ``context_options`` go to the browser context (a 1400×1600
+    viewport unless they give one)."""
+    context = browser.new_context(**{"viewport": {"width": 1400, "height": 1600}, **context_options})
     context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url) else route.abort())
     page = context.new_page()
     errors: list[str] = []
