@@ -617,6 +617,44 @@ def test_the_rules_page_shows_the_same_end_position():
     assert "(1 + 3) × 3 + 2 × 2 + 4 × 1 = **20**" in page
 
 
+def test_the_walkthrough_lesson_plays_the_worked_example_with_the_learner_as_a():
+    """contest-1-worked-example plays the whole game of the rules page (34 moves from a stacked
+    deck) to the documented end (the discard pile in play order), A 20 B 14; the learner, A,
+    plays most of A's moves as questions, and the lesson asks both scores and the what-if."""
+    from cardlab import lessons
+    lesson = lessons.load("contest-1-worked-example")
+    assert lesson.game == GAME and lesson.viewer_name == "A" and len(lesson.moves) == 34
+    end = lesson.steps[-1].state
+    expected = GAME.state_from_text(EXAMPLE)
+    assert dataclasses.replace(end, discard=expected.discard) == expected
+    assert sorted(end.discard) == sorted(expected.discard)
+    assert GAME.score(end).totals == (20, 14)
+    a_moves = [step for step in lesson.steps[1:] if step.number % 2 == 1]   # A arranges first and plays first
+    asked = {str(q.moves[0]) for step in lesson.steps for q in step.questions if q.kind == "play"}
+    assert len(a_moves) == 17 and sum(str(step.move) in asked for step in a_moves) >= 12
+    scores = {(q.player, q.points, bool(q.changes)) for q in lesson.questions if q.kind == "score"}
+    assert {(0, 20, False), (1, 14, False), (0, 22, True)} <= scores
+
+
+def test_the_lessons_name_a_short_deck_mulligan_and_a_second_arrange_refused():
+    """Two rules that only forbid are played in the lessons by a question's feedback naming a
+    move they refuse: a mulligan on a short deck (contest-5), and an arrange once the secret
+    cards are laid out ("these cards aren't touched again", contest-4)."""
+    from cardlab import lessons
+    refusals = set()
+    for path in lessons.bundled("contest"):
+        lesson = lessons.load(path)
+        for step in lesson.steps:
+            for question in (q for q in step.questions if q.kind == "play"):
+                for answer, _ in question.feedback:
+                    try:
+                        lesson.game.play(step.state, answer)
+                    except IllegalMove as refusal:
+                        refusals.add((path.stem, answer.split()[0], refusal.rule))
+    assert ("contest-5-short-deck", "mulligan", "contest.secret.short-stock") in refusals
+    assert ("contest-4-secret-cards-and-the-row", "arrange", "contest.secret") in refusals
+
+
 def rule_rows() -> dict[str, str]:
     """The rules page's table rows, by rule id."""
     page = (ROOT / "docs" / "rules" / "contest.md").read_text(encoding="utf-8")
