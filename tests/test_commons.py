@@ -455,6 +455,27 @@ def test_peek_a_wild_nest_egg_stays_and_a_commission_of_its_colour_scores():
     assert a.rule == b.rule == "commons.peek.wild-nest-egg"
 
 
+def test_peek_narrates_its_own_rules_at_the_last_round_and_the_next_deal():
+    # A tie after round 3, Peek's last: an extra round, dealt 1 up 2 down and scored ×1.
+    step = PEEK.step(last_defense(rounds="0-0 0-6", game=PEEK), "defend 2S")
+    assert PEEK.round_points(step.after) == (6, 0) and step.after.phase == "round-end"
+    rules = [e.rule for e in step.events]
+    assert "commons.peek.rounds" in rules and "commons.extra-round" in rules
+    deal = PEEK.step(step.after, "next round")
+    assert [e.rule for e in deal.events] == ["commons.peek.pool", "commons.peek.look", "commons.peek.extra-round"]
+    assert "B, the first Claimant, secretly looks" in deal.events[1].text   # round 4: B claims first
+    assert [e.rule for e in PEEK.step(_round_over(PEEK), "next round").events] == ["commons.peek.pool", "commons.peek.look"]
+    assert [e.rule for e in GAME.step(_round_over(GAME), "next round").events] == ["commons.setup.pool"]
+
+
+def _round_over(game):
+    """Round 1 played out from a seeded deal, with its first legal moves."""
+    s = game.deal(seed=3)
+    while s.phase != "round-end":
+        s = game.play(s, game.legal_moves(s)[0])
+    return s
+
+
 def test_the_variant_must_match_the_state():
     with pytest.raises(StateError, match="variant='peek'"):
         GAME.state_from_json(PEEK.deal(seed=1).to_json())
@@ -767,3 +788,4 @@ def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
                         checked += 1
                 s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked > 1000
+

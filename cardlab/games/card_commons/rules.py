@@ -439,6 +439,9 @@ class CardCommons(Game):
             points = self.round_points(s)
             for p in (0, 1):
                 log.append(Event("commons.score.count", f"{NAMES[p]} scores {points[p]} this round ({totals[p]} in all).", p))
+            if s.peek and s.round == self.last_round:
+                log.append(Event("commons.peek.rounds", f"Round {s.round} is the last of Peek's {self.last_round} rounds, "
+                                 f"scored ×1, ×1 and ×2.", None))
             if over:
                 log.append(Event("commons.game-end", f"{NAMES[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
             elif s.round >= self.last_round:
@@ -451,8 +454,17 @@ class CardCommons(Game):
         if log is not None:
             up, down = self.layout(nxt)
             extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
-            log.append(Event("commons.setup.pool", f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
+            # In Peek its own sentences deal the pool, the look and the extra rounds.
+            log.append(Event("commons.peek.pool" if self.peek else "commons.setup.pool",
+                             f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
                              f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
+            if self.peek:
+                first = self.first_claimant(nxt)
+                log.append(Event("commons.peek.look", f"{NAMES[first]}, the first Claimant, secretly looks at one "
+                                 f"face-down pool card, and {NAMES[1 - first]} at the other.", None))
+                if nxt > self.last_round:
+                    log.append(Event("commons.peek.extra-round", f"Round {nxt} is an extra round to break the tie: "
+                                     f"it is scored ×1.", None))
         cards = _sorted_parts(self.layout(nxt), shuffle_from(s.seed, DECK, f"round {nxt}"))
         return self._deal_round(s.seed, nxt, rounds, cards)
 
