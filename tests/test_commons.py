@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import cardlab
-from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards
+from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards, lessons
 from cardlab.cards import chance
 from cardlab.engine import Continuation
 from cardlab.games.card_commons import (
@@ -789,3 +789,78 @@ def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
                 s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked > 1000
 
+
+# --- who claims: a position a game can reach ---------------------------------------------------------
+
+def claimant_must_be(game, s, claims_discarded: int) -> int:
+    """The Claimant that position ``s`` must have, worked out from its cards, as the engine records
+    a round: the round's first Claimant (A in rounds 1 and 3, B in rounds 2 and 4:
+    ``game.first_claimant``), then one switch per turn played ("the roles switch every turn").
+    A turn with a Defense puts one card on each side; a No Defense turn adds two face-up pool cards
+    (two discards, or a discard and the discarded Claim) and, when the Claimant answered her own
+    Claim, one card on each side; ``claims_discarded`` counts the turns whose Claim was discarded
+    (no card on either side: rules page, reading 15, the roles switch all the same). During the
+    commission phase nobody has claimed; at the round's end the Claimant is the last turn's."""
+    first = game.first_claimant(s.round)
+    if s.phase == "commission":
+        return first
+    sided = len(s.sides[0]) - (s.phase == "discard2")  # the turn under way has put its cards there
+    turns = sided + claims_discarded                    # the turns played before this one
+    if s.phase in ("round-end", "game-over"):
+        turns -= 1                                      # no switch after the last turn
+    return first if turns % 2 == 0 else 1 - first
+
+
+def no_defense_turns(game, s) -> int:
+    """The No Defense turns played before the turn under way: two face-up pool cards each, above
+    the round's layout (a trade with the pool changes no count); in the answer and discard2 phases
+    the turn under way has put its first discard there."""
+    extra = len(s.pool_up) - game.layout(s.round)[0] - (s.phase in ("answer", "discard2"))
+    assert extra >= 0 and extra % 2 == 0, f"{extra} face-up pool cards above the round's layout"
+    return extra // 2
+
+
+def possible_claims_discarded(game, s) -> range:
+    """How many of the No Defense turns before ``s`` may have had their Claim discarded: the
+    others put a card on each side."""
+    n = no_defense_turns(game, s)
+    sided = len(s.sides[0]) - (s.phase == "discard2")
+    return range(max(0, n - sided), n + 1)
+
+
+def test_the_claimant_follows_from_the_round_and_the_turns_played():
+    # Round 3: A claims first; after the worked example's 6 turns the round ends on B's Claim.
+    s = GAME.deal(deck=EXAMPLE_DECK, round=3)
+    for move in EXAMPLE_MOVES:
+        s = GAME.play(s, move)
+        assert s.claimant == claimant_must_be(GAME, s, 0), move
+    assert s.phase == "round-end" and s.claimant == 1
+    assert claimant_must_be(GAME, GAME.deal(deck=EXAMPLE_DECK, round=2), 0) == 1
+    # A discarded Claim puts no card on the sides, yet the roles switch (reading 15).
+    s = GAME.play(GAME.play(state(NOBODY_ANSWERS), "claim 5S"), "discard 3C")
+    assert s.claimant == 1 and claimant_must_be(GAME, s, 1) == 1 and claimant_must_be(GAME, s, 0) == 0
+
+
+@pytest.mark.parametrize("name", lessons.bundled_names("card-commons"))
+def test_every_lesson_position_has_the_claimant_its_round_and_turns_give(name):
+    """A lesson's start position, and every position after each of its moves, has the Claimant
+    that the round's first Claimant and the turns played since give: no lesson shows a position
+    that no game can reach."""
+    lesson = lessons.load(name)
+    start = lesson.start
+    fits = [cd for cd in possible_claims_discarded(lesson.game, start)
+            if claimant_must_be(lesson.game, start, cd) == start.claimant]
+    assert fits, (f"{name}: round {start.round} with {len(start.sides[0])} cards on each side: the Claimant "
+                  f"must be {'AB'[claimant_must_be(lesson.game, start, 0)]}, not {'AB'[start.claimant]}")
+    for cd0 in fits:
+        cd, wrong = cd0, None
+        for step in lesson.steps[1:]:
+            if str(step.move) == "next round":
+                cd = 0
+            cd += sum(e.rule == "commons.no-defense.claim-discarded" for e in step.events)
+            if step.state.claimant != claimant_must_be(lesson.game, step.state, cd):
+                wrong = f"after {step.move} (line {step.line})"
+                break
+        if wrong is None:
+            return
+    pytest.fail(f"{name}: the Claimant does not follow from the turns played, {wrong}")

@@ -576,8 +576,8 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
 def test_progress_names_no_card_of_a_question_not_reached_yet():
     run = LessonRun("card-commons-1-worked-example")             # A's view: B's cards come later
     prompts = [q.prompt for q in run.progress().questions]
-    assert prompts[1] == "B claims with the ??. Which cards may you defend with?"
-    assert run.lesson.questions[1].prompt == "B claims with the 3♣. Which cards may you defend with?"
+    assert prompts[3] == "B claims with the ??. What do you play?"
+    assert run.lesson.questions[3].prompt == "B claims with the 3♣. What do you play?"
     while True:
         while run.question is not None:
             run.reveal()
