@@ -59,6 +59,18 @@ def test_the_picture_follows_the_session():
     assert "after move 1 of 4" in page and page.count("◀ on show") == 1 and "A: commission 2♠ ◀ on show" in page
 
 
+def test_a_look_back_names_the_position_it_shows():
+    """A player looking back on their own table sees an earlier position: the picture shows it,
+    and its caption says which, not the game's latest."""
+    s = session()
+    table = Table(s, viewer=1)
+    table._handle_custom_msg({"action": "goto", "index": 1, "rev": table.view["rev"]}, [])
+    page = bundle(table)["text/html"]
+    assert "after move 1 of 3, looking back" in page and "after move 3 of 3" not in page
+    table._handle_custom_msg({"action": "goto", "index": 0, "rev": table.view["rev"]}, [])
+    assert "at the start, before any of 3 moves, looking back" in bundle(table)["text/html"]
+
+
 def test_a_players_picture_shows_no_card_hidden_from_them():
     s = session()
     game, state = s.game, s.state

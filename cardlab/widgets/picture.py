@@ -16,7 +16,6 @@ import html
 from collections.abc import Callable
 
 from ..cards import cards_html
-from ..session import Session
 from . import layouts
 from .viewmodel import History, Position
 
@@ -26,11 +25,14 @@ _BOX = "border:1px solid #bdbdbd;border-radius:0.4em;padding:0.4em 0.6em;margin:
 _CAPTION = "font-size:0.9em;color:#616161;margin-bottom:0.3em"
 
 
-def where(session: Session) -> str:
-    steps = len(session.moves)
-    if session.index == 0:
-        return f"at the start, before any of {steps} move{'s' if steps != 1 else ''}" if steps else "at the start"
-    return f"after move {session.index} of {steps}"
+def where(pos: Position) -> str:
+    """The position the picture shows: the one on show on this table (a player looking back
+    sees an earlier one than the session's), counted on the line it belongs to."""
+    steps = len(pos.session.line_moves)
+    looking = ", looking back" if pos.look is not None and pos.index < len(pos.session.line_moves) else ""
+    if pos.index == 0:
+        return (f"at the start, before any of {steps} move{'s' if steps != 1 else ''}" if steps else "at the start") + looking
+    return f"after move {pos.index} of {steps}{looking}"
 
 
 def state(pos: Position) -> str:
@@ -74,7 +76,7 @@ def table(pos: Position) -> str:
 def picture(component: str, pos: Position, draw: Drawer) -> str:
     """The whole picture: a caption naming the view and the position, then ``draw(pos)``."""
     who = "teacher's view" if pos.viewer is None else f"{pos.name(pos.viewer)}'s view"
-    return frame(component, f"{pos.game.title or pos.game.name} — {who}, {where(pos.session)}", draw(pos))
+    return frame(component, f"{pos.game.title or pos.game.name} — {who}, {where(pos)}", draw(pos))
 
 
 def frame(component: str, caption: str, body: str) -> str:
