@@ -945,3 +945,47 @@ def test_a_round_says_how_a_deal_ended_by_a_refusal_or_by_the_stock():
     assert stocked.how == "E took the last stock card" and stocked.ended.rule == "commerce.stock-out"
     assert stocked.ended.text == "E took the last card of the stock, after 16 turns: the deal was settled at once."
     assert stocked.ended.player == 4 and stocked.movers == frozenset(range(12)) and len(stocked.hands) == 12
+
+
+# --- the lessons a learner plays ------------------------------------------------------------------
+
+def test_the_walkthrough_lesson_is_the_worked_example_played_from_a_seat():
+    """The learner notebook's walkthrough is the text's example: A's moves are questions the
+    learner answers (the trade, then the knock), B's and C's are played for them, and the
+    showdown and deal 1's ledger are the text's (4♦ for the doubled 4♣, named in the lesson)."""
+    from cardlab import lessons
+    lesson = lessons.load("commerce-1-worked-example")
+    assert lesson.viewer == 0 and tuple(map(str, lesson.moves)) == EXAMPLE_MOVES
+    asked = [str(q.moves[0]) for q in lesson.questions if q.kind == "play"]
+    assert asked == ["trade KD", "knock"] and all(len(q.moves) == 1 for q in lesson.questions if q.kind == "play")
+    end = lesson.steps[-1].state
+    assert end.history[0].hands == (cards("6S 7S 8S"), cards("AH KH 4D"), cards("3C 4C 5C"))
+    assert G3.score(end, deal=1).totals == (2, -1, -1)
+    assert "4♦" in lesson.text and "4♣" in lesson.text
+    # the kinds of hands are taught before the knock that relies on a sequence beating a point
+    before_knock = lesson.text.split("ask: It is your turn again")[0]
+    assert all(word in before_knock for word in ("**triplet**", "**sequence**", "**point**", "**ante**", "**pool**",
+                                                 "**stock**", "**trade**", "**barter**", "**knock**"))
+
+
+def test_the_barter_lesson_accepts_every_equally_good_answer():
+    from cardlab import lessons
+    plays = [q for q in lessons.load("commerce-4-trades-and-barter").questions if q.kind == "play"]
+    assert [sorted(map(str, q.moves)) for q in plays] == [["give 8S", "give KD"], ["barter KD", "trade KD"]]
+
+
+def test_the_last_deal_lesson_ends_the_game_with_tied_leaders():
+    from cardlab import lessons
+    lesson = lessons.load("commerce-5-the-last-deal")
+    end = lesson.steps[-1].state
+    board = G3.score(end)
+    assert G3.is_over(end) and board.totals == (1, 1, -2) and board.winners == (0, 1)
+    assert "commerce.end" in {e.rule for e in lesson.steps[-1].events}
+
+
+def test_the_stock_lesson_ends_a_deal_by_the_last_trade_and_seating_breaks_the_tie():
+    from cardlab import lessons
+    lesson = lessons.load("commerce-6-the-stock-runs-out")
+    rules = {e.rule for e in lesson.steps[-1].events}
+    assert {"commerce.stock-out", "commerce.rank.tie"} <= rules
+    assert lesson.steps[-1].state.history[0].end == "stock"
