@@ -139,3 +139,22 @@ def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
         return hand
     rank = claim.rank
     return tuple([c for c in hand if c.rank == rank or c in WILDS])  # a list is built faster than a generator runs
+
+
+def words(move: Move) -> str:
+    """``move`` in the game's words (menus, logs, hints): "claim with the 4♥"."""
+    if isinstance(move, Commission):
+        return f"put the {move.card} face down as the Commission"
+    if isinstance(move, TradePool):
+        return f"trade the {move.give} for the {move.take} of the pool"
+    if isinstance(move, TradeCommission):
+        return f"trade the {move.give} for the Commission"
+    if isinstance(move, Claim):
+        return f"claim with the {move.card}"
+    if isinstance(move, Defend):
+        return f"defend with the {move.card}"
+    if isinstance(move, Discard):
+        return f"discard the {move.card}"
+    if isinstance(move, NextRound):
+        return "deal the next round"
+    return str(move)

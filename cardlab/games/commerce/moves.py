@@ -82,3 +82,16 @@ def parse_move(text: str) -> Move:
     card = reader.card(missing=f"'{verb}' needs a card, such as '{verb} KD'", jokers=False)
     reader.end(f"'{verb}' takes one card")
     return moves[card]
+
+
+def words(move: Move) -> str:
+    """``move`` in the game's words (menus, logs, hints): "trade the K♦ for the top stock card"."""
+    if isinstance(move, Trade):
+        return f"trade the {move.card} for the top stock card"
+    if isinstance(move, Barter):
+        return f"offer the {move.card} face down to the player on the left"
+    if isinstance(move, Give):
+        return f"give the {move.card} back for the offered card"
+    if isinstance(move, Knock):
+        return "knock"
+    return str(move)

@@ -227,3 +227,29 @@ def _claim(reader: MoveReader) -> Claim:
     reader.end("unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', 'open 5H 2' or "
                "'reinforce 5H 1', then optionally 'keep 3'")
     return Claim(first, second, card, discard, play, keep)
+
+
+def words(move: Move) -> str:
+    """``move`` in the game's words (menus, logs, hints): "put the 9♦ on pile 3"."""
+    if isinstance(move, Arrange):
+        return "lay out the secret cards as " + " ".join(str(c) for c in move.cards)
+    if isinstance(move, Mulligan):
+        return "take a mulligan: four new secret cards"
+    if isinstance(move, Open):
+        return f"open pile {move.position} with the {move.card}"
+    if isinstance(move, Reinforce):
+        return f"put the {move.card} on pile {move.position}"
+    if isinstance(move, Claim):
+        text = f"claim piles {move.first} and {move.second} with the {move.card}"
+        if move.discard is not None:
+            text += f", first throwing away pile {move.discard}"
+        if move.play is not None:
+            text += f", first playing: {words(move.play)}"
+        if move.keep is not None:
+            text += f", keeping pile {move.keep}"
+        return text
+    if isinstance(move, Exchange):
+        return f"exchange the {move.card} for a new card"
+    if isinstance(move, Pass):
+        return "pass"
+    return str(move)
