@@ -84,9 +84,9 @@ def test_the_log_names_only_the_cards_the_viewer_sees():
         "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
     step = game.step(before, "trade 3H for commission")
     log = History(viewer=1).entry(game, step)
-    assert log["move"] == f"trade {HIDDEN_WORDS} for commission"
-    assert History(viewer=0).entry(game, step)["move"] == "trade 3♥ for commission"
-    assert History(viewer=None).entry(game, step)["move"] == "trade 3♥ for commission"
+    assert log["move"] == f"trade {HIDDEN_WORDS} for the Commission"  # in the game's words
+    assert History(viewer=0).entry(game, step)["move"] == "trade the 3♥ for the Commission"
+    assert History(viewer=None).entry(game, step)["move"] == "trade the 3♥ for the Commission"
 
 
 def test_move_cards_are_the_card_fields_of_the_move():
@@ -142,7 +142,7 @@ def test_table_view_model_lists_zones_moves_and_score_for_the_teacher():
         assert _pile(view, zone.name)["cards"] == [c.code for c in zone.cards]
     assert [m["move"] for m in view["moves"]] == [str(m) for m in session.legal_moves()]
     trade = next(m for m in view["moves"] if m["move"] == "trade 2C for 5H")
-    assert trade["cards"] == ["2C", "5H"] and trade["text"] == "trade 2♣ for 5♥"
+    assert trade["cards"] == ["2C", "5H"] and trade["text"] == "trade the 2♣ for the 5♥ of the pool"
     assert view["editor"]["text"] == session.game.to_text(session.state)
     assert view["breakdown"]["totals"] == list(session.game.score(session.state).totals)
 
@@ -181,8 +181,10 @@ def test_every_widget_follows_the_session_whoever_changes_it():
     send(player, "play", move="commission 3S")  # from another widget
     assert session.moves[-1] == session.game.parse_move("commission 3S")
     assert teacher.view["step"] == stepper.view["step"] == 2
-    assert [e["move"] for e in stepper.history["entries"]] == [f"commission {HIDDEN_WORDS}", "commission 3♠"]
-    assert [e["move"] for e in teacher.history["entries"]] == ["commission 2♠", "commission 3♠"]
+    assert [e["move"] for e in stepper.history["entries"]] == [f"put {HIDDEN_WORDS} face down as the Commission",
+                                                          "put the 3♠ face down as the Commission"]
+    assert [e["move"] for e in teacher.history["entries"]] == ["put the 2♠ face down as the Commission",
+                                                          "put the 3♠ face down as the Commission"]
 
 
 def test_a_closed_widget_stops_following_the_session():
@@ -354,9 +356,9 @@ def test_several_hidden_cards_in_a_move_are_counted():
     secrets = cardlab.cards("KS 5S 4H KH 10D 8C 4D 2S")  # A's four secret cards, then B's: a stacked deck
     session = cardlab.Session(game, game.deal(deck=[*secrets, *(c for c in game.deck() if c not in secrets)]))
     step = session.play("arrange KS 4H 5S KH")
-    assert History(viewer=1).entries(session)[0]["move"] == "arrange 4 hidden cards"
-    assert report(game, step, 1, "A").startswith("A: arrange 4 hidden cards. ")
-    assert History(viewer=0).entries(session)[0]["move"] == "arrange K♠ 4♥ 5♠ K♥"
+    assert History(viewer=1).entries(session)[0]["move"] == "lay out the secret cards as 4 hidden cards"
+    assert report(game, step, 1, "A") == "A: lay out the secret cards as 4 hidden cards."
+    assert History(viewer=0).entries(session)[0]["move"] == "lay out the secret cards as K♠ 4♥ 5♠ K♥"
 
 
 def view_model(session: cardlab.Session, player: int, showdown: Any = None) -> tuple[Position, dict]:
@@ -486,7 +488,7 @@ def _check_hidden(game: Any, session: Any, p: int, zones: Any, history: History,
     assert not leaked, f"{leaked} hidden from {game.player_names[p]} but in the log: {entries[-1]}"
     told = " ".join(e["text"] for e in vm["narration"])
     mover = game.player_names[game.to_move(step.before)]
-    assert report(game, step, p, mover) == f"{mover}: {entries[-1]['move']}." + (f" {told}" if told else "")
+    assert report(game, step, p, mover) == f"{mover}: {entries[-1]['move']}."  # one line: the narration tells the rest
 
 
 def _table_cards(vm: dict) -> set[Card]:
@@ -568,7 +570,7 @@ def test_a_legal_click_plays_the_move_and_narrates_it():
     table = Table(session, viewer=1)
     message = send(table, "play", move="defend 4D")
     assert session.moves[-1] == session.game.parse_move("defend 4D")
-    assert message["kind"] == "info" and message["text"].startswith("B: defend 4♦.")
+    assert message["kind"] == "info" and message["text"] == "B: defend with the 4♦."
     assert table.view["step"] == 4
 
 
@@ -724,7 +726,7 @@ def test_stepping_shows_past_states_and_playing_from_one_starts_a_variation():
     assert "This move starts a variation: the main line's move 3 is kept" in message["text"]
     assert [str(m) for m in session.moves] == list(CLAIMED)  # the main line is kept
     assert [str(m) for m in session.line_moves] == ["commission 2S", "commission 3S", "claim 2H"]
-    assert [e["move"] for e in table.history["entries"]][-1] == "claim 2♥"
+    assert [e["move"] for e in table.history["entries"]][-1] == "claim with the 2♥"
     assert table.history["differs_at"] == 3 and table.view["line"]["kind"] == "variation"
 
 
@@ -744,7 +746,7 @@ def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
     assert table.view["line"] == stepper.view["line"] == banner
     assert table.history["differs_at"] == 3 and table.history == stepper.history
     assert [(line["text"], line["current"]) for line in table.history["lines"]] == [
-        ("Main line: 4 moves", False), ("3. A: claim 2♥", True)]
+        ("Main line: 4 moves", False), ("3. A: claim with the 2♥", True)]
     assert repr(table) == "Table(card-commons, teacher, move 3 of 3, variation from move 3)"
     for part in (Tableau(session), Hand(session, 0, viewer=None), ScoreBreakdown(session), StateEditor(session)):
         assert part.view["line"] == {**banner, "actions": []}  # says so, without buttons it cannot act on
@@ -767,7 +769,7 @@ def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
     message = send(table, "promote")
     assert message["text"] == "This line is now the main line. The old main line is kept as a variation."
     assert [str(m) for m in session.moves] == ["commission 2S", "commission 3S", "claim 2H"]
-    assert table.view["line"] is None and table.history["lines"][1]["text"] == "3. A: claim 4♠, then 1 move"
+    assert table.view["line"] is None and table.history["lines"][1]["text"] == "3. A: claim with the 4♠, then 1 move"
     assert "no variation to keep" in send(table, "promote")["text"]
 
 
@@ -922,7 +924,7 @@ def test_an_opponent_plays_every_other_seat_until_it_is_the_viewers_turn():
     table = Table(session, viewer=1, opponent=opponent)
     assert [str(m) for m in session.moves] == ["commission 2S"]  # A moved at once
     assert all(c == cardlab.HIDDEN for c in seen[0].hands[1])  # from A's view only
-    assert table.view["can_act"] and table.message["text"].startswith("A: commission")
+    assert table.view["can_act"] and table.message["text"].startswith("A: put a hidden card face down as the Commission")
     send(table, "play", move="commission 3S")
     assert len(session.moves) > 2 and session.game.to_move(session.state) in (1, None)
 
@@ -991,7 +993,7 @@ def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(m
         release.set()
         await _until(lambda: session.moves)
         assert [str(m) for m in session.moves] == ["commission 2S"] and not table.thinking
-        assert "thinking" not in table.view and table.message["text"].startswith("A: commission")
+        assert "thinking" not in table.view and table.message["text"].startswith("A: put a hidden card face down as the Commission")
         table.close()
     _in_a_kernel(monkeypatch, scenario)
 
@@ -1215,12 +1217,12 @@ def test_a_hint_names_a_move_and_its_cards():
     table = Table(session, viewer=1, hint=lambda game, view: (game.legal_moves(view)[1], "keep the red 4"))
     assert table.view["hint"] is True
     message = send(table, "hint")
-    assert message == {**message, "kind": "hint", "text": "Hint: defend 4♦ — keep the red 4", "cards": ["4D"]}
+    assert message == {**message, "kind": "hint", "text": "Hint: defend with the 4♦ — keep the red 4", "cards": ["4D"]}
     assert "ranking" not in message
     assert len(session.moves) == 3
     assert Table(session, viewer=1).view["hint"] is False
     just_a_move = Table(session, viewer=1, hint=lambda game, view: "defend 4H")
-    assert send(just_a_move, "hint")["text"] == "Hint: defend 4♥"
+    assert send(just_a_move, "hint")["text"] == "Hint: defend with the 4♥"
 
 
 def test_the_search_hint_ranks_every_legal_move_best_first():
@@ -1232,7 +1234,7 @@ def test_the_search_hint_ranks_every_legal_move_best_first():
     view = session.game.view(session.state, 1)
     expected = bots.hint(session.game, view, playouts=HINT_PLAYOUTS, seed=0)
     best = expected.best.move
-    assert message["kind"] == "hint" and message["text"] == f"Hint: {pretty(str(best))}"
+    assert message["kind"] == "hint" and message["text"] == f"Hint: {table._session.game.move_words(None, best)}"
     assert message["cards"] == [c.code for c in move_cards(best)]
     ranking = message["ranking"]
     assert [m["move"] for m in ranking["moves"]] == [str(m.move) for m in expected.moves]
@@ -1302,7 +1304,7 @@ def test_an_opponent_named_by_its_player_plays_and_the_choice_is_offered():
     choice = table.view["opponent"]
     assert choice["current"] == "random"
     assert [c["value"] for c in choice["choices"]] == ["people", "random", "heuristic", "search"]
-    assert table.message["text"].startswith("A: commission")
+    assert table.message["text"].startswith("A: put a hidden card face down as the Commission")
 
 
 def test_the_play_against_choice_changes_the_computer_player():
@@ -1314,7 +1316,7 @@ def test_the_play_against_choice_changes_the_computer_player():
     assert len(session.moves) == 1  # the search player moved for A at once
     expected = bots.make_player("search", seed=0).choose(session.game, session.game.view(session.states[0], 0))
     assert session.moves[0] == expected
-    assert message["text"].startswith("A: commission")
+    assert message["text"].startswith("A: put a hidden card face down as the Commission")
     assert send(table, "opponent", name="people")["text"] == "The other seat is now played by people (on other tables, or from Python)."
     assert table.opponent == "people"
     send(table, "play", move="commission 3S")
@@ -1381,7 +1383,7 @@ def test_names_appear_wherever_the_table_names_a_player():
     assert view["breakdown"]["players"] == ["Ada", "Bob"]
     assert [e["player"] for e in table.history["entries"]] == ["Ada", "Bob"]
     message = send(table, "play", move="claim 4S")
-    assert message["text"].startswith("Ada: claim 4♠.")
+    assert message["text"] == "Ada: claim with the 4♠."
     assert table.view["waiting"] == "Waiting for Bob to move."
     assert send(table, "play", move="claim 5C")["text"] == "It is Bob's turn, not yours."
     assert Hand(session, 0, names=("Ada", "Bob")).view["layout"]["items"][0]["title"] == "Ada's hand (you)"
@@ -1623,7 +1625,7 @@ def test_a_players_table_stops_on_the_showdown_until_they_go_on():
     assert message["text"] == "C: knock. Deal 2 of 4 is over: its showdown is on the table."
     send(table, "continue")
     assert table.view["showdown"]["title"] == "Deal 3 of 4"
-    assert send(table, "continue")["kind"] == "warning"  # deal 4: A moves first; the standing notice of a seeded deal
+    assert send(table, "continue") == {}  # deal 4: A moves first; against the computer, no notice of a seeded deal
     assert table.view["showdown"] is None and table.view["can_act"] and len(session.moves) == 3
     assert send(table, "continue")["text"] == "There is no showdown on the table to go on from."
     send(table, "play", move="knock")  # A's own knock ends the game: its showdown stays too

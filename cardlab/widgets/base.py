@@ -336,7 +336,7 @@ class SessionWidget(anywidget.AnyWidget):
             explanation = pos.game.explain_card(pos.state, card, zone, self._viewer)
         except ValueError as err:  # a card or zone not on this table: it names only what was sent
             raise Refused(f"refused: {err}") from None
-        shown = explanation_json(explanation, pos.paused() if self._viewer is not None else "")
+        shown = explanation_json(pos.game, explanation, pos.paused() if self._viewer is not None else "")
         self._say(shown.pop("text"), "explain", **shown)
 
     # -- stepping and lines --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
 from .base import Refused, SessionWidget, required
-from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking, seen_move_text
+from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking, seen_move_words
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
 Chooser = Callable[[Game, Any], "Move | str"]
@@ -355,7 +355,7 @@ class Table(SessionWidget):
         if held is None or held.number <= _settled(self._session.game, step.before):
             super()._report(step, mover, note)
             return
-        move = seen_move_text(self._session.game, step, self._viewer)
+        move = seen_move_words(self._session.game, step, self._viewer)
         self._say(f"{self._names[mover]}: {move}. {held.title} is over: its showdown is on the table.")
 
     def _act_continue(self, content: dict[str, Any]) -> None:
@@ -431,11 +431,11 @@ class Table(SessionWidget):
     def _say_hint(self, game: Game, answer: Any) -> None:
         if isinstance(answer, Hint):
             best = answer.best.move
-            self._say(f"Hint: {pretty(str(best))}", "hint", move_cards(best), ranking=ranking(answer))
+            self._say(f"Hint: {game.move_words(None, best)}", "hint", move_cards(best), ranking=ranking(game, answer))
             return
         move, why = answer if isinstance(answer, tuple) else (answer, "")
         move = game.move(move)
-        self._say(f"Hint: {pretty(str(move))}" + (f" — {pretty(why)}" if why else ""), "hint", move_cards(move))
+        self._say(f"Hint: {game.move_words(None, move)}" + (f" — {pretty(why)}" if why else ""), "hint", move_cards(move))
 
     # -- the computer opponent -------------------------------------------------------------------
 

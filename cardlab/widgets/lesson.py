@@ -34,16 +34,18 @@ from typing import Any
 
 from .. import lessons
 from ..engine import Breakdown, Game, Move, move_cards
+from ..engine import Step as Played
 from ..errors import NotationError
 from ..session import Session
 from . import picture, prose
 from .base import MAX_NAME_CHARS, Refused, SessionWidget, required
-from .viewmodel import JSON, Position, _variants, deck_order, move_json, narrate, pretty
+from .viewmodel import JSON, Position, _variants, deck_order, move_json, narrate, pretty, seen_move_words
 
 #: The most cards an answer to "which cards ...?" may hold.
 MAX_ANSWER_CARDS = 60
 #: What the score breakdown says while a question asks for a score.
 SCORE_PUT_AWAY = "The score is put away while a question asks for it: it would give the answer."
+NARRATION_PUT_AWAY = "What the move did comes back once the question is answered."
 
 
 @dataclass
@@ -198,9 +200,15 @@ class Lesson(SessionWidget):
         mover = lesson.game.to_move(lesson.steps[run.index - 1].state) if run.index else None
         return {
             "title": lesson.title, "name": lesson.name, "step": run.index, "steps": last,
-            "move": None if run.move_text is None else {
-                "player": pos.name(mover) if mover is not None else "", "text": pretty(run.move_text)},
-            "narration": narrate(run.step.events, self._viewer),
+            "move": None if run.index == 0 else {
+                "player": pos.name(mover) if mover is not None else "",
+                "text": seen_move_words(lesson.game, Played(run.step.move, lesson.steps[run.index - 1].state,
+                                                             run.step.state, run.step.events), self._viewer)},
+            # what the move did may state the open question's answer ("A can answer with 2♥ or K♠",
+            # "A scores 6"): it is put away while a question is open, as the score is
+            "narration": [] if question is not None else narrate(run.step.events, self._viewer),
+            "narration_waits": NARRATION_PUT_AWAY if question is not None and narrate(run.step.events, self._viewer)
+            else "",
             "commentary": prose.blocks(run.commentary),
             "question": None if question is None else self._question_json(pos, question),
             "settled": [{"prompt": pretty(q.prompt), "kind": q.kind, "feedback": _feedback_json(f)}
@@ -226,7 +234,7 @@ class Lesson(SessionWidget):
                      "whatif": [f"{c.old} → {c.new}" for c in question.changes],
                      "feedback": _feedback_json(run.feedback), "moves": []}
         if question.kind == "play":
-            out["moves"] = [move_json(m) for m in answer_moves(pos.game, pos.seen, question.player)]  # type: ignore[arg-type]
+            out["moves"] = [move_json(pos.game, m) for m in answer_moves(pos.game, pos.seen, question.player)]  # type: ignore[arg-type]
         return out
 
     def _why_not_next(self) -> str:

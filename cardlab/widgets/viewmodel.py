@@ -19,9 +19,10 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
-from ..cards import SUITS, Card, pretty
+from ..cards import HIDDEN, SUITS, Card, pretty
 from ..engine import (
     Breakdown, Continuation, Event, Explanation, Game, Move, Round, ScoreItem, Step, Zone, move_cards, move_text, move_variants,
+    replace_cards,
 )
 from ..errors import IllegalMove
 from ..bots import Hint
@@ -54,11 +55,16 @@ def deck_codes(game: Game) -> list[str]:
 
 # --- moves ----------------------------------------------------------------------------------
 
+def move_json(game: Game, move: Move) -> JSON:
+    """A move as the browser sees it: its notation (sent back to play it), its label in the
+    game's words (:meth:`cardlab.engine.Game.move_words`) and its cards (shared between updates:
+    never modify it)."""
+    return _move_json(game, move)
+
+
 @lru_cache(maxsize=4096)  # the same legal moves come back on many updates
-def move_json(move: Move) -> JSON:
-    """A legal move as the browser sees it: its notation (sent back to play it), a label and its
-    cards (shared between updates: never modify it)."""
-    return {"move": str(move), "text": pretty(str(move)), "cards": codes(move_cards(move))}
+def _move_json(game: Game, move: Move) -> JSON:
+    return {"move": str(move), "text": game.move_words(None, move), "cards": codes(move_cards(move))}
 
 
 def _variants(move: Move, card: Card) -> Iterable[Move]:
@@ -66,7 +72,7 @@ def _variants(move: Move, card: Card) -> Iterable[Move]:
     return move_variants(move, card)
 
 
-def explanation_json(explanation: Explanation, paused: str = "") -> JSON:
+def explanation_json(game: Game, explanation: Explanation, paused: str = "") -> JSON:
     """A card's :class:`cardlab.engine.Explanation` as the browser shows it: the lines with
     their rule ids, the places the card cannot go (for its move menu), and where it lies.
     ``paused`` (why the viewer may not move at this position) comes first when given."""
@@ -76,8 +82,8 @@ def explanation_json(explanation: Explanation, paused: str = "") -> JSON:
     return {
         "text": " ".join(f"{line['text']} [{line['rule']}]" if line["rule"] else line["text"] for line in lines),
         "lines": lines, "card": explanation.card.code, "zone": explanation.zone,
-        "refused": [{"move": str(r.move), "text": pretty(str(r.move)), "reason": pretty(r.text), "rule": r.rule}
-                    for r in explanation.refused],
+        "refused": [{"move": str(r.move), "text": game.move_words(None, r.move), "reason": pretty(r.text),
+                     "rule": r.rule} for r in explanation.refused],
     }
 
 
@@ -282,7 +288,7 @@ class Position:
         return tree
 
     def moves(self) -> list[JSON]:
-        return [move_json(m) for m in self.legal]
+        return [move_json(self.game, m) for m in self.legal]
 
     def breakdown_json(self) -> JSON:
         bd = self.breakdown
@@ -405,6 +411,23 @@ def unique_labels(piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], na
 
 # --- the move log ---------------------------------------------------------------------------
 
+_HIDDEN_SAID = re.compile(r"\?\?(?: \?\?)*")
+
+
+def seen_move_words(game: Game, step: Step, viewer: Viewer) -> str:
+    """The move of ``step`` in the game's words as ``viewer`` may read it: each card they saw
+    neither just before nor just after it is "a hidden card" (:func:`seen_move_text`)."""
+    if viewer is not None:
+        shown = move_text(game, step, viewer, HIDDEN.code)
+        if HIDDEN.code in shown.split():
+            seen = {c for c in move_cards(step.move) if c.code in shown.split()}
+            masked = replace_cards(step.move, lambda c: c if c in seen else HIDDEN)
+            said = game.move_words(step.before, masked).replace(f"the {HIDDEN}", str(HIDDEN))
+            return _HIDDEN_SAID.sub(lambda m: "a hidden card" if m.group().count("?") == 2
+                                    else f"{m.group().count('?') // 2} hidden cards", said)
+    return game.move_words(step.before, step.move)
+
+
 def seen_move_text(game: Game, step: Step, viewer: Viewer) -> str:
     """The move of ``step`` as ``viewer`` may read it, cards with suit symbols: each card they
     saw neither just before nor just after it is "a hidden card", and several in a row are
@@ -456,7 +479,7 @@ class History:
         mover = game.to_move(step.before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
-                "move": seen_move_text(game, step, self.viewer)}
+                "move": seen_move_words(game, step, self.viewer)}
 
     def lines(self, session: Session) -> list[JSON]:
         """Every line of the session, main line first (none when it has no variation): a
@@ -486,21 +509,19 @@ def _moves(count: int) -> str:
 
 
 def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
-    """The message after a move: who played it, the move as ``viewer`` may read it (as in
-    the log), and the events ``viewer`` may read (as in the narration)."""
-    told = " ".join(e["text"] for e in narrate(step.events, viewer))
-    move = seen_move_text(game, step, viewer)
-    return f"{mover}: {move}." + (f" {told}" if told else "")
+    """The message after a move, one short line: who played it and the move in the game's
+    words as ``viewer`` may read it (as in the log). What the move did is the narration's."""
+    return f"{mover}: {seen_move_words(game, step, viewer)}."
 
 
 # --- hints ------------------------------------------------------------------------------------
 
-def ranking(hint: Hint) -> JSON:
+def ranking(game: Game, hint: Hint) -> JSON:
     """A :class:`cardlab.bots.Hint` as the browser shows it: its ranked view, every text worked
     out here (the unit, each move's average and likely range, the notes, why the best is best,
     the rule of thumb's comparison); ``shown`` marks the rows listed before "Show all"."""
     shown = {r.place for r in hint.shown}
-    moves = [{**move_json(r.value.move), "place": r.place, "average": r.average, "likely": r.likely,
+    moves = [{**move_json(game, r.value.move), "place": r.place, "average": r.average, "likely": r.likely,
               "playouts": r.value.playouts, "note": r.note, "set_aside": r.set_aside, "shown": r.place in shown}
              for r in hint.ranking]
     return {"heading": hint.heading, "unit": str(hint.unit), "unit_name": hint.unit.name,

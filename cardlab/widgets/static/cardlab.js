@@ -1003,7 +1003,8 @@ function commentaryPart(lesson) {
     lesson.move ? h("div", { class: "cardlab-section-title" },
       `Move ${lesson.step}: `, lesson.move.player ? `${lesson.move.player}: ` : "", lesson.move.text) : null,
     lesson.narration.length ? h("ul", { class: "cardlab-events" }, lesson.narration.map((ev) =>
-      h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule })))) : null,
+      h("li", { title: ev.rule ? `rule ${ev.rule}` : "" }, ev.text))) : null,
+    lesson.narration_waits ? h("div", { class: "cardlab-muted cardlab-narration-waits", text: lesson.narration_waits }) : null,
     renderProse(lesson.commentary));
 }
 
