@@ -204,7 +204,17 @@ class Position:
             "status": self.status(), "to_move": self.to_move, "over": self.over, "going_on": self.going_on,
             "can_act": self.can_act, "waiting": self.waiting(),
             "step": self.index, "steps": len(self.session.line_moves), "line": self.line_banner(),
+            "last": self.last_cards(),
         }
+
+    def last_cards(self) -> list[str]:
+        """The codes of the cards of the move that led to the position on show, as far as the
+        viewer saw them (the table marks them)."""
+        if not self.index:
+            return []
+        step = self.session.line_step(self.index)
+        shown = move_text(self.game, step, self.viewer).split()
+        return [c.code for c in move_cards(step.move) if c.code in shown]
 
     def status(self) -> str:
         if self.showdown is not None:

@@ -121,8 +121,8 @@ def _notebook_cells(scenario: Scenario, file: str, viewer: int | None) -> tuple[
     return setup, show
 
 
-def _open(lab: Any, lab_page: Any, scenario: Scenario, viewer: int | None) -> Any:
-    who = "teacher" if viewer is None else f"player{viewer}"
+def _open(lab: Any, lab_page: Any, scenario: Scenario, viewer: int | None, label: str = "") -> Any:
+    who = ("teacher" if viewer is None else f"player{viewer}") + label
     file = f"{scenario.game}-{who}.json"
     scenario.session(scenario.moves).save(lab.root / file)
     page = lab_page(f"{scenario.game}-{who}.ipynb", *_notebook_cells(scenario, file, viewer))
@@ -225,8 +225,13 @@ def test_a_legal_move_is_played_by_clicking(teacher):
     _wait_rev(page, before)
     assert _step(page) == len(scenario.moves) + 1
     last = _table(page).locator(".cardlab-log-entry").last.inner_text()
-    assert pretty(move) in last
+    game = scenario.session(()).game
+    assert game.move_words(None, move) in last  # the log says the move in the game's words
     assert page.run("print(session.moves[-1])").strip() == move
+    # the move's card is marked where it landed (when it lands face up on the table)
+    marked = _table(page).locator(".cardlab-tableau .cardlab-last").evaluate_all("els => els.map(e => e.dataset.code)")
+    assert set(marked) <= {code} and (marked or _card(page, code).count() == 0 or
+                                      "cardlab-face-down" in (_card(page, code).get_attribute("class") or "")), marked
 
 
 def test_cancel_closes_the_menu_and_plays_nothing(teacher):
@@ -268,7 +273,7 @@ def test_a_cards_menu_says_why_not_the_places_it_cannot_go(teacher):
     why.locator("summary").click()
     item = why.locator(f'.cardlab-why-not-item[data-move="{move}"]')
     text = item.inner_text()
-    assert text.startswith(pretty(move) + ":") and text.endswith(f"[{rule}]"), text
+    assert text.startswith(scenario.session(()).game.move_words(None, move) + ":") and text.endswith(f"[{rule}]"), text
     session = scenario.session(line)
     refusal = session.game.explain_card(session.state, code, None, None).why_not(session.game.parse_move(move))
     assert pretty(refusal.text) in text
@@ -941,3 +946,26 @@ def test_the_teachers_table_passes_axe(teacher, axe_ready):
     page.run("session.goto(1)")  # the past on show: the later moves in the log are set apart
     _wait_step(page, 1)
     _assert_axe_clean(page, f"the {scenario.game} teacher's table stepped back")
+
+
+def test_the_last_moves_cards_glide_where_they_land_unless_motion_is_reduced(lab, lab_page):
+    """A played card is marked on the table and slides from the hand to where it lands, in a
+    short transition; a reader who asks the system for reduced motion gets no movement."""
+    scenario = SCENARIOS[0]  # Card Commons: a Claim goes from the hand to the table, face up
+    page = _open(lab, lab_page, scenario, None, "-motion")
+    try:
+        for reduced, glides in (("no-preference", True), ("reduce", False)):
+            page.page.emulate_media(reduced_motion=reduced)
+            _reset(page, scenario.moves)
+            page.page.evaluate("""() => { window.__glides = 0; const animate = Element.prototype.animate;
+                Element.prototype.animate = function (...args) { window.__glides += 1; return animate.apply(this, args); }; }""")
+            code, move = scenario.click
+            _card(page, code).click()
+            choice = _table(page).locator(f'.cardlab-menu [data-move="{move}"]')
+            before = _rev(page)
+            choice.click()
+            _wait_rev(page, before)
+            assert (page.page.evaluate("() => window.__glides") > 0) == glides, reduced
+            assert _table(page).locator(f'.cardlab-tableau .cardlab-last[data-code="{code}"]').count() >= 1
+    finally:
+        page.close()

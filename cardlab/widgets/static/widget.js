@@ -164,6 +164,41 @@ function makeContext(view) {
   return ctx;
 }
 
+/** Where each card of the table is drawn, by its code (cards drawn face down have none). */
+function cardPlaces(root) {
+  const places = new Map();
+  for (const el of root.querySelectorAll(".cardlab-tableau [data-code]")) {
+    const code = el.dataset.code;
+    places.set(code, places.has(code) ? null : el.getBoundingClientRect());  // a code drawn twice: not followed
+  }
+  return places;
+}
+
+/** Mark the cards of the move that led to the position on show. */
+function markLast(root, codes) {
+  for (const code of codes) {
+    for (const el of root.querySelectorAll(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`)) {
+      el.classList.add("cardlab-last");
+    }
+  }
+}
+
+/** Let each card that moved slide from where it was drawn to where it is now (a short transition;
+ *  none for a reader who asks for reduced motion). */
+function glide(root, before) {
+  if (!before.size || typeof Element.prototype.animate !== "function") return;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  for (const [code, now] of cardPlaces(root)) {
+    const was = before.get(code);
+    if (!was || !now) continue;
+    const dx = was.left - now.left, dy = was.top - now.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    const el = root.querySelector(`.cardlab-tableau [data-code="${CSS.escape(code)}"]`);
+    el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: 220, easing: "ease-out" });
+  }
+}
+
 /** Highlight the cards of a score line on the table. */
 function countCards(root, codes) {
   for (const el of root.querySelectorAll(".cardlab-counting")) el.classList.remove("cardlab-counting");
@@ -250,15 +285,21 @@ function render(view, ctx) {
   for (const move of vm.moves ?? []) {
     for (const code of new Set(move.cards)) view.moveCounts.set(code, (view.moveCounts.get(code) ?? 0) + 1);
   }
-  // A preview's lift and a score line's highlight are added outside the drawing: clear them.
-  for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting")) {
-    el.classList.remove("cardlab-preview", "cardlab-counting");
+  // A preview's lift, a score line's and the last move's highlights are added outside the drawing: clear them.
+  for (const el of root.querySelectorAll(".cardlab-preview, .cardlab-counting, .cardlab-last")) {
+    el.classList.remove("cardlab-preview", "cardlab-counting", "cardlab-last");
   }
   const active = document.activeElement;
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus ? active.dataset.key : null;
   const size = dressRoot(view, ctx, vm);
+  const before = cardPlaces(root);
   patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
+  markLast(root, vm.last ?? []);
+  if (vm.step !== ui.animatedStep) {  // a move played or stepped through: its cards glide to where they land
+    ui.animatedStep = vm.step;
+    glide(root, before);
+  }
   placeFocus(root, ui, { hadFocus, focusKey, moved });
   root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
   root.dataset.size = size;
