@@ -915,3 +915,40 @@ def test_the_playouts_remember_a_bounded_number_of_expectations():
     assert expected.cache_info().currsize < module.EXPECTED_MOST // 2
     assert set(module.EXPECTED) == set(BATTLE_VP.values())
     assert all(module.EXPECTED[vp](3, -9, 1) == module._expect(vp, 3, -9, 1) for vp in (1, 2, 3))
+
+
+# --- the bundled lessons -------------------------------------------------------------------------------------
+
+def _lesson_end(name: str):
+    from cardlab import lessons
+    lesson = lessons.load(name)
+    return lesson, lesson.steps[-1].state
+
+
+def test_the_worked_example_lesson_is_played_by_a_and_ends_as_the_text_says():
+    """A plays every one of A's moves as a question; B's stay in the lesson's moves; the end is the text's example."""
+    from cardlab import lessons
+    lesson, end = _lesson_end("commitment-1-worked-example")
+    by_a = [str(q.moves[0]) for step in lesson.steps for q in step.questions if q.kind == "play"]
+    assert by_a == ["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1", "pass"]
+    verdict = judge(end.battles[0])
+    assert verdict.values == ((10, 14, 6), (10, 9, 8)) and verdict.suits == (1, 1) and verdict.winner == 0
+    assert game.score(end).totals == (2, 0) and end.battles[0].card == C("QS")
+    assert lessons.check("commitment-1-worked-example") == []
+
+
+def test_the_last_round_lesson_hands_out_the_js_and_the_as_and_ends_with_a_win():
+    lesson, end = _lesson_end("commitment-5-the-last-round")
+    events = [e for step in lesson.steps for e in step.events]
+    assert {e.text for e in events if e.rule == "commitment.vp"} == {"A keeps J♠ (2 VP).", "B keeps A♠ (3 VP)."}
+    assert end.round == 3 and len(end.battles) == 3 and game.is_over(end)
+    score = game.score(end)
+    assert score.totals == (8, 3) and score.winners == (0,) and not score.draw
+
+
+def test_the_draw_lesson_ends_with_equal_vp_and_both_players_named():
+    """docs/rules/commitment.md, reading 12: a draw names both players."""
+    lesson, end = _lesson_end("commitment-6-a-draw")
+    score = game.score(end)
+    assert game.is_over(end) and score.totals == (6, 6) and score.winners == (0, 1) and score.draw
+    assert lesson.steps[-1].events[-1].text == "After round 3, A has 6 VP and B has 6: equal VP, so the game is a draw."
