@@ -790,6 +790,99 @@ class Game(ABC):
         seer = "the table" if player is None else f"what {self.player_names[player]} sees"
         raise ValueError(f"{quoted(code)} is not a card {'of ' + quoted(zone) if zone else 'on the table'} in {seer}")
 
+    # -- for research frameworks: moves as numbers, a bound on length, utilities, information states --
+    # (cardlab.openspiel and cardlab.pettingzoo read only these; docs/protocol.md, docs/research.md)
+
+    #: the size of the action space: every move ``legal_moves`` can ever list has a ``move_id``
+    #: below it (None: this game numbers no moves, and the adapters refuse it)
+    num_moves: ClassVar[int | None] = None
+    #: how the ids are built, for a reader: "flat" (one list) or "parts" (a mixed-radix number
+    #: whose parts are listed in :meth:`move_id`'s documentation of the game)
+    move_numbering: ClassVar[str] = "flat"
+    #: "zero-sum" (the utilities of every end add up to 0) or "general-sum"
+    utility_type: ClassVar[str] = "general-sum"
+
+    def move_id(self, move: Move | str) -> int:
+        """The number of ``move`` in ``range(num_moves)``, stable across states, versions and
+        processes: two distinct moves never share it, and ``move_of(move_id(m), s) == m`` for
+        every legal ``m`` of any state ``s``. The default: the game numbers no moves."""
+        raise NotImplementedError(f"{self.title or self.name} numbers no moves (no move_id); "
+                                  "the research adapters need one (docs/protocol.md)")
+
+    def move_of(self, move_id: int, state: Any) -> Move:
+        """The move numbered ``move_id``, as it would be played in ``state`` (a full state or a
+        player's view). A ValueError for a number outside ``range(num_moves)``. The default
+        looks the number up among ``legal_moves(state)`` (so it finds legal moves only)."""
+        self._check_move_id(move_id)
+        for move in self.legal_moves(state):
+            if self.move_id(move) == move_id:
+                return move
+        raise ValueError(f"no legal move has the number {move_id} here")
+
+    def _check_move_id(self, move_id: Any) -> int:
+        if self.num_moves is None:
+            self.move_id(None)  # type: ignore[arg-type]  # raises: no numbering
+        if isinstance(move_id, bool) or not isinstance(move_id, int):
+            try:
+                move_id = int(move_id.__index__())
+            except (AttributeError, TypeError):
+                raise ValueError(f"a move's number is a whole number, not {move_id!r}") from None
+        if not 0 <= move_id < self.num_moves:  # type: ignore[operator]
+            raise ValueError(f"a move's number is 0 to {self.num_moves - 1}, not {move_id}")  # type: ignore[operator]
+        return move_id
+
+    @property
+    def max_moves(self) -> int | None:
+        """A bound on the number of moves of one game (every move, continuations included):
+        the rules' own bound, or, where the rules leave the length open (Card Commons' extra
+        rounds, Commerce's barters), the cap docs/rules/<game>.md documents. The engine never
+        stops a game there; the research adapters end (truncate) a game that reaches it and
+        score it with :meth:`utility`. None: no bound is known (the adapters refuse the game)."""
+        return None
+
+    def utility_range(self) -> tuple[int, int]:
+        """The least and the greatest :meth:`utility` a player can have at the end of a game (or
+        at the cap), a bound the rules guarantee. The default: unknown (a ValueError)."""
+        raise ValueError(f"{self.title or self.name} declares no utility range")
+
+    def utility(self, state: Any) -> tuple[int, ...]:
+        """Each player's result at ``state``, what a learning agent is paid: at the end of the game
+        its final score (``score(state).totals``: points, VP, the ledger); before that what is
+        settled for good and known to every player, so that its changes are rewards as the game
+        goes and a game stopped at :attr:`max_moves` is scored by it. The default: the score's
+        totals once the game is over, zeros before."""
+        if self.is_over(state):
+            return tuple(self.score(state).totals)
+        return (0,) * self.players
+
+    def seen_at_start(self, state: Any, player: int) -> str:
+        """What ``player`` sees of the starting position ``state``: the text form of their view.
+        The first entry of :meth:`information_key`."""
+        return self.view(state, player).to_text()
+
+    def seen_in_step(self, step: Step, player: int) -> str:
+        """What ``player`` sees of one move: who moved, the move as they may read it
+        (``move_text``: a card they could not see is ``??``), the narration they may read, and
+        the text form of their view afterwards. One entry of :meth:`information_key`."""
+        mover = self.to_move(step.before)
+        lines = [f"{self.player_names[mover] if mover is not None else '-'}: {move_text(self, step, player)}"]
+        lines += [f"  {event.text}" for event in step.events if event.visible_to(player)]
+        lines.append(self.view(step.after, player).to_text())
+        return "\n".join(lines)
+
+    def information_key(self, start: Any, moves: Iterable[Move | str], player: int) -> str:
+        """``player``'s information state after ``moves`` from ``start``: what they have seen, in
+        order (their view of the start, then for each move what :meth:`seen_in_step` gives).
+        Two histories the player cannot tell apart have the same key, and nothing in it
+        depends on a card, a seed or a choice the player has not seen."""
+        parts = [self.seen_at_start(start, player)]
+        state = start
+        for move in moves:
+            step = self.step(state, move)
+            parts.append(self.seen_in_step(step, player))
+            state = step.after
+        return "\n--\n".join(parts)
+
     # -- provided ---------------------------------------------------------------------------------
 
     @property

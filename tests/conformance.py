@@ -386,3 +386,121 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
     if vars(game) != settings:
         raise Violation(f"{game!r}: playing changed the game object: {settings} became {vars(game)}")
     return steps
+
+
+# --- the research declarations: moves as numbers, the bound on length, utilities, information keys ---
+
+UTILITY_TYPES = ("zero-sum", "general-sum")
+
+
+def check_research_declarations(game: Game) -> None:
+    """The declarations themselves: a size of the action space, a bound on a game's length, a
+    utility type and range."""
+    if not isinstance(game.num_moves, int) or game.num_moves < 1:
+        raise Violation(f"num_moves is {game.num_moves!r}, not a positive whole number")
+    if not isinstance(game.max_moves, int) or game.max_moves < 1:
+        raise Violation(f"max_moves is {game.max_moves!r}, not a positive whole number")
+    if game.utility_type not in UTILITY_TYPES:
+        raise Violation(f"utility_type is {game.utility_type!r}, not one of {UTILITY_TYPES}")
+    low, high = game.utility_range()
+    if not low < high:
+        raise Violation(f"utility_range {low, high} is empty")
+    if game.utility_type == "zero-sum" and not low <= 0 <= high:
+        raise Violation(f"a zero-sum game's utility range {low, high} leaves out 0")
+
+
+def check_move_ids(game: Game, state: Any, legal: list) -> None:
+    """Every legal move has an id in range that gives it back, from the state and from the mover's
+    view; distinct moves have distinct ids."""
+    ids = [game.move_id(move) for move in legal]
+    if len(set(ids)) != len(ids):
+        raise Violation(f"two legal moves share an id: {sorted(zip(ids, map(str, legal)))}")
+    mover = game.to_move(state)
+    view = game.view(state, mover) if mover is not None else state
+    for move, number in zip(legal, ids):
+        if not (isinstance(number, int) and 0 <= number < game.num_moves):
+            raise Violation(f"{move}: id {number!r} is not in range({game.num_moves})")
+        for where in (state, view):
+            back = game.move_of(number, where)
+            if back != move:
+                raise Violation(f"id {number} of {move} reads back as {back}")
+        if game.move_id(str(move)) != number:
+            raise Violation(f"{move}: its notation has another id")
+
+
+def check_utilities(game: Game, state: Any) -> None:
+    low, high = game.utility_range()
+    utility = game.utility(state)
+    if len(utility) != game.players or not all(isinstance(u, int) and low <= u <= high for u in utility):
+        raise Violation(f"utility {utility} is not one whole number per player within {low, high}")
+    if game.utility_type == "zero-sum" and sum(utility) != 0:
+        raise Violation(f"a zero-sum game's utilities {utility} do not add up to 0")
+    if game.is_over(state) and utility != tuple(game.score(state).totals):
+        raise Violation(f"at the end the utilities {utility} are not the final score {game.score(state).totals}")
+
+
+def research_game(game: Game, seed: int, *, keys: bool = True) -> int:
+    """A seeded random game checked for the research declarations at every step: the ids of the
+    legal moves, the utilities, the length within ``max_moves``; and (``keys``) each player's
+    information key, built move by move, against ``information_key`` and against a world that
+    player cannot tell from this one (``check_information_keys``). Returns the game's length."""
+    rng = random.Random(seed)
+    state = start = game.deal(seed=seed)
+    moves: list = []
+    parts = [[game.seen_at_start(start, p)] for p in range(game.players)] if keys else []
+    steps = []
+    while not game.is_over(state):
+        if len(moves) >= game.max_moves:
+            raise Violation(f"seed {seed}: the game is still going after max_moves = {game.max_moves} moves")
+        legal = game.legal_moves(state)
+        check_move_ids(game, state, legal)
+        check_utilities(game, state)
+        move = rng.choice(legal)
+        step = game.step(state, move)
+        moves.append(move)
+        steps.append(step)
+        if keys:
+            for p in range(game.players):
+                parts[p].append(game.seen_in_step(step, p))
+        state = step.after
+    check_utilities(game, state)
+    if keys:
+        for p in range(game.players):
+            if "\n--\n".join(parts[p]) != game.information_key(start, moves, p):
+                raise Violation(f"seed {seed}: {game.player_names[p]}'s key built move by move differs from information_key")
+        check_information_keys(game, start, moves, rng)
+    return len(moves)
+
+
+def check_information_keys(game: Game, start: Any, moves: list, rng: random.Random) -> None:
+    """A player's key depends only on what the player saw. For each player, a world dealt from
+    their view of the start (``sample_state``: other hidden cards, another seed) is played with
+    the same moves as long as they are legal there; after each move, the player's keys in the
+    two worlds are equal exactly when everything the player was shown (their views, the moves
+    as they read them, the narration they may read) was the same."""
+    for p in range(game.players):
+        other = sample_state(game, game.view(start, p), p, rng)
+        state, alt = start, other
+        same = game.view(start, p) == game.view(other, p)
+        if not same:
+            raise Violation(f"a sampled world does not look like {game.player_names[p]}'s view")
+        if game.seen_at_start(start, p) != game.seen_at_start(other, p):
+            raise Violation(f"{game.player_names[p]}'s first key entry depends on a hidden card")
+        key, alt_key = [game.seen_at_start(start, p)], [game.seen_at_start(other, p)]
+        for move in moves:
+            if not game.is_legal(alt, move):
+                break
+            step, alt_step = game.step(state, move), game.step(alt, move)
+            key.append(game.seen_in_step(step, p))
+            alt_key.append(game.seen_in_step(alt_step, p))
+            shown = (game.view(step.after, p) == game.view(alt_step.after, p)
+                     and move_text(game, step, p) == move_text(game, alt_step, p)
+                     and [e.text for e in step.events if e.visible_to(p)]
+                     == [e.text for e in alt_step.events if e.visible_to(p)])
+            same = same and shown
+            equal = "\n--\n".join(key) == "\n--\n".join(alt_key)
+            if equal != same:
+                raise Violation(f"after {len(key) - 1} moves {game.player_names[p]}'s keys are "
+                                f"{'equal' if equal else 'different'} in two worlds that "
+                                f"{'differ' if not same else 'look the same'} to them")
+            state, alt = step.after, alt_step.after

@@ -10,7 +10,9 @@ import pytest
 import cardlab
 from cardlab.games import configurations
 from cardlab.engine import STOCK
-from conformance import Violation, check_move_log, random_game, sample_every_phase
+from conformance import (
+    Violation, check_move_log, check_research_declarations, random_game, research_game, sample_every_phase,
+)
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
 # legality and the end at every step; round-trips and views every 10th step).
@@ -106,3 +108,52 @@ def test_a_stock_listed_top_first_is_caught():
     random_game(cardlab.game("contest"), 1)  # listed bottom to top: fine
     with pytest.raises(Violation, match="cards left draw pile from below its top"):
         random_game(TopFirst(), 1)
+
+
+#: every configuration the research adapters offer: the conformance sets, and Commerce with
+#: every number of players
+RESEARCH_CONFIGS = [*configurations(), *(("commerce", {"players": p}) for p in (5, 6, 8, 9, 10, 11))]
+RESEARCH_GAMES = int(os.environ.get("CARDLAB_CONFORMANCE_RESEARCH", "12"))
+
+
+@pytest.mark.parametrize("config", RESEARCH_CONFIGS, ids=_id)
+def test_move_ids_length_utilities_and_information_keys(config):
+    """The research declarations (docs/protocol.md): ids in range(num_moves) that read back to
+    every legal move, from the state and from the mover's view, distinct for distinct moves; every
+    game within max_moves; utilities within utility_range at every step (adding up to 0 in a
+    zero-sum game, the final score at the end); each player's information key built move by move
+    equal to information_key, and equal in two worlds exactly when the player was shown the same."""
+    name, options = config
+    game = cardlab.game(name, **options)
+    if game.num_moves is None:
+        pytest.skip(f"{name} numbers no moves (a test-only game: see test_a_game_without_numbering_says_so)")
+    check_research_declarations(game)
+    games = max(2, round(RESEARCH_GAMES * min(1.0, 4 / game.players)))
+    for seed in range(games):
+        research_game(game, seed, keys=seed < max(2, games // 2))
+    for seed in range(games, games + 10 * games):  # lengths and ids over more games, fast
+        research_game(game, seed, keys=False)
+
+
+def test_move_numbers_per_game():
+    """The sizes of the action spaces docs/protocol.md states."""
+    assert cardlab.game("card-commons").num_moves == cardlab.game("card-commons", variant="peek").num_moves == 397
+    assert {cardlab.game("commerce", players=p).num_moves for p in range(3, 13)} == {157}
+    assert cardlab.game("commitment").num_moves == 212
+    assert cardlab.game("contest").num_moves == 6_891_926
+    contest = cardlab.game("contest")
+    for text in ("arrange 2C 3C 4C 5C", "arrange AS KS QS JS", "claim 3 4 KS reinforce AS 4 keep 4", "mulligan"):
+        move = contest.parse_move(text)
+        assert contest.move_of(contest.move_id(move), contest.deal(seed=1)) == move
+    last = contest.move_of(contest.num_moves - 1, contest.deal(seed=1))
+    assert str(last).startswith("claim 3 4 ") and " reinforce " in str(last) and str(last).endswith(" 4 keep 4")
+    with pytest.raises(ValueError):
+        contest.move_of(contest.num_moves, contest.deal(seed=1))
+
+
+def test_a_game_without_numbering_says_so():
+    from toy_game import ToyTricks
+    toy = ToyTricks()
+    assert toy.num_moves is None and toy.max_moves is None
+    with pytest.raises(NotImplementedError, match="numbers no moves"):
+        toy.move_id(toy.legal_moves(toy.deal(seed=1))[0])

@@ -19,7 +19,7 @@ from ...engine import (
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
-from . import explain, moves
+from . import explain, moves, numbering
 from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
     Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
@@ -106,6 +106,14 @@ class CardCommons(Game):
     name = "card-commons"
     aliases = ("commons", "cardcommons", "card commons")
     conformance = ({}, {"variant": "peek"})
+    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
+    num_moves = numbering.NUM_MOVES
+    utility_type = numbering.UTILITY_TYPE
+    move_id = numbering.move_id
+    move_of = numbering.move_of
+    max_moves = numbering.max_moves
+    utility_range = numbering.utility_range
+    utility = numbering.utility
     phases = PHASES
     title = "Card Commons"
     rules_prefix = "commons"

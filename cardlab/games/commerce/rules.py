@@ -26,7 +26,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves
+from . import explain, moves, numbering
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
@@ -118,6 +118,14 @@ class Commerce(Game):
 
     name = "commerce"
     conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
+    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
+    num_moves = numbering.NUM_MOVES
+    utility_type = numbering.UTILITY_TYPE
+    move_id = numbering.move_id
+    move_of = numbering.move_of
+    max_moves = numbering.max_moves
+    utility_range = numbering.utility_range
+    utility = numbering.utility
     #: a player's turn (trade, barter or knock); a barter offered and waiting for its answer; the end
     phases = ("turn", "barter", "game-over")
     title = "Commerce"

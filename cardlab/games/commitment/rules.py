@@ -20,7 +20,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves
+from . import explain, moves, numbering
 from .moves import (
     ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
     ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
@@ -187,6 +187,14 @@ class Commitment(Game):
     players = 2
     #: a round being played (commit or pass); both passed, the next round to start; the end
     phases = ("play", "round-end", "game-over")
+    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
+    num_moves = numbering.NUM_MOVES
+    utility_type = numbering.UTILITY_TYPE
+    move_id = numbering.move_id
+    move_of = numbering.move_of
+    max_moves = numbering.max_moves
+    utility_range = numbering.utility_range
+    utility = numbering.utility
 
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK

@@ -22,7 +22,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves
+from . import explain, moves, numbering
 from .moves import (
     DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan,
     Open, Pass, Reinforce, can_arrange, card_value, parse_move, pile_value, secret_score,
@@ -185,6 +185,14 @@ class Contest(Game):
 
     name = "contest"
     conformance = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
+    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
+    num_moves = numbering.NUM_MOVES
+    move_numbering = "parts"
+    utility_type = numbering.UTILITY_TYPE
+    move_id = numbering.move_id
+    move_of = numbering.move_of
+    max_moves = numbering.max_moves
+    utility_range = numbering.utility_range
     #: the stages of the text form: the secret cards arranged, turns, the two last turns, the end
     phases = _STAGES
     title = "Contest"
