@@ -69,18 +69,70 @@ def checkout_notebooks(where: Path) -> Path | None:
     return folder if (folder / START).is_file() and (where / "pyproject.toml").is_file() else None
 
 
+#: The pages the tutorials link to, shipped with them (``docs/`` of a checkout, ``cardlab/docs``
+#: in the wheel, with the README as ``cardlab/README.md``): the rules, the guides, the rule texts.
+DOC_PATTERNS = ("*.md", "rules/*.md", "rules/texts/*.txt")
+
+
+def docs_files() -> dict[str, Path]:
+    """The shipped pages, by their path beside the tutorials' folder: ``README.md`` and
+    ``docs/...``, where a tutorial's ``../README.md`` and ``../docs/...`` links point."""
+    base = tutorials_folder().parent
+    found: dict[str, Path] = {}
+    if (base / "README.md").is_file():
+        found["README.md"] = base / "README.md"
+    for pattern in DOC_PATTERNS:
+        for path in sorted((base / "docs").glob(pattern)):
+            found[path.relative_to(base).as_posix()] = path
+    return found
+
+
+#: A link's target that starts with ``../`` in Markdown (``[text](../x)``, ``<../x>``) or HTML
+#: (``href="../x"``, ``src="../x"``).
+UP_LINK = re.compile(r"""(\]\(\s*<?|href=["']|src=["'])\.\./""")
+
+
+def travelling(notebook_text: str) -> str:
+    """A tutorial as it goes into a folder that holds the shipped pages beside it (a copy, the
+    JupyterLite site): its Markdown links to ``../docs/...`` and ``../README.md`` lose their
+    ``../``. A notebook with no such link is returned as it is, byte for byte."""
+    notebook = json.loads(notebook_text)
+    changed = False
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        new = UP_LINK.sub(r"\1", source)
+        if new != source:
+            cell["source"] = new if isinstance(cell["source"], str) else new.splitlines(keepends=True)
+            changed = True
+    if not changed:
+        return notebook_text
+    return json.dumps(notebook, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
 def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
-    """Copy every tutorial into ``target`` (made if missing); refuse to overwrite unless ``force``."""
+    """Copy every tutorial into ``target`` (made if missing), with the pages they link to beside
+    them (``README.md``, ``docs/``); refuse to overwrite unless ``force``."""
     source = tutorials_folder()
     names = tutorial_names()
+    pages = docs_files()
     if target.exists() and not target.is_dir():
         raise CommandError(f"{target} is a file, not a folder")
-    clashes = [n for n in names if (target / n).exists()]
+    clashes = [n for n in [*names, *pages] if (target / n).exists()]
     if clashes and not force:
-        raise CommandError(f"{target} already holds {', '.join(clashes)}: nothing was copied "
+        shown = ", ".join(clashes[:8]) + (f" and {len(clashes) - 8} more" if len(clashes) > 8 else "")
+        raise CommandError(f"{target} already holds {shown}: nothing was copied "
                            f"(add --force to overwrite them, or choose another folder)")
     target.mkdir(parents=True, exist_ok=True)
-    return [Path(shutil.copyfile(source / n, target / n)) for n in names]
+    copied = []
+    for n in names:
+        (target / n).write_text(travelling((source / n).read_text(encoding="utf-8")), encoding="utf-8")
+        copied.append(target / n)
+    for name, path in pages.items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target / name)
+    return copied
 
 
 def root_flag(command: list[str], args: Sequence[str], program: str) -> list[str]:
@@ -184,10 +236,16 @@ def source_checkout() -> Path | None:
 
 
 def build_wheel(into: Path) -> Path:
+    """cardlab's wheel: built from the checkout this cardlab runs from, or, for a cardlab
+    installed from a wheel, rebuilt from the installed files (:func:`cardlab.lite.wheel_from_installed`)."""
     root = source_checkout()
     if root is None:
-        raise CommandError("cardlab lite builds cardlab's wheel from a checkout; this cardlab is installed "
-                           "from a wheel: give that wheel with --wheel PATH")
+        from .lite import LiteError, wheel_from_installed
+        say("rebuilding cardlab's wheel from the installed files")
+        try:
+            return wheel_from_installed(into)
+        except LiteError as err:
+            raise CommandError(f"{err}; give cardlab's wheel with --wheel PATH") from None
     say(f"building cardlab's wheel from {root}")
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into), str(root)],
                             capture_output=True, text=True)
@@ -198,14 +256,18 @@ def build_wheel(into: Path) -> Path:
 
 
 def lite_contents(into: Path) -> Path:
-    """The tutorials as the site shows them: each starts with :data:`LITE_SETUP`."""
+    """The tutorials as the site shows them (each starts with :data:`LITE_SETUP`, its links
+    made to travel), with the pages they link to beside them."""
     into.mkdir(parents=True)
     for name in tutorial_names():
-        notebook = json.loads((tutorials_folder() / name).read_text(encoding="utf-8"))
+        notebook = json.loads(travelling((tutorials_folder() / name).read_text(encoding="utf-8")))
         cell = {"cell_type": "code", "execution_count": None, "id": "cardlab-lite-setup", "metadata": {},
                 "outputs": [], "source": LITE_SETUP}
         notebook["cells"].insert(0, cell)
         (into / name).write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    for name, path in docs_files().items():
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, into / name)
     return into
 
 
@@ -230,6 +292,60 @@ def absolute_paths(args: list[str], names: Sequence[str]) -> list[str]:
     return out
 
 
+def default_cache() -> Path:
+    """Where ``cardlab lite --offline`` keeps what it downloads: ``$XDG_CACHE_HOME/cardlab/lite``."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardlab" / "lite"
+
+
+#: The site's settings for the Pyodide kernel when it is built ``--offline``: nothing from PyPI.
+OFFLINE_SETTINGS = {"jupyter-config-data": {"litePluginSettings": {
+    "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}}}
+
+
+#: Put into each page of the site: if the browser cannot fetch Pyodide (a network that blocks its
+#: CDN), it says so at the top of the page, where the cells would otherwise wait at [*] for ever.
+PYTHON_CHECK = """<script id="cardlab-python-check">
+window.addEventListener("load", () => {
+  const root = new URL((document.getElementById("jupyter-config-data") || {dataset: {}}).dataset.jupyterLiteRoot || ".",
+                       window.location.href.replace(/[^/]*$/, ""));
+  const url = new URL(%(url)s, root + "/");
+  const say = () => {
+    if (document.getElementById("cardlab-no-python")) return;
+    const note = document.createElement("div");
+    note.id = "cardlab-no-python";
+    note.setAttribute("role", "alert");
+    note.style.cssText = "position:fixed;bottom:24px;left:0;right:0;z-index:100000;padding:0.8em 1.2em;" +
+      "background:#fff3cd;color:#3d2f00;border-top:2px solid #b58900;font:15px/1.4 sans-serif";
+    note.textContent = "Python cannot start in this browser: this site loads Python (Pyodide) from " + url.host +
+      ", which this network does not let through, so the notebook's cells would wait at [*] for ever. " +
+      "Open the site on another network, or ask for the offline site (built with cardlab lite --offline).";
+    document.body.prepend(note);
+  };
+  fetch(url, {method: "HEAD", cache: "no-store"}).then(answer => { if (!answer.ok) say(); }, say);
+});
+</script>
+"""
+
+
+def add_python_check(site: Path) -> list[Path]:
+    """:data:`PYTHON_CHECK` in every page of the built site that starts JupyterLite, checking
+    the Pyodide the site's kernel loads (``pyodideUrl``, else the kernel's CDN default)."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    settings = config.get("jupyter-config-data", {}).get("litePluginSettings", {})
+    url = settings.get("@jupyterlite/pyodide-kernel-extension:kernel", {}).get("pyodideUrl")
+    if not url:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_MJS
+        url = f"{PYODIDE_CDN_URL}/{PYODIDE_MJS}"
+    script = PYTHON_CHECK % {"url": json.dumps(url)}
+    pages = []
+    for page in sorted(site.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if 'id="jupyter-config-data"' in text and "cardlab-python-check" not in text and "</head>" in text:
+            page.write_text(text.replace("</head>", script + "</head>", 1), encoding="utf-8")
+            pages.append(page)
+    return pages
+
+
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
     for module, what in (("jupyterlite_core", "jupyterlite-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
                          ("jupyter_server", "jupyter_server"), ("jupyterlab_server", "jupyterlab_server")):
@@ -237,6 +353,8 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
     output = Path(options.site).resolve()
     if output.exists() and any(output.iterdir()) and not options.force:
         raise CommandError(f"{output} is not empty: choose a new folder, or add --force to rebuild it")
+    if options.offline and any(a.split("=")[0] == "--pyodide" for a in extra):
+        raise CommandError("--offline bundles Pyodide itself: leave out --pyodide")
     with tempfile.TemporaryDirectory(prefix="cardlab-lite-") as work:
         work_dir = Path(work)
         wheel = Path(options.wheel).resolve() if options.wheel else build_wheel(work_dir / "wheels")
@@ -245,14 +363,26 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         contents = lite_contents(work_dir / "contents")
         lite_dir = work_dir / "lite"
         lite_dir.mkdir()
+        wheels = [wheel]
+        if options.offline:
+            from .lite import LiteError, bundle_pyodide
+            try:
+                bundled = bundle_pyodide(lite_dir, wheel, Path(options.cache or default_cache()).resolve(), say)
+            except LiteError as err:
+                raise CommandError(str(err)) from None
+            say(f"bundled Pyodide {bundled['pyodide']}, {len(bundled['lock'])} wheels of its lock and "
+                f"{len(bundled['piplite'])} more")
+            (lite_dir / "jupyter-lite.json").write_text(json.dumps(OFFLINE_SETTINGS, indent=2) + "\n", encoding="utf-8")
+            wheels += sorted((lite_dir / "wheels").glob("*.whl"))
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
-                   "--contents", str(contents), "--piplite-wheels", str(wheel),
+                   "--contents", str(contents), *[a for w in wheels for a in ("--piplite-wheels", str(w))],
                    "--output-dir", str(output), *absolute_paths(extra, LITE_PATH_OPTIONS)]
         say(f"building the JupyterLite site in {output}")
         code = subprocess.call(command, cwd=lite_dir)
     if code == 0:
+        add_python_check(output)
         say(f"done: serve {output} as static files (python -m http.server -d {options.site}), "
-            f"and open lab/index.html")
+            f"and open lab/index.html" + ("; it loads nothing from outside itself" if options.offline else ""))
     return code
 
 
@@ -368,8 +498,13 @@ def parser() -> argparse.ArgumentParser:
                                description="Build a JupyterLite site: the tutorials run in the browser (Pyodide), "
                                "with cardlab's wheel bundled. Serve the folder as static files (GitHub Pages).")
     lite.add_argument("site", metavar="DIR", help="the folder to build the site in")
-    lite.add_argument("--wheel", metavar="WHEEL", help="cardlab's wheel to bundle (default: built from this checkout)")
+    lite.add_argument("--wheel", metavar="WHEEL", help="cardlab's wheel to bundle (default: built from this checkout, "
+                      "or rebuilt from the installed cardlab)")
     lite.add_argument("--force", action="store_true", help="build into DIR even if it is not empty")
+    lite.add_argument("--offline", action="store_true", help="bundle Pyodide (from the npm registry) and every wheel "
+                      "the tutorials load (from PyPI): the site then loads nothing from outside itself")
+    lite.add_argument("--cache", metavar="DIR", help="with --offline: where downloads are kept "
+                      "(default: ~/.cache/cardlab/lite)")
     lite.set_defaults(run=cmd_lite)
 
     links = commands.add_parser("binder-links", help="name the repository in the Binder links",

@@ -48,3 +48,30 @@ def server_extensions(python: str | Path, **kwargs: Any) -> str:
     its colours: a line per extension, such as "cardlab.server enabled" and "... OK"."""
     listed = run([str(python), "-m", "jupyter", "server", "extension", "list"], **kwargs)
     return re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
+
+
+_LITE: dict[str, dict[str, Any]] = {}
+
+
+def lite_install(tmp_path_factory: Any) -> dict[str, Any]:
+    """cardlab's wheel built from a clean copy, and a fresh environment with ``cardlab[lite]``
+    installed from it, as the README says: made once per test session and shared by the tests
+    that need it (tests/test_package.py, tests/browser/test_lite_offline.py). Returns the
+    wheel, the environment's ``bin`` folder, the environment variables to run it with, a work
+    folder far from the checkout, and a cache folder for ``cardlab lite --offline``."""
+    if "lite" in _LITE:
+        return _LITE["lite"]
+    import os
+    base = tmp_path_factory.mktemp("package")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    wheel = build_wheel(base, env)
+    venv = base / "env"
+    run([sys.executable, "-m", "venv", str(venv)])
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv),
+               JUPYTER_PREFER_ENV_PATH="1", JUPYTER_DATA_DIR=str(base / "jupyter-data"))
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[lite]"], env=env, timeout=900)
+    work = base / "work"  # far from the checkout: nothing of it can be imported by accident
+    work.mkdir()
+    _LITE["lite"] = {"wheel": wheel, "bin": venv / "bin", "env": env, "work": work, "cache": base / "lite-cache"}
+    return _LITE["lite"]

@@ -1,8 +1,9 @@
 """cardlab as a user installs it: the wheel built from this checkout, installed with its
 ``lite`` extra into a fresh virtual environment (packages from PyPI), away from the checkout.
 
-Its ``cardlab`` command works there (``--version``, ``tutorials --copy``), and builds a
-JupyterLite site holding the tutorials and cardlab's wheel. (The JupyterLite build gets an
+Its ``cardlab`` command works there (``--version``, ``tutorials --copy``, with every link of
+the tutorials resolving in the copy and in the installed tutorials folder), and builds a
+JupyterLite site holding the tutorials and cardlab's wheel, rebuilt from the installed files. (The JupyterLite build gets an
 environment of its own: the Pyodide kernel's extension is for JupyterLite, and JupyterLab
 logs errors when it finds it installed beside it.) Set CARDLAB_SKIP_PACKAGE=1 to skip offline.
 """
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,7 +23,8 @@ import pytest
 import cardlab
 from cardlab.cli import LITE_SETUP
 from cardlab.games import game_class
-from installs import clean_copy, run, server_extensions
+from installs import lite_install, run, server_extensions
+from test_links import broken_links
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -34,20 +35,7 @@ pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", r
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """The built wheel, and a fresh environment with it installed (``cardlab[lite]``)."""
-    base = tmp_path_factory.mktemp("package")
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"), str(clean_copy(base / "source"))],
-        env=env)
-    wheel = next((base / "dist").glob("cardlab-*.whl"))
-    venv = base / "env"
-    run([sys.executable, "-m", "venv", str(venv)])
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv),
-               JUPYTER_PREFER_ENV_PATH="1", JUPYTER_DATA_DIR=str(base / "jupyter-data"))
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[lite]"], env=env, timeout=900)
-    work = base / "work"  # far from the checkout: nothing of it can be imported by accident
-    work.mkdir()
-    return {"wheel": wheel, "bin": venv / "bin", "env": env, "work": work}
+    return lite_install(tmp_path_factory)
 
 
 def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
@@ -59,6 +47,11 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     assert {"cardlab/widgets/static/cardlab.js", "cardlab/widgets/static/cardlab.css"} <= names
     assert "License-Expression: MIT" in metadata and f"Version: {cardlab.__version__}" in metadata
     assert "Requires-Python: >=3.10" in metadata and "Project-URL: Source, " in metadata
+    # Pyodide (JupyterLite) runs cardlab on Python 3.14.
+    assert "Classifier: Programming Language :: Python :: 3.14" in metadata
+    # The pages the tutorials link to (../docs/..., ../README.md) ship beside them.
+    assert {"cardlab/README.md", "cardlab/docs/rules/card-commons.md", "cardlab/docs/widgets.md",
+            "cardlab/docs/rules/texts/commitment.txt"} <= names
 
 
 def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
@@ -106,28 +99,74 @@ def test_the_installed_command_gives_its_version_and_copies_the_tutorials(instal
                 cwd=work, env=env).stdout
     assert str(installed["bin"].parent) in where, where
     run([cardlab_cmd, "tutorials", "--copy", "class"], cwd=work, env=env)
-    assert sorted(p.name for p in (work / "class").iterdir()) == TUTORIALS
+    assert sorted(p.name for p in (work / "class").glob("*.ipynb")) == TUTORIALS
     for name in TUTORIALS:
-        assert (work / "class" / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+        copied = json.loads((work / "class" / name).read_text(encoding="utf-8"))
+        original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+        assert [c["cell_type"] for c in copied["cells"]] == [c["cell_type"] for c in original["cells"]]
+        assert [c["source"] for c in copied["cells"] if c["cell_type"] == "code"] == \
+            [c["source"] for c in original["cells"] if c["cell_type"] == "code"]
+    assert broken_links(work / "class") == []
+
+
+def test_every_link_of_the_installed_tutorials_resolves(installed):
+    """The installed wheel's tutorials folder (cardlab/tutorials) with cardlab/docs and
+    cardlab/README.md beside it, where their ../docs/... and ../README.md links point."""
+    where = run([str(installed["bin"] / "python"), "-c", "import cardlab.cli as c; print(c.tutorials_folder())"],
+                cwd=installed["work"], env=installed["env"]).stdout.strip()
+    folder = Path(where)
+    assert folder.name == "tutorials" and str(installed["bin"].parent) in where
+    assert sorted(p.name for p in folder.glob("*.ipynb")) == TUTORIALS
+    assert broken_links(folder) == []
 
 
 def test_the_jupyterlite_site_holds_the_tutorials_and_the_wheel(installed):
+    """``cardlab lite site`` as the README says, in an environment where cardlab is installed
+    from its wheel: no checkout, no --wheel; cardlab's wheel is rebuilt from the installed files."""
     cardlab_cmd, env, work = str(installed["bin"] / "cardlab"), installed["env"], installed["work"]
-    refused = subprocess.run([cardlab_cmd, "lite", "nowheel"], cwd=work, env=env, capture_output=True, text=True)
-    assert refused.returncode == 2 and "give that wheel with --wheel PATH" in refused.stderr
-    run([cardlab_cmd, "lite", "site", "--wheel", str(installed["wheel"])], cwd=work, env=env, timeout=600)
+    built = run([cardlab_cmd, "lite", "site"], cwd=work, env=env, timeout=600)
+    assert "rebuilding cardlab's wheel from the installed files" in built.stderr
     site = work / "site"
     assert (site / "lab" / "index.html").is_file()
     assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == TUTORIALS
     for name in TUTORIALS:
         notebook = json.loads((site / "files" / name).read_text(encoding="utf-8"))
         original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
-        assert notebook["cells"][0]["source"] == LITE_SETUP and notebook["cells"][1:] == original["cells"]
-    assert (site / "pypi" / installed["wheel"].name).read_bytes() == installed["wheel"].read_bytes()
+        assert notebook["cells"][0]["source"] == LITE_SETUP
+        assert [c["cell_type"] for c in notebook["cells"][1:]] == [c["cell_type"] for c in original["cells"]]
+    # The rebuilt wheel holds what the built one does, file for file.
+    rebuilt = site / "pypi" / installed["wheel"].name
+    with zipfile.ZipFile(rebuilt) as new, zipfile.ZipFile(installed["wheel"]) as old:
+        assert new.testzip() is None
+        skip = (".dist-info/RECORD", ".data/")
+        assert sorted(n for n in new.namelist() if not any(s in n for s in skip)) == \
+            sorted(n for n in old.namelist() if not any(s in n for s in skip))
+        for n in new.namelist():
+            if not any(s in n for s in skip):
+                assert new.read(n) == old.read(n), n
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     assert "cardlab" in index
     for extension in ("anywidget", "@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"):
         assert (site / "extensions" / extension / "package.json").is_file(), extension
-    refused = subprocess.run([cardlab_cmd, "lite", "site", "--wheel", str(installed["wheel"])], cwd=work, env=env,
-                             capture_output=True, text=True)
+    # Each page checks that the browser can fetch Pyodide, and says so where it cannot.
+    assert "cardlab-python-check" in (site / "lab" / "index.html").read_text(encoding="utf-8")
+    refused = subprocess.run([cardlab_cmd, "lite", "site"], cwd=work, env=env, capture_output=True, text=True)
     assert refused.returncode == 2 and "is not empty" in refused.stderr
+    # A wheel given with --wheel is bundled as it is.
+    run([cardlab_cmd, "lite", "given", "--wheel", str(installed["wheel"])], cwd=work, env=env, timeout=600)
+    assert (work / "given" / "pypi" / installed["wheel"].name).read_bytes() == installed["wheel"].read_bytes()
+    # Every link of every tutorial resolves in the site's contents (the pages are bundled beside them).
+    assert (site / "files" / "docs" / "rules" / "commitment.md").is_file()
+    assert broken_links(site / "files") == []
+
+
+def test_the_rebuilt_wheel_lists_its_own_files(installed, tmp_path):
+    """The wheel rebuilt from an installation has a RECORD of its own files and hashes, none of
+    the files pip writes on install."""
+    python, env = str(installed["bin"] / "python"), installed["env"]
+    code = ("import sys; from pathlib import Path; from cardlab import lite\n"
+            "print(lite.wheel_from_installed(Path(sys.argv[1])))")
+    wheel = Path(run([python, "-c", code, str(tmp_path / "a")], cwd=installed["work"], env=env).stdout.strip())
+    with zipfile.ZipFile(wheel) as archive:
+        record = archive.read(f"cardlab-{cardlab.__version__}.dist-info/RECORD").decode()
+        assert "cardlab/cli.py,sha256=" in record and "INSTALLER" not in record
