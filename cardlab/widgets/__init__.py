@@ -23,7 +23,8 @@ from .base import SessionWidget
 from .components import (
     Chooser, GuessableDealWarning, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau,
 )
+from .containers import Column, Row
 from .lesson import Lesson
 
 __all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Lesson",
-           "SessionWidget", "Chooser", "HintProvider", "GuessableDealWarning"]
+           "SessionWidget", "Chooser", "HintProvider", "GuessableDealWarning", "Row", "Column"]
