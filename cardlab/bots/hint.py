@@ -19,19 +19,21 @@ shows the first :data:`SHOWN` moves and sums up the rest, which :attr:`Hint.move
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import random
 import time
 from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..cards import HIDDEN, pretty
 from ..engine import Game
 from ..strategy import Choice, Unit, signed, strategy_of
-from .search import MoveValue, evaluate_moves, playout_policy
+from .search import MoveValue, _halving, playout_policy
 
-__all__ = ["hint", "Hint", "RankedMove", "SHOWN"]
+__all__ = ["hint", "hint_steps", "Hint", "RankedMove", "SHOWN"]
 
 #: How many moves a hint's ranked view lists before it sums up the rest.
 SHOWN = 5
@@ -79,6 +81,47 @@ class Hint:
     playouts: int
     seconds: float
     rule_of_thumb: Choice | None = None
+    complete: bool = True
+    words: tuple[tuple[str, str], ...] = ()
+
+    def say(self, move: Any) -> str:
+        """``move`` in the game's words (``Game.move_words``), as the hint names it."""
+        return dict(self.words).get(str(move)) or pretty(str(move))
+
+    @property
+    def details(self) -> str:
+        """The figures behind the hint, as text: whose hint and what the values measure, the
+        ranked moves with their averages, likely ranges and playouts, the rest summed up, what
+        the playouts found and the rule of thumb weighed against the best move. ``str(hint)``
+        shows it under "Details", below :attr:`reason`."""
+        rows = self.shown
+        width = max(len(r.text) for r in rows)
+        amount = max(len(r.average) for r in rows)
+        between = max(len(self.range_heading), *(len(r.likely) for r in rows))
+        lines = [self.heading,
+                 f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
+        first_aside = _first_set_aside(rows)
+        for i, r in enumerate(rows):
+            if i == first_aside:
+                lines.append(f"  {SET_ASIDE}:")
+            note = f"  {r.note}" if r.note else ""
+            lines.append(f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
+                         f"{r.value.playouts:>8}{note}")
+        if self.summary:
+            lines.append(f"  {self.summary}")
+        lines += [line for line in (self.finding, self.comparison, self.progress) if line]
+        return "\n".join(lines)
+
+    @property
+    def finding(self) -> str:
+        """What the playouts found for the best move, in figures: its average and its gap to the
+        next move, or that the two come out level ("" with one legal move)."""
+        return _finding(self.moves, self.unit, self.say)
+
+    @property
+    def progress(self) -> str:
+        """"" for a hint of the whole budget; for a first ranking, that more playouts are to come."""
+        return "" if self.complete else "A first ranking: more playouts are still to come."
 
     @property
     def best(self) -> MoveValue:
@@ -97,7 +140,7 @@ class Hint:
                              "the rule of thumb's pick, kept to compare")
             if set_aside:
                 notes.append(f"set aside after {_count(m.playouts, 'playout')}")
-            rows.append(RankedMove(place, m, pretty(str(m.move)), self.unit.amount(m.mean), likely(m),
+            rows.append(RankedMove(place, m, self.say(m.move), self.unit.amount(m.mean), likely(m),
                                    "; ".join(notes), set_aside))
         return rows
 
@@ -137,13 +180,13 @@ class Hint:
             return ""
         best = self.best
         if thumb.move == best.move:
-            return f"The rule of thumb would also play {pretty(str(best.move))}."
+            return f"The rule of thumb would also play {self.say(best.move)}."
         other = next(m for m in self.moves if m.move == thumb.move)
-        text = f"The rule of thumb would play {pretty(str(other.move))} instead ({pretty(thumb.reason)}); "
+        text = f"The rule of thumb would play {self.say(other.move)} instead ({pretty(thumb.reason)}); "
         gap = best.mean - other.mean
         if gap < LEVEL:
             return text + f"searching ahead, the two come out level ({self.unit.amount(best.mean)} each)."
-        text += (f"searching ahead, {pretty(str(best.move))} does better by {gap:.2f} {self.unit.name} on average")
+        text += (f"searching ahead, {self.say(best.move)} does better by {gap:.2f} {self.unit.name} on average")
         if gap < _noise(best, other):
             text += ", a gap within the uncertainty of the playouts"
         return text + "."
@@ -171,25 +214,7 @@ class Hint:
                 "</tbody></table>")
 
     def __str__(self) -> str:
-        rows = self.shown
-        width = max(len(r.text) for r in rows)
-        amount = max(len(r.average) for r in rows)
-        between = max(len(self.range_heading), *(len(r.likely) for r in rows))
-        lines = [self.heading,
-                 f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
-        first_aside = _first_set_aside(rows)
-        for i, r in enumerate(rows):
-            if i == first_aside:
-                lines.append(f"  {SET_ASIDE}:")
-            note = f"  {r.note}" if r.note else ""
-            lines.append(f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
-                         f"{r.value.playouts:>8}{note}")
-        if self.summary:
-            lines.append(f"  {self.summary}")
-        lines.append(f"Why: {self.reason}")
-        if self.comparison:
-            lines.append(self.comparison)
-        return "\n".join(lines)
+        return f"Why: {self.reason}\nDetails\n{self.details}"
 
     def __repr__(self) -> str:
         return (f"<Hint for {self.player}: best {self.best.move} ({self.unit.amount(self.best.mean)}), "
@@ -202,11 +227,13 @@ class Hint:
         if self.summary:
             more = (f"<p>{esc(self.summary)}</p><details><summary>All {len(self.moves)} moves</summary>"
                     f"{self._html_table(self.ranking)}</details>")
-        comparison = f"<p>{esc(self.comparison)}</p>" if self.comparison else ""
-        return (f"<div class='cardlab-static-hint'><p><b>Hint for {esc(self.player)}</b> ({esc(self.game)}): "
+        notes = "".join(f"<p>{esc(line)}</p>" for line in (self.finding, self.comparison, self.progress) if line)
+        return (f"<div class='cardlab-static-hint'><p><b>Why:</b> {esc(self.reason)}</p>"
+                f"<details class='cardlab-hint-details'><summary>Details</summary>"
+                f"<p><b>Hint for {esc(self.player)}</b> ({esc(self.game)}): "
                 f"{_count(self.playouts, 'playout')} of deals that fit what {esc(self.player)} sees. Each value is "
-                f"the average of <b>{esc(self.unit.measure)}</b>.</p>{self._html_table(shown)}{more}"
-                f"<p><b>Why:</b> {esc(self.reason)}</p>{comparison}</div>")
+                f"the average of <b>{esc(self.unit.measure)}</b>.</p>{self._html_table(shown)}{more}{notes}"
+                f"</details></div>")
 
 
 def likely(value: MoveValue) -> str:
@@ -235,15 +262,34 @@ def _noise(a: MoveValue, b: MoveValue) -> float:
 
 
 def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000, seed: int | str = 0,
-         policy: str = "heuristic") -> Hint:
+         policy: str = "heuristic", progress: Callable[[Hint], Any] | None = None) -> Hint:
     """Rank every legal move of ``player`` (the player to move) in ``state``.
 
     ``state`` may be the full state or the player's own view: only the view is used (another
     player's view, which hides the player's own cards, is refused with a ValueError). About
     ``playouts`` playouts are shared among the moves (more to the better ones); ``seed`` makes
     the hint reproducible; ``policy`` plays the playouts ("heuristic", the game's heuristic
-    where it has one, or "random").
+    where it has one, or "random"). ``progress``, if given, is called with each earlier ranking
+    of :func:`hint_steps` (the first after one playout per move); the hint returned is the same
+    with or without it.
     """
+    steps = hint_steps(game, state, player, playouts, seed, policy, first=progress is not None)
+    result = next(steps)
+    for later in steps:
+        if progress is not None:
+            progress(result)
+        result = later
+    return result
+
+
+def hint_steps(game: Game, state: Any, player: int | None = None, playouts: int = 1000, seed: int | str = 0,
+               policy: str = "heuristic", first: bool = True) -> Iterator[Hint]:
+    """:func:`hint`, anytime: successive hints of one position, each from more playouts than
+    the one before. The first (with ``first``) ranks every move after one playout each, within
+    a tenth of a second in the positions of ``benchmarks/hint.py``; the others follow each
+    round of the halving; the last, the only one with ``complete`` true, is :func:`hint`'s
+    hint with the same arguments. Every hint has its reason and details, so a table can show
+    each as it comes."""
     mover = game.to_move(state)
     if mover is None:
         raise ValueError("the game is over: there is no move to hint")
@@ -260,13 +306,25 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
     strategy = strategy_of(game)
     start = time.perf_counter()
     thumb = strategy.rule_of_thumb(game, view, random.Random(f"{seed}:reason"))
-    ranked = evaluate_moves(game, view, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
-                            keep=None if thumb is None else thumb.move)
-    seconds = time.perf_counter() - start
-    moves = _learner_order(ranked, thumb)
+    moves = game.legal_moves(view)
     unit = strategy.unit.said_to(tuple(names), player)
-    return Hint(game.title, names[player], moves, unit, _reason(moves, thumb, unit),
-                sum(m.playouts for m in ranked), seconds, thumb)
+    words = tuple((str(m), game.move_words(view, m)) for m in moves)
+    reasons: dict[str, str] = {}
+    steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
+                     keep=None if thumb is None else thumb.move, first=first and len(moves) > 1)
+    last = None
+    for evaluation in steps:
+        if last is not None:
+            yield last
+        ranked = evaluation.ranked()
+        order = _learner_order(ranked, thumb)
+        best = order[0].move
+        if str(best) not in reasons:
+            reasons[str(best)] = _reason(game, view, player, order, strategy)
+        last = Hint(game.title, names[player], order, unit, reasons[str(best)], sum(m.playouts for m in ranked),
+                    time.perf_counter() - start, thumb, False, words)
+    assert last is not None
+    yield dataclasses.replace(last, complete=True)
 
 
 def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveValue, ...]:
@@ -281,18 +339,22 @@ def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveV
     return tuple(kept + aside)
 
 
-def _reason(moves: tuple[MoveValue, ...], thumb: Choice | None, unit: Unit) -> str:
-    """Why the best move is best, in one sentence: the rule of thumb's reason where it plays
-    that move too, else what the playouts found."""
-    best = moves[0]
-    move = pretty(str(best.move))
+def _reason(game: Game, view: Any, player: int, moves: tuple[MoveValue, ...], strategy: Any) -> str:
+    """Why the best move is good, in one sentence of the game's words: the game's
+    ``Strategy.explain`` of it."""
+    best = moves[0].move
     if len(moves) == 1:
-        return _sentence(f"{move} is your only legal move.")
-    if thumb is not None and thumb.move == best.move and thumb.reason:
-        reason = pretty(thumb.reason)
-        return _sentence(reason if reason.endswith(".") else reason + ".")
-    second = moves[1]
-    other = pretty(str(second.move))
+        return _sentence(f"{game.move_words(view, best)} is the only move you can make.")
+    text = strategy.explain(game, view, player, best).strip()
+    return _sentence(text if text.endswith(".") else text + ".")
+
+
+def _finding(moves: tuple[MoveValue, ...], unit: Unit, say: Callable[[Any], str]) -> str:
+    """What the playouts found for the best move, in figures ("" with one legal move)."""
+    if len(moves) == 1:
+        return ""
+    best, second = moves[0], moves[1]
+    move, other = say(best.move), say(second.move)
     gap = best.mean - second.mean
     if gap < LEVEL:
         return _sentence(f"{move} and {other} come out level, {unit.amount(best.mean)} on average on the same "

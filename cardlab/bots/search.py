@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,6 +128,17 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
               keep: Move | None = None) -> _Evaluation:
     """Sequential halving over ``moves`` with about ``playouts`` playouts in all (at least one
     per move); the move ``keep``, if given, is never dropped."""
+    for evaluation in _halving(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep):
+        pass
+    return evaluation
+
+
+def _halving(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: int | str, policy: Policy,
+             keep: Move | None = None, first: bool = False) -> Iterator[_Evaluation]:
+    """:func:`_evaluate`, step by step: the evaluation after each round of the halving, the last
+    one :func:`_evaluate`'s. With ``first``, a first evaluation comes before them, of every move
+    played in the first world only: the very playouts the first round begins with, so the
+    later steps are the same as without it."""
     player = game.to_move(view)
     if player is None:
         raise ValueError("the game is over: there is no move to judge")
@@ -138,15 +149,23 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
     kept = moves.index(keep) if keep is not None else None
     alive = list(range(len(moves)))
     rounds = max(1, math.ceil(math.log2(len(moves))))
+
+    def play(i: int, w: int) -> None:
+        world, playout_seed = worlds[w]
+        after = game.advance(world, moves[i])
+        values[i].append(strategy.playout(game, view, after, player, policy, random.Random(playout_seed)))
+
+    if first:
+        for i in alive:
+            play(i, 0)
+        yield _Evaluation(moves, values, survived, max(alive, key=lambda i: _mean(values[i])))
     used = 0
     for r in range(rounds):
         per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
-        start = len(values[alive[0]])
+        start = len(values[alive[0]]) if r else 0
         for i in alive:
-            for w in range(start, start + per_move):
-                world, playout_seed = worlds[w]
-                after = game.advance(world, moves[i])
-                values[i].append(strategy.playout(game, view, after, player, policy, random.Random(playout_seed)))
+            for w in range(len(values[i]) if r == 0 else start, start + per_move):
+                play(i, w)
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
@@ -154,7 +173,7 @@ def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: 
         alive = alive[:math.ceil(len(alive) / 2)]
         if kept is not None and kept not in alive:
             alive.append(kept)
-    return _Evaluation(moves, values, survived, best)
+        yield _Evaluation(moves, values, survived, best)
 
 
 def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
