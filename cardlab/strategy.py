@@ -5,6 +5,7 @@ something about one game, it asks ``game.strategy()``:
 
 * ``rule_of_thumb``: the move a teacher's rule of thumb plays, and why (the heuristic player,
   and the playouts of the search player);
+* ``explain``: why a move is good, in one sentence of the game's words (a hint's reason);
 * ``move_scores``: where the rule of thumb looks one move ahead, its score for every move;
 * ``playout_move``: the rule of thumb's move in a playout, without its reason (a game may
   answer it faster than ``rule_of_thumb``, always with the same move);
@@ -109,6 +110,15 @@ class Strategy:
         hint then ranks its moves the same way whichever answers."""
         choice = self.rule_of_thumb(game, state, rng, self.playout_moves)
         return rng.choice(game.legal_moves(state)) if choice is None else choice.move
+
+    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+        """Why ``move`` is a good move for ``player`` (the player to move) in ``state`` (a full
+        state or that player's view), in one sentence of the game's words for a learner: what
+        the move does and what that is good for, from what the rule of thumb weighs. It says
+        this of any legal move (the move a search ranks best, not only the rule of thumb's), and
+        only what the position shows: never that no other move does as well. Hints give it as
+        their reason. The generic answer says only what the move is."""
+        return f"{game.move_words(state, move)} comes out ahead, or level with the best, when the game is played on from here"
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         """Every legal move with the rule of thumb's score for it (higher is better), where the

@@ -380,9 +380,11 @@ def test_hint_ranks_every_move_with_its_uncertainty_and_explains_the_best():
         low, high = m.interval
         assert low <= m.mean <= high and m.playouts >= 1
     assert str(result.best.move) == best and result.rule_of_thumb.move == result.best.move
-    assert result.reason == "2♣ is off your colour; Q♥ from the pool is red, like your Commission."
+    assert result.reason == ("Trade the 2♣ for the Q♥ of the pool: 2♣ is off your colour, and Q♥ is red, like your "
+                             "Commission.")
     text = str(result)
-    assert all(pretty(str(m.move)) in text for m in result.moves) and "Why: 2♣ is off your colour" in text
+    assert all(game.move_words(state, m.move) in text for m in result.moves)
+    assert text.startswith(f"Why: {result.reason}")
     page = result._repr_html_()
     assert page.count("<tr>") == len(result.moves) + 1 and "likely range (points, 95%)" in page
     again = hint(game, state, playouts=600, seed=1)   # the same seed gives the same hint

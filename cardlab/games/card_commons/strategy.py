@@ -52,6 +52,9 @@ class CommonsStrategy(Strategy):
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         return _choose(game, state, game.to_move(state))[0]
 
+    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+        return explain(game, state, player, move)
+
     def playout_done(self, game: Game, root: Any, state: Any) -> bool:
         return state.round != root.round or state.phase in ("round-end", "game-over")
 
@@ -246,6 +249,56 @@ def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card]
     if card.color == colour:
         return (2, answering(card), card.rank)
     return (1, -answering(card), -card.rank)
+
+def explain(game: Game, s: Any, me: int, move: Move) -> str:
+    """Why ``move`` is good for ``me`` in ``s``, in one sentence of Card Commons' words: the
+    colour of the Commission, where the card lands, the Wilds kept, the Nest Egg's chance of a
+    match (what the rule of thumb weighs)."""
+    words = game.move_words(s, move)
+    words = words[:1].upper() + words[1:]
+    commission = s.commissions[me]
+    colour = commission.color if commission is not None and commission != HIDDEN else None
+    kind = type(move)
+    card = getattr(move, "card", None)
+    if s.phase == "commission":
+        value = _CommissionValue(s, me, _unseen(game, s, me))
+        like = sum(1 for c in without(s.hands[me], card) if c.color == card.color)
+        return (f"{words}: it matches the Nest Egg with chance {value.match(card):.0%}, and {like or 'none'} of "
+                f"your other cards {'is' if like == 1 else 'are'} {card.color} like it")
+    if kind is TradePool:
+        give, take = move.give, move.take
+        if take.color == colour and give.color != colour:
+            return f"{words}: {give} is off your colour, and {take} is {colour}, like your Commission"
+        if take in WILDS:
+            return f"{words}: a Wild is worth keeping for last, and {give} is the card you give up"
+        n = sum(1 for c in without(s.hands[me], give) if c.color == colour) + (take.color == colour)
+        return f"{words}: {take} is {take.color}, and your hand then holds {n} {colour} card{'s' if n != 1 else ''}"
+    if kind is TradeCommission:
+        value = _CommissionValue(s, me, _unseen(game, s, me))
+        return (f"{words}: as Commission, {move.give} matches the Nest Egg with chance {value.match(move.give):.0%}, "
+                f"against {value.match(commission):.0%} for {commission}")
+    if s.phase == "answer":
+        return f"{words}: your own answer lands on the opponent's side, so give a card you need little"
+    if s.phase == "defend":
+        if card in WILDS:
+            return f"{words}: the Defense lands on your side, and only a Wild answers here"
+        if card.color == colour:
+            return f"{words}: the Defense lands on your side, and {card} is {colour}, like your Commission"
+        return f"{words}: it answers the Claim and keeps your {colour} cards and Wilds"
+    if s.phase in ("discard", "discard2"):
+        if card in WILDS:
+            return f"{words}: a Wild is all you have left to give"
+        if card.color != colour:
+            return f"{words}: {card} is not {colour} and not a Wild, so you need it little"
+        return f"{words}: {card} is a low {colour} card, and your others count more"
+    if kind is Claim:
+        if card in WILDS:
+            return f"{words}: any card answers a Wild Claim, and when answered {card} lands on your side"
+        if card.color == colour:
+            return f"{words}: {card} is {colour}, like your Commission, and lands on your side when answered"
+        return f"{words}: {card} is off your colour, so you keep your {colour} cards and Wilds"
+    return words
+
 
 #: The one instance the game hands out.
 STRATEGY = CommonsStrategy()

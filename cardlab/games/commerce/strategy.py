@@ -43,6 +43,9 @@ class CommerceStrategy(Strategy):
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         return _choose(state, game.to_move(state))
 
+    def explain(self, game: Game, state: Any, player: int, move: Any) -> str:
+        return explain(game, state, player, move)
+
     def playout_done(self, game: Game, root: Any, state: Any) -> bool:
         return len(state.history) != len(root.history)
 
@@ -116,6 +119,73 @@ def _choose(s: Any, me: int) -> Choice:
                                      f"least, for free")
     return Choice(KNOCK, f"no trade is worth its point and the table has bartered enough: knock with your "
                          f"{now:.0%} chance of the best hand")
+
+def _chance(value: float) -> str:
+    """A chance as a percentage: "64%"."""
+    return f"{value:.0%}"
+
+
+def _a(value: float) -> str:
+    """The article before a chance: "an 80%", "a 64%"."""
+    text = _chance(value)
+    return "an" if text.startswith("8") or text in ("11%", "18%") else "a"
+
+
+def explain(game: Game, s: Any, me: int, move: Any) -> str:
+    """Why ``move`` is good for ``me`` in ``s``, in one sentence of Commerce's words: the chance
+    of the best hand at the table now and after a swap, the card the hand misses least, what a
+    trade costs (what the rule of thumb weighs)."""
+    table = _hands()
+    hand = s.hands[me]
+    opponents = s.players - 1
+    words = game.move_words(s, move)
+    now = table.chance(hand, opponents)
+    least = max(hand, key=lambda c: table.after_swap(hand, c, opponents))
+    if move == KNOCK:
+        if s.offer is not None:
+            return (f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the "
+                    f"best hand at the table, and knocking keeps it")
+        if now >= KNOCK_CHANCE:
+            return (f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand at the "
+                    f"table, and a knock stops the exchanges before the others improve")
+        return (f"Knock now: a knock stops the exchanges before the others improve, and your {_hand_name(hand)} "
+                f"still has {_a(now)} {_chance(now)} chance of being the best hand at the table")
+    card = move.card
+    after = table.after_swap(hand, card, opponents)
+    missed = (f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} chance of "
+              f"the best hand on average" if card == least else
+              f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on average")
+    if isinstance(move, Give):
+        return f"{_capital(words)}: {missed}"
+    if isinstance(move, Trade):
+        cost = "for free, since you deal" if me == s.dealer else "for the 1 point it costs"
+        change = "raises" if after > now else "changes"
+        return (f"{_capital(words)}: a new card {change} your chance of the best hand from {_chance(now)} to "
+                f"{_chance(after)} on average, {cost}")
+    if isinstance(move, Barter):
+        cost = ", and a barter is free while a trade costs 1 point" if me != s.dealer else ""
+        if card == least:
+            return f"{_capital(words)}: {card} is the card you miss least{cost}"
+        return (f"{_capital(words)}: a new card for {card} gives you {_a(after)} {_chance(after)} chance of the best "
+                f"hand on average{', for free' if cost else ''}")
+    return _capital(words)
+
+
+def _hand_name(hand: tuple[Card, ...]) -> str:
+    """A hand's kind in a few words: "triplet of 7s", "same-suit sequence to the Q", "point of 19"."""
+    rank = rank_hand(hand)
+    if rank.category == rank_hand("2H 2C 2D").category:
+        return rank.text.split(";")[0]
+    if rank.category == rank_hand("2H 3H 4H").category:
+        return f"same-suit sequence to the {rank.counting[-1].rank_code}"
+    if rank.key[0] == rank_hand("2H 9H 4C").key[0]:
+        return f"point of {rank.key[1]}"
+    return "hand of three suits"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
 
 #: The one instance the game hands out.
 STRATEGY = CommerceStrategy()

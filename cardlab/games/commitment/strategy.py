@@ -25,7 +25,7 @@ from ...cards import HIDDEN, Card
 from ...engine import Game, Move, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
-    ACE, BATTLE_VP, DRAW_DECK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, VALUE,
+    ACE, BATTLE_VP, DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, VALUE,
     Commit, stack_value,
 )
 from .rules import CommitmentState
@@ -59,6 +59,9 @@ class CommitmentStrategy(Strategy):
         move = weighed[best][_MOVE]
         return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles "
                             f"as they stand")
+
+    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+        return explain(game, state, player, move)
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
@@ -347,6 +350,82 @@ def _stacked_on(value: int, stack: tuple[Card, ...]) -> int:
 def _safe(lead: int) -> float:
     """A suit's lead as -1 (safely lost) to +1 (safely won)."""
     return -1.0 if lead <= -SAFE_LEAD else 1.0 if lead >= SAFE_LEAD else lead / SAFE_LEAD
+
+def standing(values: list[list[int]]) -> int | None:
+    """Who takes a battle whose stacks are worth ``values[player]`` (hearts, clubs, diamonds) as
+    they stand (commitment.score.suits, .total, .discard): 0, 1, or None for nobody."""
+    wins = [sum(a > b for a, b in zip(values[p], values[1 - p])) for p in (0, 1)]
+    if wins[0] != wins[1]:
+        return 0 if wins[0] > wins[1] else 1
+    totals = [sum(v) for v in values]
+    return None if totals[0] == totals[1] else 0 if totals[0] > totals[1] else 1
+
+
+def after_commit(state: Any, me: int, move: Commit) -> list[list[list[int]]]:
+    """The stack values of every battle (``[battle][player][stack]``) once ``me`` commits ``move``,
+    as the rule of thumb works them out (without playing the move)."""
+    reading = _Reading(state)
+    options = reading.hand(state, me)
+    place = next(i for i, option in enumerate(options) if option[_MOVE] == move)
+    reading.commit(state, me, place)
+    return reading.values
+
+
+def explain(game: Game, s: Any, me: int, move: Move) -> str:
+    """Why ``move`` is good for ``me`` in ``s``, in one sentence of Commitment's words: what the
+    card does to the stacks it changes, and who takes the battle as it then stands, or what
+    passing keeps for later (what the rule of thumb weighs)."""
+    names = game.player_names
+    other = names[1 - me]
+    words = game.move_words(s, move)
+    words = words[:1].upper() + words[1:]
+    before = _Reading(s).values
+    if type(move) is not Commit:
+        if move == NEXT_ROUND:
+            return f"{words}: both players have passed"
+        takes = [standing(v) for v in before]
+        said = ", ".join(f"{'you take' if w == me else f'{other} takes' if w is not None else 'nobody takes'} "
+                         f"battle {b}" for b, w in enumerate(takes, 1))
+        if s.round < ROUNDS and s.hands[me]:
+            n = len(s.hands[me])
+            return (f"Pass now and keep your {n} card{'s' if n > 1 else ''} for round {s.round + 1}, which has more "
+                    f"battles; as things stand {said}")
+        return f"Pass now and leave the battles as they stand: {said}"
+    card, kind = move.card, KIND[move.card]
+    if kind is JACK and move.to is None:
+        return ("A Jack adds nothing while there is one battle: spending it now keeps your high cards for "
+                "rounds 2 and 3")
+    after = after_commit(s, me, move)
+    b = move.battle - 1
+    slot = STACK_INDEX[move.stack] if kind is SPADE else STACK_INDEX[card.suit]
+    suit = STACK_NAMES[slot]
+    mine, theirs = after[b][me][slot], after[b][1 - me][slot]
+    if kind is JACK:
+        to = move.to - 1
+        text = (f"{words}: your {suit} at battle {move.to} come to {after[to][me][slot]}, against {other}'s "
+                f"{after[to][1 - me][slot]}")
+        changed = [to, b]
+    elif kind is QUEEN:
+        text = (f"{words}: the Queen discards {other}'s {before[b][1 - me][slot]}-point {suit} stack there, and "
+                f"your own of {before[b][me][slot]}")
+        changed = [b]
+    elif kind is ACE:
+        text = f"{words}: the Ace adds only 1 to {other}'s {suit} there, and you draw a card"
+        changed = [b]
+    elif kind is KING:
+        text = f"{words}: the King doubles your {suit} there to {mine}, against {other}'s {theirs}"
+        changed = [b]
+    else:
+        text = f"{words}: your {suit} there come to {mine}, against {other}'s {theirs}"
+        changed = [b]
+    for c in changed:
+        was, now = standing(before[c]), standing(after[c])
+        if now == me and was != me:
+            return text + f", so you take battle {c + 1} as things stand"
+    if kind is NUMBER and s.round < ROUNDS and VALUE[card] <= 4:
+        return text + f", and a card this low costs little to spend before round {ROUNDS}"
+    return text
+
 
 #: The one instance the game hands out.
 STRATEGY = CommitmentStrategy()

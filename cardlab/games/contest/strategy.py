@@ -26,7 +26,7 @@ from typing import Any
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
-from .moves import SUIT_INDEX, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
+from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .rules import ContestState
 
 __all__ = ["ContestStrategy"]
@@ -50,6 +50,9 @@ class ContestStrategy(Strategy):
 
     def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
         return _choose(game, state, state.turn, rng, self.playout_moves)
+
+    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+        return explain(game, state, player, move)
 
     def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
                 rng: random.Random) -> float:
@@ -255,6 +258,43 @@ def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
     if isinstance(best, Exchange):
         return f"no claim or pile gains here; {best.card} is the card you need least"
     return "no other action is possible"
+
+def _scores(weight: dict[str, float], suit: str) -> str:
+    """What a points-pile card of ``suit`` scores for secret cards of these weights, in words."""
+    w = round(weight[suit])
+    return "do not score" if w == 0 else f"score {w} a card"
+
+
+def explain(game: Game, s: Any, me: int, move: Move) -> str:
+    """Why ``move`` is good for ``me`` in ``s``, in one sentence of Contest's words: where its
+    cards go and what your secret cards score there (what the rule of thumb weighs)."""
+    words = game.move_words(s, move)
+    if isinstance(move, Arrange):
+        weight = _Count(move.cards).weight
+        first, second = sorted({c.suit for c in move.cards}, key=lambda x: (-weight[x], x))[:2]
+        return (f"{words}: each {suit_symbol(first)} card in its points pile then scores {weight[first]:.0f} for "
+                f"you, and each {suit_symbol(second)} card {weight[second]:.0f}")
+    weight = _count(s, me).weight
+    if isinstance(move, Claim):
+        row, p, q, winner = game.claim_piles(s, move)
+        won = row[winner]
+        suit = won[0].suit
+        n = len(won)
+        sent = f"{n} card{'s' if n > 1 else ''} to the {suit_symbol(suit)} points pile"
+        worth = "nothing" if round(weight[suit]) == 0 else f"{weight[suit]:.0f} a card"
+        return f"{words}; it adds {sent}, worth {worth} to you"
+    if isinstance(move, (Open, Reinforce)):
+        suit = move.card.suit
+        if round(weight[suit]) == 0:
+            return (f"{words}: {move.card} is of a suit your secret cards do not score, so it is the card you "
+                    f"lose least by spending")
+        return (f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a suit your secret cards score "
+                f"{weight[suit]:.0f} a card, for a later claim")
+    if isinstance(move, Exchange):
+        scores = "do not score" if round(weight[move.card.suit]) == 0 else f"score {weight[move.card.suit]:.0f} a card"
+        return f"{words}: your secret cards {scores} in its suit, and the row stays as it is"
+    return words
+
 
 #: The one instance the game hands out.
 STRATEGY = ContestStrategy()
