@@ -712,11 +712,12 @@ class Game(ABC):
         moves = tuple(m for m in legal if card in move_cards(m))
         refused = self._refusals(seen, card, where, legal)
         if moves:
-            lines.append(Reason(f"{name} can use it now: {_moves_words(moves)}.", turn))
+            lines.append(Reason(f"{name} can use it now: {_moves_words([self.move_words(seen, m) for m in moves])}.", turn))
             return Explanation(card, where.name, player, tuple(lines), moves, refused)
         reasons = list(dict.fromkeys(Reason(_sentence(r.text), r.rule) for r in refused))[:2]
         lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
-        lines.append(Reason(f"{now.text} What {name} can do instead: {_moves_words(legal)}.", now.rule))
+        lines.append(Reason(f"{now.text} What {name} can do instead: "
+                            f"{_moves_words([self.move_words(seen, m) for m in legal])}.", now.rule))
         return Explanation(card, where.name, player, tuple(lines), (), refused)
 
     def card_role(self, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
@@ -1410,13 +1411,26 @@ def card_words(text: str, cards: Iterable[Card]) -> str:
     return text
 
 
-def _moves_words(moves: Sequence[Move], most: int = 6) -> str:
-    """Moves in words: "claim 4♥, claim 5♣ or trade 3♦ for commission" (the first ``most``)."""
-    words = [card_words(str(m), move_cards(m)) for m in moves[:most]]
-    if len(moves) > most:
-        more = len(moves) - most
-        return ", ".join(words) + f" or {more} other move{'' if more == 1 else 's'}"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _moves_words(said: Sequence[str], most: int = 6) -> str:
+    """Moves said in the game's words, in a list, those of one kind together: "defend with the
+    4♥, 4♦ or 4♣, or discard the 2♠" (the first ``most``)."""
+    groups: list[tuple[str, list[str]]] = []
+    for text in said[:most]:
+        head, the, rest = text.partition(" the ")
+        one_card = bool(the) and " " not in rest  # "defend with the 4♥": the card alone differs
+        if one_card and groups and groups[-1][0] == head + the:
+            groups[-1][1].append(rest)
+        else:
+            groups.append((head + the, [rest]) if one_card else ("", [text]))
+    parts = [head + _listed(items, "or") if head else items[0] for head, items in groups]
+    if len(said) > most:
+        more = len(said) - most
+        parts.append(f"{more} other move{'' if more == 1 else 's'}")
+    return _listed(parts, "or")
+
+
+def _listed(items: Sequence[str], last: str) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def _sentence(text: str) -> str:

@@ -51,7 +51,7 @@ def test_a_card_that_does_not_answer_the_claim_says_why_and_what_b_can_do_instea
     assert e.lines[1] == Reason("4♥ does not answer the Claim 5♣: a Defense is a card of the same value (5) or a Wild.",
                                 "commons.defense")
     assert e.lines[2] == Reason("Now B must defend against the 5♣: play a 5 or a Wild. What B can do instead: "
-                                "defend 5♥ or defend K♠.", "commons.defense")
+                                "defend with the 5♥ or K♠.", "commons.defense")
     assert e.moves == () and [str(r.move) for r in e.refused] == ["defend 4H"]
     assert "[commons.defense]" in str(e) and "illegal move" not in str(e)
 
@@ -70,7 +70,7 @@ def test_the_pool_card_is_for_the_claimant_to_trade_and_now_b_must_defend():
 def test_a_card_with_moves_says_them_and_its_rule():
     e = COMMONS.explain_card(commons(), "KS", "B hand", 1)
     assert rules(e) == ["commons.defense", "commons.turn"]
-    assert "Wild" in e.lines[0].text and e.lines[1].text == "B can use it now: defend K♠."
+    assert "Wild" in e.lines[0].text and e.lines[1].text == "B can use it now: defend with the K♠."
     assert [str(m) for m in e.moves] == ["defend KS"]
 
 

@@ -591,25 +591,29 @@ def test_clicking_a_card_without_a_move_shows_the_engines_explanation():
     table = Table(session, viewer=1)
     message = send(table, "explain", card="5S", zone="B hand")
     explanation = game.explain_card(session.state, "5S", "B hand", 1)
-    assert message["kind"] == "explain" and message["text"] == pretty(explanation.text)
-    assert "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild. [commons.defense]" \
-        in message["text"]
-    assert "Now B must defend against the 4♠: play a 4 or a Wild. What B can do instead: defend 4♥, defend 4♦ or defend 4♣." in message["text"]
+    # the answer is one short sentence; "Why?" and "What else?" hold the rest, each with its rule
+    assert message["kind"] == "explain" and message["text"] == \
+        "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild."
+    assert len(message["text"].split()) <= 25 and message["rule"] == "commons.defense"
+    assert [line["text"] for line in message["why"] + message["else"]] == [pretty(r.text) for r in explanation.lines]
+    assert message["else"][-1]["text"] == ("Now B must defend against the 4♠: play a 4 or a Wild. What B can do "
+                                           "instead: defend with the 4♥, 4♦ or 4♣.")
     assert "illegal move" not in message["text"]
     assert [line["rule"] for line in message["lines"]] == ["commons.hand", "commons.defense", "commons.defense"]
     assert message["zone"] == "B hand" and message["card"] == "5S"
     assert [r["move"] for r in message["refused"]] == ["defend 5S"]
     face_down = send(table, "explain", card="??", zone="A hand")
-    assert "face down in A's hand" in face_down["text"] and "[commons.hand]" in face_down["text"]
+    assert "face down in A's hand" in face_down["text"] and face_down["rule"] == "commons.hand"
     assert "refused: '4H' is not a card of 'A hand'" in send(table, "explain", card="4H", zone="A hand")["text"]
 
 
 def test_a_card_with_no_move_of_its_kind_says_what_to_do_instead():
     session = round_end()
-    text = send(Table(session), "explain", card="3D", zone="nest egg")["text"]
-    assert text.startswith("The 3♦ is the Nest Egg")
-    assert text.endswith("The round is over and scored: the next move is 'next round'. What A can do instead: next round. "
-                         "[commons.round-end]") or "What B can do instead: next round" in text
+    message = send(Table(session), "explain", card="3D", zone="nest egg")
+    assert message["text"] == "No move of B's uses the 3♦ now." or message["text"] == "No move of A's uses the 3♦ now."
+    assert message["why"][0]["text"].startswith("The 3♦ is the Nest Egg")
+    text = message["else"][-1]["text"]
+    assert text.endswith("What A can do instead: deal the next round.") or "What B can do instead: deal the next round" in text
 
 
 @pytest.mark.parametrize("content, reason", [
@@ -694,7 +698,8 @@ def test_a_player_cannot_move_out_of_turn_or_use_actions_their_widget_lacks():
     a = Table(session, viewer=0)
     assert send(a, "play", move="defend 4D")["text"] == "It is B's turn, not yours."
     explained = send(a, "explain", card="2H", zone="A hand")
-    assert explained["kind"] == "explain" and "It is B's turn, not A's. Now B must defend against the 4♠" in explained["text"]
+    assert explained["kind"] == "explain" and explained["text"] == "It is B's turn, not A's."
+    assert "Now B must defend against the 4♠" in explained["why"][-1]["text"]
     assert "unknown action 'swap'" in send(a, "swap", cards=["4D", "5S"])["text"]
     assert "unknown action 'hint'" in send(a, "hint")["text"]
     assert "unknown action 'play'" in send(Stepper(session), "play", move="defend 4D")["text"]
@@ -1745,3 +1750,27 @@ def test_a_teachers_score_and_other_games_keep_their_lines():
     assert commons.view["breakdown"]["rounds"] == [] and commons.view["showdown"] is None
     for widget in (table, teacher, commons):
         widget.close()
+
+
+@pytest.mark.parametrize("name, options", [("card-commons", {}), ("commerce", {"players": 4}), ("commitment", {}),
+                                           ("contest", {})])
+def test_a_click_on_any_card_answers_in_one_short_sentence(name, options):
+    """The answer to a click is one sentence of at most 25 words; every line of the engine's
+    explanation, with its rule, is under "Why?" and "What else?"."""
+    game = cardlab.game(name, **options)
+    rng = random.Random(5)
+    for seed in range(3):
+        session = cardlab.Session(game, game.deal(seed=seed))
+        for _ in range(25):
+            if game.is_over(session.state):
+                break
+            player = rng.randrange(game.players)
+            table = Table(session, viewer=player)
+            for zone in game.zones(game.view(session.state, player)):
+                for card in zone.cards[:2]:
+                    said = send(table, "explain", card=card.code, zone=zone.name)
+                    assert said["kind"] == "explain" and 0 < len(said["text"].split()) <= 25, said["text"]
+                    assert [line["rule"] for line in said["why"] + said["else"] if line["rule"]] == \
+                        [r.rule for r in game.explain_card(session.state, card, zone.name, player).lines]
+            table.close()
+            session.play(rng.choice(session.legal_moves()))

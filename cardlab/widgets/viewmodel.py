@@ -72,15 +72,38 @@ def _variants(move: Move, card: Card) -> Iterable[Move]:
     return move_variants(move, card)
 
 
+#: The most words of a card's short answer; the rest is under "Why?" and "What else?".
+ANSWER_WORDS = 25
+
+
+def short_answer(text: str, limit: int = ANSWER_WORDS) -> str:
+    """The first sentence of ``text``, cut at its first colon or semicolon (then comma) while
+    it runs over ``limit`` words."""
+    match = re.match(r"(.+?[.!?])(?=\s|$)", text.strip())
+    sentence = match.group(1) if match else text.strip()
+    for stop in (":", ";", ","):
+        if len(sentence.split()) <= limit or stop not in sentence:
+            break
+        sentence = sentence.split(stop, 1)[0].rstrip() + "."
+    words = sentence.split()
+    return sentence if len(words) <= limit else " ".join(words[:limit]).rstrip(",;:") + "…"
+
+
 def explanation_json(game: Game, explanation: Explanation, paused: str = "") -> JSON:
-    """A card's :class:`cardlab.engine.Explanation` as the browser shows it: the lines with
-    their rule ids, the places the card cannot go (for its move menu), and where it lies.
-    ``paused`` (why the viewer may not move at this position) comes first when given."""
+    """A card's :class:`cardlab.engine.Explanation` as the browser shows it: a short answer
+    (one sentence of at most :data:`ANSWER_WORDS` words: why the card can't be played now, or
+    what it is for), then the lines with their rule ids under "Why?" and "What else?" (what
+    can be done instead), the places the card cannot go (for its move menu), and where it
+    lies. ``paused`` (why the viewer may not move at this position) comes first when given."""
     lines = [{"text": pretty(line.text), "rule": line.rule} for line in explanation.lines]
     if paused:
         lines.insert(0, {"text": paused, "rule": ""})
+    # why it can't be played now, or (a card with moves, a face-down card) what it is for
+    key = 1 if len(lines) > 1 and not paused and not explanation.moves and not explanation.card.is_hidden else 0
     return {
-        "text": " ".join(f"{line['text']} [{line['rule']}]" if line["rule"] else line["text"] for line in lines),
+        "text": short_answer(lines[key]["text"]) if lines else "",
+        "rule": lines[key]["rule"] if lines else "",
+        "why": lines[:2], "else": lines[2:],
         "lines": lines, "card": explanation.card.code, "zone": explanation.zone,
         "refused": [{"move": str(r.move), "text": game.move_words(None, r.move), "reason": pretty(r.text),
                      "rule": r.rule} for r in explanation.refused],

@@ -251,6 +251,10 @@ def test_a_card_without_a_legal_move_shows_why(teacher):
     target, phrase, rule = scenario.refused
     card = _zone_card(page, target) if target.islower() else _card(page, target)
     card.click()
+    answer = _message(page, "explain")
+    assert len(answer.split()) <= 25, answer  # a short answer: "Why?" and "What else?" hold the rest
+    for more in _table(page).locator(".cardlab-message-explain details summary").all():
+        more.click()
     text = _message(page, "explain")
     assert phrase in text and f"[{rule}]" in text, text
     assert "illegal move" not in text and "Traceback" not in text
@@ -292,14 +296,21 @@ def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None
         card = _zone_card(page, zone)
         code = card.get_attribute("data-code")
         explanation = game.explain_card(session.state, code, zone, viewer)
-        want = " ".join(f"{pretty(line.text)} [{line.rule}]" for line in explanation.lines)
+        was = json.loads(page.run("import json; print(json.dumps(table.message.get('id')))"))
         card.click()
+        page.page.wait_for_function("(was) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain');"
+                                    " return !!el; }", arg=was, timeout=TIMEOUT_MS)
+        said = json.loads(page.run("import json; print(json.dumps(table.message))"))
+        assert said["id"] != was and said["card"] == (code or "??")
         page.page.wait_for_function(
-            """(want) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-message-text');
-                           return !!el && el.innerText.replace(/\\s+/g, ' ').trim() === want; }""",
-            arg=want, timeout=TIMEOUT_MS)
-        rules = _table(page).locator(".cardlab-message-explain .cardlab-rule").all_inner_texts()
-        assert rules == [f"[{line.rule}]" for line in explanation.lines]
+            "(want) => document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-answer')?.innerText === want",
+            arg=said["text"], timeout=TIMEOUT_MS)
+        assert len(said["text"].split()) <= 25, said["text"]  # one short sentence
+        shown = said["why"] + said["else"]
+        assert [line["rule"] for line in shown if line["rule"]] == [line.rule for line in explanation.lines]
+        why = _table(page).locator('.cardlab-message-explain [data-key="explain:why"]')
+        why.locator("summary").click()  # "Why?" opens the lines, each with its rule id
+        assert why.locator(".cardlab-rule").all_text_contents() == [f"[{line['rule']}]" for line in said["why"] if line["rule"]]
         if _table(page).locator(".cardlab-menu").count():
             _table(page).locator(".cardlab-cancel").click()
     assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))

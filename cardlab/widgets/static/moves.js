@@ -166,16 +166,26 @@ function renderMessage(message, ctx) {
   }
   const kind = message.kind ?? "info";
   return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
-    message.lines ? explanationLines(message.lines) : h("span", { class: "cardlab-message-text", text: message.text }),
+    message.lines ? shortAnswer(message) : h("span", { class: "cardlab-message-text", text: message.text }),
     message.cards && message.cards.length ? miniCards(message.cards) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
       { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
     message.ranking ? renderRanking(message.ranking, ctx) : null);
 }
 
+/** A card's explanation: the short answer, then "Why?" and "What else?" to open the rest. */
+function shortAnswer(message) {
+  const more = (label, lines, key) => lines && lines.length
+    ? h("details", { class: "cardlab-explain-more", dataset: { key } },
+      h("summary", { text: label }), explanationLines(lines)) : null;
+  return h("div", { class: "cardlab-message-text cardlab-short-answer" },
+    h("span", { class: "cardlab-answer", title: message.rule ? `rule ${message.rule}` : "", text: message.text }),
+    more("Why?", message.why, "explain:why"), more("What else?", message.else, "explain:else"));
+}
+
 /** An explanation of a card: one line per sentence, each with its rule id. */
 function explanationLines(lines) {
-  return h("div", { class: "cardlab-message-text cardlab-explanation" }, lines.map((line) => h("div", { class: "cardlab-explain-line" },
+  return h("div", { class: "cardlab-explanation" }, lines.map((line) => h("div", { class: "cardlab-explain-line" },
     line.text, line.rule ? " " : null, line.rule ? h("code", { class: "cardlab-rule", text: `[${line.rule}]` }) : null)));
 }
 
