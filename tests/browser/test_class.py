@@ -163,7 +163,7 @@ def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: An
         page.wait_for_function("() => !document.querySelector('.jp-OutputArea-output .lm-Widget.jp-Spinner')"
                                " && document.readyState === 'complete'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(3000)  # the last widgets of the page come in after it has loaded
-        assert page.locator(".jp-InputArea, .jp-Cell-inputWrapper").count() == 0, "the app shows no code"
+        assert page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor").count() == 0, "the app shows no code"
         text = page.locator("body").inner_text()
         assert "Shift+Enter" not in text and "run the cell" not in text.lower()
         roots = page.locator(".cardlab-root[data-rev]")
