@@ -1,0 +1,177 @@
+"""Every cardlab configuration as a PettingZoo AEC environment (the ``pettingzoo`` extra;
+docs/research.md).
+
+```python
+from cardlab.pettingzoo import ENVS
+env = ENVS["cardlab_commitment"]()
+env.reset(seed=7)                                   # the deal of seed 7
+for agent in env.agent_iter():
+    observation, reward, termination, truncation, info = env.last()
+    mask = observation["action_mask"]               # 1 for each legal move's Game.move_id
+    action = None if termination or truncation else int(mask.nonzero()[0][0])
+    env.step(action)
+```
+
+Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a ``Game.move_id``; the observation is the
+agent's view (``cardlab.research.Encoder``) with the action mask of ``legal_moves``; rewards are
+the changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
+agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import agent_selector
+except ImportError as err:  # pragma: no cover - exercised without the extra
+    raise ImportError("cardlab.pettingzoo needs PettingZoo: pip install 'cardlab[pettingzoo]'") from err
+
+from . import research
+from .engine import Game, Move
+
+__all__ = ["ENVS", "CardlabEnv", "env", "as_player", "observe"]
+
+
+class CardlabEnv(AECEnv):
+    """A cardlab game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["ansi"], "name": "cardlab_v0", "is_parallelizable": False}
+
+    def __init__(self, game: Game | str, render_mode: str | None = None) -> None:
+        super().__init__()
+        if isinstance(game, str):
+            game = research.game_for(game)
+        research.check_game(game)
+        self.game = game
+        self.name = research.name_of(game)
+        self.metadata = {**self.metadata, "name": f"{self.name}_v0"}
+        self.render_mode = render_mode
+        self.encoder = research.encoder(game)
+        self.possible_agents = [f"player_{p}" for p in range(game.players)]  # player_0 is seat A
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        low = min(-1.0, float(min(game.utility_range())) / self.encoder.scale)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(low=low, high=float(max(game.deck().count(c) for c in game.deck()) + 60),
+                                      shape=(self.encoder.size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(game.num_moves,), dtype=np.int8),
+        })
+        self._action_space = spaces.Discrete(game.num_moves)
+        self.state: Any = None
+        self.moves = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new deal: of ``seed`` when given, else of a fresh seed."""
+        self.state = self.game.deal(seed=seed)
+        self.moves = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._utility = self.game.utility(self.state)
+        self.agent_selection = self.possible_agents[self.game.to_move(self.state)]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return observe(self.game, self.state, self._seat[agent], self.encoder)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        move = game.move_of(int(action), self.state)  # type: ignore[arg-type]
+        self.state = game.play(self.state, move)
+        self.moves += 1
+        utility = game.utility(self.state)
+        self._cumulative_rewards[agent] = 0.0
+        for a, before, after in zip(self.possible_agents, self._utility, utility):
+            self.rewards[a] = float(after - before)
+        self._utility = utility
+        over = game.is_over(self.state)
+        capped = not over and self.moves >= game.max_moves  # type: ignore[operator]
+        if over or capped:
+            for a in self.agents:
+                self.terminations[a] = over
+                self.truncations[a] = capped
+        else:
+            self.agent_selection = self.possible_agents[game.to_move(self.state)]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.state.to_text()
+
+    def close(self) -> None:
+        pass
+
+
+def observe(game: Game, state: Any, player: int, encoder: research.Encoder | None = None) -> dict[str, Any]:
+    """The observation of ``player`` at ``state`` (a full state or their own view): the encoded
+    view and, for the player to move, the mask of their legal moves' ids."""
+    encoder = encoder or research.encoder(game)
+    view = game.view(state, player)
+    mask = np.zeros(game.num_moves, np.int8)
+    if game.to_move(view) == player:
+        mask[[game.move_id(m) for m in game.legal_moves(view)]] = 1
+    return {"observation": np.asarray(encoder.encode(state, player, view=view), np.float32), "action_mask": mask}
+
+
+def env(name: str, render_mode: str | None = None) -> CardlabEnv:
+    """The environment of a configuration ("cardlab_contest_ace_low")."""
+    return CardlabEnv(name, render_mode)
+
+
+def _maker(name: str) -> Callable[..., CardlabEnv]:
+    def make(render_mode: str | None = None) -> CardlabEnv:
+        return CardlabEnv(name, render_mode)
+    make.__name__ = name
+    make.__doc__ = f"The PettingZoo environment of {name}."
+    return make
+
+
+#: every configuration's name -> a constructor (``ENVS["cardlab_commerce_5"]()``)
+ENVS: dict[str, Callable[..., CardlabEnv]] = {name: _maker(name) for name in research._configurations()}
+
+
+class PettingZooPlayer:
+    """A policy over PettingZoo observations as a cardlab computer player (docs/bots.md)."""
+
+    def __init__(self, policy: Callable[[dict[str, Any]], int], name: str = "pettingzoo") -> None:
+        self.policy, self.name = policy, name
+
+    def choose(self, game: Game, view: Any) -> Move:
+        player = game.to_move(view)
+        if player is None:
+            raise ValueError("the game is over: there is no move to choose")
+        view = game.view(view, player)
+        return game.move_of(int(self.policy(observe(game, view, player))), view)
+
+
+def as_player(policy: Callable[[dict[str, Any]], int], name: str = "pettingzoo") -> PettingZooPlayer:
+    """A trained agent (a function from an observation ``{"observation", "action_mask"}`` to an
+    action) as a cardlab computer player for ``Table(session, opponent=...)``. It sees what an
+    environment shows that seat: the view and the mask."""
+    return PettingZooPlayer(policy, name)
+
+
+def random_policy(seed: int = 0) -> Callable[[dict[str, Any]], int]:
+    """A policy that plays a uniformly random legal move (for tests and examples)."""
+    rng = random.Random(seed)
+    return lambda observation: rng.choice(observation["action_mask"].nonzero()[0].tolist())

@@ -1,0 +1,141 @@
+"""cardlab.openspiel: every configuration passes OpenSpiel's own game test, and an OpenSpiel
+bot plays on cardlab's side as a computer player (docs/research.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+np = pytest.importorskip("numpy")
+co = pytest.importorskip("cardlab.openspiel")
+
+from cardlab import research  # noqa: E402
+from cardlab.bots import HeuristicPlayer, play_game  # noqa: E402
+
+#: random_sim_test's simulations per configuration (each a whole game, serialized at every step)
+SIMS = 5
+
+
+def test_every_configuration_is_registered():
+    assert co.GAMES == (
+        "cardlab_card_commons", "cardlab_card_commons_peek",
+        *(f"cardlab_commerce_{p}" for p in range(3, 13)),
+        "cardlab_commitment", "cardlab_contest", "cardlab_contest_ace_low", "cardlab_contest_pile_value_top",
+        "cardlab_contest_jack_match_first")
+    registered = set(pyspiel.registered_names())
+    assert set(co.GAMES) <= registered
+
+
+@pytest.mark.parametrize("name", co.GAMES)
+def test_random_sim_test(name):
+    game = pyspiel.load_game(name)
+    cl = research.game_for(name)
+    info = game.get_type(), game
+    assert game.num_distinct_actions() == cl.num_moves
+    assert game.max_game_length() == cl.max_moves
+    assert (game.min_utility(), game.max_utility()) == tuple(float(u) for u in cl.utility_range())
+    assert (info[0].utility == pyspiel.GameType.Utility.ZERO_SUM) == (cl.utility_type == "zero-sum")
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
+
+
+def test_the_deal_is_cardlab_s_deal_of_the_seed_and_play_is_cardlab_s():
+    game = pyspiel.load_game("cardlab_commitment")
+    cl = cardlab.game("commitment")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == co.DEALS
+    state.apply_action(7)
+    assert co.cardlab_state(state) == cl.deal(seed=7)
+    rng = random.Random(1)
+    expected = cl.deal(seed=7)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        expected = cl.play(expected, cl.move_of(action, expected))
+        assert state.action_to_string(state.current_player(), action) == str(cl.move_of(action, co.cardlab_state(state)))
+        state.apply_action(action)
+        assert co.cardlab_state(state) == expected
+    assert state.returns() == [float(t) for t in cl.score(expected).totals]
+    # a game parameter moves the seeds: outcome i is the deal of first_seed + i
+    shifted = pyspiel.load_game("cardlab_commitment", {"first_seed": 100, "deals": 5}).new_initial_state()
+    assert [o for o, _ in shifted.chance_outcomes()] == [0, 1, 2, 3, 4]
+    shifted.apply_action(2)
+    assert co.cardlab_state(shifted) == cl.deal(seed=102)
+
+
+def test_information_state_strings_are_the_information_keys_and_serialize():
+    game = pyspiel.load_game("cardlab_card_commons")
+    cl = cardlab.game("card-commons")
+    state = game.new_initial_state()
+    state.apply_action(3)
+    rng = random.Random(2)
+    moves = []
+    for _ in range(12):
+        action = rng.choice(state.legal_actions())
+        moves.append(cl.move_of(action, co.cardlab_state(state)))
+        state.apply_action(action)
+    for p in (0, 1):
+        assert state.information_state_string(p) == cl.information_key(cl.deal(seed=3), moves, p)
+        assert state.observation_string(p) == cl.view(co.cardlab_state(state), p).to_text()
+        assert len(state.information_state_tensor(p)) == game.information_state_tensor_size()
+        assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)
+
+
+def test_a_resampled_world_keeps_the_player_s_information_state():
+    game = pyspiel.load_game("cardlab_contest")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    world = co.resample(state, player, random.Random(9))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert world.legal_actions() == state.legal_actions()
+    cl = cardlab.game("contest")
+    assert cl.view(co.cardlab_state(world), player) == cl.view(co.cardlab_state(state), player)
+
+
+def _ismcts(spiel, seed, simulations=30):
+    from open_spiel.python.algorithms import ismcts, mcts
+    return ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, simulations,
+                            random_state=np.random.RandomState(seed), allow_inconsistent_action_sets=True)
+
+
+@pytest.mark.parametrize("name", ["contest", "card-commons"])
+def test_an_openspiel_bot_is_a_cardlab_computer_player(name):
+    """IS-MCTS, through as_player, plays whole games on cardlab's side (every move through the
+    checked play), deciding from its view: two full states with the same view give its rng the
+    same worlds to search, and the same choice."""
+    game = cardlab.game(name)
+    player = co.as_player(_ismcts(co.load(game), 1), name="IS-MCTS", seed=2)
+    record = play_game(game, [player, HeuristicPlayer(seed=3)], seed=11)
+    assert game.is_over(record.final)
+    state = record.states[4]
+    mover = game.to_move(state)
+    view = game.view(state, mover)
+    other = cardlab.bots.sample_state(game, view, mover, random.Random(4))
+    choices = [co.as_player(_ismcts(co.load(game), 7), seed=8).choose(game, s) for s in (state, other)]
+    assert choices[0] == choices[1] and game.is_legal(state, choices[0])
+
+
+def test_mcts_against_the_search_player():
+    """The documented example, small: OpenSpiel's MCTS on sampled worlds against cardlab's search."""
+    from open_spiel.python.algorithms import mcts
+    game = cardlab.game("contest")
+    spiel = co.load(game)
+    bot = mcts.MCTSBot(spiel, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                       random_state=np.random.RandomState(1))
+    record = play_game(game, [co.as_player(bot, name="MCTS"), cardlab.bots.SearchPlayer(seed=1, playouts=20)], seed=3)
+    assert game.is_over(record.final)
+
+
+def test_a_game_without_numbering_is_refused():
+    from toy_game import ToyTricks
+    with pytest.raises(ValueError, match="numbers no moves"):
+        research.check_game(ToyTricks())

@@ -1,0 +1,75 @@
+"""cardlab.pettingzoo: every configuration passes PettingZoo's own API test, and a policy
+over its observations plays on cardlab's side as a computer player (docs/research.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+
+pz_test = pytest.importorskip("pettingzoo.test", reason="the pettingzoo extra is not installed")
+cpz = pytest.importorskip("cardlab.pettingzoo")
+
+from cardlab import research  # noqa: E402
+from cardlab.bots import HeuristicPlayer, play_game  # noqa: E402
+
+# api_test's advice for plain observations; cardlab's carry an action mask, as PettingZoo's
+# classic games' do
+pytestmark = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+              pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")]
+
+
+def test_every_configuration_has_an_environment():
+    assert list(cpz.ENVS) == list(research._configurations())
+    assert len(cpz.ENVS) == 17
+
+
+@pytest.mark.parametrize("name", list(cpz.ENVS))
+def test_api_test(name):
+    pz_test.api_test(cpz.ENVS[name](), num_cycles=10, verbose_progress=False)
+
+
+@pytest.mark.parametrize("name", ["cardlab_commerce_4", "cardlab_card_commons_peek", "cardlab_contest"])
+def test_a_whole_game_pays_the_utilities_and_masks_the_legal_moves(name):
+    env = cpz.ENVS[name]()
+    game = env.game
+    env.reset(seed=5)
+    rng = random.Random(5)
+    totals = {a: 0.0 for a in env.possible_agents}
+    expected = game.deal(seed=5)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        legal = game.legal_moves(expected)
+        assert sorted(mask.nonzero()[0].tolist()) == sorted(game.move_id(m) for m in legal)
+        assert env.observation_space(agent)["observation"].contains(observation["observation"])
+        move = rng.choice(legal)
+        expected = game.play(expected, move)
+        env.step(game.move_id(move))
+    assert env.state == expected and game.is_over(expected)
+    assert [totals[a] for a in env.possible_agents] == [float(u) for u in game.utility(expected)]
+
+
+def test_the_zone_names_of_the_tensors_cover_every_state():
+    """The encoder knows zones by the names of a few seeded games; more games list no other."""
+    for name in research._configurations():
+        game = research.game_for(name)
+        known = set(research.zone_names(game))
+        for seed in range(100, 110):
+            state, rng = game.deal(seed=seed), random.Random(seed)
+            while not game.is_over(state):
+                assert {z.name for z in game.zones(state)} <= known, name
+                state = game.advance(state, rng.choice(game.legal_moves(state)))
+
+
+def test_a_policy_is_a_cardlab_computer_player():
+    game = cardlab.game("commitment")
+    player = cpz.as_player(cpz.random_policy(seed=1), name="random policy")
+    record = play_game(game, [player, HeuristicPlayer(seed=2)], seed=4)
+    assert game.is_over(record.final)
