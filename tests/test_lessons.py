@@ -421,9 +421,9 @@ def test_at_least_four_lessons_per_game_and_a_worked_example_each():
 def test_the_bundled_lessons_are_package_data():
     tomllib = pytest.importorskip("tomllib")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = config["tool"]["setuptools"]["package-data"]["cardlab"]
+    patterns = config["tool"]["setuptools"]["package-data"]["cardlab.lesson_files"]
     for path in BUNDLED:
-        relative = path.relative_to(ROOT / "cardlab").as_posix()
+        relative = path.relative_to(ROOT / "cardlab" / "lesson_files").as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
 
 
