@@ -1774,3 +1774,29 @@ def test_a_click_on_any_card_answers_in_one_short_sentence(name, options):
                         [r.rule for r in game.explain_card(session.state, card, zone.name, player).lines]
             table.close()
             session.play(rng.choice(session.legal_moves()))
+
+
+def test_in_a_kernel_a_hint_shows_a_first_ranking_then_the_complete_one(monkeypatch):
+    """The Hint button is anytime: a first ranking (after one playout per move) is on the table
+    while the full search runs beside the loop, then the complete hint, which is the hint the
+    same search gives in one go. Both say why first; the figures are under Details."""
+    from cardlab.widgets.components import HINT_PLAYOUTS, HINT_SEED
+
+    session = commons_session(*CLAIMED)
+    seen: list[dict] = []
+
+    async def scenario(loop: Any) -> Any:
+        table = Table(session, viewer=1, hint=True)
+        table.observe(lambda change: seen.append(change["new"]) if change["new"].get("kind") == "hint" else None,
+                      names="message")
+        send(table, "hint")
+        await _until(lambda: any(m["ranking"]["complete"] for m in seen), 30)
+        table.close()
+
+    _in_a_kernel(monkeypatch, scenario)
+    assert len(seen) >= 2 and not seen[0]["ranking"]["complete"] and seen[-1]["ranking"]["complete"]
+    assert all(m["ranking"]["reason"] for m in seen)
+    game = session.game
+    final = cardlab.bots.hint(game, game.view(session.state, 1), playouts=HINT_PLAYOUTS, seed=HINT_SEED)
+    assert seen[-1]["text"] == f"Hint: {game.move_words(None, final.best.move)}"
+    assert seen[-1]["ranking"]["reason"] == final.reason

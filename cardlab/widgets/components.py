@@ -70,9 +70,15 @@ GUESSABLE_DEAL_NOTICE = ("Dealt from a seed in the code: whoever knows it knows 
                          "(fine for a lesson, not for a game between learners).")
 
 
-def search_hint(game: Game, view: Any) -> Hint:
-    """The hint of ``hint=True``: :func:`cardlab.bots.hint` on the mover's view."""
-    return bots.hint(game, view, playouts=HINT_PLAYOUTS, seed=HINT_SEED)
+def search_hint(game: Game, view: Any, progress: Callable[[Hint], None] | None = None) -> Hint:
+    """The hint of ``hint=True``: :func:`cardlab.bots.hint` on the mover's view. ``progress``
+    is called with each first, rougher ranking before the hint is complete (the table shows
+    the first at once and the complete one when it comes)."""
+    hint = None
+    for hint in bots.hint_steps(game, view, playouts=HINT_PLAYOUTS, seed=HINT_SEED):
+        if progress is not None and not hint.complete:
+            progress(hint)
+    return hint  # type: ignore[return-value]
 
 
 def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser | None]:
@@ -395,10 +401,26 @@ class Table(SessionWidget):
             return
         if self._hinting is not None and self._hinting[1] is pos.state:
             return  # this very hint is on its way
-        answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
+        state = pos.state
+        if self._hint is search_hint:  # anytime: its first rankings are shown as they come
+            def progress(first: Hint) -> None:
+                loop.call_soon_threadsafe(self._hint_progress, state, first)
+            answer = loop.run_in_executor(_THINKER, _think, search_hint, game, view, progress)
+        else:
+            answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
         self._hinting = (answer, pos.state)  # type: ignore[assignment]
         self._refresh()
         answer.add_done_callback(self._hint_answered)  # called on the loop
+
+    def _hint_progress(self, state: Any, first: Hint) -> None:
+        """A first ranking of the hint on its way, on the kernel's loop: shown while the table
+        still shows the position it answers (the complete hint replaces it)."""
+        hinting = self._hinting
+        if hinting is None or hinting[1] is not state:
+            return
+        pos = self.position()
+        if pos.state is state and pos.can_act:
+            self._say_hint(pos.game, first)
 
     def _hint_answered(self, answer: asyncio.Future[Any] | Future[Any]) -> None:
         """A hint's answer, on the kernel's loop: shown if the table still shows the position

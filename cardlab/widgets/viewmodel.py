@@ -559,4 +559,5 @@ def ranking(game: Game, hint: Hint) -> JSON:
              for r in hint.ranking]
     return {"heading": hint.heading, "unit": str(hint.unit), "unit_name": hint.unit.name,
             "range_heading": hint.range_heading, "set_aside": SET_ASIDE, "playouts": hint.playouts,
-            "summary": hint.summary, "reason": hint.reason, "comparison": hint.comparison, "moves": moves}
+            "summary": hint.summary, "reason": hint.reason, "comparison": hint.comparison, "moves": moves,
+            "complete": getattr(hint, "complete", True)}

@@ -420,14 +420,21 @@ HINT_UNITS = {
 
 
 def test_the_hint_button_ranks_every_move(player):
-    """The Hint button's panel: what the values measure, in the game's unit; the top moves ranked
-    with their average and likely range, each with its unit; the rest on demand; why the best
-    is best, and the rule of thumb's comparison."""
+    """The Hint button's panel: why the best is best, in one sentence, first (a first ranking at
+    once, then the complete one); under Details, what the values measure, in the game's unit;
+    the top moves ranked with their average and likely range, each with its unit; the rest on
+    demand; and the rule of thumb's comparison."""
     page, scenario = player
     _reset(page, scenario.moves)
     _table(page).locator('[data-key="hint"]').click()
     _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+    page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-rank-refining')",
+                                timeout=TIMEOUT_MS)
     answer = json.loads(page.run("import json; print(json.dumps(table.message['ranking']))"))
+    assert answer["complete"]
+    reason = _table(page).locator(".cardlab-rank-reason").inner_text()
+    assert reason == answer["reason"] and len(reason) > 20  # the reason first, the figures under Details
+    _table(page).locator('[data-key="rank:details"] summary').click()
     ranked = answer["moves"]
     legal = scenario.session(scenario.moves).legal_moves()
     assert sorted(m["move"] for m in ranked) == sorted(map(str, legal))
@@ -453,8 +460,6 @@ def test_the_hint_button_ranks_every_move(player):
     assert [n for n in notes if "set aside after" in n] == [m["note"] for m in aside]
     assert (_table(page).locator(".cardlab-rank-aside").count() == 1) == bool(aside)
     assert _message(page, "hint") == f"Hint: {ranked[0]['text']}"
-    reason = _table(page).locator(".cardlab-rank-reason").inner_text()
-    assert reason == f"Why: {answer['reason']}" and len(reason) > 20
     comparison = _table(page).locator(".cardlab-rank-comparison").inner_text()
     assert comparison.startswith("The rule of thumb would ") and comparison == answer["comparison"]
     assert ("also play" in comparison) == (ranked[0]["note"] == "best; the rule of thumb's pick too")

@@ -220,6 +220,11 @@ function renderRanking(ranking, ctx) {
   }
   const hidden = ranking.moves.length - ranking.moves.filter((m) => m.shown).length;
   return h("div", { class: "cardlab-ranking" },
+    h("div", { class: "cardlab-rank-reason" }, ranking.reason),
+    ranking.complete === false ? h("div", { class: "cardlab-muted cardlab-rank-refining", text: "A first look: the hint is still being checked…" }) : null,
+    h("details", { class: "cardlab-rank-details", dataset: { key: "rank:details" }, open: !!ctx.ui.rankDetails,
+      ontoggle: (e) => { ctx.ui.rankDetails = e.target.open; } },
+    h("summary", { text: "Details" }),
     h("div", { class: "cardlab-rank-heading", text: ranking.heading }),
     h("table", { class: "cardlab-rank-table" },
       h("thead", {}, h("tr", {},
@@ -232,6 +237,5 @@ function renderRanking(ranking, ctx) {
         () => { ctx.ui.allRanked = !all; ctx.render(); },
         { class: "cardlab-button cardlab-toggle", dataset: { key: "all-ranked" }, "aria-expanded": all ? "true" : "false" }))
       : null,
-    h("div", { class: "cardlab-rank-reason" }, h("strong", { text: "Why: " }), ranking.reason),
-    ranking.comparison ? h("div", { class: "cardlab-rank-comparison", text: ranking.comparison }) : null);
+    ranking.comparison ? h("div", { class: "cardlab-rank-comparison", text: ranking.comparison }) : null));
 }
