@@ -170,6 +170,10 @@ def _path_to(node: _Node) -> Path:
     return tuple(reversed(nodes))
 
 
+#: How many edits :meth:`Session.undo_edit` can take back, one after the other.
+EDITS_KEPT = 20
+
+
 class Session:
     """A game in progress with its history: play, undo, redo, goto, variations; observers.
 
@@ -225,6 +229,9 @@ class Session:
         game._check_state(start)
         self._lock = threading.RLock()
         self._observers: list[Observer] = []
+        #: The games an edit replaced, latest last, each as it stood (its tree and what was on
+        #: show): :meth:`undo_edit` brings the latest back.
+        self._edited: list[tuple[_Node, tuple[Path, Path, int]]] = []
         self._reset(_Node(start))
 
     def _reset(self, root: _Node) -> None:
@@ -557,13 +564,37 @@ class Session:
             return self._show(path, index)
 
     def replace(self, state: Any) -> None:
-        """Start again from an edited ``state`` (checked by the game's validator first): the
-        main line and every variation are dropped. Use :meth:`branch` first to keep them."""
+        """Start again from an edited ``state`` (checked by the game's validator first). The game
+        as it stood, main line, variations and all, is kept: :meth:`undo_edit` brings it back
+        (the last :data:`EDITS_KEPT` edits). Use :meth:`branch` for a second session instead."""
         self.game._check_state(state)
         self.game.validate(state)
         with self._lock:
+            self._edited = [*self._edited[-(EDITS_KEPT - 1):], (self._root, self._now)]
             self._reset(_Node(state))
             self._changed()
+
+    @property
+    def edited_moves(self) -> int | None:
+        """How many moves the game held that the last edit replaced (and :meth:`undo_edit`
+        brings back), or None when there is no edit to undo."""
+        with self._lock:
+            if not self._edited:
+                return None
+            _root, (main, _line, _index) = self._edited[-1]
+            return len(main) - 1
+
+    def undo_edit(self) -> bool:
+        """Bring back the game as it stood before the last :meth:`replace`, with its history and
+        what was on show; False (and no change) when there is none."""
+        with self._lock:
+            if not self._edited:
+                return False
+            root, now = self._edited.pop()
+            self._reset(root)
+            self._now = now
+            self._changed()
+            return True
 
     def branch(self) -> Session:
         """A new, independent session whose main line is the line on show up to the position

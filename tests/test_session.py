@@ -568,3 +568,22 @@ def test_a_long_study_takes_little_memory_per_move(name):
         tracemalloc.stop()
     assert len(kept.variations) > 10
     assert size / 1500 < 900
+
+
+def test_an_edit_keeps_the_game_it_replaced_and_undo_edit_brings_it_back():
+    """Editing the position on show starts the game from the edited position, and the game as
+    it stood (every move, every variation, what was on show) is kept: undo_edit brings it back."""
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, game.deal(seed=7))
+    for _ in range(4):
+        session.play(session.legal_moves()[0])
+    session.goto(2)
+    session.play(session.legal_moves()[-1])  # a variation from move 3
+    before = (session.states, session.moves, [line.moves for line in session.lines], session.index, session.line)
+    assert session.edited_moves is None and not session.undo_edit()
+    edited = game.state_from_text(session.state.to_text())
+    session.replace(edited)
+    assert session.moves == () and session.state == edited and session.edited_moves == 4
+    session.play(session.legal_moves()[0])  # play on from the edit, then take the edit back
+    assert session.undo_edit() and session.edited_moves is None
+    assert (session.states, session.moves, [line.moves for line in session.lines], session.index, session.line) == before

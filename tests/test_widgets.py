@@ -1800,3 +1800,18 @@ def test_in_a_kernel_a_hint_shows_a_first_ranking_then_the_complete_one(monkeypa
     final = cardlab.bots.hint(game, game.view(session.state, 1), playouts=HINT_PLAYOUTS, seed=HINT_SEED)
     assert seen[-1]["text"] == f"Hint: {game.move_words(None, final.best.move)}"
     assert seen[-1]["ranking"]["reason"] == final.reason
+
+
+def test_an_edit_on_a_table_with_history_never_erases_it():
+    """The editor says before an edit that the game is kept; after it, the banner offers
+    "Undo the edit", which brings back the game with its moves."""
+    session = commons_session(*CLAIMED)
+    table = Table(session)
+    assert "is kept, and “Undo the edit” brings it back" in table.view["editor"]["note"]
+    said = send(table, "swap", cards=["2H", "5C"])
+    assert said["text"].startswith("Swapped 2♥ and 5♣.") and "with its 3 moves" in said["text"]
+    assert session.moves == () and table.view["line"]["kind"] == "edited"
+    assert table.view["line"]["actions"] == [{"action": "undo_edit", "text": "Undo the edit"}]
+    assert send(table, "undo_edit")["text"].startswith("The edit is undone")
+    assert [str(m) for m in session.moves] == list(CLAIMED) and table.view["line"] is None
+    assert "no edit to undo" in send(table, "undo_edit")["text"]

@@ -391,7 +391,7 @@ class SessionWidget(anywidget.AnyWidget):
         slot = (zone, index) if isinstance(zone, str) and isinstance(index, int) and not isinstance(index, bool) else None
         edited = swap_cards(self._session.game, self._session.state, a, b, slot)
         self._session.replace(edited)  # the validator's StateError, if any, is shown
-        self._say(f"Swapped {a} and {b}. The history starts again from this state.")
+        self._say(f"Swapped {a} and {b}. {self._after_edit()}")
 
     def _act_edit_text(self, content: dict[str, Any]) -> None:
         text = required(content, "text", str)
@@ -399,7 +399,19 @@ class SessionWidget(anywidget.AnyWidget):
         if edited == self._session.state:
             raise Refused("The text describes the state on show: nothing changed.")
         self._session.replace(edited)
-        self._say("State replaced. The history starts again from this state.")
+        self._say(f"State replaced. {self._after_edit()}")
+
+    def _after_edit(self) -> str:
+        moves = self._session.edited_moves
+        if not moves:
+            return "The game goes on from here."
+        return (f"The game goes on from here; “Undo the edit” brings back the game as it was, "
+                f"with its {moves} move{'' if moves == 1 else 's'}.")
+
+    def _act_undo_edit(self, content: dict[str, Any]) -> None:
+        if not self._session.undo_edit():
+            raise Refused("There is no edit to undo.")
+        self._say("The edit is undone: the game is back as it was, with its moves.")
 
     # -- display ---------------------------------------------------------------------------------
 

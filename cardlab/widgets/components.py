@@ -236,7 +236,7 @@ class StateEditor(SessionWidget):
     """
 
     component = "editor"
-    actions = frozenset({"swap", "edit_text"})
+    actions = frozenset({"swap", "edit_text", "undo_edit"})
 
     def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False,
                  size: str = "normal") -> None:
@@ -307,7 +307,7 @@ class Table(SessionWidget):
         #: While a hint is worked out in a kernel: (its answer to come, the state it answers).
         self._hinting: tuple[asyncio.Future[Any], Any] | None = None
         self.actions = frozenset({"play", "explain"}
-                                 | ({"swap", "edit_text"} if self._editor else set())
+                                 | ({"swap", "edit_text", "undo_edit"} if self._editor else set())
                                  | ({"hint"} if self._hint is not None else set())
                                  | ({"opponent", "continue"} if viewer is not None else set()))
         super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)

@@ -278,6 +278,12 @@ class Position:
         session = self.session
         differs = session.differs_at
         if self.viewer is None:
+            edited = session.edited_moves
+            if differs is None and edited and not session.moves:  # an edit replaced a game: it can come back
+                return {"kind": "edited", "differs_at": None,
+                        "text": f"Edited: the game starts from this position. The game before the edit, with its "
+                                f"{edited} move{'' if edited == 1 else 's'}, is kept.",
+                        "actions": [{"action": "undo_edit", "text": "Undo the edit"}]}
             if differs is None:
                 return None
             return {"kind": "variation", "differs_at": differs,
@@ -363,7 +369,10 @@ class Position:
         the table, which the browser reads)."""
         if self.viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's view (viewer=None) has it")
-        return {"text": self.game.to_text(self.state), "deck": deck_codes(self.game)}
+        moves = len(self.session.moves)
+        note = (f"A change starts the game again from the position on show; the game as it is, with its {moves} "
+                f"move{'' if moves == 1 else 's'}, is kept, and “Undo the edit” brings it back.") if moves else ""
+        return {"text": self.game.to_text(self.state), "deck": deck_codes(self.game), "note": note}
 
     def narration(self) -> list[JSON]:
         """What happened in the move that led to the state on show, as the viewer may read it."""

@@ -340,6 +340,14 @@ def test_an_edit_changes_the_score_breakdown(teacher):
     assert _message(page, "info")
     assert breakdown.inner_text() != before_text
     page.screenshot(f"{scenario.game}-edited", ".cardlab-table")
+    moves = len(scenario.edit_position)
+    if moves:  # the edit erased nothing: "Undo the edit" brings the game back with its moves
+        assert f"with its {moves} move" in _message(page, "info")
+        undo = _table(page).locator('.cardlab-line-banner [data-key="line:undo_edit"]')
+        before = _rev(page)
+        undo.first.click()
+        _wait_rev(page, before)
+        assert _step(page) == moves and breakdown.inner_text() == before_text
 
 
 def test_a_refused_edit_shows_the_validators_message(teacher):

@@ -859,6 +859,7 @@ function renderEditor(vm, ctx) {
       button("Revert", () => { ui.draft = null; ctx.render(); }, { dataset: { key: "revert" } })),
   ];
   return h("div", { class: "cardlab-editor" },
+    editor.note ? h("div", { class: "cardlab-muted cardlab-editor-note", text: editor.note }) : null,
     h("div", { class: "cardlab-editor-bar" },
       h("span", { class: "cardlab-section-title", text: "Edit the state" }),
       vm.component === "editor" ? null : button(ui.editing ? "Done changing cards" : "Change a card",
