@@ -155,12 +155,16 @@ class CardlabState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardlabState:
         """A world ``player_id`` cannot tell from this one (for OpenSpiel's IS-MCTS): the hidden
         cards dealt again from the player's view, the player's information state kept."""
-        return resample(self, player_id, random.Random(hash(self.information_state_string(player_id)) ^ self.move_number()))
+        draw = probability_sampler() if callable(probability_sampler) else _RESAMPLING.random()
+        return resample(self, player_id, random.Random(int(draw * 2**53)))
 
     def __str__(self) -> str:
         if self.history_node is None:
             return "(the deal)"
         return self.history_node.state.to_text()
+
+
+_RESAMPLING = random.Random()
 
 
 def resample(state: CardlabState, player: int, rng: random.Random) -> CardlabState:
@@ -249,6 +253,8 @@ class OpenSpielPlayer:
         self.rng = random.Random(seed)
         self.params = params or {}
         self._games: dict[Game, CardlabGame] = {}
+        if hasattr(bot, "set_resampler"):  # IS-MCTS: its worlds drawn from this player's seeded generator
+            bot.set_resampler(lambda state, player: resample(state, player, self.rng))
 
     def choose(self, game: Game, view: Any) -> Move:
         player = game.to_move(view)
@@ -271,5 +277,6 @@ def as_player(bot: Any, name: str = "openspiel", seed: int = 0) -> OpenSpielPlay
     policy's bot) as a cardlab computer player for ``Table(session, opponent=...)`` and
     ``cardlab.bots.play_game``. The bot decides from the player's view only: it is handed a world
     sampled from the view (its information state is the view), and a bot that resamples
-    (IS-MCTS) deals the hidden cards again from it."""
+    (IS-MCTS) deals the hidden cards again from it, with this player's generator (``seed``), so
+    a seeded bot plays the same moves again."""
     return OpenSpielPlayer(bot, name, seed)

@@ -13,8 +13,8 @@ for agent in env.agent_iter():
 ```
 
 Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a ``Game.move_id``; the observation is the
-agent's view (``cardlab.research.Encoder``) with the action mask of ``legal_moves``; rewards are
-the changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
+agent's view (``cardlab.research.Encoder``) with the action mask of ``legal_moves``; ``infos[agent]["legal_moves"]`` lists the
+mask's ones for the agent to move; rewards are the changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
 agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
 """
 
@@ -83,6 +83,7 @@ class CardlabEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._utility = self.game.utility(self.state)
         self.agent_selection = self.possible_agents[self.game.to_move(self.state)]
+        self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
         return observe(self.game, self.state, self._seat[agent], self.encoder)
@@ -109,9 +110,16 @@ class CardlabEnv(AECEnv):
                 self.truncations[a] = capped
         else:
             self.agent_selection = self.possible_agents[game.to_move(self.state)]
+            self._legal_info()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass
+
+    def _legal_info(self) -> None:
+        """``infos[agent]["legal_moves"]``: the ids of the legal moves of the agent to move (the
+        mask's ones, without scanning it: Contest's mask has 6.9 million places)."""
+        for a in self.agents:
+            self.infos[a] = {}
+        self.infos[self.agent_selection] = {
+            "legal_moves": sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))}
 
     def render(self) -> str | None:
         if self.render_mode is None:
