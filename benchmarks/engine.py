@@ -8,6 +8,7 @@ brings about on its own (a round scored, the next one dealt). Also prints the co
     python benchmarks/engine.py                 # about 3 s per configuration
     python benchmarks/engine.py --seconds 10
     python benchmarks/engine.py --openspiel     # against OpenSpiel's python_liars_poker
+    python benchmarks/engine.py --adapters      # through cardlab.openspiel and cardlab.pettingzoo
 
 With ``--openspiel`` (``pip install cardlab[bench]``), each configuration is measured against
 OpenSpiel's pure-Python liars poker in the same process, interleaved: short slices of each
@@ -16,6 +17,13 @@ its steps over its own CPU time. OpenSpiel counts every ``apply_action`` as a st
 outcomes (dealing the digits, about 72% of its steps) included; a chance step draws one of the
 state's ``chance_outcomes()`` (uniform there) with the same generator. Target: every engine at
 least 1.0x liars poker; stretch 1.5x.
+
+With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each configuration is also
+played through the research adapters (docs/research.md), steps per CPU second beside the bare
+engine's: OpenSpiel's ``legal_actions`` + a choice + ``apply_action`` (the deal, a chance
+outcome, is not a step), and PettingZoo's ``last()`` (the observation with its action mask) + a
+choice among ``info["legal_moves"]`` (the mask's ones) + ``step``. Both play every move through the engine, each over the same
+seeded deals.
 """
 
 from __future__ import annotations
@@ -150,15 +158,83 @@ def against_openspiel(seconds: float, slice_seconds: float, only: list[str] | No
     return 0
 
 
+# --- through the research adapters ------------------------------------------------------------------
+
+def openspiel_adapter_games(name: str) -> Games:
+    """Seeded random playouts through cardlab.openspiel: legal_actions, a choice, apply_action."""
+    import pyspiel
+    import cardlab.openspiel  # noqa: F401 - registers the games
+    game = pyspiel.load_game(name)
+    rng, deal = random.Random(0), 0
+    while True:
+        state, steps = game.new_initial_state(), 0
+        state.apply_action(deal % game.max_chance_outcomes())
+        deal += 1
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        yield steps
+
+
+def pettingzoo_adapter_games(name: str) -> Games:
+    """Seeded random playouts through cardlab.pettingzoo: last() (observation and mask), a choice
+    among the mask's legal ids, step."""
+    from cardlab.pettingzoo import ENVS
+    env = ENVS[name]()
+    rng, deal = random.Random(0), 0
+    while True:
+        env.reset(seed=deal)
+        deal += 1
+        steps = 0
+        for _ in env.agent_iter():
+            observation, _, termination, truncation, info = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            env.step(rng.choice(info["legal_moves"]))
+            steps += 1
+        yield steps
+
+
+def through_adapters(seconds: float, only: list[str] | None) -> int:
+    try:
+        import cardlab.openspiel  # noqa: F401
+        import cardlab.pettingzoo  # noqa: F401
+    except ImportError as err:
+        print(f"{err}: pip install 'cardlab[openspiel,pettingzoo]'", file=sys.stderr)
+        return 2
+    from cardlab import research
+    print(f"Checked random playouts, steps per CPU second, {seconds:.1f} s CPU each; Python "
+          f"{sys.version.split()[0]}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'configuration':<34} {'engine':>9} {'openspiel':>10} {'pettingzoo':>11} {'os/eng':>7} {'pz/eng':>7}")
+    for name, (game_name, options) in research._configurations().items():
+        if only and game_name not in only:
+            continue
+        game = cardlab.game(game_name, **options)
+        rates = []
+        for games in (cardlab_games(game), openspiel_adapter_games(name), pettingzoo_adapter_games(name)):
+            next(games)  # warm up (the encoder's zone names, the first deal)
+            steps, spent = _slice(games, seconds)
+            rates.append(steps / spent)
+        engine, spiel, zoo = rates
+        print(f"{name:<34} {engine:>9,.0f} {spiel:>10,.0f} {zoo:>11,.0f} {spiel / engine:>6.2f}x {zoo / engine:>6.2f}x",
+              flush=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration (and side)")
     parser.add_argument("--openspiel", action="store_true", help="side by side with OpenSpiel's python_liars_poker")
+    parser.add_argument("--adapters", action="store_true",
+                        help="through cardlab.openspiel and cardlab.pettingzoo, beside the bare engine")
     parser.add_argument("--slice", type=float, default=0.25, help="with --openspiel: CPU seconds per slice")
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()
     if args.openspiel:
         return against_openspiel(args.seconds, args.slice, args.only)
+    if args.adapters:
+        return through_adapters(args.seconds, args.only)
     print(f"import cardlab.games: {import_time() * 1000:.1f} ms")
     print(f"{'game':<34} {'steps/s':>10} {'games/s':>9} {'games':>7}")
     for name, options in configurations():
