@@ -28,8 +28,11 @@ class BuildWithReadme(build_py):
 
     def run(self) -> None:
         super().run()
-        if Path("README.md").is_file():
-            self.copy_file("README.md", str(Path(self.build_lib) / "cardlab" / "README.md"))
+        # An editable install runs from the checkout, where ../README.md is the README itself.
+        if Path("README.md").is_file() and not getattr(self, "editable_mode", False):
+            target = Path(self.build_lib) / "cardlab"
+            target.mkdir(parents=True, exist_ok=True)
+            self.copy_file("README.md", str(target / "README.md"))
 
 
 setup(packages=[*find_packages(include=["cardlab", "cardlab.*"]), *DATA_PACKAGES],
