@@ -1815,3 +1815,31 @@ def test_an_edit_on_a_table_with_history_never_erases_it():
     assert send(table, "undo_edit")["text"].startswith("The edit is undone")
     assert [str(m) for m in session.moves] == list(CLAIMED) and table.view["line"] is None
     assert "no edit to undo" in send(table, "undo_edit")["text"]
+
+
+@pytest.mark.parametrize("name", ["card-commons", "commitment"])
+def test_the_computer_waits_at_a_rounds_end_until_the_player_goes_on(name):
+    """When a round is over and the computer is to carry the game on ("next round"), a player's
+    table holds the round's end (the cards turned up, the score) until Continue: the computer
+    waits, and clicks meanwhile are answered."""
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=11)
+    table = Table(session, viewer=0, opponent="random")
+    rng = random.Random(3)
+    held = 0
+    while not game.is_over(session.state) and held < 2:
+        if table.view["round_held"]:
+            held += 1
+            before = len(session.moves)
+            table._consider_opponent()
+            assert len(session.moves) == before and "Continue" not in table.message.get("text", "")
+            card = game.zones(game.view(session.state, 0))[0]
+            assert send(table, "explain", card=(card.cards or [cardlab.HIDDEN])[0].code, zone=card.name)["kind"]
+            send(table, "continue")
+            assert len(session.moves) > before and not table.view["round_held"]
+        elif game.to_move(session.state) == 0:
+            send(table, "play", move=str(rng.choice(session.legal_moves())))
+        else:
+            table._consider_opponent()
+    assert held, "no round's end was held"
+    table.close()

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Game, Move, Round, Step, seed_is_guessable
+from ..engine import Continuation, Game, Move, Round, Step, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
@@ -302,6 +302,8 @@ class Table(SessionWidget):
         #: How many settled rounds this player has seen the showdown of (they were on the table
         #: when it was made, or the player went on from them).
         self._showdowns_seen = _settled(session.game, session.state) if isinstance(session, Session) else 0
+        #: The round's end the player went on from (Continue): the computer may carry the game on.
+        self._round_seen: Any = None
         #: While the computer thinks in a kernel: (its answer to come, the state it answers, its chooser).
         self._thinking: tuple[asyncio.Future[Any], Any, Chooser] | None = None
         #: While a hint is worked out in a kernel: (its answer to come, the state it answers).
@@ -321,7 +323,8 @@ class Table(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
-                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json()}
+                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json(),
+                 "round_held": self._round_held()}
         if self._viewer is not None:
             parts["opponent"] = {"current": self._opponent_name,
                                  "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
@@ -366,6 +369,12 @@ class Table(SessionWidget):
 
     def _act_continue(self, content: dict[str, Any]) -> None:
         held = self._showdown(None if self._look is None else self._look[0])
+        if held is None and self._look is None and self._round_held():
+            self._round_seen = self._session.state  # the computer carries the game on now
+            self._refresh()
+            self.message = self._notice or {}
+            self._consider_opponent()
+            return
         if held is None:
             raise Refused("There is no showdown on the table to go on from.")
         self._showdowns_seen = held.number
@@ -507,10 +516,23 @@ class Table(SessionWidget):
 
     def _opponent_due(self) -> bool:
         session = self._session
-        if self._opponent is None or not session.at_end or self._showdown() is not None:
+        if self._opponent is None or not session.at_end or self._showdown() is not None or self._round_held():
             return False
         mover = session.game.to_move(session.state)
         return mover is not None and mover != self._viewer
+
+    def _round_held(self) -> bool:
+        """Whether the table holds a round's result for its player: the round is over and all
+        that is left is for the computer to carry the game on ("next round"). It waits for
+        Continue, so the player sees the round's end (the cards turned up, the score) first."""
+        if self._viewer is None or self._opponent is None or not self._session.at_end:
+            return False
+        session = self._session
+        mover = session.game.to_move(session.state)
+        if mover is None or mover == self._viewer or self._round_seen is session.state:
+            return False
+        legal = session.game.legal_moves(session.state)
+        return bool(legal) and all(isinstance(m, Continuation) for m in legal)
 
     def _consider_opponent(self) -> None:
         """Let the computer move if it is its turn: later when a kernel's event loop runs

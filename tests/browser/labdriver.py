@@ -622,17 +622,25 @@ each question, reveal it and go on to the end. ``done`` lists every action,
 
     def wait_for_turn(self, root: Any) -> None:
         """Wait for the computer's answer: the player's turn again, or the end of the game. A
-        round's showdown that the table stops on is read and gone on from, as a learner does."""
+        round's showdown, or a round's end that the table holds for the player, is read and
+        gone on from (Continue), as a learner does."""
         for _ in range(MAX_SHOWDOWNS):
             self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
-                             " .cardlab-message-error, .cardlab-showdown')", None, TURN_TIMEOUT_MS)
+                             " .cardlab-message-error, .cardlab-showdown, [data-key=\"continue\"]')", None, TURN_TIMEOUT_MS)
             showdown = root.locator(".cardlab-showdown")
-            if not showdown.count():
+            if showdown.count():
+                number = showdown.get_attribute("data-round")
+                showdown.locator('[data-key="continue"]').click()
+                self._wait(root, "(el, n) => !el.querySelector(`.cardlab-showdown[data-round='${n}']`)", number)
+                self.done.append(f"went on from the showdown of round {number}")
+                continue
+            held = root.locator('.cardlab-choices [data-key="continue"]')
+            if not held.count():
                 return
-            number = showdown.get_attribute("data-round")
-            showdown.locator('[data-key="continue"]').click()
-            self._wait(root, "(el, n) => !el.querySelector(`.cardlab-showdown[data-round='${n}']`)", number)
-            self.done.append(f"went on from the showdown of round {number}")
+            step = root.get_attribute("data-step")
+            held.click()
+            self._wait(root, "(el, step) => el.dataset.step !== step", step, TURN_TIMEOUT_MS)
+            self.done.append(f"went on from the end of a round at move {step}")
 
     def ask_for_hint(self, root: Any, where: str) -> None:
         root.locator('[data-key="hint"]').click()

@@ -165,3 +165,47 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
     finally:
         page.window(1400, 1800)
         page.close()
+
+
+_ROUND_END = """variant: standard
+seed: 1
+round: 1
+phase: defend
+claimant: B
+nest egg: 3D
+pool up: QH 3H 4C 5D
+pool down: 5S
+A hand: 3C
+A commission: 5H
+A side: 2C 2D 5C 4D
+B hand: -
+B commission: 4S
+B side: 2S 2H KS 4H
+claim: 3S"""
+
+
+def test_the_computer_waits_at_the_end_of_a_card_commons_round(lab_page):
+    """A's last Defense ends round 1, and B, the computer, is to deal round 2: the table shows
+    the round's end (the Nest Egg and the Commissions turned up, the score) and waits, however
+    long, until A presses Continue; then B deals the next round."""
+    page = lab_page("round-end.ipynb",
+                    "import cardlab\nfrom cardlab.widgets import Table\n"
+                    f"game = cardlab.game('card-commons')\nsession = cardlab.Session(game, game.state_from_text('''{_ROUND_END}'''))",
+                    "Table(session, viewer=0, opponent='random', opponent_delay=0.2)",
+                    width=SMALL_WINDOW[0], height=SMALL_WINDOW[1])
+    try:
+        page.open(".cardlab-table[data-rev]")
+        table = _table(page)
+        table.locator('.cardlab-tableau [data-code="3C"]').first.click()
+        table.locator('.cardlab-menu [data-move="defend 3C"]').click(timeout=TIMEOUT_MS)
+        go_on = table.locator('.cardlab-choices [data-key="continue"]')
+        go_on.wait_for(timeout=TIMEOUT_MS)
+        page.page.wait_for_timeout(STAY_MS)  # the computer waits with the learner
+        assert _moves(page) == 1 and go_on.count() == 1
+        assert table.locator('.cardlab-tableau [data-code="3D"]').count() >= 1  # the Nest Egg, face up
+        go_on.click()
+        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.step === '2'",
+                                    timeout=TIMEOUT_MS)
+        assert _moves(page) == 2 and page.run("print(session.state.round)").strip() == "2"
+    finally:
+        page.close()

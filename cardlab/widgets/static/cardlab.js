@@ -375,6 +375,12 @@ function renderChoices(vm, ctx) {
       button("Cancel", () => ctx.select(null), { class: "cardlab-button cardlab-cancel", dataset: { key: "cancel" } }));
   }
   const plain = moves.filter((m) => m.cards.length === 0);
+  if (vm.round_held) {  // the round is over: the computer carries the game on once the player has seen it
+    return h("div", { class: "cardlab-choices" },
+      h("div", { class: "cardlab-choices-title", text: "The round is over: look at the cards and the score, then go on." }),
+      h("div", { class: "cardlab-choices-list" },
+        button("Continue", () => ctx.send("continue"), { class: "cardlab-button cardlab-continue", dataset: { key: "continue" } })));
+  }
   const prompt = !vm.can_act ? vm.waiting ?? ""
     : vm.going_on ? "The round is over: go on when you are ready."
     : moves.length > plain.length ? (plain.length ? "Choose a highlighted card, or a move below." : "Choose a highlighted card.")
