@@ -48,6 +48,7 @@ WORKED_EXAMPLES: dict[str, str | tuple[int, str] | None] = {
     "04_contest": "contest-1-worked-example",
     "05_teachers_guide": (14, "A 6 B 4"),    # Card Commons, the end of round 3
     "06_writing_lessons": None,
+    "07_research": None,
 }
 
 
