@@ -53,10 +53,10 @@ def test_the_picture_follows_the_session():
     table, stepper = Table(s), Stepper(s)
     s.play("defend 4D")
     assert "after move 4 of 4" in bundle(table)["text/html"]
-    assert "defend 4♦ ◀ on show" in bundle(stepper)["text/html"]
+    assert "defend with the 4♦ ◀ on show" in bundle(stepper)["text/html"]
     s.goto(1)
     page = bundle(stepper)["text/html"]
-    assert "after move 1 of 4" in page and page.count("◀ on show") == 1 and "A: commission 2♠ ◀ on show" in page
+    assert "after move 1 of 4" in page and page.count("◀ on show") == 1 and "A: put the 2♠ face down as the Commission ◀ on show" in page
 
 
 def test_a_look_back_names_the_position_it_shows():

@@ -385,8 +385,9 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
         for p, table in enumerate(tables):
             _, expected = view_model(session, p, table._showdown())
             synced = json.loads(table.view_json)
-            extra = {"component", "rev", "hint", "opponent"}
+            extra = {"component", "rev", "hint", "opponent", "round_held"}
             assert {k: v for k, v in synced.items() if k not in extra} == expected
+            assert synced["round_held"] is False  # nobody but people at this table: nothing to hold for the computer
             assert synced["hint"] is False and synced["opponent"]["current"] == "people"
             assert json.loads(table.history_json) == histories[p].document(session)
             own = {k for k in set(table.keys) - set(widgets.DOMWidget.class_trait_names(sync=True)) if k[0] != "_"}

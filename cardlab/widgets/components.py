@@ -323,9 +323,9 @@ class Table(SessionWidget):
 
     def _parts(self, pos: Position) -> JSON:
         parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
-                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json(),
-                 "round_held": self._round_held()}
+                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json()}
         if self._viewer is not None:
+            parts["round_held"] = self._round_held()
             parts["opponent"] = {"current": self._opponent_name,
                                  "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
             if self._thinking is not None:

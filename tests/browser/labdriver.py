@@ -600,10 +600,21 @@ each question, reveal it and go on to the end. ``done`` lists every action,
             self._click(root, '[data-key="lesson:send-points"]')
         elif root.locator('[data-key="lesson:submit"]').count():
             self._click(root, '[data-key="lesson:submit"]')
-        elif not self.play_a_move(root, where):
-            if not root.locator(".cardlab-question .cardlab-move").count():
-                return
+        elif root.locator('.cardlab-tableau [title*="to choose from"]').count():  # a card's menu of answers
+            card = root.locator('.cardlab-tableau [title*="to choose from"]').first
+            code = card.get_attribute("data-code")
+            card.click()
+            choice = root.locator(".cardlab-menu .cardlab-move").first
+            choice.wait_for(timeout=LEARNER_TIMEOUT_MS)
+            move = choice.get_attribute("data-move")
+            rev = root.get_attribute("data-rev")
+            choice.click()
+            self._wait(root, "(el, rev) => el.dataset.rev !== rev", rev)
+            self.done.append(f"{where}: clicked {code} and answered {move!r}")
+        elif root.locator(".cardlab-question .cardlab-move").count():
             self._click(root, ".cardlab-question .cardlab-move")
+        else:
+            return
         self.done.append(f"{where}: tried an answer")
 
     def _click(self, root: Any, selector: str) -> None:

@@ -70,7 +70,14 @@ def test_a_clean_install_of_the_app_extra_serves_the_learner_notebook(app: str, 
         text = page.locator("body").inner_text()
         assert "Card Commons" in text and "Shift+Enter" not in text
         before = int(lesson.get_attribute("data-rev"))
-        lesson.locator(".cardlab-card.cardlab-playable, [data-code].cardlab-playable").first.click()
+        # the walkthrough's first question, answered on the table: a card to pick, or a card's menu
+        pick = lesson.locator('.cardlab-tableau [title*="click to pick it"]')
+        if pick.count():
+            pick.first.click()
+            lesson.locator('[data-key="lesson:submit"]').click()
+        else:
+            lesson.locator('.cardlab-tableau [title*="to choose from"]').first.click()
+            lesson.locator(".cardlab-menu .cardlab-move").first.click(timeout=TIMEOUT_MS)
         page.wait_for_function("(rev) => Number(document.querySelector('.cardlab-lesson[data-rev]').dataset.rev) > rev",
                                arg=before, timeout=TIMEOUT_MS)
         assert not errors, "\n".join(errors)

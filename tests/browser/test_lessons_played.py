@@ -14,6 +14,9 @@ progress downloads as JSON and CSV, equal to what the kernel's ``progress_json()
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -84,8 +87,8 @@ def _feedback(page: Any) -> str:
     return _root(page).locator(".cardlab-question .cardlab-feedback-text").inner_text()
 
 
-def _open(lab: Any, lab_page: Any, name: str, learner: str = "") -> Any:
-    page = lab_page(f"lesson-{name}.ipynb",
+def _open(lab: Any, lab_page: Any, name: str, learner: str = "", notebook: str = "") -> Any:
+    page = lab_page(notebook or f"lesson-{name}.ipynb",
                     "from cardlab.widgets import Lesson",
                     f"lesson = Lesson({name!r}, learner={learner!r})\nlesson")
     page.open(f"{ROOT}[data-rev]")
@@ -239,7 +242,9 @@ def test_a_lesson_is_played_to_the_end_with_wrong_and_right_answers(plan, lab, l
 
 
 def test_progress_downloads_as_json_and_csv_with_the_learners_name(lab, lab_page):
-    page = _open(lab, lab_page, "card-commons-2-forced-defense")
+    # the tests' own copy of the lesson (tests/data), whose steps this test pins
+    shutil.copy(Path(__file__).resolve().parent.parent / "data" / "card-commons-2-forced-defense.md", lab.root)
+    page = _open(lab, lab_page, "card-commons-2-forced-defense.md", notebook="lesson-own-copy.ipynb")
     try:
         _key(page, "lesson:learner").fill("Ada Lovelace")
         _click(page, _key(page, "lesson:next"))   # the name is sent as the field is left: both count

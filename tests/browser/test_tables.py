@@ -629,7 +629,7 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
         page.run("release.set()")
         _wait_step(page, 1)  # A's Commission, once found
         thinking.wait_for(state="detached", timeout=TIMEOUT_MS)
-        assert _message(page, "info").startswith("A: commission ")
+        assert _message(page, "info").startswith("A: put ")
     finally:
         page.close()
 

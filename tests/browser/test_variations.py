@@ -100,7 +100,7 @@ def test_the_teacher_explores_a_variation_leaves_it_and_keeps_it(lab, lab_page):
         assert _message(page, "info") == "This line is now the main line. The old main line is kept as a variation."
         assert _kernel(page, "[str(m) for m in session.moves]") == ["commission 2S", "commission 3S", "claim 2H"]
         assert _table(page).locator(".cardlab-line-item").all_inner_texts() == [
-            "Main line: 3 moves", "3. A: claim 4♠, then 1 move"]
+            "Main line: 3 moves", "3. A: claim with the 4♠, then 1 move"]
     finally:
         page.close()
 
@@ -125,7 +125,8 @@ def test_a_player_looks_back_on_their_own_table_and_cannot_replay_the_past(lab, 
         _card(page, "2H").click()  # would have been a Claim: Python explains the card, first saying why no move now
         text = _message(page, "explain")
         assert text.startswith("You are looking at the position after move 2, on your table only: moves are made")
-        assert "[commons." in text
+        _table(page).locator('.cardlab-message-explain [data-key="explain:why"] summary').click()
+        assert "[commons." in _message(page, "explain")  # under "Why?", each line with its rule
         assert _rev(page) == before and _kernel(page, "[str(m) for m in session.moves]") == list(PLAYED)
         _assert_names_none(page, hidden)
 

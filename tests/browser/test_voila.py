@@ -118,8 +118,8 @@ def test_voila_serves_the_table_and_a_move_is_played_on_it(voila, browser):
         page.wait_for_function("(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev",
                                arg=before, timeout=TIMEOUT_MS)
         assert table.get_attribute("data-step") == str(len(MOVES) + 1)
-        assert "defend 4♦" in table.locator(".cardlab-log-entry").last.inner_text()
-        assert "defend 4♦" in table.locator(".cardlab-message-info .cardlab-message-text").inner_text()
+        assert "defend with the 4♦" in table.locator(".cardlab-log-entry").last.inner_text()
+        assert "defend with the 4♦" in table.locator(".cardlab-message-info .cardlab-message-text").inner_text()
         assert not errors, "\n".join(errors)
     finally:
         page.context.close()

@@ -858,7 +858,7 @@ function renderEditor(vm, ctx) {
     h("textarea", {
       class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
       spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
-      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
+      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; ui.draftBase = editor.text; },
     }),
     h("div", { class: "cardlab-choices-list" },
       button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),
@@ -1437,7 +1437,9 @@ function render(view, ctx) {
     ui.thinking = false;
     ui.selected = null;
     ui.slot = null;
-    ui.draft = null;
+    // a text form being typed in stays while the position it edits stays (a hint that comes
+    // in meanwhile, say); a new position starts from its own text
+    if (!vm.editor || vm.editor.text !== ui.draftBase) ui.draft = null;
   }
   const message = model.get("message");
   if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint

@@ -29,7 +29,7 @@ function renderEditor(vm, ctx) {
     h("textarea", {
       class: "cardlab-text", rows: String(Math.min(14, editor.text.split("\n").length + 1)),
       spellcheck: "false", "aria-label": "the state as text", dataset: { key: "text" },
-      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; },
+      value: ui.draft ?? editor.text, oninput: (e) => { ui.draft = e.target.value; ui.draftBase = editor.text; },
     }),
     h("div", { class: "cardlab-choices-list" },
       button("Apply text", () => ctx.send("edit_text", { text: ui.draft ?? editor.text }), { dataset: { key: "apply" } }),

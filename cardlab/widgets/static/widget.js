@@ -271,7 +271,9 @@ function render(view, ctx) {
     ui.thinking = false;
     ui.selected = null;
     ui.slot = null;
-    ui.draft = null;
+    // a text form being typed in stays while the position it edits stays (a hint that comes
+    // in meanwhile, say); a new position starts from its own text
+    if (!vm.editor || vm.editor.text !== ui.draftBase) ui.draft = null;
   }
   const message = model.get("message");
   if ((message && message.id) !== ui.messageId) {  // a new message: any answer ends the wait for a hint
