@@ -601,7 +601,7 @@ each question, reveal it and go on to the end. ``done`` lists every action,
         elif root.locator('[data-key="lesson:submit"]').count():
             self._click(root, '[data-key="lesson:submit"]')
         elif root.locator('.cardlab-tableau [title*="to choose from"]').count():  # a card's menu of answers
-            card = root.locator('.cardlab-tableau [title*="to choose from"]').first
+            card = root.locator('.cardlab-tableau [title*="to choose from"]').last  # a fan's last card is whole
             code = card.get_attribute("data-code")
             card.click()
             choice = root.locator(".cardlab-menu .cardlab-move").first
