@@ -90,9 +90,15 @@ def seed_is_guessable(state: Any) -> bool:
 
 class Move:
     """Base class of every game's moves: frozen, hashable dataclasses whose ``str`` is their
-    notation (``game.parse_move(str(move)) == move``)."""
+    notation (``game.parse_move(str(move)) == move``) and whose :meth:`words` say them in the
+    game's words."""
 
     __slots__ = ()
+
+    def words(self) -> str:
+        """The move in the game's words, as a learner reads it ("claim with the 2♦"). The
+        default: the notation with suit symbols."""
+        return pretty_cards(str(self))
 
 
 class Continuation(Move):
@@ -915,8 +921,8 @@ class Game(ABC):
         and hints: "put 9♦ on pile 3", "claim with the 2♦". The notation (``str(move)``) stays
         what code and text forms write. ``state`` is the position the move is played from (a
         player's view will do: the words name only the move's own cards). The default: the
-        notation with suit symbols."""
-        return pretty_cards(str(self.move(move)))
+        move's own :meth:`Move.words`."""
+        return self.move(move).words()
 
     def move(self, move: Move | str) -> Move:
         """A Move from a Move or its notation."""

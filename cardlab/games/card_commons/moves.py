@@ -37,6 +37,9 @@ class Commission(Move):
     def __str__(self) -> str:
         return f"commission {self.card.code}"
 
+    def words(self) -> str:
+        return f"put the {self.card} face down as the Commission"
+
 
 @dataclass(frozen=True, slots=True)
 class TradePool(Move):
@@ -47,6 +50,9 @@ class TradePool(Move):
     def __str__(self) -> str:
         return f"trade {self.give.code} for {self.take.code}"
 
+    def words(self) -> str:
+        return f"trade the {self.give} for the {self.take} of the pool"
+
 
 @dataclass(frozen=True, slots=True)
 class TradeCommission(Move):
@@ -56,6 +62,9 @@ class TradeCommission(Move):
     def __str__(self) -> str:
         return f"trade {self.give.code} for commission"
 
+    def words(self) -> str:
+        return f"trade the {self.give} for the Commission"
+
 
 @dataclass(frozen=True, slots=True)
 class Claim(Move):
@@ -63,6 +72,9 @@ class Claim(Move):
 
     def __str__(self) -> str:
         return f"claim {self.card.code}"
+
+    def words(self) -> str:
+        return f"claim with the {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +85,9 @@ class Defend(Move):
     def __str__(self) -> str:
         return f"defend {self.card.code}"
 
+    def words(self) -> str:
+        return f"defend with the {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class Discard(Move):
@@ -82,11 +97,17 @@ class Discard(Move):
     def __str__(self) -> str:
         return f"discard {self.card.code}"
 
+    def words(self) -> str:
+        return f"discard the {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class NextRound(Continuation):
     def __str__(self) -> str:
         return "next round"
+
+    def words(self) -> str:
+        return "deal the next round"
 
 
 _ONE_CARD = {"commission": Commission, "claim": Claim, "defend": Defend, "discard": Discard}
@@ -139,22 +160,3 @@ def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
         return hand
     rank = claim.rank
     return tuple([c for c in hand if c.rank == rank or c in WILDS])  # a list is built faster than a generator runs
-
-
-def words(move: Move) -> str:
-    """``move`` in the game's words (menus, logs, hints): "claim with the 4♥"."""
-    if isinstance(move, Commission):
-        return f"put the {move.card} face down as the Commission"
-    if isinstance(move, TradePool):
-        return f"trade the {move.give} for the {move.take} of the pool"
-    if isinstance(move, TradeCommission):
-        return f"trade the {move.give} for the Commission"
-    if isinstance(move, Claim):
-        return f"claim with the {move.card}"
-    if isinstance(move, Defend):
-        return f"defend with the {move.card}"
-    if isinstance(move, Discard):
-        return f"discard the {move.card}"
-    if isinstance(move, NextRound):
-        return "deal the next round"
-    return str(move)

@@ -19,7 +19,7 @@ from ...engine import (
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
-from . import explain, moves, numbering
+from . import explain, numbering
 from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
     Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
@@ -682,9 +682,6 @@ class CardCommons(Game):
         return _replace(s, **changes)
 
     # -- notation ----------------------------------------------------------------------------------------
-
-    def move_words(self, state: Any, move: Move | str) -> str:
-        return moves.words(self.move(move))
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -33,6 +33,9 @@ class Trade(Move):
     def __str__(self) -> str:
         return f"trade {self.card.code}"
 
+    def words(self) -> str:
+        return f"trade the {self.card} for the top stock card"
+
 
 @dataclass(frozen=True, slots=True)
 class Barter(Move):
@@ -41,6 +44,9 @@ class Barter(Move):
 
     def __str__(self) -> str:
         return f"barter {self.card.code}"
+
+    def words(self) -> str:
+        return f"offer the {self.card} face down to the player on the left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +57,18 @@ class Give(Move):
     def __str__(self) -> str:
         return f"give {self.card.code}"
 
+    def words(self) -> str:
+        return f"give the {self.card} back for the offered card"
+
 
 @dataclass(frozen=True, slots=True)
 class Knock(Move):
     """Knock: on your turn (commerce.knock), or to refuse a barter (commerce.barter.refuse)."""
 
     def __str__(self) -> str:
+        return "knock"
+
+    def words(self) -> str:
         return "knock"
 
 
@@ -82,16 +94,3 @@ def parse_move(text: str) -> Move:
     card = reader.card(missing=f"'{verb}' needs a card, such as '{verb} KD'", jokers=False)
     reader.end(f"'{verb}' takes one card")
     return moves[card]
-
-
-def words(move: Move) -> str:
-    """``move`` in the game's words (menus, logs, hints): "trade the K♦ for the top stock card"."""
-    if isinstance(move, Trade):
-        return f"trade the {move.card} for the top stock card"
-    if isinstance(move, Barter):
-        return f"offer the {move.card} face down to the player on the left"
-    if isinstance(move, Give):
-        return f"give the {move.card} back for the offered card"
-    if isinstance(move, Knock):
-        return "knock"
-    return str(move)

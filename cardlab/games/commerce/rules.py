@@ -26,7 +26,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves, numbering
+from . import explain, numbering
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 
@@ -569,9 +569,6 @@ class Commerce(Game):
                         waste=(HIDDEN,) * len(s.waste))
 
     # -- notation -------------------------------------------------------------------------------------------
-
-    def move_words(self, state: Any, move: Move | str) -> str:
-        return moves.words(self.move(move))
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

@@ -79,12 +79,23 @@ class Commit(Move):
             text += f" -> b{self.to}"
         return text
 
+    def words(self) -> str:
+        text = f"put the {self.card} on battle {self.battle}"
+        if self.stack is not None:
+            text += f", in the {STACK_NAME.get(self.stack, self.stack)} stack"
+        if self.to is not None:
+            text += f", moving that stack to battle {self.to}"
+        return text
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Move):
     """Pass for the rest of the round."""
 
     def __str__(self) -> str:
+        return "pass"
+
+    def words(self) -> str:
         return "pass"
 
 
@@ -94,6 +105,9 @@ class NextRound(Continuation):
 
     def __str__(self) -> str:
         return "next round"
+
+    def words(self) -> str:
+        return "start the next round"
 
 
 PASS, NEXT_ROUND = Pass(), NextRound()
@@ -196,19 +210,3 @@ def _battle(reader: MoveReader, missing: str) -> int:
     if len(word) > 3:  # far beyond the battles of any round, and never converted digit by digit
         raise reader.fail(f"there is no battle {quoted(word, 8)}: Commitment has battles b1 to b{ROUNDS}", token)
     return int(word[1:])
-
-
-def words(move: Move) -> str:
-    """``move`` in the game's words (menus, logs, hints): "put the 7♥ on battle 1"."""
-    if isinstance(move, Commit):
-        text = f"put the {move.card} on battle {move.battle}"
-        if move.stack is not None:
-            text += f", in the {STACK_NAME.get(move.stack, move.stack)} stack"
-        if move.to is not None:
-            text += f", moving that stack to battle {move.to}"
-        return text
-    if isinstance(move, Pass):
-        return "pass"
-    if isinstance(move, NextRound):
-        return "start the next round"
-    return str(move)

@@ -20,7 +20,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves, numbering
+from . import explain, numbering
 from .moves import (
     ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
     ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
@@ -609,9 +609,6 @@ class Commitment(Game):
                         battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw))
 
     # -- notation ------------------------------------------------------------------------------------
-
-    def move_words(self, state: Any, move: Move | str) -> str:
-        return moves.words(self.move(move))
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)

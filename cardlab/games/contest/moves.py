@@ -44,6 +44,9 @@ class Arrange(Move):
     def __str__(self) -> str:
         return "arrange " + " ".join(c.code for c in self.cards)
 
+    def words(self) -> str:
+        return "lay out the secret cards as " + " ".join(str(c) for c in self.cards)
+
 
 @dataclass(frozen=True, slots=True)
 class Mulligan(Move):
@@ -51,6 +54,9 @@ class Mulligan(Move):
 
     def __str__(self) -> str:
         return "mulligan"
+
+    def words(self) -> str:
+        return "take a mulligan: four new secret cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,9 @@ class Open(Move):
     def __str__(self) -> str:
         return f"open {self.card.code} {self.position}"
 
+    def words(self) -> str:
+        return f"open pile {self.position} with the {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class Reinforce(Move):
@@ -71,6 +80,9 @@ class Reinforce(Move):
 
     def __str__(self) -> str:
         return f"reinforce {self.card.code} {self.position}"
+
+    def words(self) -> str:
+        return f"put the {self.card} on pile {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +110,16 @@ class Claim(Move):
             text += f" keep {self.keep}"
         return text
 
+    def words(self) -> str:
+        text = f"claim piles {self.first} and {self.second} with the {self.card}"
+        if self.discard is not None:
+            text += f", first throwing away pile {self.discard}"
+        if self.play is not None:
+            text += f", first playing: {self.play.words()}"
+        if self.keep is not None:
+            text += f", keeping pile {self.keep}"
+        return text
+
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Move):
@@ -107,12 +129,18 @@ class Exchange(Move):
     def __str__(self) -> str:
         return f"exchange {self.card.code}"
 
+    def words(self) -> str:
+        return f"exchange the {self.card} for a new card"
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Move):
     """In the last turns, a player with no possible action passes."""
 
     def __str__(self) -> str:
+        return "pass"
+
+    def words(self) -> str:
         return "pass"
 
 
@@ -227,29 +255,3 @@ def _claim(reader: MoveReader) -> Claim:
     reader.end("unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', 'open 5H 2' or "
                "'reinforce 5H 1', then optionally 'keep 3'")
     return Claim(first, second, card, discard, play, keep)
-
-
-def words(move: Move) -> str:
-    """``move`` in the game's words (menus, logs, hints): "put the 9♦ on pile 3"."""
-    if isinstance(move, Arrange):
-        return "lay out the secret cards as " + " ".join(str(c) for c in move.cards)
-    if isinstance(move, Mulligan):
-        return "take a mulligan: four new secret cards"
-    if isinstance(move, Open):
-        return f"open pile {move.position} with the {move.card}"
-    if isinstance(move, Reinforce):
-        return f"put the {move.card} on pile {move.position}"
-    if isinstance(move, Claim):
-        text = f"claim piles {move.first} and {move.second} with the {move.card}"
-        if move.discard is not None:
-            text += f", first throwing away pile {move.discard}"
-        if move.play is not None:
-            text += f", first playing: {words(move.play)}"
-        if move.keep is not None:
-            text += f", keeping pile {move.keep}"
-        return text
-    if isinstance(move, Exchange):
-        return f"exchange the {move.card} for a new card"
-    if isinstance(move, Pass):
-        return "pass"
-    return str(move)

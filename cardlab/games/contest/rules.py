@@ -22,7 +22,7 @@ from ...engine import (
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
-from . import explain, moves, numbering
+from . import explain, numbering
 from .moves import (
     DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan,
     Open, Pass, Reinforce, can_arrange, card_value, parse_move, pile_value, secret_score,
@@ -629,9 +629,6 @@ class Contest(Game):
                         stock=(HIDDEN,) * len(state.stock))
 
     # -- notation --------------------------------------------------------------------------------------
-
-    def move_words(self, state: Any, move: Move | str) -> str:
-        return moves.words(self.move(move))
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
