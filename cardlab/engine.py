@@ -1410,13 +1410,6 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
 
 
-def card_words(text: str, cards: Iterable[Card]) -> str:
-    """``text`` (a move's notation) with the codes of ``cards`` written as cards: "claim 4♥"."""
-    for card in cards:
-        text = re.sub(rf"(?<![\w?]){re.escape(card.code)}(?!\w)", str(card), text)
-    return text
-
-
 def _moves_words(said: Sequence[str], most: int = 6) -> str:
     """Moves said in the game's words, in a list, those of one kind together: "defend with the
     4♥, 4♦ or 4♣, or discard the 2♠" (the first ``most``)."""
@@ -1455,23 +1448,15 @@ _CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?
 
 def move_text(game: Game, step: Step, viewer: int | None, hidden: str = "??") -> str:
     """A move's notation as ``viewer`` may read it, judged at the moment it was played: a card
-    it names is written out if the viewer could see it just before the move, or if the move's
-    own narration shows it to them (an event of ``step`` they may read lists it: a card played
-    face up, a card handed to them). Any other card is written ``hidden`` (the opponent's
-    Commission, a secret arrangement, a card traded face down), even if the viewer sees it
-    once the move is over: a new deal that follows the move automatically may hand them the
-    very card, which says nothing about the move."""
+    it names is written out if the viewer saw it (:func:`cards_seen_in`). Any other card is
+    written ``hidden`` (the opponent's Commission, a secret arrangement, a card traded face
+    down), even if the viewer sees it once the move is over: a new deal that follows the move
+    automatically may hand them the very card, which says nothing about the move."""
     text = str(step.move)
-    if viewer is None:
+    if viewer is None or not move_cards(step.move):
         return text
-    named = move_cards(step.move)
-    if not named:
-        return text
-    seen = visible_cards(game, step.before, viewer)
-    for event in step.events:
-        if event.visible_to(viewer):
-            seen.update(event.cards)
-    if all(seen[c] for c in named):
+    seen = cards_seen_in(game, step, viewer)
+    if all(seen[c] for c in move_cards(step.move)):
         return text
 
     def hide(match: re.Match[str]) -> str:
@@ -1481,6 +1466,17 @@ def move_text(game: Game, step: Step, viewer: int | None, hidden: str = "??") ->
             return match.group()
         return match.group() if seen[card] else hidden
     return _CARD_CODE.sub(hide, text)
+
+
+def cards_seen_in(game: Game, step: Step, viewer: int) -> Counter:
+    """The cards ``viewer`` saw around the move of ``step``: those visible to them just before
+    it, and those its narration shows them (an event they may read lists it: a card played
+    face up, a card handed to them)."""
+    seen = visible_cards(game, step.before, viewer)
+    for event in step.events:
+        if event.visible_to(viewer):
+            seen.update(event.cards)
+    return seen
 
 
 def all_cards(zones: Iterable[Zone]) -> Counter:

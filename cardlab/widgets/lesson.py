@@ -201,9 +201,7 @@ class Lesson(SessionWidget):
         return {
             "title": lesson.title, "name": lesson.name, "step": run.index, "steps": last,
             "move": None if run.index == 0 else {
-                "player": pos.name(mover) if mover is not None else "",
-                "text": seen_move_words(lesson.game, Played(run.step.move, lesson.steps[run.index - 1].state,
-                                                             run.step.state, run.step.events), self._viewer)},
+                "player": pos.name(mover) if mover is not None else "", "text": self._move_said()},
             # what the move did may state the open question's answer ("A can answer with 2♥ or K♠",
             # "A scores 6"): it is put away while a question is open, as the score is
             "narration": [] if question is not None else narrate(run.step.events, self._viewer),
@@ -348,6 +346,12 @@ class Lesson(SessionWidget):
         super().close()
 
     # -- display -------------------------------------------------------------------------------------
+
+    def _move_said(self) -> str:
+        """The move that led to the step on show, in the game's words as the viewer may read it."""
+        run = self._run
+        before = run.lesson.steps[run.index - 1].state
+        return seen_move_words(run.game, Played(run.step.move, before, run.step.state, run.step.events), self._viewer)
 
     def picture_html(self) -> str:
         """A static picture: the step's commentary, the open question and the table, as the viewer sees it."""

@@ -21,8 +21,8 @@ from typing import Any
 from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
 from ..cards import HIDDEN, SUITS, Card, pretty
 from ..engine import (
-    Breakdown, Continuation, Event, Explanation, Game, Move, Round, ScoreItem, Step, Zone, move_cards, move_text, move_variants,
-    replace_cards,
+    Breakdown, Continuation, Event, Explanation, Game, Move, Round, ScoreItem, Step, Zone, cards_seen_in, move_cards,
+    move_variants, replace_cards,
 )
 from ..errors import IllegalMove
 from ..bots import Hint
@@ -35,7 +35,6 @@ JSON = dict[str, Any]
 
 #: How a card the viewer may not see is named in the move log and in messages.
 HIDDEN_WORDS = "a hidden card"
-_HIDDEN_RUN = re.compile(rf"{HIDDEN_WORDS}(?:,? {HIDDEN_WORDS})+")
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
@@ -236,8 +235,8 @@ class Position:
         if not self.index:
             return []
         step = self.session.line_step(self.index)
-        shown = move_text(self.game, step, self.viewer).split()
-        return [c.code for c in move_cards(step.move) if c.code in shown]
+        seen = None if self.viewer is None else cards_seen_in(self.game, step, self.viewer)
+        return [c.code for c in move_cards(step.move) if seen is None or seen[c]]
 
     def status(self) -> str:
         if self.showdown is not None:
@@ -453,29 +452,26 @@ def unique_labels(piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], na
 
 # --- the move log ---------------------------------------------------------------------------
 
-_HIDDEN_SAID = re.compile(r"\?\?(?: \?\?)*")
+#: A run of hidden cards in a move's words: "??", or "?? ?? ?? ??" (a secret arrangement).
+_HIDDEN_SAID = re.compile(rf"{re.escape(str(HIDDEN))}(?: {re.escape(str(HIDDEN))})*")
 
 
 def seen_move_words(game: Game, step: Step, viewer: Viewer) -> str:
-    """The move of ``step`` in the game's words as ``viewer`` may read it: each card they saw
-    neither just before nor just after it is "a hidden card" (:func:`seen_move_text`)."""
+    """The move of ``step`` in the game's words as ``viewer`` may read it: each card they did
+    not see around the move (:func:`cardlab.engine.cards_seen_in`) is "a hidden card", and
+    several in a row are counted ("lay out the secret cards as 4 hidden cards")."""
     if viewer is not None:
-        shown = move_text(game, step, viewer, HIDDEN.code)
-        if HIDDEN.code in shown.split():
-            seen = {c for c in move_cards(step.move) if c.code in shown.split()}
-            masked = replace_cards(step.move, lambda c: c if c in seen else HIDDEN)
+        seen = cards_seen_in(game, step, viewer)
+        if not all(seen[c] for c in move_cards(step.move)):
+            masked = replace_cards(step.move, lambda c: c if seen[c] else HIDDEN)
             said = game.move_words(step.before, masked).replace(f"the {HIDDEN}", str(HIDDEN))
-            return _HIDDEN_SAID.sub(lambda m: "a hidden card" if m.group().count("?") == 2
-                                    else f"{m.group().count('?') // 2} hidden cards", said)
+            return _HIDDEN_SAID.sub(_hidden_cards, said)
     return game.move_words(step.before, step.move)
 
 
-def seen_move_text(game: Game, step: Step, viewer: Viewer) -> str:
-    """The move of ``step`` as ``viewer`` may read it, cards with suit symbols: each card they
-    saw neither just before nor just after it is "a hidden card", and several in a row are
-    counted ("arrange 4 hidden cards")."""
-    text = move_text(game, step, viewer, HIDDEN_WORDS)
-    return pretty(_HIDDEN_RUN.sub(lambda m: f"{m.group().count(HIDDEN_WORDS)} hidden cards", text))
+def _hidden_cards(run: re.Match[str]) -> str:
+    count = run.group().count(str(HIDDEN))
+    return HIDDEN_WORDS if count == 1 else f"{count} hidden cards"
 
 
 def narrate(events: Sequence[Event], viewer: Viewer) -> list[JSON]:
@@ -517,7 +513,7 @@ class History:
 
     def entry(self, game: Game, step: Step) -> JSON:
         """One line of the log: who played the move of ``step``, and the move as the viewer
-        could read it when it was played (:func:`cardlab.engine.move_text`)."""
+        could read it when it was played (:func:`seen_move_words`)."""
         mover = game.to_move(step.before)
         names = self.names or game.player_names
         return {"player": names[mover] if mover is not None else "",
