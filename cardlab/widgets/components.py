@@ -17,12 +17,12 @@ from typing import Any
 
 from .. import bots
 from ..bots import Hint
-from ..engine import Continuation, Game, Move, Round, Step, seed_is_guessable
+from ..engine import Game, Move, Round, Step, seed_is_guessable
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
 from .base import Refused, SessionWidget, required
-from .viewmodel import JSON, Position, Viewer, move_cards, pretty, ranking, seen_move_words
+from .viewmodel import JSON, Position, Viewer, move_cards, only_carrying_on, pretty, ranking, seen_move_words
 
 #: A computer player: given the game and the view of the player to move, the move it makes.
 Chooser = Callable[[Game, Any], "Move | str"]
@@ -531,8 +531,7 @@ class Table(SessionWidget):
         mover = session.game.to_move(session.state)
         if mover is None or mover == self._viewer or self._round_seen is session.state:
             return False
-        legal = session.game.legal_moves(session.state)
-        return bool(legal) and all(isinstance(m, Continuation) for m in legal)
+        return only_carrying_on(session.game.legal_moves(session.state))
 
     def _consider_opponent(self) -> None:
         """Let the computer move if it is its turn: later when a kernel's event loop runs

@@ -54,6 +54,12 @@ def deck_codes(game: Game) -> list[str]:
 
 # --- moves ----------------------------------------------------------------------------------
 
+def only_carrying_on(legal: Sequence[Move]) -> bool:
+    """Whether all there is to do is carry the game on (:class:`cardlab.engine.Continuation`s,
+    such as "next round" once a round is scored)."""
+    return bool(legal) and all(isinstance(m, Continuation) for m in legal)
+
+
 def move_json(game: Game, move: Move) -> JSON:
     """A move as the browser sees it: its notation (sent back to play it), its label in the
     game's words (:meth:`cardlab.engine.Game.move_words`) and its cards (shared between updates:
@@ -189,8 +195,7 @@ class Position:
         mover)."""
         if self.over:
             return False
-        legal = self.legal if self.can_act else self.game.legal_moves(self.state)
-        return bool(legal) and all(isinstance(m, Continuation) for m in legal)
+        return only_carrying_on(self.legal if self.can_act else self.game.legal_moves(self.state))
 
     @property
     def deciding(self) -> int | None:
