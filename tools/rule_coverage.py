@@ -25,7 +25,6 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import cardlab
 from cardlab import lessons
 from cardlab.engine import IllegalMove, NotationError
 
@@ -123,7 +122,7 @@ def _met(lesson: lessons.Lesson) -> set[str]:
     facts = {"any": True, "deal": bool(re.search(r"^```deal[ \t]*$", lesson.text, re.M)),
              "over": game.is_over(lesson.steps[-1].state)}
     met = set()
-    for rule, how in MET_BY.get(_game_name(lesson), {}).items():
+    for rule, how in MET_BY.get(lesson.game.name, {}).items():
         kind, _, pattern = how.partition(":")
         if kind == "move":
             hit = any(re.search(pattern, m) for m in moves)
@@ -134,10 +133,6 @@ def _met(lesson: lessons.Lesson) -> set[str]:
         if hit:
             met.add(rule)
     return met
-
-
-def _game_name(lesson: lessons.Lesson) -> str:
-    return next(g for g in GAMES if lesson.game.rules_prefix == cardlab.game(g).rules_prefix)
 
 
 def coverage(game: str) -> dict[str, list[str]]:
