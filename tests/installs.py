@@ -53,6 +53,24 @@ def server_extensions(python: str | Path, **kwargs: Any) -> str:
 _LITE: dict[str, dict[str, Any]] = {}
 
 
+def install_wheel(base: Path, extra: str, **jupyter: str) -> tuple[Path, Path, dict[str, str]]:
+    """cardlab's wheel, built from a clean copy of the checkout into ``base``, installed with
+    ``extra`` (dependencies from PyPI) into a fresh environment ``base/env``, away from the
+    checkout. Returns the wheel, the environment, and the variables to run it with (its
+    Jupyter data in ``base``, and the other Jupyter folders given as ``jupyter``:
+    ``JUPYTER_CONFIG_DIR=...``)."""
+    import os
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    wheel = build_wheel(base, env)
+    venv = base / "env"
+    run([sys.executable, "-m", "venv", str(venv)])
+    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv),
+               JUPYTER_PREFER_ENV_PATH="1", JUPYTER_DATA_DIR=str(base / "jupyter-data"), **jupyter)
+    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[{extra}]"], env=env, timeout=900)
+    return wheel, venv, env
+
+
 def lite_install(tmp_path_factory: Any) -> dict[str, Any]:
     """cardlab's wheel built from a clean copy, and a fresh environment with ``cardlab[lite]``
     installed from it, as the README says: made once per test session and shared by the tests
@@ -61,16 +79,8 @@ def lite_install(tmp_path_factory: Any) -> dict[str, Any]:
     folder far from the checkout, and a cache folder for ``cardlab lite --offline``."""
     if "lite" in _LITE:
         return _LITE["lite"]
-    import os
     base = tmp_path_factory.mktemp("package")
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    wheel = build_wheel(base, env)
-    venv = base / "env"
-    run([sys.executable, "-m", "venv", str(venv)])
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv),
-               JUPYTER_PREFER_ENV_PATH="1", JUPYTER_DATA_DIR=str(base / "jupyter-data"))
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[lite]"], env=env, timeout=900)
+    wheel, venv, env = install_wheel(base, "lite")
     work = base / "work"  # far from the checkout: nothing of it can be imported by accident
     work.mkdir()
     _LITE["lite"] = {"wheel": wheel, "bin": venv / "bin", "env": env, "work": work, "cache": base / "lite-cache"}

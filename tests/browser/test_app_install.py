@@ -11,16 +11,13 @@ what the extra brings. Set CARDLAB_SKIP_PACKAGE=1 to skip offline.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from installs import build_wheel, run
-from test_voila import TIMEOUT_MS, free_port, offline_page, wait_for_port
+from installs import install_wheel
+from test_voila import TIMEOUT_MS, offline_page, serve_voila
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
@@ -28,33 +25,12 @@ pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", r
 @pytest.fixture(scope="module")
 def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = tmp_path_factory.mktemp("app-install")
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    wheel = build_wheel(base, env)
-    venv = base / "env"
-    run([sys.executable, "-m", "venv", str(venv)])
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv), JUPYTER_PREFER_ENV_PATH="1",
-               JUPYTER_DATA_DIR=str(base / "jupyter-data"), JUPYTER_CONFIG_DIR=str(base / "jupyter-config"),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[app]"], env=env, timeout=900)
-    port = free_port()
-    log = base / "app.log"
+    _wheel, venv, env = install_wheel(base, "app", JUPYTER_CONFIG_DIR=str(base / "jupyter-config"),
+                                      JUPYTER_RUNTIME_DIR=str(base / "runtime"))
     work = base / "classroom"
     work.mkdir()
-    with log.open("w") as out:
-        process = subprocess.Popen([str(venv / "bin" / "cardlab"), "app", "card-commons", "--no-browser",
-                                    f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-                                   cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        wait_for_port(port, process, log, timeout=120)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with serve_voila([str(venv / "bin" / "cardlab"), "app", "card-commons"], work, env, base / "app.log", 120) as url:
+        yield url
 
 
 def test_a_clean_install_of_the_app_extra_serves_the_learner_notebook(app: str, browser: Any) -> None:

@@ -118,29 +118,18 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
 def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Any:
     """Voilà serving copies of the notebooks (as ``cardlab app`` does, one folder for all)."""
     import os
-    import subprocess
     import sys
 
-    from test_voila import free_port, wait_for_port
+    from test_voila import serve_voila
 
     pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
     folder = tmp_path_factory.mktemp("class-app")
     for source in NOTEBOOKS:
         copy_without_outputs(source, folder)
-    port = free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
            "JUPYTER_CONFIG_DIR": str(folder / ".config"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
-    log = folder / ".voila.log"
-    with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
-                                    "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-                                   cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        wait_for_port(port, process, log)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with serve_voila([sys.executable, "-m", "voila", str(folder)], folder, env, folder / ".voila.log") as url:
+        yield url
 
 
 class _AppPage:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,24 +63,17 @@ def wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: floa
     raise RuntimeError(f"Voilà did not answer within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
-def voila(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``cardlab app`` serving the test notebook; yields the page's address."""
-    pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
-    folder = tmp_path_factory.mktemp("voila")
-    notebook = write_notebook(folder / "table.ipynb", CELLS)
+@contextmanager
+def serve_voila(command: list[str], cwd: Path, env: dict[str, str], log: Path, timeout: float = 60.0) -> Iterator[str]:
+    """Run ``command`` (``voila`` or ``cardlab app`` and their options, to which the port and
+    the loopback address are added) in ``cwd``, its output in ``log``; yield the page's address
+    once it answers, and stop it afterwards."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-           "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_RUNTIME_DIR": str(folder / "runtime")}
-    env.pop("ANYWIDGET_HMR", None)
-    log = folder / "voila.log"
     with log.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "cardlab", "app", str(notebook), "--no-browser", f"--port={port}",
-             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-            cwd=folder, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*command, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                    "--Voila.port_retries=0"], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
-        wait_for_port(port, process, log)
+        wait_for_port(port, process, log, timeout)
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.terminate()
@@ -88,6 +82,19 @@ def voila(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> 
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="module")
+def voila(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``cardlab app`` serving the test notebook; yields the page's address."""
+    pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
+    folder = tmp_path_factory.mktemp("voila")
+    notebook = write_notebook(folder / "table.ipynb", CELLS)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+           "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_RUNTIME_DIR": str(folder / "runtime")}
+    env.pop("ANYWIDGET_HMR", None)
+    with serve_voila([sys.executable, "-m", "cardlab", "app", str(notebook)], folder, env, folder / "voila.log") as url:
+        yield url
 
 
 def offline_page(browser: Any, url: str, **context_options: Any) -> tuple[Any, list[str]]:
