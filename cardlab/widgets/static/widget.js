@@ -295,13 +295,14 @@ function render(view, ctx) {
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus ? active.dataset.key : null;
   const size = dressRoot(view, ctx, vm);
-  const before = cardPlaces(root);
+  // a move played or stepped through: its cards glide to where they land (their places are
+  // read only then, since reading them makes the browser lay the page out)
+  const stepped = vm.step !== ui.animatedStep;
+  ui.animatedStep = vm.step;
+  const before = stepped ? cardPlaces(root) : null;
   patchChildren(root, COMPONENTS[vm.component](vm, ctx).filter(Boolean));
   markLast(root, vm.last ?? []);
-  if (vm.step !== ui.animatedStep) {  // a move played or stepped through: its cards glide to where they land
-    ui.animatedStep = vm.step;
-    glide(root, before);
-  }
+  if (before) glide(root, before);
   placeFocus(root, ui, { hadFocus, focusKey, moved });
   root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
   root.dataset.size = size;
