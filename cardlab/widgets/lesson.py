@@ -198,15 +198,15 @@ class Lesson(SessionWidget):
         last = len(lesson.steps) - 1
         progress = run.progress()
         mover = lesson.game.to_move(lesson.steps[run.index - 1].state) if run.index else None
+        narration = narrate(run.step.events, self._viewer)
         return {
             "title": lesson.title, "name": lesson.name, "step": run.index, "steps": last,
             "move": None if run.index == 0 else {
                 "player": pos.name(mover) if mover is not None else "", "text": self._move_said()},
             # what the move did may state the open question's answer ("A can answer with 2♥ or K♠",
             # "A scores 6"): it is put away while a question is open, as the score is
-            "narration": [] if question is not None else narrate(run.step.events, self._viewer),
-            "narration_waits": NARRATION_PUT_AWAY if question is not None and narrate(run.step.events, self._viewer)
-            else "",
+            "narration": [] if question is not None else narration,
+            "narration_waits": NARRATION_PUT_AWAY if question is not None and narration else "",
             "commentary": prose.blocks(run.commentary),
             "question": None if question is None else self._question_json(pos, question),
             "settled": [{"prompt": pretty(q.prompt), "kind": q.kind, "feedback": _feedback_json(f)}
