@@ -1468,6 +1468,28 @@ def move_text(game: Game, step: Step, viewer: int | None, hidden: str = "??") ->
     return _CARD_CODE.sub(hide, text)
 
 
+def flat_numbering(moves: Sequence[Move], title: str) -> tuple[Callable[..., int], Callable[..., Move]]:
+    """``Game.move_id`` and ``Game.move_of`` for a game that numbers every move it can list in
+    one list (``move_numbering = "flat"``): ``moves[i]`` is move number ``i``, in every state.
+    ``title`` names the game in the error for a move that is not in the list."""
+    by_id = tuple(moves)
+    by_move = {move: i for i, move in enumerate(by_id)}
+
+    def move_id(self: Game, move: Move | str) -> int:
+        """The move's number (the game's table of moves)."""
+        move = self.move(move)
+        found = by_move.get(move)
+        if found is None:
+            raise ValueError(f"{move} is not a move {title} can list, so it has no number")
+        return found
+
+    def move_of(self: Game, move_id: int, state: Any) -> Move:
+        """The move numbered ``move_id`` (the same in every state)."""
+        return by_id[self._check_move_id(move_id)]
+
+    return move_id, move_of
+
+
 def cards_seen_in(game: Game, step: Step, viewer: int) -> Counter:
     """The cards ``viewer`` saw around the move of ``step``: those visible to them just before
     it, and those its narration shows them (an event they may read lists it: a card played

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move
+from ...engine import Move, flat_numbering
 from .moves import (
     COMMISSION, CLAIM, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, Claim, Commission,
     Defend, Discard, NextRound, TradeCommission, TradePool,
@@ -53,22 +53,8 @@ for _give, _g in _INDEX.items():
     for _take, _t in _INDEX.items():
         if _give != _take:
             _BY_ID[TRADE_POOL_AT + _g * (N - 1) + (_t if _t < _g else _t - 1)] = TRADE_POOL[_give, _take]
-_BY_MOVE = {move: i for i, move in enumerate(_BY_ID)}
+move_id, move_of = flat_numbering(_BY_ID, "Card Commons")
 del _table, _at, _card, _i, _give, _g, _take, _t
-
-
-def move_id(self: Any, move: Move | str) -> int:
-    """The move's number (the table above)."""
-    move = self.move(move)
-    found = _BY_MOVE.get(move)
-    if found is None:
-        raise ValueError(f"{move} is not a move Card Commons can list, so it has no number")
-    return found
-
-
-def move_of(self: Any, move_id: int, state: Any) -> Move:
-    """The move numbered ``move_id`` (the same in every state)."""
-    return _BY_ID[self._check_move_id(move_id)]
 
 
 def rounds(settings: Any) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move
+from ...engine import Move, flat_numbering
 from .moves import BARTER, DECK, GIVE, KNOCK, TRADE
 
 N = len(DECK)                                  # 52
@@ -24,21 +24,7 @@ UTILITY_TYPE = "zero-sum"                      # the ledger: every point paid is
 MOVES_PER_PLAYER = 50
 
 _BY_ID: list[Move] = [TRADE[c] for c in DECK] + [BARTER[c] for c in DECK] + [GIVE[c] for c in DECK] + [KNOCK]
-_BY_MOVE = {move: i for i, move in enumerate(_BY_ID)}
-
-
-def move_id(self: Any, move: Move | str) -> int:
-    """The move's number (the table above)."""
-    move = self.move(move)
-    found = _BY_MOVE.get(move)
-    if found is None:
-        raise ValueError(f"{move} is not a move Commerce can list, so it has no number")
-    return found
-
-
-def move_of(self: Any, move_id: int, state: Any) -> Move:
-    """The move numbered ``move_id`` (the same in every state)."""
-    return _BY_ID[self._check_move_id(move_id)]
+move_id, move_of = flat_numbering(_BY_ID, "Commerce")
 
 
 @property  # type: ignore[misc]

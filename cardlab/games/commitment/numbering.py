@@ -11,33 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move
+from ...engine import Move, flat_numbering
 from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX, Commit
 
 _COMMITS = sorted({m for table in MOVES.values() for ms in table.values() for m in ms},
                   key=lambda m: (ORDER[m.card], m.battle, -1 if m.stack is None else STACK_INDEX[m.stack],
                                  -1 if m.to is None else m.to))
 _BY_ID: list[Move] = [*_COMMITS, PASS, NEXT_ROUND]
-_BY_MOVE = {move: i for i, move in enumerate(_BY_ID)}
+move_id, move_of = flat_numbering(_BY_ID, "Commitment")
 NUM_MOVES = len(_BY_ID)                        # 212
 UTILITY_TYPE = "general-sum"                   # both players win VP
 #: every card of the draw deck committed once, a pass by each player in each round, and the
 #: ``next round`` between rounds
 MAX_MOVES = len(DRAW_DECK) + 2 * ROUNDS + (ROUNDS - 1)
-
-
-def move_id(self: Any, move: Move | str) -> int:
-    """The move's number (see the module's documentation)."""
-    move = self.move(move)
-    found = _BY_MOVE.get(move)
-    if found is None:
-        raise ValueError(f"{move} is not a move Commitment can list, so it has no number")
-    return found
-
-
-def move_of(self: Any, move_id: int, state: Any) -> Move:
-    """The move numbered ``move_id`` (the same in every state)."""
-    return _BY_ID[self._check_move_id(move_id)]
 
 
 @property  # type: ignore[misc]
