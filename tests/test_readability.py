@@ -45,6 +45,7 @@ def test_a_learner_notebook_is_short(path: Path) -> None:
     ("Use `game.play` here.", "code in backticks"),
     ("This is the rule commons.defense.forced at work.", "a rule id"),
     (" ".join(["word"] * 36) + ".", "a sentence of 36 words"),
+    ("- " + " ".join(["word"] * 18) + ";\n- " + " ".join(["word"] * 18) + ".", "a sentence of 36 words"),
 ])
 def test_the_checker_finds_each_kind_of_problem(text: str, problem: str) -> None:
     report = readability.Report("example")

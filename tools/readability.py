@@ -69,7 +69,8 @@ def words(text: str) -> int:
 
 def plain(markdown: str) -> list[str]:
     """The pieces of a Markdown text a reader takes as separate lines: each paragraph, list
-    item, heading and table cell, without the markup."""
+    item, heading and table cell, without the markup. List items that end with a semicolon or
+    a comma read on into the next item: together they are one sentence."""
     pieces: list[str] = []
     paragraph: list[str] = []
 
@@ -97,7 +98,8 @@ def plain(markdown: str) -> list[str]:
         heading = re.match(r"#{1,6}\s+", line)
         item = re.match(r"([*+-]|\d+[.)])\s+", line)
         if heading or item or line.startswith(">"):
-            flush()
+            if not (item and paragraph and paragraph[-1].endswith((";", ","))):
+                flush()
             line = line[(heading or item).end():] if (heading or item) else line.lstrip("> ")
             if heading:
                 pieces.append(line)
