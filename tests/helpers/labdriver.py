@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+SCREENSHOTS = REPO / "tests" / "browser" / "screenshots"
 SERVER_TIMEOUT = 60.0
 WIDGET_TIMEOUT_MS = 60_000
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 AXE_VERSION = "4.14.1"
-CACHE = Path(__file__).parent / ".cache"
+CACHE = Path(__file__).resolve().parents[1] / "browser" / ".cache"
 SCRIPT = CACHE / f"axe-core-{AXE_VERSION}.min.js"
 
 
