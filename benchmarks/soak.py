@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import cardlab  # noqa: E402
 from cardlab.games import configurations  # noqa: E402
 from cardlab.bots import make_player  # noqa: E402
-from conformance import random_game  # noqa: E402
+from helpers.conformance import random_game  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

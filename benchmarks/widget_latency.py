@@ -43,8 +43,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
 
 import cardlab  # noqa: E402
 

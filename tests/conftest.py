@@ -15,6 +15,6 @@ settings.load_profile("thorough" if os.environ.get("CARDLAB_THOROUGH") else "qui
 # A fifth game, defined in tests/ only: registered here, every test that iterates over the
 # registry (conformance, computer players, tables, properties) covers it too.
 from cardlab.games import register  # noqa: E402
-from toy_game import ToyTricks  # noqa: E402
+from helpers.toy_game import ToyTricks  # noqa: E402
 
 register(ToyTricks)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from installs import run, server_extensions
+from helpers.installs import run, server_extensions
 
 try:
     import tomllib

@@ -23,7 +23,7 @@ from cardlab.bots import (
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
 from cardlab.strategy import lead, sample_indices, strategy_of
-from conformance import cards_in
+from helpers.conformance import cards_in
 from test_commons import NO_DEFENSE
 
 GAMES = cardlab.games()

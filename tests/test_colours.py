@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from colours import DEFICIENCIES, ciede2000, contrast, css_variables, lab, parse_hex, resolve
+from helpers.colours import DEFICIENCIES, ciede2000, contrast, css_variables, lab, parse_hex, resolve
 
 from cardlab.widgets import frontend
 

@@ -10,7 +10,7 @@ import pytest
 import cardlab
 from cardlab.games import configurations
 from cardlab.engine import STOCK
-from conformance import (
+from helpers.conformance import (
     Violation, check_move_log, check_research_declarations, random_game, research_game, sample_every_phase,
 )
 
@@ -152,7 +152,7 @@ def test_move_numbers_per_game():
 
 
 def test_a_game_without_numbering_says_so():
-    from toy_game import ToyTricks
+    from helpers.toy_game import ToyTricks
     toy = ToyTricks()
     assert toy.num_moves is None and toy.max_moves is None
     with pytest.raises(NotImplementedError, match="numbers no moves"):

@@ -145,7 +145,7 @@ def test_replace_cards_calls_fn_on_every_card_in_field_order_and_keeps_what_it_l
 
     from cardlab.cards import HIDDEN
     from cardlab.engine import replace_cards
-    from conformance import cards_in
+    from helpers.conformance import cards_in
     game = cardlab.game(name)
     state = game.play(game.deal(seed=4), game.legal_moves(game.deal(seed=4))[0])
     seen = []

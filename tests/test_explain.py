@@ -16,7 +16,7 @@ import cardlab
 from cardlab.cards import HIDDEN, parse_card
 from cardlab.engine import HAND, Explanation, Reason, visible_cards
 from cardlab.games import configurations
-from conformance import named_cards
+from helpers.conformance import named_cards
 
 COMMONS = cardlab.game("card-commons")
 
@@ -250,7 +250,7 @@ def test_every_kind_of_card_in_every_game_gets_an_explanation_with_a_rule_and_no
 
 
 def test_the_default_serves_a_game_with_no_explanation_of_its_own():
-    from toy_game import ToyTricks
+    from helpers.toy_game import ToyTricks
     game = ToyTricks()
     state = game.play(game.deal(seed=3), "play " + game.legal_moves(game.deal(seed=3))[0].card.code)
     mover = game.to_move(state)

@@ -436,7 +436,7 @@ def test_commitments_jack_in_round_one_is_explained_as_the_game_sees_it():
 
 
 def test_a_game_without_a_strategy_still_has_a_reason():
-    from toy_game import ToyTricks
+    from helpers.toy_game import ToyTricks
     game = ToyTricks()
     state = game.deal(seed=1)
     result = hint(game, state, playouts=40, seed=1)

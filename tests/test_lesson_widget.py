@@ -25,7 +25,7 @@ from cardlab.widgets import Lesson, Table  # noqa: E402
 from cardlab.widgets import prose  # noqa: E402
 from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves  # noqa: E402
 from cardlab.widgets.viewmodel import pretty  # noqa: E402
-from table_layout import piles as _piles  # noqa: E402
+from helpers.table_layout import piles as _piles  # noqa: E402
 
 FORCED = "card-commons-2-forced-defense"      # B's view; cards, play, what-if, score questions
 #: This module's own copy of that lesson (tests/data): the tests pin its steps and texts, which

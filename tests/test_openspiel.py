@@ -136,6 +136,6 @@ def test_mcts_against_the_search_player():
 
 
 def test_a_game_without_numbering_is_refused():
-    from toy_game import ToyTricks
+    from helpers.toy_game import ToyTricks
     with pytest.raises(ValueError, match="numbers no moves"):
         research.check_game(ToyTricks())

@@ -23,7 +23,7 @@ import pytest
 import cardlab
 from cardlab.cli import LITE_SETUP
 from cardlab.games import game_class
-from installs import lite_install, run, server_extensions
+from helpers.installs import lite_install, run, server_extensions
 from test_links import broken_links
 
 ROOT = Path(__file__).resolve().parent.parent

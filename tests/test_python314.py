@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from installs import ROOT, build_wheel, run
+from helpers.installs import ROOT, build_wheel, run
 
 
 def python314() -> str | None:

@@ -14,13 +14,13 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from installs import ROOT, clean_copy, run
+from helpers.installs import ROOT, clean_copy, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
 #: What the tests need besides the package, each a path that must be in the sdist.
-NEEDED = ["tests/conftest.py", "tests/installs.py", "tests/nbval_sanitize.cfg", "tests/browser/conftest.py",
-          "tests/browser/labdriver.py", "docs/widgets.md", "docs/rules/card-commons.md", "tools/build_frontend.py",
+NEEDED = ["tests/conftest.py", "tests/helpers/installs.py", "tests/nbval_sanitize.cfg", "tests/browser/conftest.py",
+          "tests/helpers/labdriver.py", "docs/widgets.md", "docs/rules/card-commons.md", "tools/build_frontend.py",
           "benchmarks/engine.py", "notebooks/00_start_here.ipynb", "binder/requirements.txt", ".ci/run",
           "jupyter-config/jupyter_server_config.d/cardlab.json", "MANIFEST.in", "setup.py", "pyproject.toml",
           "README.md", "LICENSE", "CHANGELOG.md"]

@@ -1,4 +1,4 @@
-"""A fifth game needs only its own files: Toy Tricks (tests/toy_game.py), registered by
+"""A fifth game needs only its own files: Toy Tricks (tests/helpers/toy_game.py), registered by
 tests/conftest.py, gets a table, hints, computer players, the conformance test and the soak
 from the protocol alone, with no change to cardlab/bots, cardlab/widgets or benchmarks/."""
 
@@ -13,9 +13,9 @@ from cardlab.bots import PLAYERS, hint, make_player, play_game
 from cardlab.engine import HAND, STOCK
 from cardlab.games import configurations
 from cardlab.widgets import Hand, Table
-from conformance import random_game
-from table_layout import groups as _groups, piles as _piles
-from toy_game import ToyTricks
+from helpers.conformance import random_game
+from helpers.table_layout import groups as _groups, piles as _piles
+from helpers.toy_game import ToyTricks
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = cardlab.game("toy-tricks")

@@ -33,7 +33,7 @@ from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import (
     HIDDEN_WORDS, History, Position, _variants, move_cards, pretty, report,
 )
-from table_layout import groups as _groups, piles as _piles
+from helpers.table_layout import groups as _groups, piles as _piles
 
 CONFIGURATIONS = list(configurations())
 

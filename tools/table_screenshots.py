@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers.labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
 
 import cardlab  # noqa: E402
 

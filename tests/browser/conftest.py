@@ -2,7 +2,7 @@
 
 One ``jupyter lab`` serves the whole test session from a temporary root folder; each test
 module writes the notebooks it needs there, opens each in a fresh page, runs every cell and
-waits for cardlab's widgets (see labdriver.py). After every test, each open page that logged
+waits for cardlab's widgets (see tests/helpers/labdriver.py). After every test, each open page that logged
 a JavaScript console error or an uncaught page error fails the test.
 
 Without Chromium (``/usr/bin/chromium``) or Playwright these tests skip with the reason;
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab
+from helpers.labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -40,7 +40,7 @@ def browser_available() -> None:
 @pytest.fixture(scope="session")
 def axe_ready(browser_available: None) -> None:
     """axe-core is cached (fetched with npm if need be, see axe.py); skip, or fail in CI, if not."""
-    import axe
+    from helpers import axe
     try:
         axe.script()
     except axe.AxeUnavailable as err:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from installs import install_wheel
+from helpers.installs import install_wheel
 from test_voila import TIMEOUT_MS, offline_page, serve_voila
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
+from helpers.labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
 
 from cardlab import lessons
 

@@ -298,7 +298,7 @@ def test_a_change_from_python_is_drawn_and_a_typed_move_is_judged(lab, lab_page)
 
 
 def _axe_clean(page: Any, where: str) -> None:
-    import axe
+    from helpers import axe
     axe.assert_clean(page, ROOT, where)
 
 
@@ -325,7 +325,7 @@ def test_a_lesson_answers_the_keyboard_and_passes_axe(lab, lab_page, axe_ready):
         page.run("lesson.next(); lesson.next()")
         page.page.wait_for_selector(f'{ROOT} .cardlab-question[data-kind="play"]', timeout=TIMEOUT_MS)
         assert _rev(page) > before
-        import axe
+        from helpers import axe
         axe.assert_clean_in_both_themes(page, ROOT, "a lesson's play question")
         card = _card(page, code)
         key = card.get_attribute("data-key")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from installs import lite_install, run
+from helpers.installs import lite_install, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import cardlab
-from labdriver import REPO, LabPage, copy_without_outputs
+from helpers.labdriver import REPO, LabPage, copy_without_outputs
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from labdriver import REPO
+from helpers.labdriver import REPO
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))

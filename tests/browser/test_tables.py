@@ -928,12 +928,12 @@ def _stop_editing(page: Any) -> None:
 
 
 def _assert_axe_clean(page: Any, where: str) -> None:
-    import axe
+    from helpers import axe
     axe.assert_clean(page, ".cardlab-table", where)
 
 
 def _assert_axe_clean_in_both_themes(page: Any, where: str) -> None:
-    import axe
+    from helpers import axe
     axe.assert_clean_in_both_themes(page, ".cardlab-table", where)
 
 

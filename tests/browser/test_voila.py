@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from labdriver import REPO
+from helpers.labdriver import REPO
 from test_tables import COMMONS_DEAL
 
 TIMEOUT_MS = 60_000
