@@ -46,7 +46,7 @@ __all__ = [
     "Game", "Options", "State", "Move", "Continuation", "Event", "ScoreItem", "Breakdown", "Round", "RevealedHand", "Zone", "Area", "Layout", "Step",
     "Reason", "Refusal", "Explanation", "move_variants",
     "IllegalMove", "NotationError", "StateError", "TextForm", "MoveReader", "JSON_VERSION", "HIDDEN_SEED",
-    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "points",
+    "MAX_DIGITS", "MAX_JSON_DEPTH", "read_json", "whole_number", "plural", "points",
     "stacked_deck", "seed_is_guessable", "validate_seed", "shuffle_from",
     "HAND", "PILE", "STOCK", "STACK", "POOL", "SIDE", "ROW", "SLOT", "ZONE_KINDS", "PILE_KINDS",
 ]
@@ -1670,6 +1670,13 @@ class TextForm:
         if ascii_upper(text) not in upper:
             raise StateError(self.where(key), f"expected a player ({', '.join(names)}), got {quoted(text)}")
         return upper.index(ascii_upper(text))
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``count`` with ``noun`` in the right number: ``plural(1, "card")`` is "1 card",
+    ``plural(3, "card")`` is "3 cards"; ``many`` gives an irregular plural ("2 battles" is
+    regular; ``plural(2, "pass", "passes")``)."""
+    return f"{count} {noun if abs(count) == 1 else many or noun + 's'}"
 
 
 def points(count: int, *, signed: bool = False) -> str:
