@@ -105,7 +105,8 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"
     listed = server_extensions(python, cwd=tmp_path, env=env)
     assert re.search(r"voila\b.*enabled", listed), "Voilà (the app links) is not enabled"
-    assert re.search(r"cardlab\.server\b.*enabled", listed), "cardlab's server extension (clicks without delay) is not enabled"
+    assert re.search(r"cardlab\.server\b.*enabled", listed), \
+        "cardlab's server extension (clicks without delay) is not enabled"
     run([python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output",
          str(tmp_path / "out.ipynb"), "notebooks/00_start_here.ipynb"], cwd=repo, env=env, timeout=900)
     assert (tmp_path / "out.ipynb").exists()

@@ -62,7 +62,8 @@ def test_random_and_heuristic_players_always_choose_a_legal_move(name, options):
 @pytest.mark.parametrize("name", GAMES)
 def test_search_player_always_chooses_a_legal_move(name):
     game = cardlab.game(name)
-    for player, every in ((SearchPlayer(seed=1, playouts=12, policy="random"), 3), (SearchPlayer(seed=2, playouts=6), 9)):
+    for player, every in ((SearchPlayer(seed=1, playouts=12, policy="random"), 3),
+                          (SearchPlayer(seed=2, playouts=6), 9)):
         for state, mover in positions(game, range(2), every=every):
             assert player.choose(game, game.view(state, mover)) in game.legal_moves(state)
 
@@ -101,7 +102,8 @@ def test_seeded_games_replay_in_a_fresh_interpreter_whatever_its_hash_seed():
             "for name in ('card-commons', 'commerce', 'commitment', 'contest'):\n"
             "    game = cardlab.game(name)\n"
             "    kinds = ['search', 'heuristic', 'random']\n"
-            "    seats = [make_player(kinds[p % 3], seed=p, **({'playouts': 6, 'policy': 'random'} if p % 3 == 0 else {}))\n"
+            "    seats = [make_player(kinds[p % 3], seed=p,\n"
+            "                         **({'playouts': 6, 'policy': 'random'} if p % 3 == 0 else {}))\n"
             "             for p in range(game.players)]\n"
             "    print(' '.join(map(str, play_game(game, seats, seed=11).moves)))\n")
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -280,7 +282,8 @@ def test_heuristic_reads_only_what_the_mover_may_see(name):
     game = cardlab.game(name)
     for i, (state, mover) in enumerate(positions(game, range(4), every=2)):
         view = game.view(state, mover)   # the same generator state for both: a game may play at random
-        assert heuristic_choice(game, state, random.Random(i)).move == heuristic_choice(game, view, random.Random(i)).move
+        from_state = heuristic_choice(game, state, random.Random(i)).move
+        assert from_state == heuristic_choice(game, view, random.Random(i)).move
 
 
 # --- hints ------------------------------------------------------------------------------------------------
@@ -567,7 +570,8 @@ def test_commitment_scores_a_commit_as_playing_it_would():
 
     def expect(battle, me: int) -> float:
         d = [stack_value(m) - stack_value(t) for m, t in zip(battle.sides[me], battle.sides[1 - me])]
-        return BATTLE_VP[battle.card] * (1 + math.tanh(safe(d[0]) + safe(d[1]) + safe(d[2]) + (d[0] + d[1] + d[2]) / 50)) / 2
+        lead = safe(d[0]) + safe(d[1]) + safe(d[2]) + (d[0] + d[1] + d[2]) / 50
+        return BATTLE_VP[battle.card] * (1 + math.tanh(lead)) / 2
 
     game = cardlab.game("commitment")
     kinds = Counter()
@@ -579,7 +583,8 @@ def test_commitment_scores_a_commit_as_playing_it_would():
                 continue
             after = game.advance(state, move)
             expected = sum([expect(b, me) for b in after.battles]) - sum([expect(b, me) for b in state.battles])
-            expected += ACE_DRAW if move.card.rank == 14 else -KEEP[state.round] * FACE_WORTH.get(move.card.rank, move.card.rank)
+            rank = move.card.rank
+            expected += ACE_DRAW if rank == 14 else -KEEP[state.round] * FACE_WORTH.get(rank, rank)
             assert score == expected, move
             kinds[(move.card.rank, move.card.suit == "S", move.to is not None)] += 1
     assert len(kinds) > 20  # number cards, wild spades, Aces, Kings, Queens, Jacks moving a stack or not

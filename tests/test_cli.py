@@ -38,7 +38,8 @@ def test_help_and_version_exit_0_without_loading_jupyter():
             "    cli.main(['tutorials', '--help'])\n"
             "    cli.main(['lesson', '--help'])\n"
             "    cli.main(['lesson', 'check', '--help'])\n"
-            "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython') if m in sys.modules]\n"
+            "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython')\n"
+            "          if m in sys.modules]\n"
             "print(loaded)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.strip() == "[]"
@@ -145,7 +146,8 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
         assert cli.main(["app", game]) == 0 and calls[-1][3] == str(cli.tutorials_folder() / f"{notebook}.ipynb")
     assert cli.main(["app", "09_poker"]) == 2
     err = capsys.readouterr().err
-    assert "the games are card-commons, commerce, commitment, contest" in err and "00_start_here, 01_card_commons" in err
+    assert "the games are card-commons, commerce, commitment, contest" in err
+    assert "00_start_here, 01_card_commons" in err
 
 
 def test_a_missing_program_is_named_with_the_extra_that_installs_it(monkeypatch, capsys):
@@ -171,7 +173,8 @@ BINDER = re.compile(r"mybinder\.org/v2/gh/([^/\s\"'<>()\[\]]+/[^/\s\"'<>()\[\]]+
 
 def _names(root: Path) -> dict[str, set[str]]:
     return {p.relative_to(root).as_posix(): set(BINDER.findall(p.read_text(encoding="utf-8")))
-            for p in [root / "README.md", *root.glob("notebooks/*.ipynb")] if BINDER.search(p.read_text(encoding="utf-8"))}
+            for p in [root / "README.md", *root.glob("notebooks/*.ipynb")]
+            if BINDER.search(p.read_text(encoding="utf-8"))}
 
 
 def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_path):
@@ -187,7 +190,8 @@ def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_pat
 
     done = run_cli("binder-links", "ada/card-lab", "--root", str(root))
     assert done.returncode == 0, done.stderr
-    assert "README.md:" in done.stdout and "notebooks/02_commerce.ipynb: 1 address now names ada/card-lab" in done.stdout
+    assert "README.md:" in done.stdout
+    assert "notebooks/02_commerce.ipynb: 1 address now names ada/card-lab" in done.stdout
     after = _names(root)
     assert set(after) == set(before) | {"notebooks/02_commerce.ipynb"}
     assert all(names == {"ada/card-lab"} for names in after.values()), after

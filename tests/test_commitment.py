@@ -160,7 +160,8 @@ def test_stacked_deal_order():
     state = game.deal(deck=STACKED, first="B")
     assert state.battles == (Battle(C("QS"), (((), (), ()), ((), (), ()))),)
     assert state.battle_deck == tuple(cards("JK JK AS JS KS"))
-    assert state.hands == (tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")), tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")))
+    assert state.hands == (tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")),
+                           tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")))
     assert state.draw[:3] == tuple(cards("2D 3D 4D")) and len(state.draw) == 28
     assert (state.round, state.first, state.turn, state.passed) == (1, 1, 1, (False, False))
 
@@ -659,7 +660,8 @@ def test_text_and_json_round_trip():
 
 
 def test_a_battle_line_defaults_to_empty_stacks():
-    text = EXAMPLE.replace("b1 A: 8H 2H / 3C 4S KC / 6D\n", "").replace("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C 8H 2H 3C 4S KC 6D")
+    text = EXAMPLE.replace("b1 A: 8H 2H / 3C 4S KC / 6D\n", "")
+    text = text.replace("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C 8H 2H 3C 4S KC 6D")
     state = game.state_from_text(text)
     assert state.battles[0].sides[0] == ((), (), ())
 
@@ -701,7 +703,8 @@ def test_a_queen_never_stays_on_the_table_and_a_passed_player_does_not_move():
     with pytest.raises(StateError, match="A has passed and plays no more cards"):
         game.state_from_text(EXAMPLE.replace("passed: A B", "turn: A\npassed: A"))
     with pytest.raises(StateError, match="only for a round both players have passed"):
-        position(**ROUND3, turn="-", passed="A", battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+        position(**ROUND3, turn="-", passed="A",
+                 battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
 
 
 def test_json_errors():

@@ -127,7 +127,8 @@ def test_worked_example_you_score_6_and_the_opponent_4():
 
 def test_worked_example_with_a_3d_commission_scores_0():
     text = example_end().to_text()
-    text = text.replace("A commission: 4H", "A commission: 3D").replace("B side: 2H 3C 4D 5D 2S 3D", "B side: 2H 3C 4D 5D 2S 4H")
+    text = text.replace("A commission: 4H", "A commission: 3D")
+    text = text.replace("B side: 2H 3C 4D 5D 2S 3D", "B side: 2H 3C 4D 5D 2S 4H")
     s = GAME.state_from_text(text)
     a = GAME.score(s).for_player(0)[0]
     assert a.points == 0 and "matches neither the suit nor the value" in a.reason and "3 red cards" in a.reason
@@ -464,7 +465,8 @@ def test_peek_narrates_its_own_rules_at_the_last_round_and_the_next_deal():
     deal = PEEK.step(step.after, "next round")
     assert [e.rule for e in deal.events] == ["commons.peek.pool", "commons.peek.look", "commons.peek.extra-round"]
     assert "B, the first Claimant, secretly looks" in deal.events[1].text   # round 4: B claims first
-    assert [e.rule for e in PEEK.step(_round_over(PEEK), "next round").events] == ["commons.peek.pool", "commons.peek.look"]
+    assert [e.rule for e in PEEK.step(_round_over(PEEK), "next round").events] == \
+        ["commons.peek.pool", "commons.peek.look"]
     assert [e.rule for e in GAME.step(_round_over(GAME), "next round").events] == ["commons.setup.pool"]
 
 
@@ -541,7 +543,8 @@ def test_wrong_counts_and_placements_are_refused():
     with pytest.raises(StateError, match="both sides of the tableau grow together"):
         GAME.state_from_text(CLAIM.replace("A hand: 2D 3H", "A side: 2D\nA hand: 3H"))
     with pytest.raises(StateError, match="phase is 'discard'"):
-        GAME.state_from_text(NOBODY_ANSWERS.replace("A hand: 5S", "A hand:").replace("claimant: A", "claimant: A\nphase: defend\nclaim: 5S"))
+        GAME.state_from_text(NOBODY_ANSWERS.replace("A hand: 5S", "A hand:")
+                             .replace("claimant: A", "claimant: A\nphase: defend\nclaim: 5S"))
 
 
 #: A claimed 2♦; B, holding no 2 and no Wild, discarded 3♥; A must answer her own Claim.

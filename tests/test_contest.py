@@ -98,7 +98,8 @@ def base() -> ContestState:
 
 def test_options_default_and_repr():
     assert GAME.options == {}
-    assert repr(cardlab.game("contest", ace="low", pile_value="top")) == "cardlab.game('contest', ace='low', pile_value='top')"
+    assert repr(cardlab.game("contest", ace="low", pile_value="top")) == \
+        "cardlab.game('contest', ace='low', pile_value='top')"
     assert Contest.for_state(cardlab.game("contest", ace="low").deal(seed=1)) == cardlab.game("contest", ace="low")
 
 

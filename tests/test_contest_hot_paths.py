@@ -43,7 +43,8 @@ def obvious_turn_moves(state: ContestState) -> list:
             if not matched and card.suit not in (row[p][0].suit, row[q][0].suit):
                 continue
             if pile_value(row[p], low, top) == pile_value(row[q], low, top):
-                found += [Claim(p + 1, q + 1, card, keep=p + 1, **power), Claim(p + 1, q + 1, card, keep=q + 1, **power)]
+                found += [Claim(p + 1, q + 1, card, keep=p + 1, **power),
+                          Claim(p + 1, q + 1, card, keep=q + 1, **power)]
             else:
                 found.append(Claim(p + 1, q + 1, card, **power))
         return found

@@ -156,7 +156,8 @@ def test_commitment_why_not_the_clubs_stack_and_the_battle_card():
     e = game.explain_card(state, number, hand.name, mover)
     assert e.lines[0].rule == "commitment.stack" and f"worth {number.rank}" in e.lines[0].text
     assert [str(m) for m in e.moves] == [f"{number.code} b1"]
-    other = next(s for s in ("hearts", "clubs", "diamonds") if not s.startswith({"H": "h", "C": "c", "D": "d"}[number.suit]))
+    initial = {"H": "h", "C": "c", "D": "d"}[number.suit]
+    other = next(s for s in ("hearts", "clubs", "diamonds") if not s.startswith(initial))
     why = e.why_not(game.parse_move(f"{number.code} b1 {other}"))
     assert why is not None and why.rule == "commitment.stack" and "only a spade 2-10 chooses its stack" in why.text
     battle = game.zones(state)[4]
@@ -205,7 +206,8 @@ def _situations(game, state):
         for zone, vzone in zip(game.zones(state), game.zones(view)):
             for card in dict.fromkeys(vzone.cards):
                 e = game.explain_card(state, card, zone.name, viewer)
-                whose = "shared" if zone.owner is None else "own" if zone.owner == viewer else "other's"  # the teacher owns none
+                # the teacher owns none
+                whose = "shared" if zone.owner is None else "own" if zone.owner == viewer else "other's"
                 turn = "over" if mover is None else "teacher" if viewer is None else \
                     "on turn" if viewer == mover else "off turn"
                 yield (zone.kind, whose, "face down" if card.is_hidden else "face up", turn), e, viewer

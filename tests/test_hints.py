@@ -194,8 +194,8 @@ def test_no_hint_contradicts_itself():
             else:
                 other = next(m for m in result.moves if m.move == thumb.move)
                 assert best.mean >= other.mean and "instead" in result.comparison
-                assert result.comparison.startswith(f"The rule of thumb would play {game.move_words(state, thumb.move)} "
-                                                    "instead")
+                thumb_words = game.move_words(state, thumb.move)
+                assert result.comparison.startswith(f"The rule of thumb would play {thumb_words} instead")
                 assert (f"{game.move_words(state, best.move)} does better by" in result.comparison
                         or "level" in result.comparison)
             for _ in range(rng.randrange(2, 6)):
@@ -257,8 +257,8 @@ def test_the_hint_panel_names_no_hidden_card_and_works_as_the_tutorials_ask(game
 
 #: Words a learner should not read in a hint's reason: software words, and claims about the
 #: other moves that the figures could contradict (a reason says what its move does, no more).
-BANNED = re.compile(r"\b(session|view|kernel|widget|playouts?|interval|estimate|sample|he|she|his|her|him|best(?! hand)|"
-                    r"only move|no other|better than any|search)\b", re.IGNORECASE)
+BANNED = re.compile(r"\b(session|view|kernel|widget|playouts?|interval|estimate|sample|he|she|his|her|him|"
+                    r"best(?! hand)|only move|no other|better than any|search)\b", re.IGNORECASE)
 #: A card or move in notation ("9D", "open 9D 3", "b1"), which a reason never shows.
 CODE = re.compile(r"\b(?:10|[2-9AJQK])[HCDS]\b|\bb[123]\b|\bJK\b")
 

@@ -84,7 +84,8 @@ def sampled_twins(game: cardlab.Game, rng: random.Random, count: int) -> Iterato
             return
 
 
-def played_twins(game: cardlab.Game, rng: random.Random, count: int) -> Iterator[tuple[cardlab.Session, cardlab.Session, int]]:
+def played_twins(game: cardlab.Game, rng: random.Random,
+                 count: int) -> Iterator[tuple[cardlab.Session, cardlab.Session, int]]:
     """(session, twin, player): a random game's first moves from a deal, and the same game with
     two cards the player never sees in it exchanged, in the deal and in the moves that name them
     (another player's face-down card, say), where the rules allow it and every position and
@@ -175,7 +176,8 @@ def messages(game: cardlab.Game, state: Any, player: int, rng: random.Random) ->
     sent: list[Any] = [
         "not a dict", {"rev": 1}, {"action": "cheat"}, {"action": 7, "move": "pass"},
         {"action": "play", "move": 7}, {"action": "play", "move": "fly away"}, {"action": "play", "move": "pass"},
-        {"action": "explain", "card": "??"}, {"action": "explain", "card": "4X"}, {"action": "explain", "card": {"code": "4H"}},
+        {"action": "explain", "card": "??"}, {"action": "explain", "card": "4X"},
+        {"action": "explain", "card": {"code": "4H"}},
         {"action": "swap", "cards": [cards[0].code, cards[-1].code]}, {"action": "edit_text", "text": state.to_text()},
         {"action": "line", "number": 1}, {"action": "promote"}, {"action": "to_mainline"},
         {"action": "opponent", "name": "cheat"}, {"action": "opponent", "name": "people"},
@@ -190,7 +192,8 @@ def messages(game: cardlab.Game, state: Any, player: int, rng: random.Random) ->
     for move in rng.sample(moves, min(3, len(moves))):
         for card in cards:
             sent.extend({"action": "play", "move": str(variant)} for variant in _variants(move, card))
-    return [m for m in sent if not (isinstance(m, dict) and m.get("action") == "play" and _legal(game, m["move"], legal))]
+    return [m for m in sent
+            if not (isinstance(m, dict) and m.get("action") == "play" and _legal(game, m["move"], legal))]
 
 
 def _legal(game: cardlab.Game, text: Any, legal: set) -> bool:

@@ -54,7 +54,8 @@ def test_the_deal_is_cardlab_s_deal_of_the_seed_and_play_is_cardlab_s():
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
         expected = cl.play(expected, cl.move_of(action, expected))
-        assert state.action_to_string(state.current_player(), action) == str(cl.move_of(action, co.cardlab_state(state)))
+        move = cl.move_of(action, co.cardlab_state(state))
+        assert state.action_to_string(state.current_player(), action) == str(move)
         state.apply_action(action)
         assert co.cardlab_state(state) == expected
     assert state.returns() == [float(t) for t in cl.score(expected).totals]

@@ -3,8 +3,8 @@
 
 Its ``cardlab`` command works there (``--version``, ``tutorials --copy``, with every link of
 the tutorials resolving in the copy and in the installed tutorials folder), and builds a
-JupyterLite site holding the tutorials and cardlab's wheel, rebuilt from the installed files. (The JupyterLite build gets an
-environment of its own: the Pyodide kernel's extension is for JupyterLite, and JupyterLab
+JupyterLite site holding the tutorials and cardlab's wheel, rebuilt from the installed files.
+(The JupyterLite build gets an environment of its own: the Pyodide kernel's extension is for JupyterLite, and JupyterLab
 logs errors when it finds it installed beside it.) Set CARDLAB_SKIP_PACKAGE=1 to skip offline.
 """
 

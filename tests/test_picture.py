@@ -56,7 +56,8 @@ def test_the_picture_follows_the_session():
     assert "defend with the 4♦ ◀ on show" in bundle(stepper)["text/html"]
     s.goto(1)
     page = bundle(stepper)["text/html"]
-    assert "after move 1 of 4" in page and page.count("◀ on show") == 1 and "A: put the 2♠ face down as the Commission ◀ on show" in page
+    assert "after move 1 of 4" in page and page.count("◀ on show") == 1
+    assert "A: put the 2♠ face down as the Commission ◀ on show" in page
 
 
 def test_a_look_back_names_the_position_it_shows():

@@ -42,7 +42,8 @@ def test_a_clean_install_of_the_app_extra_serves_the_learner_notebook(app: str, 
         lesson = page.locator(".cardlab-lesson[data-rev]").first
         lesson.wait_for(timeout=TIMEOUT_MS)
         page.locator(".cardlab-table[data-rev]").last.wait_for(timeout=TIMEOUT_MS)
-        assert page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor").count() == 0, "the app shows no code"
+        code = page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor")
+        assert code.count() == 0, "the app shows no code"
         text = page.locator("body").inner_text()
         assert "Card Commons" in text and "Shift+Enter" not in text
         before = int(lesson.get_attribute("data-rev"))

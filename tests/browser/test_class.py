@@ -19,8 +19,8 @@ no JavaScript console or page error, and no widget saying that cardlab itself fa
 notebooks' own ``assert`` cells check the rule texts' numbers, so a stage that changes
 them fails there. And the learner must have gone through the notebook's walkthrough lesson
 (a learner notebook) to its end, or stepped through its worked example on a teacher's table,
-whose score after the last move is the text's (the teacher's guide). The failure names the stage, the cell (with its first line) and the
-error, followed by what the learner had done.
+whose score after the last move is the text's (the teacher's guide). The failure names the stage,
+the cell (with its first line) and the error, followed by what the learner had done.
 """
 
 from __future__ import annotations
@@ -153,7 +153,8 @@ def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: An
         page.wait_for_function("() => !document.querySelector('.jp-OutputArea-output .lm-Widget.jp-Spinner')"
                                " && document.readyState === 'complete'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(3000)  # the last widgets of the page come in after it has loaded
-        assert page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor").count() == 0, "the app shows no code"
+        code = page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor")
+        assert code.count() == 0, "the app shows no code"
         text = page.locator("body").inner_text()
         assert "Shift+Enter" not in text and "run the cell" not in text.lower()
         roots = page.locator(".cardlab-root[data-rev]")

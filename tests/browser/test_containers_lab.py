@@ -21,6 +21,7 @@ def test_a_row_and_a_column_draw_their_cardlab_widgets(lab_page):
         assert left and right and right["x"] >= left["x"] + left["width"] - 1  # side by side
         top, under = column.nth(0).bounding_box(), column.nth(1).bounding_box()
         assert top and under and under["y"] >= top["y"] + top["height"] - 1  # one under the other
-        assert page.page.locator(".jp-OutputArea-output .cardlab-static-widget").count() == 0  # the view, not the picture
+        # the view, not the picture
+        assert page.page.locator(".jp-OutputArea-output .cardlab-static-widget").count() == 0
     finally:
         page.close()

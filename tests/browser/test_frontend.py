@@ -124,5 +124,6 @@ def test_dark_mode_follows_the_page(plain_page, scheme, html_attrs, body_attrs, 
         assert text > 0.5 and background < 0.05 and panel < 0.05, found
     else:
         assert text < 0.05 and background > 0.9 and panel > 0.9, found
-    face = page.evaluate("() => getComputedStyle(document.querySelector('.cardlab-card:not(.cardlab-back)')).backgroundColor")
+    face = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.cardlab-card:not(.cardlab-back)')).backgroundColor")
     assert luminance(face) > 0.7, "card faces stay light, like real cards"

@@ -147,7 +147,8 @@ def _answer_wrong_then_right(page: Any, run: lessons.LessonRun) -> None:
         assert not expected.correct
         if expected.rule and not question.teacher_feedback(move):
             assert "is not allowed" in expected.text   # the rule's own words, and its id shown
-            assert _root(page).locator(".cardlab-question .cardlab-feedback .cardlab-rule").inner_text() == expected.rule
+            rule = _root(page).locator(".cardlab-question .cardlab-feedback .cardlab-rule")
+            assert rule.inner_text() == expected.rule
         assert _feedback(page) == pretty(expected.text)
         right = question.moves[0]
         _play(page, str(right), move_cards(right))
@@ -304,7 +305,8 @@ def _axe_clean(page: Any, where: str) -> None:
 
 def _focused(page: Any) -> dict[str, Any]:
     return page.page.evaluate("""() => { const el = document.activeElement;
-        return {key: el.dataset.key ?? null, role: el.getAttribute('role'), expanded: el.getAttribute('aria-expanded')}; }""")
+        return {key: el.dataset.key ?? null, role: el.getAttribute('role'),
+                expanded: el.getAttribute('aria-expanded')}; }""")
 
 
 def test_a_lesson_answers_the_keyboard_and_passes_axe(lab, lab_page, axe_ready):

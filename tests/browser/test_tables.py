@@ -38,7 +38,8 @@ class Scenario:
     seed: int
     moves: tuple[str, ...]            # played before the tests start
     click: tuple[str, str]            # a card to click, and the legal move to choose in its menu
-    refused: tuple[str, str, str]     # a card (or a zone's top card) with no legal move, a phrase of its explanation, a rule
+    # a card (or a zone's top card) with no legal move, a phrase of its explanation, a rule
+    refused: tuple[str, str, str]
     # after some moves: a card with moves, a move refused with it, its rule (None: no card of the game has both)
     why_not: tuple[tuple[str, ...], str, str, str] | None
     edit_moves: tuple[str, ...]       # the position in which the editor is tried
@@ -79,7 +80,8 @@ COMMONS_DEAL = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
 SCENARIOS = [
     Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
              click=("4D", "defend 4D"), refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"),
-             why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission", "commons.commission.no-wild"),
+             why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission",
+                      "commons.commission.no-wild"),
              edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
              history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"), deck=COMMONS_DEAL),
     Scenario("commerce", {"players": 4}, 7, (),
@@ -89,7 +91,8 @@ SCENARIOS = [
              deck="6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
                   "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"),
     Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
-             click=("2C", "2C b1"), refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
+             click=("2C", "2C b1"),
+             refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
              why_not=(("6H b1", "8H b1", "2C b1"), "2H", "2H b1 clubs", "commitment.stack"),
              edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
              history=("6H b1", "8H b1", "2C b1"), deal=(("first", "B"),),
@@ -176,7 +179,8 @@ def _step(page: Any) -> int:
 
 def _wait_step(page: Any, step: int) -> None:
     page.page.wait_for_function(
-        "(step) => document.querySelector('.cardlab-table').dataset.step === String(step)", arg=step, timeout=TIMEOUT_MS)
+        "(step) => document.querySelector('.cardlab-table').dataset.step === String(step)",
+        arg=step, timeout=TIMEOUT_MS)
 
 
 def _message(page: Any, kind: str) -> str:
@@ -298,19 +302,22 @@ def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None
         explanation = game.explain_card(session.state, code, zone, viewer)
         was = json.loads(page.run("import json; print(json.dumps(table.message.get('id')))"))
         card.click()
-        page.page.wait_for_function("(was) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain');"
-                                    " return !!el; }", arg=was, timeout=TIMEOUT_MS)
+        page.page.wait_for_function("(was) => { const el = document.querySelector("
+                                    "'.cardlab-table .cardlab-message-explain'); return !!el; }",
+                                    arg=was, timeout=TIMEOUT_MS)
         said = json.loads(page.run("import json; print(json.dumps(table.message))"))
         assert said["id"] != was and said["card"] == (code or "??")
         page.page.wait_for_function(
-            "(want) => document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-answer')?.innerText === want",
+            "(want) => document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-answer')"
+            "?.innerText === want",
             arg=said["text"], timeout=TIMEOUT_MS)
         assert len(said["text"].split()) <= 25, said["text"]  # one short sentence
         shown = said["why"] + said["else"]
         assert [line["rule"] for line in shown if line["rule"]] == [line.rule for line in explanation.lines]
         why = _table(page).locator('.cardlab-message-explain [data-key="explain:why"]')
         why.locator("summary").click()  # "Why?" opens the lines, each with its rule id
-        assert why.locator(".cardlab-rule").all_text_contents() == [f"[{line['rule']}]" for line in said["why"] if line["rule"]]
+        rules = [f"[{line['rule']}]" for line in said["why"] if line["rule"]]
+        assert why.locator(".cardlab-rule").all_text_contents() == rules
         if _table(page).locator(".cardlab-menu").count():
             _table(page).locator(".cardlab-cancel").click()
     assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
@@ -414,7 +421,8 @@ def _assert_page_hides(page: Any, scenario: Scenario) -> None:
         ...[...document.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value))].join('\\n')""")
     for card in hidden:
         for form in (card.code, str(card), card.name):
-            assert form not in _words(text, form), f"{card} is hidden from {game.player_names[viewer]} but on their page"
+            assert form not in _words(text, form), \
+                f"{card} is hidden from {game.player_names[viewer]} but on their page"
 
 
 #: What each game's hint values measure, said to the player ({other}: the opponent).
@@ -478,13 +486,15 @@ def test_the_hint_button_ranks_every_move(player):
         more = _table(page).locator('[data-key="all-ranked"]')
         assert more.inner_text() == f"Show all {len(ranked)} moves"
         more.click()
-        page.page.wait_for_function("(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
-                                    arg=len(ranked), timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
+            arg=len(ranked), timeout=TIMEOUT_MS)
         assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in ranked]
         _assert_page_hides(page, scenario)
         more.click()
-        page.page.wait_for_function("(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
-                                    arg=len(shown), timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
+            arg=len(shown), timeout=TIMEOUT_MS)
     with_cards = next(i for i, m in enumerate(shown) if m["cards"])
     rows.nth(with_cards).click()  # marks its cards on the table
     for code in shown[with_cards]["cards"]:
@@ -551,9 +561,11 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     assert card.get_attribute("aria-expanded") == "true"
     page.page.keyboard.press("Escape")
     assert card.get_attribute("aria-expanded") == "false"
-    quiet = _table(page).locator(".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)")
+    quiet = _table(page).locator(
+        ".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)")
     if quiet.count():  # a face-up card no legal move uses (every card of a Commerce hand has one)
-        assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(quiet.first.get_attribute("data-code")).name
+        code = quiet.first.get_attribute("data-code")
+        assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(code).name
         assert quiet.first.get_attribute("aria-haspopup") is None
     face_down = _table(page).locator('.cardlab-tableau [aria-label="face-down card"]')
     assert face_down.count() > 0
@@ -576,7 +588,8 @@ def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
     the "Play against" menu changes who plays A."""
     file = "opponent.json"
     commons = cardlab.game("card-commons")
-    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
+    # B holds 3S 4H 4D 5S 2D 3C 4C
+    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)
     page = lab_page("opponent.ipynb",
                     f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
                     "def first_legal(game, view):\n    return game.legal_moves(view)[0]\n"
@@ -609,7 +622,8 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
     and answers a click meanwhile; the move comes once found."""
     file = "thinking.json"
     commons = cardlab.game("card-commons")
-    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)  # B holds 3S 4H 4D 5S 2D 3C 4C
+    # B holds 3S 4H 4D 5S 2D 3C 4C
+    cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)
     page = lab_page("thinking.ipynb",
                     f"import threading\nimport cardlab\nfrom cardlab.widgets import Table\n"
                     f"session = cardlab.Session.load({file!r})",
@@ -777,12 +791,14 @@ def test_a_wild_spade_under_other_cards_is_marked_wild(lab, lab_page):
 
 _SIZE_JS = """
 () => {
-  const box = (sel) => { const el = document.querySelector(sel); return el ? el.getBoundingClientRect().toJSON() : null; };
+  const box = (sel) => {
+    const el = document.querySelector(sel); return el ? el.getBoundingClientRect().toJSON() : null; };
   const table = document.querySelector('.cardlab-table');
   const panel = table.closest('.jp-WindowedPanel-outer') ?? table.closest('.jp-Notebook');
   const sideways = [table, ...table.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1
       && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX)).map((e) => e.className);
-  return {table: box('.cardlab-table'), play: box('.cardlab-table .cardlab-play'), side: box('.cardlab-table .cardlab-side'),
+  return {table: box('.cardlab-table'), play: box('.cardlab-table .cardlab-play'),
+          side: box('.cardlab-table .cardlab-side'),
           card: box('.cardlab-table .cardlab-tableau .cardlab-card'), visible: panel.getBoundingClientRect().height,
           output: table.closest('.jp-OutputArea-output').getBoundingClientRect().width, sideways};
 }
@@ -824,9 +840,11 @@ def test_the_table_fits_a_small_window_and_grows_for_a_projector(player):
 _LATE_JS = """
 () => {
   const tableau = document.querySelector('.cardlab-table .cardlab-tableau').getBoundingClientRect();
-  const battles = [...document.querySelectorAll('.cardlab-table .cardlab-role-framed')].map((el) => el.getBoundingClientRect().top);
+  const battles = [...document.querySelectorAll('.cardlab-table .cardlab-role-framed')]
+    .map((el) => el.getBoundingClientRect().top);
   const discard = document.querySelector('.cardlab-table [data-zone="discard"]');
-  const tops = new Set([...discard.querySelectorAll('.cardlab-slot')].map((el) => Math.round(el.getBoundingClientRect().top)));
+  const tops = new Set([...discard.querySelectorAll('.cardlab-slot')]
+    .map((el) => Math.round(el.getBoundingClientRect().top)));
   const box = discard.getBoundingClientRect();
   return {battles, lines: tops.size, inside: box.left >= tableau.left && box.right <= tableau.right};
 }
@@ -850,7 +868,8 @@ def test_a_late_commitment_table_keeps_its_width(lab, lab_page):
     assert state.round == 3 and len(state.battles) == 3 and len(state.discard) >= 40  # the position asked for
     session.save(lab.root / "late.json")
     page = lab_page("late.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
-                    f"session = cardlab.Session.load('late.json')\ntable = Table(session, viewer={game.to_move(state)}, hint=True)\n"
+                    "session = cardlab.Session.load('late.json')\n"
+                    f"table = Table(session, viewer={game.to_move(state)}, hint=True)\n"
                     "table")
     try:
         page.open(".cardlab-table[data-rev]")
@@ -870,7 +889,8 @@ def _active(page: Any) -> dict[str, Any]:
     return page.page.evaluate("""() => { const el = document.activeElement;
         return {key: el.dataset.key ?? null, code: el.dataset.code ?? null, role: el.getAttribute('role'),
                 tag: el.tagName, inTableau: !!el.closest('.cardlab-tableau'),
-                playable: el.classList.contains('cardlab-playable'), zone: el.closest('[data-zone]')?.dataset.zone ?? null}; }""")
+                playable: el.classList.contains('cardlab-playable'),
+                zone: el.closest('[data-zone]')?.dataset.zone ?? null}; }""")
 
 
 def test_the_focus_follows_the_keyboard(player):
@@ -982,7 +1002,8 @@ def test_the_last_moves_cards_glide_where_they_land_unless_motion_is_reduced(lab
             page.page.emulate_media(reduced_motion=reduced)
             _reset(page, scenario.moves)
             page.page.evaluate("""() => { window.__glides = 0; const animate = Element.prototype.animate;
-                Element.prototype.animate = function (...args) { window.__glides += 1; return animate.apply(this, args); }; }""")
+                Element.prototype.animate = function (...args) {
+                    window.__glides += 1; return animate.apply(this, args); }; }""")
             code, move = scenario.click
             _card(page, code).click()
             choice = _table(page).locator(f'.cardlab-menu [data-move="{move}"]')

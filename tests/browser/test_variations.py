@@ -36,7 +36,8 @@ def _session() -> cardlab.Session:
 def _open(lab: Any, lab_page: Any, name: str, viewer: int | None) -> Any:
     _session().save(lab.root / f"{name}.json")
     page = lab_page(f"{name}.ipynb",
-                    f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({name + '.json'!r})",
+                    "import cardlab\nfrom cardlab.widgets import Table\n"
+                    f"session = cardlab.Session.load({name + '.json'!r})",
                     f"table = Table(session, viewer={viewer!r})\ntable")
     page.open(".cardlab-table[data-rev]")
     return page

@@ -39,7 +39,8 @@ def build_wheel(into: Path, env: dict[str, str]) -> Path:
 def run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
     """Run ``command``; fail the test with the end of its output if it fails."""
     result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert result.returncode == 0, f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    assert result.returncode == 0, \
+        f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     return result
 
 

@@ -81,7 +81,8 @@ class LabServer:
         deadline = time.monotonic() + SERVER_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with {self.process.returncode}:\n{self.log.read_text()[-3000:]}")
+                log = self.log.read_text()[-3000:]
+                raise RuntimeError(f"jupyter lab exited with {self.process.returncode}:\n{log}")
             try:
                 with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as resp:
                     if resp.status == 200:
@@ -402,7 +403,8 @@ class LabPage:
             return 0
         expected = sum(n or 0 for n in self.held_widgets(views).values())
         self.page.wait_for_function(
-            "([cell, n]) => document.querySelectorAll(`[data-cardlab-cell='${cell}'] .cardlab-root[data-rev]`).length >= n",
+            "([cell, n]) => document.querySelectorAll(`[data-cardlab-cell='${cell}'] .cardlab-root[data-rev]`)"
+            ".length >= n",
             arg=[cell, expected], timeout=WIDGET_TIMEOUT_MS)
         return expected
 
@@ -548,7 +550,8 @@ each question, reveal it and go on to the end. ``done`` lists every action,
                 self._wait(root, "(el, step) => el.dataset.step === String(step)", step)
             if key == "nav:last" and root.locator(".cardlab-breakdown").count():
                 self.tables.append(SteppedTable(where, self._teacher(root), total, self._totals(root)))
-        self.done.append(f"{where}: stepped back and forward, left at {'the end' if leave_at_end else f'move {middle}'} of {total}")
+        left_at = "the end" if leave_at_end else f"move {middle}"
+        self.done.append(f"{where}: stepped back and forward, left at {left_at} of {total}")
 
     def play_a_move(self, root: Any, where: str, wait_ms: int = 0) -> bool:
         playable = root.locator(".cardlab-tableau .cardlab-playable")
@@ -637,7 +640,8 @@ each question, reveal it and go on to the end. ``done`` lists every action,
         gone on from (Continue), as a learner does."""
         for _ in range(MAX_SHOWDOWNS):
             self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
-                             " .cardlab-message-error, .cardlab-showdown, [data-key=\"continue\"]')", None, TURN_TIMEOUT_MS)
+                             " .cardlab-message-error, .cardlab-showdown, [data-key=\"continue\"]')",
+                       None, TURN_TIMEOUT_MS)
             showdown = root.locator(".cardlab-showdown")
             if showdown.count():
                 number = showdown.get_attribute("data-round")
@@ -699,7 +703,8 @@ each question, reveal it and go on to the end. ``done`` lists every action,
     @staticmethod
     def _totals(root: Any) -> str:
         """The score breakdown's totals as "A 6 B 4"."""
-        return " ".join(" ".join(t.split()) for t in root.locator(".cardlab-breakdown .cardlab-total").all_inner_texts())
+        totals = root.locator(".cardlab-breakdown .cardlab-total").all_inner_texts()
+        return " ".join(" ".join(t.split()) for t in totals)
 
     @staticmethod
     def _message(root: Any) -> str:

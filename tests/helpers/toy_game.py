@@ -162,7 +162,8 @@ class ToyTricks(Game):
     def _from_text(self, text: str) -> ToyState:
         form = TextForm(text, self._KEYS, self.title)
         return ToyState(form.int("seed"), form.player("leader", NAMES), (form.cards("A hand"), form.cards("B hand")),
-                        form.cards("trick", "-"), form.cards("stock", "-"), (form.cards("A won", "-"), form.cards("B won", "-")))
+                        form.cards("trick", "-"), form.cards("stock", "-"),
+                        (form.cards("A won", "-"), form.cards("B won", "-")))
 
     def validate(self, s: ToyState) -> None:
         validate_seed(s.seed)
