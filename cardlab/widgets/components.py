@@ -128,8 +128,8 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def _settled(game: Game, state: Any) -> int:
-    """How many rounds of ``state`` are settled (:meth:`cardlab.engine.Game.rounds`)."""
-    return sum(r.settled for r in game.rounds(state))
+    """The number of the latest settled round of ``state`` (:meth:`cardlab.engine.Game.rounds`), 0 if none."""
+    return max((r.number for r in game.rounds(state) if r.settled), default=0)
 
 
 def _check_player(game: Game, player: Any, what: str) -> int:
@@ -355,7 +355,7 @@ class Table(SessionWidget):
             return None
         game = session.game
         settled = [r for r in game.rounds(game.view(session.state, self._viewer)) if r.settled]
-        return settled[-1] if len(settled) > self._showdowns_seen else None
+        return settled[-1] if settled and settled[-1].number > self._showdowns_seen else None
 
     def _report(self, step: Step, mover: int, note: str = "") -> None:
         """After a move that settled a round, the message says so in a line: the round's
@@ -378,6 +378,8 @@ class Table(SessionWidget):
         if held is None:
             raise Refused("There is no showdown on the table to go on from.")
         self._showdowns_seen = held.number
+        if self._round_held():
+            self._round_seen = self._session.state  # one Continue: the round's end was seen with its showdown
         self._refresh()
         self.message = self._notice or {}
         self._consider_opponent()
@@ -529,7 +531,7 @@ class Table(SessionWidget):
             return False
         session = self._session
         mover = session.game.to_move(session.state)
-        if mover is None or mover == self._viewer or self._round_seen is session.state:
+        if mover is None or mover == self._viewer or self._round_seen is session.state or self._showdown() is not None:
             return False
         return only_carrying_on(session.game.legal_moves(session.state))
 

@@ -340,7 +340,7 @@ class Position:
         return {
             "title": bd.title, "players": list(self.names), "final": bd.final,
             "totals": list(bd.totals), "winners": list(bd.winners), "notes": list(bd.notes),
-            "items": [item_json(i) for i in bd.items], "rounds": self.rounds_json(),
+            "items": [item_json(i) for i in bd.items], "rounds": self.score_rows(),
         }
 
     def rounds_json(self) -> list[JSON]:
@@ -355,6 +355,12 @@ class Position:
             first += len(rd.items)
         return rows
 
+    def score_rows(self) -> list[JSON]:
+        """The score's rows, one per round (:meth:`rounds_json`); none for a game that was one
+        round (its lines are the score)."""
+        rows = self.rounds_json()
+        return [] if len(rows) == 1 and rows[0]["settled"] and self.over else rows
+
     def showdown_json(self) -> JSON | None:
         """The settled round the table stops on (:attr:`showdown`), with what the player should know
         of it: that it ended before their turn came (:func:`before_your_turn`), and what comes next."""
@@ -364,7 +370,7 @@ class Position:
         rows = self.rounds_json()
         row = next(r for r in rows if r["number"] == held.number)
         later = [r for r in rows if r["number"] > held.number]
-        return {**row, "items": [item_json(i) for i in held.items],
+        return {**row, "items": [item_json(i) for i in held.items], "on_table": getattr(self.game, "round_end_on_table", False),
                 "note": before_your_turn(held, self.viewer, self.names),
                 "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over.")}
 

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 import cardlab
+import pytest
 from test_tables import _assert_axe_clean, _assert_axe_clean_in_both_themes
 
 TIMEOUT_MS = 30_000
@@ -184,28 +185,94 @@ B side: 2S 2H KS 4H
 claim: 3S"""
 
 
-def test_the_computer_waits_at_the_end_of_a_card_commons_round(lab_page):
-    """A's last Defense ends round 1, and B, the computer, is to deal round 2: the table shows
-    the round's end (the Nest Egg and the Commissions turned up, the score) and waits, however
-    long, until A presses Continue; then B deals the next round."""
-    page = lab_page("round-end.ipynb",
+_COMMITMENT_ROUND_END = """seed: 7
+round: 1
+first: A
+turn: A
+passed: B
+A hand: 9C
+B hand: QD
+draw deck: 10C KH 10H 4H 4S AC 3C JC 8C 6S 2S JD 7H QC 7C KC 2H KD 8D 9S 5S JH AD 10D 5H 6D 2C
+battle deck: JK JS JK QS AS
+b1: KS
+b1 A: 7S / 6C 4C / 9D 2D
+b1 B: 3H AH / 5C / 7D 5D 4D 3D
+A won: -
+B won: -
+discard: 10S 9H QH 6H 8H 8S 3S"""
+
+_CONTEST_LAST_TURN = """ace: high
+pile value: sum
+jack: power-first
+seed: 29
+stage: final 1
+to move: A
+A secret: QD JS JD 4C
+B secret: 2S AC 6D 10C
+A hand: 6S 9H JH 3H 6H 10H 8C
+B hand: 7S 7H AH 10S 5H 8H 8S
+row: QC JC | 4D | 6C | AD
+points C: 9C 3C 5C 7C
+points D: 5D 3D 9D 8D
+points H: -
+points S: -
+discard: 3S 9S QS AS KC 2D KS 4S QH 4H KD 2C 10D 7D KH 2H 5S
+draw pile: -"""
+
+#: game: (the position, the card A clicks or None for a move of no card, A's move ending the
+#: round, a card the round's end shows face up, what comes after Continue: B or A starts the
+#: next round, or the game is over).
+ROUND_ENDS = {
+    "card-commons": (_ROUND_END, "3C", "defend 3C", "3D", "B starts the next round"),
+    "commitment": (_COMMITMENT_ROUND_END, None, "pass", "KS", "A starts the next round"),
+    "contest": (_CONTEST_LAST_TURN, "8C", "reinforce 8C 1", "QD", "game over"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_ENDS))
+def test_every_round_end_waits_for_the_learner(lab_page, name):
+    """A's move ends a round. The table keeps the round's cards on show, and beside them its
+    showdown: how the round ended, who scored what, and Continue. It waits, however long,
+    and the computer waits with it. Continue goes on to the next round, or to the game's end."""
+    text, card, move, shown, after = ROUND_ENDS[name]
+    page = lab_page(f"round-end-{name}.ipynb",
                     "import cardlab\nfrom cardlab.widgets import Table\n"
-                    f"game = cardlab.game('card-commons')\nsession = cardlab.Session(game, game.state_from_text('''{_ROUND_END}'''))",
+                    f"game = cardlab.game('{name}')\n"
+                    f"session = cardlab.Session(game, game.state_from_text(\'\'\'{text}\'\'\'))",
                     "Table(session, viewer=0, opponent='random', opponent_delay=0.2)",
                     width=SMALL_WINDOW[0], height=SMALL_WINDOW[1])
     try:
         page.open(".cardlab-table[data-rev]")
         table = _table(page)
-        table.locator('.cardlab-tableau [data-code="3C"]').first.click()
-        table.locator('.cardlab-menu [data-move="defend 3C"]').click(timeout=TIMEOUT_MS)
-        go_on = table.locator('.cardlab-choices [data-key="continue"]')
+        if card is not None:
+            table.locator(f'.cardlab-tableau [data-code="{card}"]').first.click()
+            table.locator(f'.cardlab-menu [data-move="{move}"]').click(timeout=TIMEOUT_MS)
+        else:
+            table.locator(f'.cardlab-choices [data-move="{move}"]').first.click(timeout=TIMEOUT_MS)
+        showdown = table.locator(".cardlab-showdown")
+        go_on = showdown.locator('[data-key="continue"]')
         go_on.wait_for(timeout=TIMEOUT_MS)
         page.page.wait_for_timeout(STAY_MS)  # the computer waits with the learner
         assert _moves(page) == 1 and go_on.count() == 1
-        assert table.locator('.cardlab-tableau [data-code="3D"]').count() >= 1  # the Nest Egg, face up
+        assert table.locator('[data-key="continue"]').count() == 1  # one Continue, not two
+        assert table.locator(f'.cardlab-tableau [data-code="{shown}"]').count() >= 1  # the round's cards stay
+        verdict = showdown.locator(".cardlab-showdown-line").all_inner_texts()
+        assert len(verdict) == 2 and all(line.strip() for line in verdict)  # how it ended, and who scored what
+        box = showdown.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= SMALL_WINDOW[1]  # in sight at 1024×768
         go_on.click()
-        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.step === '2'",
-                                    timeout=TIMEOUT_MS)
-        assert _moves(page) == 2 and page.run("print(session.state.round)").strip() == "2"
+        if after != "game over":
+            page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-showdown')",
+                                        timeout=TIMEOUT_MS)
+            if after.startswith("A"):
+                table.locator('.cardlab-choices [data-move="next round"]').first.click(timeout=TIMEOUT_MS)
+            page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.step === '2'",
+                                        timeout=TIMEOUT_MS)
+            assert page.run("print(session.state.round)").strip() == "2"
+        else:
+            page.page.wait_for_function(
+                "() => document.querySelector('.cardlab-table .cardlab-status')?.textContent.startsWith('Game over')",
+                timeout=TIMEOUT_MS)
+            assert _moves(page) == 1
     finally:
         page.close()

@@ -82,13 +82,14 @@ def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
         return
     if tuple(item for r in rounds for item in r.items) != breakdown.items:
         raise Violation("the rounds' lines of the score are not exactly the score's lines, in order")
-    if [r.number for r in rounds] != list(range(1, len(rounds) + 1)):
-        raise Violation(f"rounds are numbered from 1: {[r.number for r in rounds]}")
+    numbers = [r.number for r in rounds]
+    if numbers[0] < 1 or any(b <= a for a, b in zip(numbers, numbers[1:])):
+        raise Violation(f"rounds are numbered from 1 up (a row may stand for several, numbered by its last): {numbers}")
     if any(not r.settled for r in rounds[:-1]):
         raise Violation("only the last round may still be in play")
     for r in rounds:
-        if r.settled != bool(r.hands) or r.settled != (r.verdict is not None) or r.settled != bool(r.how):
-            raise Violation(f"{r.title}: a settled round has its end, its hands and its verdict; one in play none")
+        if r.settled != bool(r.how) or (not r.settled and (r.hands or r.verdict is not None)):
+            raise Violation(f"{r.title}: a settled round says how it ended; one in play reveals no hand and no verdict")
     for player in {0, game.players - 1}:  # two seats are enough: a round names nothing seat by seat
         if game.rounds(game.view(state, player)) != rounds:
             raise Violation(f"the rounds differ in {game.player_names[player]}'s view: they say what everyone knows")
@@ -125,10 +126,11 @@ def explaining_seats(game: Game, state: Any) -> range | list[int]:
 def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None:
     """``explain_card`` answers for the top card of every zone, for the teacher and the players
     (every player in a game of up to four; else the player to move and the next two, who change
-    from state to state, so a game's walk asks every seat): at least one line, every line with one of the game's rule ids, the game's end rule
-    once it is over; the card's moves legal and its refused moves refused; a face-down card
-    answered as ``HIDDEN``; and for a player, nothing named that they may not see, and for a card
-    hidden from them the same answer from their view as from the full state."""
+    from state to state, so a game's walk asks every seat): at least one line, every line with
+    one of the game's rule ids, the game's end rule once it is over; the card's moves legal and
+    its refused moves refused; a face-down card answered as ``HIDDEN``; and for a player, nothing
+    named that they may not see, and for a card hidden from them the same answer from their view
+    as from the full state."""
     over = game.is_over(state)
     prefix = game.rules_prefix + "."
     for viewer in (None, *explaining_seats(game, state)):
@@ -140,7 +142,8 @@ def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None
             card = vzone.cards[-1]
             explanation = game.explain_card(state, card, zone.name, viewer)
             where = f"explain_card({card}, {zone.name!r}, player {viewer})"
-            if not explanation.lines or not all(line.text and line.rule.startswith(prefix) for line in explanation.lines):
+            lines = explanation.lines
+            if not lines or not all(line.text and line.rule.startswith(prefix) for line in lines):
                 raise Violation(f"{where} has a line without text or without a {prefix}* rule id: {explanation}")
             if over and f"{prefix}end" not in explanation.rules:
                 raise Violation(f"{where}: the game is over, yet the explanation does not cite {prefix}end")
@@ -248,7 +251,8 @@ def _difference(game: Game, view: Any, other: Any) -> str:
              for z, w in zip(game.zones(other), game.zones(view)) if z.cards != w.cards]
     if zones:
         return "; ".join(zones)
-    lines = [f"{b!r} instead of {a!r}" for a, b in zip(view.to_text().splitlines(), other.to_text().splitlines()) if a != b]
+    pairs = zip(view.to_text().splitlines(), other.to_text().splitlines())
+    lines = [f"{b!r} instead of {a!r}" for a, b in pairs if a != b]
     return "; ".join(lines) or "they differ outside the text form"
 
 
@@ -467,7 +471,8 @@ def research_game(game: Game, seed: int, *, keys: bool = True) -> int:
     if keys:
         for p in range(game.players):
             if "\n--\n".join(parts[p]) != game.information_key(start, moves, p):
-                raise Violation(f"seed {seed}: {game.player_names[p]}'s key built move by move differs from information_key")
+                raise Violation(f"seed {seed}: {game.player_names[p]}'s key built move by move "
+                                "differs from information_key")
         check_information_keys(game, start, moves, rng)
     return len(moves)
 

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
-    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, ScoreItem, State,
-    TextForm, Zone,
-    builder, check_cards_once, format_cards, replacer, shuffle_from, stacked_deck, validate_seed, whole_number,
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, RevealedHand,
+    Round, ScoreItem, State, TextForm, Zone,
+    builder, check_cards_once, format_cards, plural, replacer, shuffle_from, stacked_deck, validate_seed,
+    whole_number,
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["CardCommons", "CommonsState", "CommonsOptions"]
 
 NAMES = ("A", "B")
+BOTH = frozenset((0, 1))  # both players move in every round
 PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
 # A side of the tableau holds at most 6 cards: 7 are dealt, 1 of them is the Commission, and a
@@ -104,6 +106,7 @@ class CardCommons(Game):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"
+    round_end_on_table = True  # a round's cards stay turned up on the table until play goes on
     aliases = ("commons", "cardcommons", "card commons")
     conformance = ({}, {"variant": "peek"})
     # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
@@ -599,6 +602,24 @@ class CardCommons(Game):
             breakdown = Breakdown(NAMES, tuple(items), breakdown.title, True, winners, tuple(notes))
         return breakdown
 
+    def rounds(self, state: CommonsState) -> tuple[Round, ...]:
+        """One round per deal, its lines of the score as :meth:`score` lists them. A round on the
+        table is settled once its cards are turned up (commons.round-end): its showdown shows
+        each Commission with what it scored against the Nest Egg, and who scored more."""
+        rounds = [Round(r, f"Round {r}", tuple(ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
+                                               for p in (0, 1) if pts[p]), BOTH,
+                        Event("commons.round-end", f"Round {r} was scored.", None), "scored")
+                  for r, pts in enumerate(state.rounds, start=1)]
+        if state.phase not in ("round-end", "game-over"):
+            return tuple(rounds) + (Round(state.round, f"Round {state.round}", (), BOTH),)
+        items = self.round_items(state)
+        revealed = tuple(RevealedHand(item.player, (state.commissions[item.player],), _commission_worth(item))
+                         for item in sorted(items, key=lambda item: -item.points))
+        ended = Event("commons.round-end", f"Both hands are empty: the Nest Egg {state.nest_egg} and the "
+                                           f"Commissions are turned face up.", None, (state.nest_egg,))
+        return tuple(rounds) + (Round(state.round, f"Round {state.round}", items, BOTH, ended, "both hands empty",
+                                      revealed, _round_verdict(items)),)
+
     def _preview(self, s: CommonsState) -> list[str]:
         """The note "If round N ended now: ..." for a round in play: the points of each Nest
         Egg the round may end with, their chances and the expected points when a Wild Nest Egg
@@ -963,6 +984,26 @@ def _swap_target(down: tuple[Card, ...], pick: int) -> int | None:
         return pick
     others = [i for i in range(len(down)) if i != pick]
     return others[0] if others else None
+
+
+def _commission_worth(item: ScoreItem) -> str:
+    """What a Commission scored, in a few words (its line of the score says why)."""
+    if not item.points:
+        return "scores nothing"
+    n = len(item.cards)
+    return f"scores {_points(item.points)}: {plural(n, _color(item.cards[0]) + ' card')} × {item.points // n}"
+
+
+def _round_verdict(items: tuple[ScoreItem, ...]) -> Event:
+    """Who scored more in a round (commons.score.count), and how many points each took."""
+    points = [0, 0]
+    for item in items:
+        points[item.player] += item.points
+    each = f"A scores {_points(points[0])}, B {_points(points[1])}"
+    if points[0] == points[1]:
+        return Event("commons.score.count", f"{each}: the round is even.", None)
+    best = 0 if points[0] > points[1] else 1
+    return Event("commons.score.count", f"{each}: {NAMES[best]} takes the round.", best)
 
 
 def _points(value: int | Fraction) -> str:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, ScoreItem, State,
-    TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, Round, ScoreItem,
+    State, TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
 NAMES = ("A", "B")
+BOTH = frozenset((0, 1))  # both players move in every round
 HAND_SIZE = 10          # commitment.deal
 ROUND_DRAW = 6          # commitment.setup.draw
 #: The group of the decks and the discard pile (see ``table_layout``).
@@ -180,6 +181,7 @@ class Commitment(Game):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
     name = "commitment"
+    round_end_on_table = True  # a round's cards stay turned up on the table until play goes on
     title = "Commitment"
     rules_prefix = "commitment"
     turn_rule = "commitment.commit"
@@ -561,6 +563,26 @@ class Commitment(Game):
                 notes.append("Equal VP: the game is a draw. [commitment.end]")
         return Breakdown(NAMES, tuple(items), title, final, winners, tuple(notes))
 
+    def rounds(self, s: CommitmentState) -> tuple[Round, ...]:
+        """The rounds so far, their lines of the score as :meth:`score` lists them. The state keeps
+        the battle cards won before this round, not the round each was won in: so the rounds
+        before this one are one row ("Rounds 1–2"). The round on the table is settled once both
+        players have passed (commitment.round.end): its showdown says who took which battle card."""
+        items = self.score(s).items
+        earlier = len(s.won[0]) + len(s.won[1])  # the score lists the cards won before this round first
+        rounds = []
+        if s.round > 1:
+            title = "Round 1" if s.round == 2 else f"Rounds 1–{s.round - 1}"
+            rounds.append(Round(s.round - 1, title, items[:earlier], BOTH,
+                                Event("commitment.vp", f"{title}: the battle cards were won.", None), "scored"))
+            items = items[earlier:]
+        title = f"Round {s.round} of {ROUNDS}"
+        if not s.round_over:
+            return tuple(rounds) + (Round(s.round, title, items, BOTH),)
+        ended = Event("commitment.round.end", "Both players passed: the battles are scored.", None)
+        return tuple(rounds) + (Round(s.round, title, items, BOTH, ended, "both passed",
+                                      verdict=_round_verdict(s.battles)),)
+
     # -- views and zones ---------------------------------------------------------------------------
 
     def zones(self, s: CommitmentState) -> list[Zone]:
@@ -777,6 +799,21 @@ def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
     if scored:
         return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
     return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
+
+
+def _round_verdict(battles: tuple[Battle, ...]) -> Event:
+    """Who took which battle card in a scored round (commitment.vp), and who won more VP."""
+    taken: tuple[list[Card], list[Card]] = ([], [])
+    for battle in battles:
+        winner = judge(battle).winner
+        if winner is not None:
+            taken[winner].append(battle.card)
+    vp = [sum(BATTLE_VP[card] for card in cards) for cards in taken]
+    said = [f"{NAMES[p]} takes {_list([str(c) for c in taken[p]])} ({vp[p]} VP)" for p in (0, 1) if taken[p]]
+    if not said:
+        return Event("commitment.vp", "Nobody takes a battle card this round.", None)
+    best = None if vp[0] == vp[1] else int(vp[1] > vp[0])
+    return Event("commitment.vp", "; ".join(said) + ".", best)
 
 
 def _read_turn(form: TextForm, round_over: bool) -> int | None:

@@ -17,8 +17,9 @@ from ...cards import (
     without,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, ScoreItem, State,
-    TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, Reason,
+    RevealedHand, Round, ScoreItem, State, TextForm, Zone, builder, check_cards_once, format_cards, replacer,
+    stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["Contest", "ContestState", "ContestOptions"]
 
 NAMES = ("A", "B")
+BOTH = frozenset((0, 1))  # both players move in the game
 HAND_SIZE = 7
 POSITIONS = 4
 # contest.secret.short-stock: a mulligan needs 4 new secret cards and the two hands of 7 still to deal.
@@ -184,6 +186,7 @@ class Contest(Game):
     """
 
     name = "contest"
+    round_end_on_table = True  # a round's cards stay turned up on the table until play goes on
     conformance = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
     # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
     num_moves = numbering.NUM_MOVES
@@ -587,6 +590,22 @@ class Contest(Game):
         verdict = (f"A draw at {totals[0]}." if len(winners) == 2
                    else f"{NAMES[winners[0]]} wins, {max(totals)} to {min(totals)}.")
         return Breakdown(NAMES, tuple(items), title, True, winners, tuple(notes) + (verdict,))
+
+    def rounds(self, state: ContestState) -> tuple[Round, ...]:
+        """Contest is one round, known once both last turns are played (contest.end) and the
+        secret cards are turned face up (contest.score): none before (each player's score is
+        their own until then). Its showdown shows each player's secret cards, best score first,
+        and who won."""
+        if state.turn >= 0:
+            return ()
+        breakdown = self.score(state)
+        totals = breakdown.totals
+        order = sorted((0, 1), key=lambda p: -totals[p])
+        hands = tuple(RevealedHand(p, state.secrets[p], f"{totals[p]} points") for p in order)
+        ended = Event("contest.end", "Both last turns are played: the secret cards are turned face up.", None)
+        winner = None if totals[0] == totals[1] else order[0]
+        verdict = Event("contest.score", breakdown.notes[-1], winner)
+        return (Round(1, "The game", breakdown.items, BOTH, ended, "the draw pile ran out", hands, verdict),)
 
     # -- hidden information ------------------------------------------------------------------------
 

@@ -115,7 +115,7 @@ function renderShowdown(vm, ctx) {
     h("div", { class: "cardlab-section-title", text: `${sd.title}: showdown` }),
     sd.note ? h("p", { class: "cardlab-showdown-note", role: "note", text: sd.note }) : null,
     rule(sd.ended),
-    h("ol", { class: "cardlab-showdown-hands", "aria-label": "the hands revealed, best first" },
+    sd.hands.length === 0 ? null : h("ol", { class: "cardlab-showdown-hands", "aria-label": "the cards revealed, best first" },
       sd.hands.map((hand, i) => h("li", { class: `cardlab-showdown-hand${i === 0 ? " cardlab-winner" : ""}`, dataset: { player: String(hand.player) } },
         h("span", { class: "cardlab-showdown-name", text: players[hand.player] + (hand.player === vm.viewer ? " (you)" : "") }),
         h("span", { class: "cardlab-showdown-cards" }, hand.cards.map((code) => cardElement(code, { small: true }))),

@@ -1,0 +1,93 @@
+"""Every game's rounds (Game.rounds) and a player's table stopping on each round's result.
+
+Card Commons, Commitment and Contest keep a round's cards turned up on the table: their
+showdown sits beside the table, says how the round ended and who scored what, and one
+Continue goes on (the computer waits meanwhile, and clicks are answered).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardlab
+from cardlab.widgets import Table
+from helpers.widget_driver import send
+
+ROUND_GAMES = ["card-commons", "commitment", "contest"]
+
+
+def _play_to_end(game, seed):
+    state, states = game.deal(seed=seed), []
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        states.append(state)
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    return states + [state]
+
+
+@pytest.mark.parametrize("name", ROUND_GAMES)
+def test_a_settled_round_says_how_it_ended_and_who_scored(name):
+    game = cardlab.game(name)
+    states = _play_to_end(game, 5)
+    settled = {r.number: r for s in states for r in game.rounds(game.view(s, 0)) if r.settled and r.verdict}
+    assert settled, "no round was settled"
+    for r in settled.values():
+        assert r.ended is not None and r.ended.rule.startswith(game.rules_prefix)
+        assert r.verdict.rule.startswith(game.rules_prefix) and r.verdict.text.endswith(".")
+        assert len(r.verdict.text.split()) <= 25
+    final = game.rounds(states[-1])[-1]
+    assert final.settled and final.verdict is not None
+
+
+def test_card_commons_shows_each_commission_and_what_it_scored():
+    game = cardlab.game("card-commons")
+    end = next(s for s in _play_to_end(game, 2) if s.phase == "round-end")
+    (last,) = [r for r in game.rounds(end) if r.hands]
+    assert {h.cards for h in last.hands} == {(end.commissions[0],), (end.commissions[1],)}
+    assert all(h.ranking.startswith("scores") for h in last.hands)
+    assert last.hands[0].ranking != "scores nothing" or last.hands[1].ranking == "scores nothing"  # best first
+
+
+def test_commitment_counts_earlier_rounds_as_one_row():
+    game = cardlab.game("commitment")
+    third = next(s for s in _play_to_end(game, 3) if s.round == 3)
+    rows = game.rounds(third)
+    assert [r.title for r in rows] == ["Rounds 1–2", "Round 3 of 3"] and [r.number for r in rows] == [2, 3]
+
+
+def test_contest_has_its_round_only_once_the_secret_cards_are_up():
+    game = cardlab.game("contest")
+    states = _play_to_end(game, 4)
+    assert all(game.rounds(s) == () for s in states[:-1])
+    (whole,) = game.rounds(states[-1])
+    assert {h.cards for h in whole.hands} == set(states[-1].secrets)
+
+
+@pytest.mark.parametrize("name", ROUND_GAMES)
+def test_one_continue_goes_on_from_each_rounds_end(name):
+    """The table stops on every round's result, the computer waits, a click is answered, and
+    one Continue goes on."""
+    game = cardlab.game(name)
+    session = cardlab.Session(game, seed=11)
+    table = Table(session, viewer=0, opponent="random")
+    rng = random.Random(3)
+    stops = 0
+    while not game.is_over(session.state) or table.view["showdown"] is not None:
+        if table.view["showdown"] is not None:
+            stops += 1
+            assert table.view["showdown"]["on_table"] and not table.view["round_held"]
+            before = len(session.moves)
+            table._consider_opponent()
+            assert len(session.moves) == before
+            zone = game.zones(game.view(session.state, 0))[0]
+            assert send(table, "explain", card=(zone.cards or [cardlab.HIDDEN])[0].code, zone=zone.name)["kind"]
+            send(table, "continue")
+            assert table.view["showdown"] is None and not table.view["round_held"]
+        elif game.to_move(session.state) == 0:
+            send(table, "play", move=str(rng.choice(session.legal_moves())))
+        else:
+            table._consider_opponent()
+    assert stops == game.rounds(session.state)[-1].number >= 1  # every round's end, the last one too
+    table.close()
