@@ -700,7 +700,7 @@ function renderShowdown(vm, ctx) {
     h("div", { class: "cardlab-section-title", text: `${sd.title}: showdown` }),
     sd.note ? h("p", { class: "cardlab-showdown-note", role: "note", text: sd.note }) : null,
     rule(sd.ended),
-    h("ol", { class: "cardlab-showdown-hands", "aria-label": "the hands revealed, best first" },
+    sd.hands.length === 0 ? null : h("ol", { class: "cardlab-showdown-hands", "aria-label": "the cards revealed, best first" },
       sd.hands.map((hand, i) => h("li", { class: `cardlab-showdown-hand${i === 0 ? " cardlab-winner" : ""}`, dataset: { player: String(hand.player) } },
         h("span", { class: "cardlab-showdown-name", text: players[hand.player] + (hand.player === vm.viewer ? " (you)" : "") }),
         h("span", { class: "cardlab-showdown-cards" }, hand.cards.map((code) => cardElement(code, { small: true }))),
@@ -820,10 +820,23 @@ function drawLogEntry(title, index, at, varied, narration, ctx) {
       title: varied ? "a move of the variation (not of the main line)" : undefined,
       dataset: { key: `log:${index}` }, onclick: () => ctx.goto(index),
     }, title),
-    current && narration.length
-      ? h("ul", { class: "cardlab-events" }, narration.map((ev) =>
-          h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }))))
-      : null);
+    current && narration.length ? narrationList(narration) : null);
+}
+
+// What a move did, one line an event; past NARRATION_SHOWN lines, the first and the last stay
+// (what was played, how it ended) and the lines between fold away, "N more" opening them.
+const NARRATION_SHOWN = 4;
+
+function narrationList(narration) {
+  const line = (ev) => h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }));
+  if (narration.length <= NARRATION_SHOWN) return h("ul", { class: "cardlab-events" }, narration.map(line));
+  const middle = narration.slice(1, -1);
+  return h("ul", { class: "cardlab-events" }, line(narration[0]),
+    h("li", { class: "cardlab-events-more" },
+      h("details", { dataset: { key: "narration-more" } },
+        h("summary", { text: `${plural(middle.length, "more line")}` }),
+        h("ul", { class: "cardlab-events" }, middle.map(line)))),
+    line(narration[narration.length - 1]));
 }
 
 // --- editor.js ---
@@ -1232,8 +1245,9 @@ const COMPONENTS = {
     headerPart(vm, ctx),
     renderLineBanner(vm.line, ctx),
     h("div", { class: "cardlab-main" },
-      h("div", { class: "cardlab-play" }, vm.showdown ? renderShowdown(vm, ctx) : tableauPart(vm, ctx)),
-      h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx), renderChoices(vm, ctx),
+      h("div", { class: "cardlab-play" }, vm.showdown && !vm.showdown.on_table ? renderShowdown(vm, ctx) : tableauPart(vm, ctx)),
+      h("div", { class: "cardlab-side" }, renderMessage(ctx.message(), ctx),
+        vm.showdown?.on_table ? renderShowdown(vm, ctx) : null, renderChoices(vm, ctx),
         renderBreakdown(vm.breakdown, ctx), renderStepper(vm, ctx.history(), ctx, { banner: false }),
         renderEditor(vm, ctx))),
   ],

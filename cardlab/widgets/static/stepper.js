@@ -101,8 +101,21 @@ function drawLogEntry(title, index, at, varied, narration, ctx) {
       title: varied ? "a move of the variation (not of the main line)" : undefined,
       dataset: { key: `log:${index}` }, onclick: () => ctx.goto(index),
     }, title),
-    current && narration.length
-      ? h("ul", { class: "cardlab-events" }, narration.map((ev) =>
-          h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }))))
-      : null);
+    current && narration.length ? narrationList(narration) : null);
+}
+
+// What a move did, one line an event; past NARRATION_SHOWN lines, the first and the last stay
+// (what was played, how it ended) and the lines between fold away, "N more" opening them.
+const NARRATION_SHOWN = 4;
+
+function narrationList(narration) {
+  const line = (ev) => h("li", {}, ev.text, " ", h("code", { class: "cardlab-rule", text: ev.rule }));
+  if (narration.length <= NARRATION_SHOWN) return h("ul", { class: "cardlab-events" }, narration.map(line));
+  const middle = narration.slice(1, -1);
+  return h("ul", { class: "cardlab-events" }, line(narration[0]),
+    h("li", { class: "cardlab-events-more" },
+      h("details", { dataset: { key: "narration-more" } },
+        h("summary", { text: `${plural(middle.length, "more line")}` }),
+        h("ul", { class: "cardlab-events" }, middle.map(line)))),
+    line(narration[narration.length - 1]));
 }
