@@ -464,3 +464,15 @@ def test_the_hint_comes_first_fast_then_refined_to_the_same_final_hint(game_args
     assert hint(game, state, playouts=300, seed=1, progress=seen.append).moves == final.moves
     assert [s.playouts for s in seen] == [s.playouts for s in steps[:-1]]
     assert list(hint_steps(game, state, playouts=300, seed=1, first=False))[-1].moves == final.moves
+
+
+@pytest.mark.parametrize("game_args", GAMES, ids=IDS)
+def test_the_first_ranking_comes_within_a_tenth_of_a_second(game_args):
+    """The first ranking is made from one playout per move and handed over at once, before the
+    search goes on (CPU time of this process, so that a loaded machine does not count)."""
+    import time
+    name, options, seed, *_ = game_args
+    game, state = dealt(name, options, seed)
+    start = time.process_time()
+    first = next(hint_steps(game, state, playouts=1000, seed=1))
+    assert time.process_time() - start < 0.1 and first.playouts == len(game.legal_moves(state))

@@ -19,7 +19,6 @@ shows the first :data:`SHOWN` moves and sums up the rest, which :attr:`Hint.move
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import math
 import random
@@ -312,19 +311,14 @@ def hint_steps(game: Game, state: Any, player: int | None = None, playouts: int 
     reasons: dict[str, str] = {}
     steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
                      keep=None if thumb is None else thumb.move, first=first and len(moves) > 1)
-    last = None
-    for evaluation in steps:
-        if last is not None:
-            yield last
+    for evaluation in steps:  # each hint is made before the search goes on: its values grow
         ranked = evaluation.ranked()
         order = _learner_order(ranked, thumb)
         best = order[0].move
         if str(best) not in reasons:
             reasons[str(best)] = _reason(game, view, player, order, strategy)
-        last = Hint(game.title, names[player], order, unit, reasons[str(best)], sum(m.playouts for m in ranked),
-                    time.perf_counter() - start, thumb, False, words)
-    assert last is not None
-    yield dataclasses.replace(last, complete=True)
+        yield Hint(game.title, names[player], order, unit, reasons[str(best)], sum(m.playouts for m in ranked),
+                   time.perf_counter() - start, thumb, evaluation.final, words)
 
 
 def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveValue, ...]:

@@ -92,10 +92,12 @@ class _Worlds:
 
 
 class _Evaluation:
-    """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``."""
+    """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``;
+    ``final`` marks the search's last evaluation."""
 
-    def __init__(self, moves: list[Move], values: list[list[float]], survived: list[int], best: int) -> None:
-        self.moves, self.values, self.survived, self.best = moves, values, survived, best
+    def __init__(self, moves: list[Move], values: list[list[float]], survived: list[int], best: int,
+                 final: bool = False) -> None:
+        self.moves, self.values, self.survived, self.best, self.final = moves, values, survived, best, final
 
     def better_than(self, i: int, j: int, margin: float) -> bool:
         """Whether move ``i`` beat move ``j`` by more than ``margin`` standard errors, on the
@@ -173,7 +175,7 @@ def _halving(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: i
         alive = alive[:math.ceil(len(alive) / 2)]
         if kept is not None and kept not in alive:
             alive.append(kept)
-        yield _Evaluation(moves, values, survived, best)
+        yield _Evaluation(moves, values, survived, best, final=r == rounds - 1)
 
 
 def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
