@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import secrets
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -53,6 +54,8 @@ TEMP_PREFIX, TEMP_SUFFIX = ".cardlab-", ".tmp"
 #: Where file locks are not available, a stray temporary file older than this (in seconds)
 #: is taken for the remains of an interrupted save.
 STRAY_AGE = 3600.0
+#: The longest saved game read, in characters (a long game with many variations is some kB).
+MAX_SAVED_CHARS = 10_000_000
 
 Observer = Callable[["Session"], None]
 
@@ -702,11 +705,16 @@ class Session:
         ``game`` is given) or future-version file raises :class:`StateError` naming the file
         and the problem."""
         target = os.fspath(path)
+        handle = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe does not block the opening
         try:
-            with open(target, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(handle, encoding="utf-8") as file:
+                if not stat.S_ISREG(os.fstat(handle).st_mode):
+                    raise StateError(target, "not a cardlab saved game (not a regular file)")
+                text = file.read(MAX_SAVED_CHARS + 1)
         except UnicodeDecodeError:
             raise StateError(target, "not a cardlab saved game (not UTF-8 text)") from None
+        if len(text) > MAX_SAVED_CHARS:
+            raise StateError(target, f"not a cardlab saved game (more than {MAX_SAVED_CHARS:,} characters)")
         return cls.from_json(text, where=target, game=game)
 
     # -- reading -----------------------------------------------------------------------------------
