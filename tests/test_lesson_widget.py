@@ -1,7 +1,7 @@
 """The Lesson widget, driven from Python (no browser): what it syncs, the actions it takes and
 refuses, the progress it exports, and that no card hidden from the lesson's viewer reaches the
 browser. A click in the browser is a custom message; tests send the same messages through
-ipywidgets' own handler and read the synced traits (as tests/test_widgets.py does)."""
+ipywidgets' own handler and read the synced traits (as tests/test_table.py does)."""
 
 from __future__ import annotations
 
@@ -105,8 +105,10 @@ def test_the_view_model_shows_the_step_its_commentary_and_the_table_as_the_viewe
     lesson = doc["lesson"]
     assert (lesson["step"], lesson["steps"], lesson["move"], lesson["question"]) == (0, 12, None, None)
     assert lesson["can_next"] and not lesson["can_back"]
-    assert lesson["commentary"][1]["spans"][:3] == [["", "You are "], ["strong", "B"], ["", ", in round 1. A is the first "
-                                                                                           "Claimant. You see your own hand and your Commission (the 5♣), and the two face-up pool cards."]]
+    assert lesson["commentary"][1]["spans"][:3] == [
+        ["", "You are "], ["strong", "B"],
+        ["", ", in round 1. A is the first Claimant. You see your own hand and your Commission (the 5♣), "
+             "and the two face-up pool cards."]]
     piles = {p["zone"]: p["cards"] for p in _piles(doc["layout"])}
     assert piles["A hand"] == ["??"] * 6 and piles["B hand"] == ["2H", "3C", "4D", "5D", "KS", "3D"]
     assert "moves" not in doc and doc["can_act"] is False          # the table offers no move outside a question
@@ -119,7 +121,8 @@ def test_the_view_model_shows_the_step_its_commentary_and_the_table_as_the_viewe
     while widget.run.question is not None:
         widget.reveal()
     lesson = vm(widget)["lesson"]
-    assert lesson["narration"][0] == {"text": "A claims with 2♦.", "rule": "commons.claim"} and not lesson["narration_waits"]
+    assert lesson["narration"][0] == {"text": "A claims with 2♦.", "rule": "commons.claim"}
+    assert not lesson["narration_waits"]
 
 
 def test_a_play_question_offers_every_move_of_the_movers_cards_legal_or_not():
@@ -135,7 +138,8 @@ def test_a_play_question_offers_every_move_of_the_movers_cards_legal_or_not():
 
 
 def test_the_moves_offered_read_back_and_name_each_card_once():
-    for name in ("contest-2-claims-with-face-cards", "commitment-2-jack-and-king", "contest-4-secret-cards-and-the-row"):
+    for name in ("contest-2-claims-with-face-cards", "commitment-2-jack-and-king",
+                 "contest-4-secret-cards-and-the-row"):
         run = lessons.LessonRun(name)
         while True:
             while run.question is not None:
@@ -205,12 +209,15 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     assert doc["breakdown"] == {"unavailable": SCORE_PUT_AWAY}
     assert "ledger" not in json.dumps(doc["layout"])                 # the seats' balances would tell it
     send(widget, "answer", points="-2")
-    assert question(widget)["feedback"]["text"] == "A barter costs no points; only the deal's contribution to the pool was paid."
+    assert question(widget)["feedback"]["text"] == \
+        "A barter costs no points; only the deal's contribution to the pool was paid."
     send(widget, "answer", points="-1 points")
     doc = vm(widget)
     assert doc["lesson"]["settled"][-1]["feedback"]["correct"]
-    assert question(widget)["kind"] == "play" and "totals" in doc["breakdown"] and "ledger −1 point" in json.dumps(doc["layout"], ensure_ascii=False)
-    assert doc["breakdown"]["rounds"] and doc["breakdown"]["rounds"][-1]["title"].startswith("Deal ")  # the rows come back too
+    assert question(widget)["kind"] == "play" and "totals" in doc["breakdown"]
+    assert "ledger −1 point" in json.dumps(doc["layout"], ensure_ascii=False)
+    # the rows come back too
+    assert doc["breakdown"]["rounds"] and doc["breakdown"]["rounds"][-1]["title"].startswith("Deal ")
 
 
 def test_next_back_and_the_end():
@@ -292,7 +299,8 @@ def _synced_cards(widget: Lesson) -> set[Card]:
     q = doc["lesson"]["question"]
     for move in q["moves"] if q else ():
         found |= {parse_card(c) for c in move["cards"]}
-    found |= _mentioned(widget.view_json.replace("\\n", " ")) | _mentioned(json.dumps(widget.message, ensure_ascii=False))
+    found |= _mentioned(widget.view_json.replace("\\n", " "))
+    found |= _mentioned(json.dumps(widget.message, ensure_ascii=False))
     return found
 
 
@@ -348,7 +356,8 @@ def test_progress_is_kept_per_lesson_and_exported_as_json_and_csv(tmp_path):
     data = json.loads(widget.progress_json())
     assert data["cardlab"] == "lesson-progress" and data["version"] == lessons.PROGRESS_VERSION
     (mine,) = data["lessons"]
-    assert (mine["lesson"], mine["learner"], mine["answered"], mine["first_try"], mine["revealed"]) == (FORCED, "Ada", 2, 1, 0)
+    assert (mine["lesson"], mine["learner"], mine["answered"], mine["first_try"], mine["revealed"]) == \
+        (FORCED, "Ada", 2, 1, 0)
     assert json.loads(other.progress_json())["lessons"][0]["revealed"] == 1       # each lesson its own record
     synced = vm(widget)["lesson"]["progress"]
     assert synced["json"] == widget.progress_json() and synced["csv"] == widget.progress_csv()
@@ -406,7 +415,8 @@ def test_reprs_are_stable_and_the_bundle_carries_a_picture():
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 0 of 12)"
     widget.next()
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 1 of 12, a question waits)"
-    assert repr(Lesson("commerce-2-rankings")) == "Lesson(commerce-2-rankings, teacher's view, step 0 of 1, a question waits)"
+    assert repr(Lesson("commerce-2-rankings")) == \
+        "Lesson(commerce-2-rankings, teacher's view, step 0 of 1, a question waits)"
     data, _ = widget._repr_mimebundle_()
     assert set(data) == {"text/plain", "text/html", VIEW} and data["text/plain"] == repr(widget)
     page = data["text/html"]
