@@ -992,10 +992,11 @@ def test_the_teachers_table_passes_axe(teacher, axe_ready):
     _assert_axe_clean(page, f"the {scenario.game} teacher's table stepped back")
 
 
-def test_the_last_moves_cards_glide_where_they_land_unless_motion_is_reduced(lab, lab_page):
-    """A played card is marked on the table and slides from the hand to where it lands, in a
-    short transition; a reader who asks the system for reduced motion gets no movement."""
-    scenario = SCENARIOS[0]  # Card Commons: a Claim goes from the hand to the table, face up
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_the_last_moves_cards_glide_where_they_land_unless_motion_is_reduced(lab, lab_page, scenario):
+    """In every game, a played card is marked on the table and slides from the hand to where it
+    lands, in a short transition; a reader who asks the system for reduced motion gets no
+    movement."""
     page = _open(lab, lab_page, scenario, None, "-motion")
     try:
         for reduced, glides in (("no-preference", True), ("reduce", False)):
