@@ -42,7 +42,8 @@ def test_a_saved_game_that_is_a_device_or_a_pipe_is_refused_at_once(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     zero, pipe = (line.split(" | ") for line in done.stdout.splitlines())
     assert float(zero[0]) < 0.5 and zero[1] == "/dev/zero: not a cardlab saved game (not a regular file)"
-    assert float(pipe[0]) < 0.5 and pipe[1] == f"{tmp_path / 'pipe.json'}: not a cardlab saved game (not a regular file)"
+    assert float(pipe[0]) < 0.5
+    assert pipe[1] == f"{tmp_path / 'pipe.json'}: not a cardlab saved game (not a regular file)"
 
 
 def test_a_saved_game_too_big_is_refused_and_one_of_the_usual_size_is_read(tmp_path):
