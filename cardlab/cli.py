@@ -347,7 +347,8 @@ def add_python_check(site: Path) -> list[Path]:
 
 
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
-    for module, what in (("jupyterlite_core", "jupyterlite-core"), ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
+    for module, what in (("jupyterlite_core", "jupyterlite-core"),
+                         ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
                          ("jupyter_server", "jupyter_server"), ("jupyterlab_server", "jupyterlab_server")):
         need(module, "lite", what)
     output = Path(options.site).resolve()
@@ -462,14 +463,55 @@ def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
 
 # --- lessons -----------------------------------------------------------------------------------
 
+def lesson_files(targets: Sequence[str]) -> list[str]:
+    """The lessons to check: each target as given, a folder standing for the ``*.md`` in it."""
+    files: list[str] = []
+    for target in targets:
+        path = Path(target)
+        files += [str(p) for p in sorted(path.glob("*.md"))] if path.is_dir() else [target]
+    return files
+
+
+def check_lessons(files: Sequence[str]) -> int:
+    """Check each lesson, print its problems (or that it is right), and go on to the next:
+    0 when every lesson is right, 1 otherwise."""
+    from .engine import plural
+    from .lessons import LessonError, load
+    from .lessons.readers import cut
+    failed = 0
+    for name in files:
+        try:
+            lesson = load(name)
+        except LessonError as err:
+            failed += 1
+            for problem in err.problems:
+                print(problem)
+            continue
+        except Exception as err:  # noqa: BLE001 - one file's fault must not stop the check of the others
+            failed += 1
+            print(f"{name}: cardlab could not check this lesson ({type(err).__name__}: {cut(str(err))})")
+            continue
+        moves, questions = len(lesson.steps) - 1, len(lesson.questions)
+        print(f"ok: {name} ({cut(lesson.title)}: {plural(moves, 'move')}, {plural(questions, 'question')})")
+    print(f"{plural(len(files), 'lesson')} checked, {failed} with problems")
+    return 1 if failed else 0
+
+
 def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
-    """``cardlab lesson check`` and ``list`` are :func:`cardlab.lessons.main` (which needs only the engine)."""
+    """``cardlab lesson check FILE...`` and ``cardlab lesson list [GAME]`` (they need only the engine)."""
     if extra:
         raise CommandError(f"unknown options {' '.join(extra)}")
-    from . import lessons
     if options.action == "check":
-        return lessons.main(["check", *options.files])
-    return lessons.main(["list", *([options.game] if options.game else [])])
+        return check_lessons(lesson_files(options.files))
+    from .lessons import bundled
+    from .lessons.readers import engine_says
+    try:
+        files = bundled(options.game)
+    except ValueError as err:
+        raise CommandError(engine_says(err, [options.game or ""])) from None
+    for path in files:
+        print(path)
+    return 0
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -490,7 +532,8 @@ def parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser("app", help="serve a notebook as a classroom app (Voilà)",
                               description="Serve a notebook with Voilà: its widgets and text, no code cells.")
-    app.add_argument("notebook", metavar="NOTEBOOK", help="a game (card-commons, commerce, commitment, contest: its learner notebook), "
+    app.add_argument("notebook", metavar="NOTEBOOK", help="a game (card-commons, commerce, commitment, contest: its "
+                     "learner notebook), "
                      "a tutorial's name such as 05_teachers_guide, or a notebook's path")
     app.set_defaults(run=cmd_app)
 

@@ -1,6 +1,6 @@
 """The layers keep to themselves: the engine imports nothing above it, the sessions
 (``cardlab/session.py``) sit between the games and the players, and the sessions, the lessons
-(``cardlab/lessons.py``), the computer players (``cardlab/bots``) and the widgets
+(``cardlab/lessons/``), the computer players (``cardlab/bots``) and the widgets
 (``cardlab/widgets``) know no game by name: no game's name, module or title, and no field of
 one game's state. What they need of a game, they ask the game through the protocol
 (``game.strategy()``, ``game.table_layout()``, ``Zone.kind``) or the registry."""
@@ -23,7 +23,7 @@ from cardlab.games import game_class
 ROOT = Path(__file__).resolve().parent.parent
 GENERIC = sorted([*(p for folder in ("bots", "widgets") for p in (ROOT / "cardlab" / folder).rglob("*")
                     if p.suffix in (".py", ".js")), ROOT / "cardlab" / "session.py"])
-LESSONS = ROOT / "cardlab" / "lessons.py"
+LESSONS = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
 #: A lesson's messages show the ``game:`` line of a lesson file, with a game as the example.
 GAME_LINE_EXAMPLE = re.compile(r"game: [\w-]+")
 SHIPPED = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
@@ -75,9 +75,9 @@ def test_sessions_bots_and_widgets_name_no_game_and_no_field_of_one(path):
 def test_lessons_name_no_game_and_no_field_of_one():
     """The lessons find a lesson's game, and the bundled lessons of a game, through the registry
     only; a message may show a lesson file's ``game:`` line with a game as the example."""
-    problems = _game_knowledge(LESSONS, GAME_LINE_EXAMPLE)
-    assert not problems, f"cardlab/lessons.py names a game or reads one game's state: {problems}"
-    strings, _ = _code_strings_and_attributes(LESSONS)
+    problems = [(path.name, p) for path in LESSONS for p in _game_knowledge(path, GAME_LINE_EXAMPLE)]
+    assert not problems, f"cardlab/lessons/ names a game or reads one game's state: {problems}"
+    strings = [text for path in LESSONS for text in _code_strings_and_attributes(path)[0]]
     assert any(GAME_LINE_EXAMPLE.search(text) for text in strings)  # the allowance is used, so it is needed
 
 

@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from cardlab import Card, Session, lessons
+from cardlab import Card, Session, cli, lessons
 from cardlab.cards import chance
 from cardlab.games import configurations, game_class
 from cardlab.lessons import LessonError, LessonRun, card_mentions
+from cardlab.lessons.answers import judge
+from cardlab.lessons.mentions import mask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -238,7 +240,8 @@ def test_the_same_card_may_be_named_once_it_is_seen():
 
 
 def test_a_hidden_card_in_a_what_if_change():
-    text = BASE.replace("ask: Which cards may you claim with?", "change: 5C -> 5H\nask: Which cards may you claim with?")
+    text = BASE.replace("ask: Which cards may you claim with?",
+                        "change: 5C -> 5H\nask: Which cards may you claim with?")
     found = problems_of(text)
     assert (line_of(text, "change: 5C -> 5H"), "the change names 5♥, a card hidden from A here (the lesson is "
             "shown in A's view): name it only once A has seen it, or show the lesson in the teacher's view "
@@ -246,8 +249,8 @@ def test_a_hidden_card_in_a_what_if_change():
 
 
 def test_a_question_about_the_other_players_move_in_a_players_view():
-    text, found = planted("```moves\nclaim 5C\ndefend 5H\n```", "```moves\nclaim 5C\n```\n\n```question\nplay: defend 5H\n```\n\n"
-                                                                "```moves\ndefend 5H\n```")
+    text, found = planted("```moves\nclaim 5C\ndefend 5H\n```",
+                          "```moves\nclaim 5C\n```\n\n```question\nplay: defend 5H\n```\n\n```moves\ndefend 5H\n```")
     line, message = only(found)
     assert line == line_of(text, "play: defend 5H") - 1
     assert message.startswith("the question is about B's move, but the lesson is shown in A's view")
@@ -327,7 +330,8 @@ def test_an_unclosed_block_and_an_unclosed_comment():
     assert found == (line_of(text, "ask: Had the face-down") - 1,
                      "the ```question block opened here is never closed: end it with a line ```")
     text = BASE.replace("Only the 5♣", "<!-- a note\nOnly the 5♣")
-    assert (line_of(text, "<!-- a note"), "the HTML comment opened here ('<!--') is never closed ('-->')") in problems_of(text)
+    never_closed = "the HTML comment opened here ('<!--') is never closed ('-->')"
+    assert (line_of(text, "<!-- a note"), never_closed) in problems_of(text)
 
 
 def test_blocks_out_of_order():
@@ -383,14 +387,16 @@ def test_key_value_lines_take_comments_and_continuations():
 
 
 def test_default_question_texts():
-    text = BASE.replace("ask: Which cards may you claim with?\n", "").replace("ask: Had the face-down card been the K♠, what would B score?\n", "")
+    text = BASE.replace("ask: Which cards may you claim with?\n", "")
+    text = text.replace("ask: Had the face-down card been the K♠, what would B score?\n", "")
     prompts = [q.prompt for q in lessons.load(text).questions]
     assert prompts == ["Which cards may A use to claim?", "What should A play?", "What does A score?",
                        "What would B score?"]
 
 
 def test_card_mentions_are_card_names_only():
-    names = [str(c) for c, _, _ in card_mentions("AS, 10♥, Q♠, 4c, JK; b1 as the 2D: queen of Hearts, ten of clubs (TH)")]
+    mentions = card_mentions("AS, 10♥, Q♠, 4c, JK; b1 as the 2D: queen of Hearts, ten of clubs (TH)")
+    names = [str(c) for c, _, _ in mentions]
     assert names == ["A♠", "10♥", "Q♠", "JK", "2♦", "Q♥", "10♣", "10♥"]
     assert card_mentions("As A goes, AS2 and x4H are not cards") == []
 
@@ -449,25 +455,21 @@ def test_the_bundled_lessons_do_not_depend_on_the_shuffle(monkeypatch):
 
 
 def test_the_command_line(capsys, tmp_path):
-    assert lessons.main(["check", str(BUNDLED[0]), str(BUNDLED[1])]) == 0
+    assert cli.main(["lesson", "check", str(BUNDLED[0]), str(BUNDLED[1])]) == 0
     out = capsys.readouterr().out
     assert f"ok: {BUNDLED[0]} (" in out and out.endswith("2 lessons checked, 0 with problems\n")
     bad = tmp_path / "bad.md"
     bad.write_text(BASE.replace("score: 5\nfeedback 0", "score: 4\nfeedback 0"), encoding="utf-8")
-    assert lessons.main(["check", str(tmp_path)]) == 1
+    assert cli.main(["lesson", "check", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert f"{bad}:{line_of(bad.read_text(), 'score: 4')}: the lesson says A scores 4" in out
-    assert lessons.main(["list", "contest"]) == 0
+    assert cli.main(["lesson", "list", "contest"]) == 0
     assert capsys.readouterr().out.splitlines() == [str(p) for p in lessons.bundled("contest")]
-    assert lessons.main([]) == 2 and lessons.main(["check"]) == 2 and "usage" in capsys.readouterr().err
-
-
-def test_python_dash_m_runs_the_command_line():
-    import subprocess
-    import sys
-    result = subprocess.run([sys.executable, "-m", "cardlab.lessons", "check", str(BUNDLED[0])],
-                            capture_output=True, text=True, cwd=ROOT)
-    assert result.returncode == 0 and "1 lesson checked, 0 with problems" in result.stdout
+    for usage in (["lesson"], ["lesson", "check"]):
+        with pytest.raises(SystemExit) as stopped:
+            cli.main(usage)
+        assert stopped.value.code == 2 and "usage" in capsys.readouterr().err
+    assert not hasattr(lessons, "main")          # one command line: cardlab lesson (cardlab/cli.py)
 
 
 # --- playing a lesson -------------------------------------------------------------------------------------
@@ -481,7 +483,8 @@ def test_a_run_steps_through_answers_and_keeps_progress():
     assert run.next() is False and run.index == 0                                      # a question waits
     wrong = run.answer("5C 4S")
     assert not wrong.correct and wrong.counted and wrong.answer is None
-    assert wrong.text == "4♠ is not one of them: A does not hold 4♠ (hand: 5♣). Try again." and wrong.rule == "commons.hand"
+    assert wrong.text == "4♠ is not one of them: A does not hold 4♠ (hand: 5♣). Try again."
+    assert wrong.rule == "commons.hand"
     typo = run.answer("5Z")
     assert not typo.correct and not typo.counted
     right = run.answer(["5C"])
@@ -523,8 +526,8 @@ def test_a_play_answer_gets_the_rule_it_breaks_or_a_legal_but_not_the_answer():
 
 def test_masking_writes_unseen_cards_face_down():
     seen = frozenset({Card.parse("QH")})
-    assert lessons._mask("B holds 5♥, 5H and the five of hearts, and Q♥", seen) == "B holds ??, ?? and the ??, and Q♥"
-    assert lessons._mask("B holds 5♥", None) == "B holds 5♥"
+    assert mask("B holds 5♥, 5H and the five of hearts, and Q♥", seen) == "B holds ??, ?? and the ??, and Q♥"
+    assert mask("B holds 5♥", None) == "B holds 5♥"
 
 
 def _wrong_answers(run: LessonRun) -> list:
@@ -535,7 +538,7 @@ def _wrong_answers(run: LessonRun) -> list:
         return list(range(-4, 12))
     if question.kind == "cards":
         return [[card] for card in game.deck()]
-    state = run._question_state(question)
+    state = run.question_state(question)
     legal = game.legal_moves(state)
     verbs = {str(m).split()[0] for m in legal}
     answers: list = list(legal)
@@ -561,9 +564,9 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
     while True:
         while run.question is not None:
             question = run.question
-            seen, state = run._seen(question), run._question_state(question)
+            seen, state = run.seen(question), run.question_state(question)
             for answer in _wrong_answers(run):
-                feedback = lessons._JUDGES[question.kind](run, question, state, answer)
+                feedback = judge(run, question, state, answer)
                 for card, _, _ in card_mentions(feedback.text):
                     assert card in seen or card in _named(run.game, answer), (run.index, answer, feedback.text)
             reveal = run.reveal()
@@ -573,19 +576,24 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
     assert run.finished
 
 
-def test_progress_names_no_card_of_a_question_not_reached_yet():
+def test_progress_holds_only_the_questions_of_the_steps_reached():
     run = LessonRun("card-commons-1-worked-example")             # A's view: B's cards come later
-    prompts = [q.prompt for q in run.progress().questions]
-    assert prompts[3] == "B claims with the ??. What do you play?"
     assert run.lesson.questions[3].prompt == "B claims with the 3♣. What do you play?"
+    asked = [(q.step, q.prompt) for q in run.progress().questions]
+    assert asked and {step for step, _ in asked} == {0}
+    assert [prompt for _, prompt in asked] == [q.prompt for q in run.lesson.steps[0].questions]
+    assert run.progress().question_count == len(run.lesson.questions) > len(asked)
     while True:
         while run.question is not None:
             run.reveal()
+        progress = run.progress()
+        reached = [q for step in run.lesson.steps[:run.reached + 1] for q in step.questions]
+        assert [q.prompt for q in progress.questions] == [q.prompt for q in reached]
+        exported = lessons.progress_json([progress]) + lessons.progress_csv([progress])
+        assert all(q.prompt not in exported for q in run.lesson.questions if q not in reached)
         if not run.next():
             break
     assert [q.prompt for q in run.progress().questions] == [q.prompt for q in run.lesson.questions]
-    assert LessonRun("commerce-2-rankings").progress().questions[1].prompt == \
-        lessons.load("commerce-2-rankings").questions[1].prompt           # the teacher's view hides nothing
 
 
 def test_answering_without_a_question_is_refused():
@@ -610,7 +618,7 @@ def test_progress_exports_as_json_and_csv():
     missing = LessonRun(BASE).answer([])
     assert missing.text == "1 card A may claim with is missing. Try again." and missing.counted
     rows = list(csv.DictReader(io.StringIO(lessons.progress_csv([run]))))
-    assert len(rows) == 4 and rows[0]["learner"] == "Ada" and rows[0]["right"] == "True" and rows[1]["tries"] == "0"
+    assert len(rows) == 2 and rows[0]["learner"] == "Ada" and rows[0]["right"] == "True" and rows[1]["tries"] == "0"
 
 
 # --- writing a lesson from a played session ----------------------------------------------------------------
@@ -680,18 +688,20 @@ def test_the_documented_example_is_a_lesson_that_passes_check():
         assert run.finished
 
 
-def test_the_lessons_module_uses_only_the_engine_and_the_standard_library():
+def test_the_lessons_package_uses_only_the_engine_and_the_standard_library():
     import ast
     import sys
-    tree = ast.parse((ROOT / "cardlab" / "lessons.py").read_text(encoding="utf-8"))
+    parts = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
     modules = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            modules.add("." * node.level + (node.module or ""))
-        elif isinstance(node, ast.Import):
-            modules.update(alias.name for alias in node.names)
+    for path in parts:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                modules.add("." * node.level + (node.module or ""))
+            elif isinstance(node, ast.Import):
+                modules.update(alias.name for alias in node.names)
     ours = {m for m in modules if m.startswith(".")}
-    assert ours <= {".cards", ".engine", ".errors", ".games"}, ours
+    own = {f".{path.stem}" for path in parts}
+    assert ours - own <= {"..cards", "..engine", "..errors", "..games"}, ours - own
     others = {m.split(".")[0] for m in modules - ours} - {"__future__"}
     assert others <= sys.stdlib_module_names, others - sys.stdlib_module_names
 

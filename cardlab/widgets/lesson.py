@@ -33,8 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import lessons
-from ..engine import Breakdown, Game, Move, move_cards
-from ..engine import Step as Played
+from ..engine import Breakdown, Game, Move, Step, move_cards
 from ..errors import NotationError
 from ..session import Session
 from . import picture, prose
@@ -216,7 +215,7 @@ class Lesson(SessionWidget):
             "waits": self._why_not_next(),
             "finished": run.finished,
             "learner": run.learner,
-            "progress": {"questions": len(progress.questions), "answered": progress.answered,
+            "progress": {"questions": progress.question_count, "answered": progress.answered,
                          "first_try": progress.first_try, "revealed": progress.revealed,
                          "reached": progress.reached, "finished": progress.finished,
                          "json": lessons.progress_json([progress]), "csv": lessons.progress_csv([progress]),
@@ -351,7 +350,7 @@ class Lesson(SessionWidget):
         """The move that led to the step on show, in the game's words as the viewer may read it."""
         run = self._run
         before = run.lesson.steps[run.index - 1].state
-        return seen_move_words(run.game, Played(run.step.move, before, run.step.state, run.step.events), self._viewer)
+        return seen_move_words(run.game, Step(run.step.move, before, run.step.state, run.step.events), self._viewer)
 
     def picture_html(self) -> str:
         """A static picture: the step's commentary, the open question and the table, as the viewer sees it."""

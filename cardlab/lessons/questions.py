@@ -1,0 +1,283 @@
+"""Reading a ```question block: its answer line, its what-if changes, its feedback, and the
+check of its answer against the rules at the position it is asked in."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, parse_card
+from ..engine import Game, Move, all_cards, move_cards
+from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
+from .markdown import Field, Line, fields, prose_text
+from .model import Change, Question
+from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
+
+if TYPE_CHECKING:
+    from .build import Builder, DraftQuestion
+
+QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback")
+ANSWER_KEYS = ("play", "score", "cards")
+
+
+class QuestionReader:
+    """Reads one ```question block and checks its answer at the position it is asked in."""
+
+    def __init__(self, builder: Builder, draft: DraftQuestion, state: Any, seen: frozenset[Card]) -> None:
+        self.builder, self.block, self.problems = builder, draft.block, builder.problems
+        self.game: Game = builder.game  # type: ignore[assignment]
+        self.draft, self.state, self.seen = draft, state, seen
+        self.changes: tuple[Change, ...] = ()
+        self.ok = True
+
+    def fail(self, line: int, message: str) -> None:
+        self.ok = False
+        self.problems.add(line, message)
+
+    def read(self) -> Question | None:
+        given = fields(self.block, self.problems, repeatable=("change",))
+        unknown = [f for f in given if f.key.split(" ")[0] not in QUESTION_KEYS or
+                   (f.argument and f.key.split(" ")[0] != "feedback")]
+        for f in unknown:
+            self.fail(f.line, f"unknown line {quoted(f.key)} in a question; questions use: {', '.join(QUESTION_KEYS)}")
+        single = {f.key: f for f in given if f.key not in ("change", "feedback") and not f.argument}
+        kinds = [f for f in given if f.key in ANSWER_KEYS]
+        if len(kinds) != 1:
+            self.fail(self.block.line, "a question has one answer line: 'play:' (the move to find), 'score:' "
+                                       "(a number) or 'cards:' (a set of cards)" +
+                                       ("" if not kinds else f"; this one has {len(kinds)}"))
+            return None
+        answer = kinds[0]
+        state = self._changed(given)
+        if state is None:
+            return None
+        player = self._player(single.get("player"), answer.key, state)
+        if not self.ok:
+            return None
+        question = self._answer(answer, single, player, state, given)
+        if question is None or not self.ok:
+            return None
+        self._check_texts(question, given)
+        return question if self.ok else None
+
+    def _changed(self, given: list[Field]) -> Any:
+        """The position the question is asked in: the step's, after any what-if changes."""
+        changes = []
+        state = self.state
+        for f in (f for f in given if f.key == "change"):
+            change = self._change(f)
+            if change is None:
+                return None
+            if change.old not in all_cards(self.game.zones(state)):
+                self.fail(f.line, f"{change.old} is not in this position, so it can't be changed")
+                return None
+            state = change.apply(state)
+            changes.append(change)
+        if changes:
+            try:
+                self.game.validate(state)
+            except StateError as err:
+                line = next(f.line for f in given if f.key == "change")
+                self.fail(line, f"after the change{'s' if len(changes) > 1 else ''} the position breaks the rules: "
+                                f"{state_message(err)}")
+                return None
+        self.changes = tuple(changes)
+        return state
+
+    def _change(self, f: Field) -> Change | None:
+        parts = f.value.split("->")
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            old, new = parse_card(parts[0].strip()), parse_card(parts[1].strip())
+        except (ValueError, CardError):
+            self.fail(f.line, f"write a change as 'old -> new', such as '4H -> 3D', not {quoted(f.value)}")
+            return None
+        if old == new:
+            self.fail(f.line, f"the change {quoted(f.value)} changes nothing")
+            return None
+        self.builder.check_names(Line(f.line, f.value), self.seen, "the change")
+        return Change(old, new)
+
+    def _player(self, given: Field | None, kind: str, state: Any) -> int | None:
+        game = self.game
+        names = [n.upper() for n in game.player_names]
+        player = None
+        if given is not None:
+            if given.value.upper() not in names:
+                self.fail(given.line, f"expected a player ({', '.join(game.player_names)}), not {quoted(given.value)}")
+                return None
+            player = names.index(given.value.upper())
+        if kind == "score":
+            if player is None and self.builder.viewer is None:
+                self.fail(self.block.line, "say whose score the question asks for: add a line such as 'player: A'")
+            return player if player is not None else self.builder.viewer
+        mover = game.to_move(state)
+        if mover is None:
+            self.fail(self.block.line, "the game is over here: no move is left to ask about")
+            return None
+        if player is not None and player != mover:
+            self.fail(given.line, f"the question is about {game.player_names[player]}, but "  # type: ignore[union-attr]
+                                  f"{game.player_names[mover]} is to move here")
+        viewer = self.builder.viewer
+        if viewer is not None and viewer != mover:
+            who, other = game.player_names[viewer], game.player_names[mover]
+            self.fail(self.block.line, f"the question is about {other}'s move, but the lesson is shown in {who}'s "
+                                       f"view, where {other}'s cards are hidden (even a wrong answer's feedback would "
+                                       f"tell {who} about them): ask it in {other}'s view or the teacher's")
+        return mover
+
+    def _answer(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
+                given: list[Field]) -> Question | None:
+        game = self.game
+        ask = single.get("ask")
+        base = dict(kind=answer.key, player=player, line=self.block.line, changes=self.changes,
+                    explanation=prose_text(self.draft.explanation))
+        for key, kind in (("deal", "score"), ("verb", "cards")):
+            if key in single and answer.key != kind:
+                self.fail(single[key].line, f"'{key}:' belongs to a '{kind}:' question")
+        if answer.key == "play":
+            moves = self._moves(answer, state)
+            feedback = self._feedback(given, self._move_key)
+            if moves is None or feedback is None:
+                return None
+            prompt = ask.value if ask else f"What should {game.player_names[player]} play?"  # type: ignore[index]
+            return Question(prompt=prompt, moves=moves, feedback=feedback, **base)
+        if answer.key == "score":
+            return self._score(answer, single, player, state, given, ask, base)
+        return self._cards(answer, single, player, state, given, ask, base)
+
+    def _moves(self, answer: Field, state: Any) -> tuple[Move, ...] | None:
+        moves = []
+        for text in (t.strip() for t in answer.value.split(",")):
+            try:
+                move = self.game.check(state, text)
+            except NotationError as err:
+                self.fail(answer.line, f"the answer {quoted(text)} can't be read as a move: {err.reason}")
+                continue
+            except IllegalMove as err:
+                self.fail(answer.line, f"the answer {quoted(text)} is illegal here: {err.reason} [{err.rule}]")
+                continue
+            moves.append(move)
+        if not moves and self.ok:
+            self.fail(answer.line, "'play:' lists the moves that answer the question, separated by commas")
+        return tuple(dict.fromkeys(moves)) if self.ok else None
+
+    def _move_key(self, text: str) -> str:
+        return str(self.game.parse_move(text))
+
+    def _feedback(self, given: list[Field], key_of: Callable[[str], str]) -> tuple[tuple[str, str], ...] | None:
+        feedback: dict[str, str] = {}
+        for f in (f for f in given if f.key.split(" ")[0] == "feedback"):
+            if not f.argument:
+                self.fail(f.line, "write 'feedback <answer>: <what to tell the learner>', such as "
+                                  "'feedback discard 3C: B can answer, so B must'")
+                continue
+            try:
+                key = key_of(f.argument)
+            except ValueError as err:
+                self.fail(f.line, f"the feedback is for {quoted(f.argument)}, which is not an answer to this "
+                                  f"question: {err}")
+                continue
+            if key in feedback:
+                self.fail(f.line, f"a second feedback for {quoted(f.argument)}")
+            feedback[key] = f.value
+        return tuple(feedback.items()) if self.ok else None
+
+    def _score(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
+               given: list[Field], ask: Field | None, base: dict) -> Question | None:
+        game = self.game
+        expected = lesson_number(answer.value)
+        if expected is None:
+            self.fail(answer.line, f"'score:' is a whole number of points, such as 6 or -1, not {quoted(answer.value)}")
+            return None
+        deal = None
+        if "deal" in single:
+            deal = lesson_number(single["deal"].value)
+            if "deal" not in inspect.signature(game.score).parameters:
+                self.fail(single["deal"].line, f"{game.title} is not scored deal by deal: remove the 'deal:' line")
+                return None
+            if deal is None:
+                self.fail(single["deal"].line, f"'deal:' is the number of a deal, not {quoted(single['deal'].value)}")
+                return None
+        try:
+            score = breakdown(game, state, deal)
+            seen = breakdown(game, game.view(state, self.builder.viewer), deal)
+        except ValueError as err:
+            self.fail(single["deal"].line if "deal" in single else answer.line, f"no such score: {err}")
+            return None
+        feedback = self._feedback(given, lambda text: str(_number_key(text)))
+        if feedback is None:
+            return None
+        actual = score.totals[player]
+        if seen.totals[player] != actual:
+            who = game.player_names[self.builder.viewer]  # type: ignore[index]
+            self.fail(answer.line, f"{game.player_names[player]}'s score depends on cards hidden from {who} here "
+                                   f"(the lesson is shown in {who}'s view): ask it once they are revealed, or in "
+                                   f"the teacher's view")
+            return None
+        if actual != expected:
+            lines = "; ".join(f"{item.points:+d} {item.reason} [{item.rule}]" for item in score.for_player(player)
+                              if item.points) or "no points"
+            self.fail(answer.line, f"the lesson says {game.player_names[player]} scores {expected}, but the rules "
+                                   f"give {actual}: {lines}")
+            return None
+        name = game.player_names[player]  # type: ignore[index]
+        verb = "would" if self.changes else "does"
+        prompt = ask.value if ask else f"What {verb} {name} score{f' in deal {deal}' if deal else ''}?"
+        return Question(prompt=prompt, points=expected, deal=deal, feedback=feedback, **base)
+
+    def _cards(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
+               given: list[Field], ask: Field | None, base: dict) -> Question | None:
+        game = self.game
+        verb = single["verb"].value.lower() if "verb" in single else ""
+        try:
+            expected = frozenset(read_cards(answer.value))
+        except CardError as err:
+            self.fail(answer.line, f"'cards:' lists cards such as '4D QH' (or '-' for none): {err}")
+            return None
+        feedback = self._feedback(given, lambda text: parse_card(text).code)
+        if feedback is None:
+            return None
+        actual = playable_cards(game, state, verb)
+        name = game.player_names[player]  # type: ignore[index]
+        if actual != expected:
+            self.fail(answer.line, f"the lesson says {name} may {cut(verb) or 'play'} with {card_list(expected)}, "
+                                   f"but the rules allow {card_list(actual)}")
+            return None
+        prompt = ask.value if ask else (f"Which cards may {name} use to {verb}?" if verb else
+                                        f"Which cards may {name} play?")
+        return Question(prompt=prompt, cards=expected, verb=verb, feedback=feedback, **base)
+
+    def _check_texts(self, question: Question, given: list[Field]) -> None:
+        """The question's words, feedback, answer and explanation name only cards the viewer has seen."""
+        names = self.builder.check_names
+        for f in given:
+            if f.key == "ask" or f.key.split(" ")[0] == "feedback":
+                names(Line(f.line, f"{f.argument} {f.value}"), self.seen, "the question")
+        answer_cards = [c for m in question.moves for c in move_cards(m)] + sorted(question.cards)
+        answer_line = next(f.line for f in given if f.key in ANSWER_KEYS)
+        names(Line(answer_line, " ".join(c.code for c in answer_cards)), self.seen, "the answer")
+        for line in self.draft.explanation:
+            names(line, self.seen, "the explanation")
+
+
+def _number_key(text: str) -> int:
+    number = lesson_number(text)
+    if number is None:
+        raise ValueError("expected a whole number")
+    return number
+
+
+def playable_cards(game: Game, state: Any, verb: str = "") -> frozenset[Card]:
+    """The first card of every legal move (whose notation starts with ``verb``, if given): the
+    answer to "which cards may the player to move play (or defend with, claim with...)?"."""
+    found = set()
+    for move in game.legal_moves(state):
+        if verb and str(move).split(" ", 1)[0].lower() != verb:
+            continue
+        named = move_cards(move)
+        if named:
+            found.add(named[0])
+    return frozenset(found)
