@@ -228,7 +228,8 @@ def test_long_typed_moves_and_cards_are_answered_in_milliseconds(typed):
 # --- numbers: ASCII digits, bounded by the rules ---------------------------------------------------
 
 def _deal(seed: str) -> str:
-    return LESSON.replace(LESSON[LESSON.index("```state"):LESSON.index("```question")], f"```deal\nseed: {seed}\n```\n\n")
+    start = LESSON[LESSON.index("```state"):LESSON.index("```question")]
+    return LESSON.replace(start, f"```deal\nseed: {seed}\n```\n\n")
 
 
 @pytest.mark.parametrize("seed", ["٣٣", "３３", "9" * 5_000, "-1", str(1 << 64)])
