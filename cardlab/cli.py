@@ -113,13 +113,21 @@ def travelling(notebook_text: str) -> str:
 
 def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
     """Copy every tutorial into ``target`` (made if missing), with the pages they link to beside
-    them (``README.md``, ``docs/``); refuse to overwrite unless ``force``."""
+    them (``README.md``, ``docs/``); refuse to overwrite unless ``force``, and refuse to write
+    through a symbolic link (it would write elsewhere than ``target``), ``force`` or not."""
     source = tutorials_folder()
     names = tutorial_names()
     pages = docs_files()
+    if target.is_symlink() and not target.exists():
+        raise CommandError(f"{target} is a symbolic link to nothing ({os.readlink(target)}): nothing was copied")
     if target.exists() and not target.is_dir():
         raise CommandError(f"{target} is a file, not a folder")
-    clashes = [n for n in [*names, *pages] if (target / n).exists()]
+    links = sorted({p for n in [*names, *pages] for p in _on_the_way(target, n) if p.is_symlink()})
+    if links:
+        shown = ", ".join(str(p.relative_to(target)) for p in links[:8])
+        raise CommandError(f"{target} holds symbolic links where the copies go ({shown}), and cardlab writes only "
+                           f"into real files and folders: nothing was copied (remove them, or choose another folder)")
+    clashes = [n for n in [*names, *pages] if os.path.lexists(target / n)]
     if clashes and not force:
         shown = ", ".join(clashes[:8]) + (f" and {len(clashes) - 8} more" if len(clashes) > 8 else "")
         raise CommandError(f"{target} already holds {shown}: nothing was copied "
@@ -133,6 +141,14 @@ def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target / name)
     return copied
+
+
+def _on_the_way(target: Path, name: str) -> Iterator[Path]:
+    """The paths from ``target`` to ``target / name``: each folder of ``name``, then the file."""
+    path = target
+    for part in Path(name).parts:
+        path = path / part
+        yield path
 
 
 def root_flag(command: list[str], args: Sequence[str], program: str) -> list[str]:
@@ -411,9 +427,26 @@ def check_repository(name: str) -> str:
 
 
 def link_files(root: Path) -> Iterator[Path]:
-    """The files whose links name the repository."""
+    """The files whose links name the repository: the checkout's own files (a symbolic link
+    that leads outside the checkout is none of them: see :func:`links_outside`)."""
+    return (path for path in _link_candidates(root) if in_checkout(path, root))
+
+
+def links_outside(root: Path) -> list[Path]:
+    """The symbolic links among the files of :func:`link_files` that lead outside the checkout
+    (or to nothing): left alone."""
+    return [path for path in _link_candidates(root) if not in_checkout(path, root)]
+
+
+def in_checkout(path: Path, root: Path) -> bool:
+    """Whether ``path``, its symbolic links followed, is a file inside the checkout ``root``."""
+    real = Path(os.path.realpath(path))
+    return real.is_file() and real.is_relative_to(os.path.realpath(root))
+
+
+def _link_candidates(root: Path) -> Iterator[Path]:
     for name in ("README.md", "pyproject.toml", "CITATION.cff"):
-        if (root / name).is_file():
+        if os.path.lexists(root / name):
             yield root / name
     for pattern in ("docs/**/*.md", "notebooks/**/*.ipynb"):
         yield from sorted(p for p in root.glob(pattern) if ".ipynb_checkpoints" not in p.parts)
@@ -452,7 +485,11 @@ def set_repository(root: Path, name: str) -> dict[str, int]:
 def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
     if extra:
         raise CommandError(f"unknown options {' '.join(extra)}")
-    changed = set_repository(Path(options.root), options.repository)
+    root = Path(options.root)
+    changed = set_repository(root, options.repository)
+    for path in links_outside(root):
+        leads = f"{os.path.realpath(path)}, outside the checkout" if path.exists() else "nothing"
+        say(f"{path.relative_to(root).as_posix()} is left as it is: it is a symbolic link to {leads}")
     if not changed:
         say("no Binder links found")
         return 1
@@ -585,7 +622,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         top.print_help()
         return 0
     try:
-        return options.run(options, extra)
+        code = options.run(options, extra)
+        sys.stdout.flush()
     except CommandError as err:
         say(str(err))
         return 2
+    except BrokenPipeError:
+        return reader_gone()
+    return code
+
+
+def reader_gone() -> int:
+    """Whoever read the output stopped reading (``cardlab lesson list | head -1``): the rest of
+    it goes nowhere, quietly (the interpreter's last flush of it included); the status is 1."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # an output without a file descriptor: nothing is left to flush
+        pass
+    return 1
