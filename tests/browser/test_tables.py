@@ -513,6 +513,26 @@ def _in_dark_theme(page: Any, action: Any) -> None:
         page.theme(dark=False)
 
 
+def test_a_look_back_says_which_position_it_shows(player):
+    """In every game, a player who steps back one move sees that position on their own table:
+    the table says so, and its picture (what an exported notebook shows) names the same move."""
+    page, scenario = player
+    moves = scenario.moves or scenario.history[:2]  # a game with no moves yet is played on a little
+    _reset(page, moves)
+    n = len(moves)
+    before = _rev(page)
+    _table(page).locator('[data-key="nav:previous"]').click()
+    _wait_rev(page, before)
+    line = _table(page).locator(".cardlab-line-text").inner_text()
+    assert line == f"You are looking at the position after move {n - 1}, on your table only.", line
+    caption = page.run("import re; print(re.search(r'cardlab-static-caption[^>]*>([^<]*)', table.picture_html())[1])")
+    assert f"after move {n - 1} of {n}, looking back" in caption, caption
+    assert int(page.run("print(len(session.moves))").strip()) == n  # the game itself did not move
+    before = _rev(page)
+    _table(page).locator('[data-key="line:follow"]').click()
+    _wait_rev(page, before)
+
+
 def test_switching_themes_back_and_forth_logs_no_error(player):
     """Quick switches between the themes (as the screenshots make) leave no page error.
 
