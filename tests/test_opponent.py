@@ -263,11 +263,14 @@ def test_a_teachers_table_has_no_play_against_choice():
 
 
 @pytest.mark.parametrize("name", ["card-commons", "commitment"])
-def test_the_computer_waits_at_a_rounds_end_until_the_player_goes_on(name):
-    """When a round is over and the computer is to carry the game on ("next round"), a player's
-    table holds the round's end (the cards turned up, the score) until Continue: the computer
-    waits, and clicks meanwhile are answered."""
+def test_the_computer_waits_at_a_rounds_end_until_the_player_goes_on(name, monkeypatch):
+    """In a game that tells no rounds (Game.rounds gives none, as a new game may), when a round
+    is over and the computer is to carry the game on ("next round"), a player's table still
+    holds the round's end (the cards turned up, the score) until Continue: the computer waits,
+    and clicks meanwhile are answered. (With rounds, the table stops on their showdown: see
+    tests/test_round_ends.py.)"""
     game = cardlab.game(name)
+    monkeypatch.setattr(type(game), "rounds", lambda self, state: ())
     session = cardlab.Session(game, seed=11)
     table = Table(session, viewer=0, opponent="random")
     rng = random.Random(3)
