@@ -2,7 +2,10 @@
 
 - ``moves.py``: the deck, the moves and their notation, and the rules that are pure functions of
   cards (values, secret rows, the secret cards' score);
-- ``rules.py``: the game (``Contest``): its state, its rules, its text form, its table;
+- ``state.py``: the state and the options of a game, and the shape of the contest row;
+- ``rules.py``: the game (``Contest``): its rules, its score, its text form, its table;
+- ``movegen.py``: the fast form of the rules of a turn: its legal moves and a claim's check;
+- ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.
 
 The rules page ``docs/rules/contest.md`` maps each rule id to the sentence of the text it

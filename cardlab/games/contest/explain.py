@@ -7,25 +7,21 @@ a face-down card is spoken of by its place only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ...cards import Card, suit_symbol
-from ...engine import HAND, PILE, ROW, STACK, STOCK, Move, Reason, Zone
+from ...engine import HAND, PILE, ROW, STACK, STOCK, Game, Move, Reason, Zone, plural
 from .moves import Claim, Open, Reinforce
+from .state import ContestState
 
-if TYPE_CHECKING:
-    from .rules import Contest, ContestState
-
-NAMES = ("A", "B")
 _POWERS = {11: ("a Jack: discarded to claim, it may first discard a contest pile of its suit", "contest.claim.jack"),
            12: ("a Queen: discarded to claim, it lets its player first play another card of its suit into the row",
                 "contest.claim.queen"),
            13: ("a King: discarded to claim, it may act as a Jack or as a Queen", "contest.claim.king")}
 
 
-def card_role(game: Contest, s: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game, s: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
-    owner = NAMES[zone.owner] if zone.owner is not None else ""
+    owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == ROW:
         if game.phase(s) == "arrange":
             return Reason(f"This is one of {owner}'s 4 secret cards: {owner} lays them face down in any order, no two "
@@ -35,7 +31,7 @@ def card_role(game: Contest, s: ContestState, card: Card, zone: Zone, player: in
                           "the points pile of its suit scores for them, 1 to 4 points by its position.", "contest.score")
         place = zone.cards.index(card) + 1
         return Reason(f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
-                      f"{suit_symbol(card.suit)} points pile scores {place} point{'s' if place > 1 else ''} for "
+                      f"{suit_symbol(card.suit)} points pile scores {plural(place, 'point')} for "
                       f"{owner}.", "contest.score")
     if zone.kind == HAND:
         if card.is_hidden:
@@ -61,12 +57,12 @@ def card_role(game: Contest, s: ContestState, card: Card, zone: Zone, player: in
     return None
 
 
-def situation(game: Contest, s: ContestState) -> Reason:
+def situation(game: Game, s: ContestState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     if mover is None:
         return Reason("The game is over: the secret cards are turned up and the points piles scored.", "contest.score")
-    name = NAMES[mover]
+    name = game.player_names[mover]
     phase = game.phase(s)
     if phase == "arrange":
         return Reason(f"Now {name} must arrange the 4 secret cards, no two of a suit side by side, or declare a "
@@ -79,7 +75,7 @@ def situation(game: Contest, s: ContestState) -> Reason:
                   "a card.", "contest.turn")
 
 
-def card_candidates(game: Contest, s: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
+def card_candidates(game: Game, s: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
                     default: list[Move]) -> list[Move]:
     """Besides the default: a hand card opened at, or reinforcing, each of the 4 positions (the
     menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""

@@ -24,10 +24,10 @@ from itertools import permutations
 from typing import Any
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
-from ...engine import Game, Move, replacer
+from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
-from .rules import ContestState
+from .state import ContestState
 
 __all__ = ["ContestStrategy"]
 
@@ -249,7 +249,7 @@ def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
         points = game.claimed(s, best)[1]
         suit = next(x for x, i in SUIT_INDEX.items() if len(points[i]) > len(s.points[i]))
         gained = len(points[SUIT_INDEX[suit]]) - len(s.points[SUIT_INDEX[suit]])
-        return (f"the claim sends {gained} card{'s' if gained > 1 else ''} to the {suit_symbol(suit)} points pile, "
+        return (f"the claim sends {plural(gained, 'card')} to the {suit_symbol(suit)} points pile, "
                 f"which your secret cards score {weight[suit]:.0f} a card")
     if isinstance(best, (Open, Reinforce)):
         suit = best.card.suit
@@ -276,11 +276,10 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
                 f"you, and each {suit_symbol(second)} card {weight[second]:.0f}")
     weight = _count(s, me).weight
     if isinstance(move, Claim):
-        row, p, q, winner = game.claim_piles(s, move)
+        row, _, _, winner = game.claim_piles(s, move)
         won = row[winner]
         suit = won[0].suit
-        n = len(won)
-        sent = f"{n} card{'s' if n > 1 else ''} to the {suit_symbol(suit)} points pile"
+        sent = f"{plural(len(won), 'card')} to the {suit_symbol(suit)} points pile"
         worth = "nothing" if round(weight[suit]) == 0 else f"{weight[suit]:.0f} a card"
         return f"{words}; it adds {sent}, worth {worth} to you"
     if isinstance(move, (Open, Reinforce)):
@@ -291,8 +290,7 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         return (f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a suit your secret cards score "
                 f"{weight[suit]:.0f} a card, for a later claim")
     if isinstance(move, Exchange):
-        scores = "do not score" if round(weight[move.card.suit]) == 0 else f"score {weight[move.card.suit]:.0f} a card"
-        return f"{words}: your secret cards {scores} in its suit, and the row stays as it is"
+        return f"{words}: your secret cards {_scores(weight, move.card.suit)} in its suit, and the row stays as it is"
     return words
 
 

@@ -1,7 +1,8 @@
-"""Contest's hot paths give exactly what the obvious code gives, over many seeded positions of
+"""Contest's fast paths give exactly what the obvious code gives, over many seeded positions of
 every option set: the legal moves in their order (seeded games depend on it), the secret cards'
-orders read one by one, a legal claim's check, the rule of thumb's scores to the last bit and
-its move (seeded hints depend on them), its playouts, and the worlds sampled for a hint."""
+orders read one by one, and a legal claim's check (``movegen.py``); the rule of thumb's scores to
+the last bit and its move (seeded hints depend on them), its playouts, and the worlds sampled
+for a hint (``strategy.py``)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ import cardlab
 from cardlab import IllegalMove
 from cardlab.cards import Card
 from cardlab.games.contest import Claim, ContestState, Exchange, Open, Reinforce
-from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, card_value, pile_value
+from cardlab.games.contest.movegen import legal_claim_plan
+from cardlab.games.contest.moves import EXCHANGE, OPEN, PASS, REINFORCE, pile_value
 
 OPTION_SETS = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
-_NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
-_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
+PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
 def obvious_turn_moves(state: ContestState) -> list:
@@ -30,14 +32,14 @@ def obvious_turn_moves(state: ContestState) -> list:
 
     def opens(card: Card, row: tuple) -> list[int]:
         return [i for i in range(4) if not row[i]
-                and all(not row[j] or row[j][0].suit != card.suit for j in _NEIGHBOURS[i])]
+                and all(not row[j] or row[j][0].suit != card.suit for j in NEIGHBOURS[i])]
 
     def reinforces(card: Card, row: tuple) -> list[int]:
         return [i for i in range(4) if row[i] and row[i][0].suit == card.suit]
 
     def claims(card: Card, row: tuple, matched: bool = False, **power) -> list[Claim]:
         found = []
-        for p, q in _PAIRS:
+        for p, q in PAIRS:
             if not row[p] or not row[q] or row[p][0].suit == row[q][0].suit:
                 continue
             if not matched and card.suit not in (row[p][0].suit, row[q][0].suit):
@@ -105,20 +107,19 @@ def kind(move) -> str:
 
 
 def plan_fields(plan) -> tuple:
-    return plan.hand, plan.row, plan.scrapped, plan.p, plan.q, plan.vp, plan.vq, plan.winner
+    return (plan.hand, plan.row, plan.scrapped, plan.first, plan.second, plan.first_value, plan.second_value,
+            plan.winner, plan.loser)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(options):
-    """The hot path of a claim's check takes every legal claim, with the very plan the rule-by-rule
+    """The fast check of a claim takes every legal claim, with the very plan the rule-by-rule
     check makes; any other claim it leaves to that check, which refuses it."""
-    from cardlab.games.contest.rules import _legal_claim_plan
-
     checked = 0
     for game, state, moves in positions(options, 40):
         claims = [m for m in moves if type(m) is Claim]
         for move in claims:
-            plan = _legal_claim_plan(state, move)
+            plan = legal_claim_plan(state, move)
             assert plan is not None, (state.to_text(), str(move))
             assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, move))
             checked += 1
@@ -131,7 +132,7 @@ def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(opt
                           Claim(move.first, move.second, move.card, 1, None, move.keep),
                           Claim(move.first, move.second, move.card, None, OPEN[hand[-1]][0], move.keep),
                           Claim(1, 4, move.card, move.discard, move.play, move.keep)):
-                plan = _legal_claim_plan(state, other)
+                plan = legal_claim_plan(state, other)
                 if other in moves:
                     assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, other))
                 else:
