@@ -1,8 +1,9 @@
 """Commitment: everything cardlab knows about the game, in one folder.
 
 - ``moves.py``: the two decks, what each card does, a stack's value, the moves and their notation;
-- ``rules.py``: the game (``Commitment``): its state, its rules and battle scoring, its text form,
-  its table;
+- ``state.py``: the state of a game and its battles;
+- ``rules.py``: the game (``Commitment``): its rules and battle scoring, its text form, its table;
+- ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.
 
 The rules page ``docs/rules/commitment.md`` maps each rule id to the sentence of the text it

@@ -5,21 +5,14 @@ worked out from the asker's view: a face-down card is spoken of by its place onl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...cards import Card
-from ...engine import HAND, PILE, SLOT, STACK, STOCK, Reason, Zone
+from ...cards import Card, suit_symbol
+from ...engine import HAND, PILE, SLOT, STACK, STOCK, Game, Reason, Zone
 from .moves import ACE, BATTLE_VP, JACK, KIND, KING, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES
-
-if TYPE_CHECKING:
-    from .rules import Commitment, CommitmentState
-
-NAMES = ("A", "B")
-_SYMBOLS = {"H": "♥", "C": "♣", "D": "♦"}
+from .state import CommitmentState
 
 
 def _stack(card: Card) -> str:
-    return f"{_SYMBOLS[card.suit]} {STACK_NAMES[STACK_INDEX[card.suit]]}"
+    return f"{suit_symbol(card.suit)} {STACK_NAMES[STACK_INDEX[card.suit]]}"
 
 
 def hand_card(card: Card, owner: str) -> Reason:
@@ -45,9 +38,9 @@ def hand_card(card: Card, owner: str) -> Reason:
                   "a battle of their choice.", "commitment.stack")
 
 
-def card_role(game: Commitment, s: CommitmentState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
-    owner = NAMES[zone.owner] if zone.owner is not None else ""
+    owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == HAND:
         if card.is_hidden:
             return Reason(f"This card lies face down in {owner}'s hand: only {owner} sees it.", "commitment.commit")
@@ -78,18 +71,19 @@ def card_role(game: Commitment, s: CommitmentState, card: Card, zone: Zone, play
     return None
 
 
-def situation(game: Commitment, s: CommitmentState) -> Reason:
+def situation(game: Game, s: CommitmentState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     if mover is None:
         return Reason(f"The game is over after round {ROUNDS}: the player with more VP wins.", "commitment.end")
-    name = NAMES[mover]
+    names = game.player_names
+    name = names[mover]
     if s.passed[0] and s.passed[1]:
         return Reason(f"Both players have passed: round {s.round} is scored, and the next move is 'next round'.",
                       "commitment.round.next")
     other = 1 - mover
     if s.passed[other]:
-        return Reason(f"Now {NAMES[other]} has passed, so {name} may commit cards one at a time until {name} passes "
+        return Reason(f"Now {names[other]} has passed, so {name} may commit cards one at a time until {name} passes "
                       "too.", "commitment.pass")
     return Reason(f"Now it is {name}'s turn: commit one card from their hand to their side of a battle, or pass for "
                   "the rest of the round.", "commitment.commit")

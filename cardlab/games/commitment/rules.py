@@ -9,14 +9,13 @@ implements and records each reading chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from operator import gt
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled
+from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, Round, ScoreItem,
-    State, TextForm, Zone, builder, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    TextForm, Zone, builder, check_cards_once, format_cards, plural, replacer, stacked_deck, validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -26,69 +25,25 @@ from .moves import (
     ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
     Side, Stack, parse_move, stack_arithmetic, stack_value,
 )
-
-if TYPE_CHECKING:
-    from .strategy import CommitmentStrategy
+from .state import Battle, CommitmentState
+from .strategy import STRATEGY, CommitmentStrategy
 
 __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
-NAMES = ("A", "B")
 BOTH = frozenset((0, 1))  # both players move in every round
 HAND_SIZE = 10          # commitment.deal
 ROUND_DRAW = 6          # commitment.setup.draw
 #: The group of the decks and the discard pile (see ``table_layout``).
 DECKS = "decks"
-SYMBOLS = {"H": "♥", "C": "♣", "D": "♦"}
 #: What a card is (KIND) and the stack of its suit, by card: what a commit needs first.
 PLACE = {card: (KIND[card], STACK_INDEX.get(card.suit)) for card in DRAW_DECK}
 # the rule that puts a card (other than a wild spade) on its stack
 _PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
                    QUEEN: "commitment.face", KING: "commitment.face"}
-# --- state --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Battle:
-    """A battle card and the two sides committed to it: ``sides[player]`` = (hearts, clubs, diamonds)."""
-
-    card: Card
-    sides: tuple[Side, Side]
-
-
-@dataclass(frozen=True, slots=True)
-class CommitmentState(State):
-    """One moment of a Commitment game. Players are 0 (A) and 1 (B).
-
-    ``battles`` are the battles of the current round (b1 first). When both players have
-    passed, the round is over and scored where it lies: the battles stay on the table until
-    ``next round`` (or for good after round 3), and the score counts them. ``won`` holds the
-    battle cards taken in earlier rounds; ``draw`` and ``battle_deck`` are stored top first
-    (their zones list them bottom to top); ``first`` is the player who started round 1.
-    ``turn`` is the player to act while the round is played, and None once both have passed:
-    who plays ``next round`` then follows from the rules (``Commitment.to_move``), so an edit
-    that changes a battle's winner changes the next round's starter with it.
-    """
-
-    seed: int
-    round: int
-    first: int
-    turn: int | None
-    passed: tuple[bool, bool]
-    hands: tuple[Stack, Stack]
-    battles: tuple[Battle, ...]
-    battle_deck: tuple[Card, ...]
-    draw: tuple[Card, ...]
-    won: tuple[Stack, Stack]
-    discard: tuple[Card, ...]
-
-    @property
-    def round_over(self) -> bool:
-        """Both players have passed: the battles on the table are scored."""
-        return self.passed[0] and self.passed[1]
-
 
 _replace = replacer(CommitmentState)
 _battle = builder(Battle)
-# the hot paths: a commit, a pass
+# a commit and a pass, the moves a round is made of, build only the fields they change
 _committed = replacer(CommitmentState, "turn", "hands", "battles", "draw", "discard")
 _passed = replacer(CommitmentState, "turn", "passed")
 
@@ -118,8 +73,8 @@ def judge(battle: Battle) -> Verdict:
     return Verdict(values, (a, b), None, "commitment.score.discard")
 
 
-def _verdict_text(verdict: Verdict) -> str:
-    """Why the battle card goes where it goes, in words."""
+def _verdict_text(verdict: Verdict, names: Sequence[str]) -> str:
+    """Why the battle card goes where it goes, in words (the players called ``names``)."""
     values, (a, b) = verdict.values, verdict.suits
     suits = []
     for slot, name in enumerate(STACK_NAMES):
@@ -128,13 +83,13 @@ def _verdict_text(verdict: Verdict) -> str:
             suits.append(f"{name} tied {x} to {y}")
         else:
             w = 0 if x > y else 1
-            suits.append(f"{NAMES[w]} wins {name} {max(x, y)} to {min(x, y)}")
+            suits.append(f"{names[w]} wins {name} {max(x, y)} to {min(x, y)}")
     text = "; ".join(suits) + ". "
     text = text[0].upper() + text[1:]
     if a != b:
         hi, lo = max(a, b), min(a, b)
-        return text + f"{NAMES[verdict.winner]} wins more suits, {hi} to {lo}."
-    each = "No suit to either player" if a == 0 else f"{a} suit{'s' if a > 1 else ''} each"
+        return text + f"{names[verdict.winner]} wins more suits, {hi} to {lo}."
+    each = "No suit to either player" if a == 0 else f"{plural(a, 'suit')} each"
     total_a, total_b = sum(values[0]), sum(values[1])
     if total_a == total_b:
         return text + f"{each}, and the totals of all three stacks are equal, {total_a} to {total_b}."
@@ -162,8 +117,9 @@ def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, sta
     return battles[:b] + (battle,) + battles[b + 1:]
 
 
-def _pair(pair: tuple, index: int, value: Any) -> tuple:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
+def _with_player(pair: tuple, player: int, value: Any) -> tuple:
+    """``pair`` (one value per player) with ``player``'s value replaced by ``value``."""
+    return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
 def _list(items: Sequence[str]) -> str:
@@ -203,7 +159,6 @@ class Commitment(Game):
 
     def strategy(self) -> CommitmentStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
-        from .strategy import STRATEGY
         return STRATEGY
 
     # -- why and why not (explain.py) -----------------------------------------------------------------
@@ -235,7 +190,7 @@ class Commitment(Game):
         if first is None:
             starter = chance(seed, "first").randrange(2)   # commitment.first
         else:
-            starter = _player(first, "first")
+            starter = _player(first, "first", self.player_names)
         sides = (EMPTY_SIDE, EMPTY_SIDE)
         return CommitmentState(
             seed=seed, round=1, first=starter, turn=starter, passed=(False, False),
@@ -283,7 +238,7 @@ class Commitment(Game):
             return
         p = s.turn
         if kind is NextRound:
-            waiting = " and ".join(NAMES[i] for i in (0, 1) if not s.passed[i])
+            waiting = " and ".join(self.player_names[i] for i in (0, 1) if not s.passed[i])
             raise IllegalMove(move, "commitment.round.end",
                               f"round {s.round} goes on until both players have passed; {waiting} has not passed yet")
         if kind is not Commit:
@@ -291,10 +246,11 @@ class Commitment(Game):
         card = move.card
         if card not in s.hands[p]:
             q = 1 - p
-            held = f"{NAMES[p]} does not hold {card} (hand: {' '.join(map(str, s.hands[p])) or 'empty'})"
+            names = self.player_names
+            held = f"{names[p]} does not hold {card} (hand: {' '.join(map(str, s.hands[p])) or 'empty'})"
             if s.passed[q]:
                 raise IllegalMove(move, "commitment.pass",
-                                  f"{NAMES[q]} has passed and plays no more cards this round; it is {NAMES[p]}'s "
+                                  f"{names[q]} has passed and plays no more cards this round; it is {names[p]}'s "
                                   f"turn, and {held}")
             raise IllegalMove(move, "commitment.commit", held)
         if move not in WELL_FORMED[len(s.battles)]:
@@ -377,15 +333,16 @@ class Commitment(Game):
         return after
 
     def _narrate_commit(self, s: CommitmentState, after: CommitmentState, move: Commit, log: list[Event]) -> None:
+        names = self.player_names
         p, card, kind = s.turn, move.card, KIND[move.card]
-        me, other = NAMES[p], NAMES[1 - p]
+        me, other = names[p], names[1 - p]
         b = f"b{move.battle}"
         slot = STACK_INDEX[move.stack] if kind == SPADE else STACK_INDEX[card.suit]
         suit = STACK_NAMES[slot]
 
         def now(player: int, battle: int) -> str:
             stack = after.battles[battle - 1].sides[player][slot]
-            return f"{NAMES[player]}'s {suit} at b{battle}: {stack_arithmetic(stack)}"
+            return f"{names[player]}'s {suit} at b{battle}: {stack_arithmetic(stack)}"
 
         if kind == NUMBER:
             log.append(Event("commitment.stack", f"{me} commits {card} to {b}; {now(p, move.battle)}.", p, (card,)))
@@ -426,14 +383,15 @@ class Commitment(Game):
         p = s.turn
         q = 1 - p
         # once both have passed no turn is stored: to_move derives who starts the next round
-        after = _passed(s, None if s.passed[q] else q, _pair(s.passed, p, True))
+        after = _passed(s, None if s.passed[q] else q, _with_player(s.passed, p, True))
         if log is not None:
-            log.append(Event("commitment.pass", f"{NAMES[p]} passes and plays no more cards in round {s.round}.", p))
+            names = self.player_names
+            log.append(Event("commitment.pass", f"{names[p]} passes and plays no more cards in round {s.round}.", p))
             if s.passed[q]:
                 self._narrate_round_end(after, log)
             else:
-                log.append(Event("commitment.pass", f"{NAMES[q]} may commit cards, one at a time, until "
-                                 f"{NAMES[q]} passes too.", q))
+                log.append(Event("commitment.pass", f"{names[q]} may commit cards, one at a time, until "
+                                 f"{names[q]} passes too.", q))
         return after
 
     @staticmethod
@@ -454,6 +412,7 @@ class Commitment(Game):
 
     def _narrate_round_end(self, s: CommitmentState, log: list[Event]) -> None:
         """The scoring of a round both players have just passed, and who starts the next one."""
+        names = self.player_names
         vp, starter = self._standing_vp(s), self._next_starter(s)
         log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle."))
         for i, battle in enumerate(s.battles, start=1):
@@ -462,19 +421,19 @@ class Commitment(Game):
                 stacks = "; ".join(f"{name} {stack_arithmetic(stack)}"
                                    for name, stack in zip(STACK_NAMES, battle.sides[p]))
                 rule = "commitment.king" if any(c.rank == 13 for st in battle.sides[p] for c in st) else "commitment.score.stack"
-                log.append(Event(rule, f"b{i} ({battle.card}), {NAMES[p]}'s stacks: {stacks}.", p,
+                log.append(Event(rule, f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.", p,
                                  tuple(c for st in battle.sides[p] for c in st)))
-            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True), verdict.winner, (battle.card,)))
+            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner, (battle.card,)))
         score = f"A has {vp[0]} VP and B has {vp[1]}"
         if starter is None:
             if vp[0] == vp[1]:
                 log.append(Event("commitment.end", f"After round 3, {score}: equal VP, so the game is a draw."))
             else:
                 w = 0 if vp[0] > vp[1] else 1
-                log.append(Event("commitment.end", f"After round 3, {score}: {NAMES[w]} wins.", w))
+                log.append(Event("commitment.end", f"After round 3, {score}: {names[w]} wins.", w))
             return
-        why = (f"equal VP, so {NAMES[s.first]}, who started round 1, starts" if vp[0] == vp[1]
-               else f"{NAMES[starter]} has more VP and starts")
+        why = (f"equal VP, so {names[s.first]}, who started round 1, starts" if vp[0] == vp[1]
+               else f"{names[starter]} has more VP and starts")
         log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", starter))
 
     def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
@@ -507,31 +466,33 @@ class Commitment(Game):
 
     def _narrate_next_round(self, s: CommitmentState, after: CommitmentState,
                             taken: list[tuple[int | None, Card]], log: list[Event]) -> None:
+        names = self.player_names
         for winner, card in taken:
             if winner is None:
                 log.append(Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.", None, (card,)))
             else:
-                log.append(Event("commitment.vp", f"{NAMES[winner]} keeps {card} ({BATTLE_VP[card]} VP).", winner, (card,)))
+                log.append(Event("commitment.vp", f"{names[winner]} keeps {card} ({BATTLE_VP[card]} VP).", winner, (card,)))
         log.append(Event("commitment.round.discard", f"Every card committed in round {s.round} is discarded; the "
                          f"cards still in hand carry over."))
         turned = tuple(b.card for b in after.battles)
-        names = _list([f"b{i} {card}" for i, card in enumerate(turned, start=1)])
+        listed = _list([f"b{i} {card}" for i, card in enumerate(turned, start=1)])
         log.append(Event("commitment.setup.battles", f"Round {after.round}: {len(turned)} battle cards are turned "
-                         f"up: {names}.", None, turned))
+                         f"up: {listed}.", None, turned))
         for p in (0, 1):
             new = s.draw[p * ROUND_DRAW:(p + 1) * ROUND_DRAW]
-            log.append(Event("commitment.setup.draw", f"{NAMES[p]} draws {ROUND_DRAW} cards and now holds "
+            log.append(Event("commitment.setup.draw", f"{names[p]} draws {ROUND_DRAW} cards and now holds "
                              f"{len(after.hands[p])}.", p))
-            log.append(Event("commitment.setup.draw", f"{NAMES[p]} draws {' '.join(map(str, new))}.", p, new,
+            log.append(Event("commitment.setup.draw", f"{names[p]} draws {' '.join(map(str, new))}.", p, new,
                              frozenset((p,))))
-        log.append(Event("commitment.round.start", f"{NAMES[after.turn]} starts round {after.round}.", after.turn))
+        log.append(Event("commitment.round.start", f"{names[after.turn]} starts round {after.round}.", after.turn))
 
     # -- score ------------------------------------------------------------------------------------
 
     def score(self, s: CommitmentState) -> Breakdown:
         """VP won in earlier rounds, and the battles on the table stack by stack: scored (their
         VP counted) once both players have passed, otherwise shown as they stand (0 points)."""
-        items = [ScoreItem(p, BATTLE_VP[card], f"{NAMES[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
+        names = self.player_names
+        items = [ScoreItem(p, BATTLE_VP[card], f"{names[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
                  for p in (0, 1) for card in s.won[p]]
         notes: list[str] = []
         scored = s.round_over
@@ -540,13 +501,13 @@ class Commitment(Game):
                 for name, stack in zip(STACK_NAMES, battle.sides[p]):
                     if stack:
                         rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
-                        items.append(ScoreItem(p, 0, f"b{i} {battle.card}: {NAMES[p]}'s {name} "
+                        items.append(ScoreItem(p, 0, f"b{i} {battle.card}: {names[p]}'s {name} "
                                                f"{stack_arithmetic(stack)}", rule, stack))
             verdict = judge(battle)
             if not scored and not any(battle.sides[0] + battle.sides[1]):
                 notes.append(f"b{i} {battle.card}: no card committed yet.")
                 continue
-            text = _result_text(i, battle, verdict, scored)
+            text = _result_text(i, battle, verdict, scored, names)
             if verdict.winner is None:
                 notes.append(f"{text} [{verdict.rule}]")
             else:
@@ -561,7 +522,7 @@ class Commitment(Game):
             winners = tuple(p for p in (0, 1) if totals[p] == max(totals))  # a draw: both
             if totals[0] == totals[1]:
                 notes.append("Equal VP: the game is a draw. [commitment.end]")
-        return Breakdown(NAMES, tuple(items), title, final, winners, tuple(notes))
+        return Breakdown(names, tuple(items), title, final, winners, tuple(notes))
 
     def rounds(self, s: CommitmentState) -> tuple[Round, ...]:
         """The rounds so far, their lines of the score as :meth:`score` lists them. The state keeps
@@ -581,27 +542,31 @@ class Commitment(Game):
             return tuple(rounds) + (Round(s.round, title, items, BOTH),)
         ended = Event("commitment.round.end", "Both players passed: the battles are scored.", None)
         return tuple(rounds) + (Round(s.round, title, items, BOTH, ended, "both passed",
-                                      verdict=_round_verdict(s.battles)),)
+                                      verdict=_round_verdict(s.battles, self.player_names)),)
 
     # -- views and zones ---------------------------------------------------------------------------
 
     def zones(self, s: CommitmentState) -> list[Zone]:
         """Piles bottom to top: the decks' last card is the next one drawn or turned up (the
         state keeps them top first); the discard pile's last card is the latest discarded."""
+        names = self.player_names
         nobody: frozenset[int] = frozenset()
-        zones = [Zone("A hand", s.hands[0], frozenset((0,)), 0, HAND, None, "Hand"),
-                 Zone("B hand", s.hands[1], frozenset((1,)), 1, HAND, None, "Hand"),
-                 Zone("draw deck", s.draw[::-1], nobody, None, STOCK, DECKS, "Draw deck"),
-                 Zone("battle deck", s.battle_deck[::-1], nobody, None, STOCK, DECKS, "Battle deck")]
+        zones = [Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND,
+                      label="Hand") for p in (0, 1)]
+        zones += [Zone(name="draw deck", cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
+                  Zone(name="battle deck", cards=s.battle_deck[::-1], seen_by=nobody, kind=STOCK, group=DECKS,
+                       label="Battle deck")]
         for i, battle in enumerate(s.battles, start=1):
             area = f"battle {i}"
-            zones.append(Zone(f"b{i} battle card", (battle.card,), None, None, SLOT, area, "Battle card"))
+            zones.append(Zone(name=f"b{i} battle card", cards=(battle.card,), kind=SLOT, group=area,
+                              label="Battle card"))
             for p in (0, 1):
-                zones += [Zone(f"b{i} {NAMES[p]} {name}", stack, None, p, STACK, area, f"{SYMBOLS[suit]} {name}")
+                zones += [Zone(name=f"b{i} {names[p]} {name}", cards=stack, owner=p, kind=STACK, group=area,
+                               label=f"{suit_symbol(suit)} {name}")
                           for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])]
-        zones += [Zone("A won", s.won[0], None, 0, PILE, None, "Battle cards won"),
-                  Zone("B won", s.won[1], None, 1, PILE, None, "Battle cards won"),
-                  Zone("discard", s.discard, None, None, PILE, DECKS, "Discard")]
+        zones += [Zone(name=f"{names[p]} won", cards=s.won[p], owner=p, kind=PILE, label="Battle cards won")
+                  for p in (0, 1)]
+        zones.append(Zone(name="discard", cards=s.discard, kind=PILE, group=DECKS, label="Discard"))
         return zones
 
     def table_layout(self, s: CommitmentState) -> Layout:
@@ -617,7 +582,8 @@ class Commitment(Game):
 
     def card_notes(self, s: CommitmentState) -> dict[str, tuple[str | None, ...]]:
         """Every spade on a stack is "wild": it joined that stack's suit (commitment.spade)."""
-        return {f"b{i} {NAMES[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
+        names = self.player_names
+        return {f"b{i} {names[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
                 for i, battle in enumerate(s.battles, start=1) for p in (0, 1)
                 for name, stack in zip(STACK_NAMES, battle.sides[p]) if any(c.suit == "S" for c in stack)}
 
@@ -627,7 +593,7 @@ class Commitment(Game):
         if player not in (0, 1):
             raise ValueError(f"player must be 0 (A), 1 (B) or None (everything), got {player!r}")
         other = 1 - player
-        return _replace(s, seed=HIDDEN_SEED, hands=_pair(s.hands, other, (HIDDEN,) * len(s.hands[other])),
+        return _replace(s, seed=HIDDEN_SEED, hands=_with_player(s.hands, other, (HIDDEN,) * len(s.hands[other])),
                         battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw))
 
     # -- notation ------------------------------------------------------------------------------------
@@ -642,45 +608,47 @@ class Commitment(Game):
              "A won", "B won", "discard")
 
     def to_text(self, s: CommitmentState) -> str:
-        passed = " ".join(NAMES[p] for p in (0, 1) if s.passed[p]) or "-"
+        names = self.player_names
+        passed = " ".join(names[p] for p in (0, 1) if s.passed[p]) or "-"
         # once both have passed, who starts the next round follows from the VP: no turn line
-        turn = [] if s.round_over else [f"turn: {NAMES[s.turn]}"]
+        turn = [] if s.round_over else [f"turn: {names[s.turn]}"]
         seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
-        lines = [*seed, f"round: {s.round}", f"first: {NAMES[s.first]}", *turn, f"passed: {passed}",
+        lines = [*seed, f"round: {s.round}", f"first: {names[s.first]}", *turn, f"passed: {passed}",
                  f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
                  f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
         for i, battle in enumerate(s.battles, start=1):
             lines.append(f"b{i}: {battle.card.code}")
-            lines += [f"b{i} {NAMES[p]}: " + " / ".join(format_cards(st) for st in battle.sides[p]) for p in (0, 1)]
+            lines += [f"b{i} {names[p]}: " + " / ".join(format_cards(st) for st in battle.sides[p]) for p in (0, 1)]
         lines += [f"A won: {format_cards(s.won[0])}", f"B won: {format_cards(s.won[1])}",
                   f"discard: {format_cards(s.discard)}"]
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommitmentState:
+        names = self.player_names
         form = TextForm(text, self._KEYS, "Commitment")
         passed = form.text("passed", "-").replace(",", " ").split()
         if passed in (["-"], ["—"]):
             passed = []
         for name in passed:
-            if ascii_upper(name) not in NAMES:
+            if ascii_upper(name) not in names:
                 raise StateError(form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}")
         battles = []
         for i in range(1, ROUNDS + 1):
             key = f"b{i}"
             if not form.has(key):
-                for p in NAMES:
+                for p in names:
                     if form.has(f"{key} {p}"):
                         raise StateError(form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: <battle card>'")
                 continue
             if len(battles) != i - 1:
                 raise StateError(form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is missing")
             card = form.card(key)
-            sides = tuple(_read_side(form, f"{key} {p}") for p in NAMES)
+            sides = tuple(_read_side(form, f"{key} {p}") for p in names)
             battles.append(Battle(card, sides))
-        passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in NAMES)
+        passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in names)
         return CommitmentState(
-            seed=form.int("seed", 0), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", NAMES),
-            turn=_read_turn(form, all(passed_by)), passed=passed_by,
+            seed=form.int("seed", 0), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", names),
+            turn=_read_turn(form, all(passed_by), names), passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
             battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
             won=(form.cards("A won", "-"), form.cards("B won", "-")), discard=form.cards("discard", "-"))
@@ -699,15 +667,15 @@ class Commitment(Game):
         self._validate_counts(s)
         self._validate_turn(s)
 
-    @staticmethod
-    def _validate_places(s: CommitmentState) -> None:
+    def _validate_places(self, s: CommitmentState) -> None:
+        names = self.player_names
         for p in (0, 1):
             for card in s.hands[p]:
                 if card not in IN_DRAW_DECK:
-                    raise StateError(f"{NAMES[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
+                    raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
             for card in s.won[p]:
                 if card not in BATTLE_VP:
-                    raise StateError(f"{NAMES[p]} won", f"{card.code} is not a battle card; only battle cards are won")
+                    raise StateError(f"{names[p]} won", f"{card.code} is not a battle card; only battle cards are won")
         for card in s.draw:
             if card not in IN_DRAW_DECK:
                 raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
@@ -719,7 +687,7 @@ class Commitment(Game):
                 raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
             for p in (0, 1):
                 for slot, stack in enumerate(battle.sides[p]):
-                    where = f"b{i} {NAMES[p]} {STACK_NAMES[slot]}"
+                    where = f"b{i} {names[p]} {STACK_NAMES[slot]}"
                     for card in stack:
                         if card not in IN_DRAW_DECK:
                             raise StateError(where, f"{card.code} is a battle card; it can't be committed")
@@ -750,8 +718,8 @@ class Commitment(Game):
             raise StateError("draw deck", f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
                                           f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}")
 
-    @staticmethod
-    def _validate_turn(s: CommitmentState) -> None:
+    def _validate_turn(self, s: CommitmentState) -> None:
+        names = self.player_names
         if s.round_over:
             if s.turn is not None:
                 raise StateError("turn", "both players have passed, so the state stores no turn (null): who "
@@ -761,24 +729,25 @@ class Commitment(Game):
             raise StateError("turn", "nobody to act (null) only once both players have passed; name the player to "
                                      "act, 0 (A) or 1 (B)")
         if s.passed[s.turn]:
-            raise StateError("turn", f"{NAMES[s.turn]} has passed and plays no more cards this round; "
-                                     f"it is {NAMES[1 - s.turn]}'s turn")
+            raise StateError("turn", f"{names[s.turn]} has passed and plays no more cards this round; "
+                                     f"it is {names[1 - s.turn]}'s turn")
 
     # -- HTML ----------------------------------------------------------------------------------------
 
     def state_html(self, s: CommitmentState) -> str:
+        names = self.player_names
         mover = self.to_move(s)
         if mover is None:
             status = "game over"
         elif s.round_over:
-            status = f"round {s.round} scored; {NAMES[mover]} plays 'next round'"
+            status = f"round {s.round} scored; {names[mover]} plays 'next round'"
         else:
-            status = f"{NAMES[s.turn]} to move" + "".join(f"; {NAMES[p]} has passed" for p in (0, 1) if s.passed[p])
+            status = f"{names[s.turn]} to move" + "".join(f"; {names[p]} has passed" for p in (0, 1) if s.passed[p])
         rows = []
         for i, battle in enumerate(s.battles, start=1):
             for p in (1, 0):
                 stacks = "".join(f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>" for st in battle.sides[p])
-                label = f"b{i} {battle.card} — {NAMES[p]}" if p == 1 else f"b{i} — {NAMES[p]}"
+                label = f"b{i} {battle.card} — {names[p]}" if p == 1 else f"b{i} — {names[p]}"
                 rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th>{stacks}</tr>")
         heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)
         hidden = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{z.name}</th><td colspan='3'>"
@@ -789,19 +758,20 @@ class Commitment(Game):
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
 
-def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool) -> str:
-    why = _verdict_text(verdict)
+def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool, names: Sequence[str]) -> str:
+    """What battle b``i`` gives (``scored``: once the round is over), and why."""
+    why = _verdict_text(verdict, names)
     card = battle.card
     if verdict.winner is None:
         return f"b{i}: {card} {'is' if scored else 'would be'} discarded. {why}"
-    taker = NAMES[verdict.winner]
+    taker = names[verdict.winner]
     vp = BATTLE_VP[card]
     if scored:
         return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
     return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
 
 
-def _round_verdict(battles: tuple[Battle, ...]) -> Event:
+def _round_verdict(battles: tuple[Battle, ...], names: Sequence[str]) -> Event:
     """Who took which battle card in a scored round (commitment.vp), and who won more VP."""
     taken: tuple[list[Card], list[Card]] = ([], [])
     for battle in battles:
@@ -809,21 +779,21 @@ def _round_verdict(battles: tuple[Battle, ...]) -> Event:
         if winner is not None:
             taken[winner].append(battle.card)
     vp = [sum(BATTLE_VP[card] for card in cards) for cards in taken]
-    said = [f"{NAMES[p]} takes {_list([str(c) for c in taken[p]])} ({vp[p]} VP)" for p in (0, 1) if taken[p]]
+    said = [f"{names[p]} takes {_list([str(c) for c in taken[p]])} ({vp[p]} VP)" for p in (0, 1) if taken[p]]
     if not said:
         return Event("commitment.vp", "Nobody takes a battle card this round.", None)
     best = None if vp[0] == vp[1] else int(vp[1] > vp[0])
     return Event("commitment.vp", "; ".join(said) + ".", best)
 
 
-def _read_turn(form: TextForm, round_over: bool) -> int | None:
+def _read_turn(form: TextForm, round_over: bool, names: Sequence[str]) -> int | None:
     """The player to act; once both have passed there is none to store (``to_move`` derives who
     starts the next round), so a ``turn`` line there is ignored once it reads as a player or '-'."""
     if round_over:
         if form.has("turn"):
-            form.player("turn", NAMES, optional=True)
+            form.player("turn", names, optional=True)
         return None
-    turn = form.player("turn", NAMES, optional=True)
+    turn = form.player("turn", names, optional=True)
     if turn is None:
         raise StateError(form.where("turn"), "'-' (nobody to act) is only for a round both players have passed: "
                                              "name the player to act, A or B")
@@ -849,9 +819,10 @@ def _read_side(form: TextForm, key: str) -> Side:
     return (stacks[0], stacks[1], stacks[2])
 
 
-def _player(value: int | str, what: str) -> int:
-    if isinstance(value, str) and ascii_upper(value.strip()) in NAMES:
-        return NAMES.index(ascii_upper(value.strip()))
+def _player(value: int | str, what: str, names: Sequence[str]) -> int:
+    """The player ``value`` names: one of ``names``, or its number."""
+    if isinstance(value, str) and ascii_upper(value.strip()) in names:
+        return names.index(ascii_upper(value.strip()))
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return value
     raise ValueError(f"{what} must be 'A' or 'B' (or 0 or 1), got {value!r}")
