@@ -2,7 +2,9 @@
 
 - ``moves.py``: the 52-card deck, the moves and their notation;
 - ``ranking.py``: the hand ranking (pure functions of cards, also a teaching helper);
-- ``rules.py``: the game (``Commerce``): its state, its rules, the ledger, its text form, its table;
+- ``state.py``: the state and the options of a game, its settled deals, and whose turn it is;
+- ``rules.py``: the game (``Commerce``): its rules, the ledger, its text form, its table;
+- ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.
 
 The rules page ``docs/rules/commerce.md`` maps each rule id to the sentence of the text it

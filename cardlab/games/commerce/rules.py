@@ -12,99 +12,37 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from ...cards import (
     HIDDEN, Card, ascii_lower, ascii_upper, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card,
     shuffled,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, RevealedHand, Round,
-    ScoreItem, State, TextForm, Zone, check_cards_once, format_cards, points, replacer, shuffle_from, stacked_deck, validate_seed,
+    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand, Round,
+    ScoreItem, TextForm, Zone, check_cards_once, format_cards, plural, points, replacer, shuffle_from, stacked_deck,
+    validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
-
-if TYPE_CHECKING:
-    from .strategy import CommerceStrategy
+from .state import (
+    DEFAULT_PLAYERS, ENDINGS, MAX_PLAYERS, MIN_PLAYERS, TURNS, CommerceOptions, CommerceState, DealRecord, Ending, Turn,
+)
+from .strategy import STRATEGY, CommerceStrategy
 
 __all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
 
-MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 3, 12, 4
 _IN_DECK = frozenset(DECK)
 #: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
 POOL = "pool"
-NAMES = "ABCDEFGHIJKL"
-
-Turn = Literal["trade", "barter"]
-Ending = Literal["knock", "refusal", "stock"]
-TURNS: tuple[str, ...] = ("trade", "barter")
-ENDINGS: tuple[str, ...] = ("knock", "refusal", "stock")
-
-
-# --- state ----------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """A settled deal, public once its hands were revealed: enough to replay its ledger.
-
-    ``turns`` are the deal's completed turns in order (the first by the dealer's left
-    neighbour); ``end`` says how it stopped; ``hands`` are the hands revealed, player by player.
-    """
-
-    dealer: int
-    turns: tuple[Turn, ...]
-    end: Ending
-    hands: tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CommerceOptions(Options):
-    """commerce.players: 3 to 12 players (4 by default)."""
-
-    players: int = field(default=DEFAULT_PLAYERS, metadata={"range": (MIN_PLAYERS, MAX_PLAYERS), "shown": True})
-
-
-@dataclass(frozen=True, slots=True)
-class CommerceState(State):
-    """One moment of a Commerce game. Players are 0 (A) to ``players - 1``; A's left neighbour is B.
-
-    The deal on the table: ``dealer``, ``hands``, the stock (top first; its zone lists it bottom
-    to top), the waste (in the order traded), and
-    ``turns``, the completed turns of this deal (a trade or an accepted barter each), from which
-    the player to move follows. ``offer`` is a card offered in barter and not yet answered;
-    it has left the offerer's hand. ``history`` holds the settled deals; the ledger is computed
-    from them and from this deal's antes and trades. When ``history`` has a deal per player the
-    game is over, and the last deal stays on the table, revealed.
-    """
-
-    options: CommerceOptions
-    seed: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    offer: Card | None
-    stock: tuple[Card, ...]
-    waste: tuple[Card, ...]
-    turns: tuple[Turn, ...]
-    history: tuple[DealRecord, ...]
-
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def deal_number(self) -> int:
-        """The deal on the table, from 1."""
-        return min(len(self.history) + 1, self.players)
-
 
 _replace = replacer(CommerceState)
-# the hot paths: a trade (the offer is None on a turn), an offer, and a barter done
+# the moves of a turn build only the fields they change: a trade (the offer is None on a turn), an offer, a barter done
 _traded = replacer(CommerceState, "hands", "stock", "waste", "turns")
 _offered = replacer(CommerceState, "hands", "offer")
 _bartered = replacer(CommerceState, "hands", "offer", "turns")
@@ -146,7 +84,6 @@ class Commerce(Game):
 
     def strategy(self) -> CommerceStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
-        from .strategy import STRATEGY
         return STRATEGY
 
     # -- why and why not (explain.py) -----------------------------------------------------------------
@@ -171,12 +108,13 @@ class Commerce(Game):
         a shuffled one gets a fresh seed. In a shuffled deal each hand is sorted, so its order
         shows nothing of the shuffle.
         """
+        names = self.player_names
         seed = deal_seed(seed, stacked=deck is not None)
         n = self.players
         if dealer is None:
             dealer = chance(seed, "first dealer").randrange(n)  # commerce.deal.first-dealer
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise ValueError(f"the dealer is a player from 0 to {n - 1} (A to {NAMES[n - 1]}), not {dealer!r}")
+            raise ValueError(f"the dealer is a player from 0 to {n - 1} (A to {names[n - 1]}), not {dealer!r}")
         order = shuffled(DECK, seed, "deal 1")
         if deck is not None:
             top = stacked_deck(deck, DECK, self.title, whole=False)
@@ -210,9 +148,6 @@ class Commerce(Game):
         p = (state.dealer + 1 + len(state.turns)) % n
         return p if state.offer is None else (p + 1) % n
 
-    def _turn_player(self, state: CommerceState) -> int:
-        return (state.dealer + 1 + len(state.turns)) % state.options.players
-
     def is_over(self, state: CommerceState) -> bool:
         return len(state.history) == state.options.players
 
@@ -241,29 +176,33 @@ class Commerce(Game):
         if state.offer is not None:
             q = (p + 1) % n
             if kind is not Give:
+                names = self.player_names
                 raise IllegalMove(move, "commerce.barter.answer",
-                                  f"{NAMES[q]} must first answer {NAMES[p]}'s barter: give a card of their choice "
-                                  f"or knock to refuse; it is not {NAMES[q]}'s turn to {_verb(move)}")
+                                  f"{names[q]} must first answer {names[p]}'s barter: give a card of their choice "
+                                  f"or knock to refuse; it is not {names[q]}'s turn to {_verb(move)}")
             if move.card not in state.hands[q]:
+                names = self.player_names
                 raise IllegalMove(move, "commerce.barter.answer",
-                                  f"{NAMES[q]} does not hold {move.card}, so cannot give it to {NAMES[p]} "
+                                  f"{names[q]} does not hold {move.card}, so cannot give it to {names[p]} "
                                   f"(hand: {cards_text(state.hands[q])})")
             return
         if kind is Trade:
             if move.card not in state.hands[p]:
                 raise IllegalMove(move, "commerce.trade",
-                                  f"{NAMES[p]} does not hold {move.card}, so cannot trade it "
+                                  f"{self.player_names[p]} does not hold {move.card}, so cannot trade it "
                                   f"(hand: {cards_text(state.hands[p])})")
             return
         if kind is Barter:
             if move.card not in state.hands[p]:
+                names = self.player_names
                 raise IllegalMove(move, "commerce.barter",
-                                  f"{NAMES[p]} does not hold {move.card}, so cannot offer it to {NAMES[(p + 1) % n]} "
+                                  f"{names[p]} does not hold {move.card}, so cannot offer it to {names[(p + 1) % n]} "
                                   f"(hand: {cards_text(state.hands[p])})")
             return
+        names = self.player_names
         if kind is Give:
             raise IllegalMove(move, "commerce.turn",
-                              f"nobody has offered {NAMES[p]} a barter: on {NAMES[p]}'s turn the moves are "
+                              f"nobody has offered {names[p]} a barter: on {names[p]}'s turn the moves are "
                               f"trade, barter or knock")
         raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {EXAMPLES}")
 
@@ -282,7 +221,8 @@ class Commerce(Game):
         if s.offer is not None:
             return self._refuse(s, p, log)
         if log is not None:
-            log.append(Event("commerce.knock", f"{NAMES[p]} knocks: exchanges stop at once, with no final circuit.", p))
+            log.append(Event("commerce.knock", f"{self.player_names[p]} knocks: exchanges stop at once, with no "
+                                               f"final circuit.", p))
         return self._settle(s, "knock", log)
 
     def _trade(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
@@ -292,32 +232,38 @@ class Commerce(Game):
         hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1:],) + s.hands[p + 1:]
         after = _traded(s, hands, s.stock[1:], s.waste + (card,), s.turns + ("trade",))
         if log is not None:
-            name, dealer = NAMES[p], NAMES[s.dealer]
-            log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
-                             f"and {name} takes the top card of the stock.", p))
-            log.append(Event("commerce.trade.waste", f"{name} gives up {card} to the concealed waste and takes {top}.",
-                             p, (card, top), frozenset((p,))))
-            if p == s.dealer:
-                log.append(Event("commerce.trade.dealer", f"{name} is the dealer, trading on their own turn, "
-                                 f"and pays nothing.", p))
-            else:
-                log.append(Event("commerce.trade.payment", f"{name} pays the dealer {dealer} 1 point "
-                                 f"(trade payments go to the dealer, not the pool).", p))
+            self._narrate_trade(s, p, card, top, log)
         if not after.stock:
             if log is not None:
-                log.append(Event("commerce.stock-out", f"{NAMES[p]} took the last card of the stock: the deal is "
-                                 f"revealed and settled at once, as after a knock; the waste is not recycled.", p))
+                log.append(Event("commerce.stock-out", f"{self.player_names[p]} took the last card of the stock: the "
+                                 f"deal is revealed and settled at once, as after a knock; the waste is not recycled.",
+                                 p))
             return self._settle(after, "stock", log)
         return after
+
+    def _narrate_trade(self, s: CommerceState, p: int, card: Card, top: Card, log: list[Event]) -> None:
+        names = self.player_names
+        name, dealer = names[p], names[s.dealer]
+        log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
+                         f"and {name} takes the top card of the stock.", p))
+        log.append(Event("commerce.trade.waste", f"{name} gives up {card} to the concealed waste and takes {top}.",
+                         p, (card, top), frozenset((p,))))
+        if p == s.dealer:
+            log.append(Event("commerce.trade.dealer", f"{name} is the dealer, trading on their own turn, "
+                             f"and pays nothing.", p))
+        else:
+            log.append(Event("commerce.trade.payment", f"{name} pays the dealer {dealer} 1 point "
+                             f"(trade payments go to the dealer, not the pool).", p))
 
     def _barter(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         hand = s.hands[p]
         i = hand.index(card)
         hands = s.hands[:p] + (hand[:i] + hand[i + 1:],) + s.hands[p + 1:]
         if log is not None:
-            q = NAMES[(p + 1) % s.options.players]
-            log.append(Event("commerce.barter", f"{NAMES[p]} offers {q} a card face down.", p))
-            log.append(Event("commerce.barter", f"{NAMES[p]} offers {card}.", p, (card,), frozenset((p,))))
+            names = self.player_names
+            q = names[(p + 1) % s.options.players]
+            log.append(Event("commerce.barter", f"{names[p]} offers {q} a card face down.", p))
+            log.append(Event("commerce.barter", f"{names[p]} offers {card}.", p, (card,), frozenset((p,))))
             log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
                              f"offered one, or knock to refuse.", (p + 1) % s.options.players))
         return _offered(s, hands, card)
@@ -332,7 +278,8 @@ class Commerce(Game):
         row[q] = given[:i] + (offered,) + given[i + 1:]
         hands = tuple(row)
         if log is not None:
-            a, b = NAMES[p], NAMES[q]
+            names = self.player_names
+            a, b = names[p], names[q]
             log.append(Event("commerce.barter.answer", f"{b} gives {a} a card and takes the offered one: "
                              f"the barter is done.", q))
             log.append(Event("commerce.barter.answer", f"{b} gives {card} and receives {offered}.", q,
@@ -344,8 +291,9 @@ class Commerce(Game):
         q = (p + 1) % s.options.players
         hands = s.hands[:p] + (s.hands[p] + (s.offer,),) + s.hands[p + 1:]
         if log is not None:
-            log.append(Event("commerce.barter.refuse", f"{NAMES[q]} refuses {NAMES[p]}'s barter by knocking: the "
-                             f"offered card goes back to {NAMES[p]} and exchanges stop at once.", q))
+            names = self.player_names
+            log.append(Event("commerce.barter.refuse", f"{names[q]} refuses {names[p]}'s barter by knocking: the "
+                             f"offered card goes back to {names[p]} and exchanges stop at once.", q))
         back = _replace(s, hands=hands, offer=None)
         return self._settle(back, "refusal", log)
 
@@ -359,60 +307,65 @@ class Commerce(Game):
         if len(history) == n:
             after = _replace(s, offer=None, history=history)
             if log is not None:
+                names = self.player_names
                 board = self.score(after)
-                totals = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(board.totals))
-                winners = " and ".join(NAMES[w] for w in board.winners)
+                totals = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(board.totals))
+                winners = " and ".join(names[w] for w in board.winners)
                 log.append(Event("commerce.end", f"That was the last of the {n} deals. Final ledger: {totals}. "
                                  f"{winners} {'wins' if len(board.winners) == 1 else 'share the win'}.", None))
             return after
         dealer = (s.dealer + 1) % n
         if log is not None:
-            first = NAMES[(dealer + 1) % n]
+            names = self.player_names
+            first = names[(dealer + 1) % n]
             log.append(Event("commerce.deal.rotation", f"Deal {len(history) + 1} of {n}: the deal passes to the left, "
-                             f"to {NAMES[dealer]}.", dealer))
+                             f"to {names[dealer]}.", dealer))
             log.append(Event("commerce.deal.ante", f"Everyone pays 1 point into a fresh pool of {n}.", None))
-            log.append(Event("commerce.deal.cards", f"{NAMES[dealer]} deals 3 concealed cards each, one at a time; "
+            log.append(Event("commerce.deal.cards", f"{names[dealer]} deals 3 concealed cards each, one at a time; "
                              f"the rest is the concealed stock.", dealer))
             log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n))
         order = shuffle_from(s.seed, DECK, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
     def _narrate_settlement(self, record: DealRecord, number: int, log: list[Event]) -> None:
+        names = self.player_names
         n, hands, d = self.players, record.hands, record.dealer
         for seat in range(n):
             p = (d + 1 + seat) % n
-            log.append(Event("commerce.settle.reveal", f"{NAMES[p]} shows {cards_text(hands[p])}: "
+            log.append(Event("commerce.settle.reveal", f"{names[p]} shows {cards_text(hands[p])}: "
                              f"{rank_hand(hands[p])}.", p, hands[p]))
         result = showdown(hands, d)
         w, r = result.winner, result.runner_up
         log.append(Event(*self._why_best(hands, d, w, r), w, hands[w]))
-        log.append(Event("commerce.settle.pool", f"{NAMES[w]} takes the pool of {n} points.", w))
+        log.append(Event("commerce.settle.pool", f"{names[w]} takes the pool of {n} points.", w))
         if result.dealer_pays == "winner":
-            log.append(Event("commerce.settle.dealer-loses", f"The dealer {NAMES[d]} lost, so {NAMES[d]} pays the "
-                             f"winner {NAMES[w]} 1 more point.", d))
+            log.append(Event("commerce.settle.dealer-loses", f"The dealer {names[d]} lost, so {names[d]} pays the "
+                             f"winner {names[w]} 1 more point.", d))
         elif result.dealer_pays == "everyone":
             category = CATEGORY[hand_key(hands[d])[0]]
-            log.append(Event("commerce.settle.same-category", f"The dealer {NAMES[d]} lost with a {category}, the "
-                             f"winner's category, so {NAMES[d]} pays 1 point to every other player instead.", d))
+            log.append(Event("commerce.settle.same-category", f"The dealer {names[d]} lost with a {category}, the "
+                             f"winner's category, so {names[d]} pays 1 point to every other player instead.", d))
 
     def _why_best(self, hands: tuple[tuple[Card, ...], ...], dealer: int, w: int, r: int) -> tuple[str, str]:
         """The rule and sentence that make ``w``'s hand the best: its comparison with the next best."""
+        names = self.player_names
         if all(hand_key(h)[0] == NOTHING for h in hands):
             return "commerce.rank.tie", (f"Nobody has a combination or a point: all hands tie, and positional "
-                                         f"priority gives the pool to the dealer {NAMES[w]}.")
+                                         f"priority gives the pool to the dealer {names[w]}.")
         cmp = compare_hands(hands[w], hands[r])
         if cmp.winner is None:  # equal hands: the winner is the one seated first (commerce.rank.tie)
-            return cmp.rule, (f"{NAMES[w]}'s {cmp.hands[0]} and {NAMES[r]}'s {cmp.hands[1]} are equal, so "
+            return cmp.rule, (f"{names[w]}'s {cmp.hands[0]} and {names[r]}'s {cmp.hands[1]} are equal, so "
                               f"seating decides: the dealer first, then the nearest player to the dealer's left. "
-                              f"{_seated_first(w, r, dealer)}, so {NAMES[w]} has the best hand.")
-        return cmp.rule, (f"{NAMES[w]} has the best hand: {NAMES[w]}'s {cmp.hands[0]} beats "
-                          f"{NAMES[r]}'s {cmp.hands[1]}, as {cmp.reason}.")
+                              f"{_seated_first(w, r, dealer, names)}, so {names[w]} has the best hand.")
+        return cmp.rule, (f"{names[w]} has the best hand: {names[w]}'s {cmp.hands[0]} beats "
+                          f"{names[r]}'s {cmp.hands[1]}, as {cmp.reason}.")
 
     # -- the ledger --------------------------------------------------------------------------------------
 
     def _deal_items(self, number: int, dealer: int, turns: tuple[str, ...]) -> list[ScoreItem]:
         """A deal's antes and trade payments (commerce.deal.ante, commerce.trade.*)."""
-        n, d = self.players, NAMES[dealer]
+        names = self.player_names
+        n, d = self.players, names[dealer]
         items = [ScoreItem(p, -1, f"Deal {number}: pays 1 into the pool", "commerce.deal.ante") for p in range(n)]
         for i, turn in enumerate(turns):
             if turn != "trade":
@@ -423,11 +376,12 @@ class Commerce(Game):
                                        "commerce.trade.dealer"))
             else:
                 items.append(ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade", "commerce.trade.payment"))
-                items.append(ScoreItem(dealer, 1, f"Deal {number}: {NAMES[p]} pays 1 for a trade", "commerce.trade.payment"))
+                items.append(ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade", "commerce.trade.payment"))
         return items
 
     def _settlement_items(self, number: int, record: DealRecord) -> list[ScoreItem]:
         """A settled deal's pool and dealer's payment."""
+        names = self.player_names
         n, hands, d = self.players, record.hands, record.dealer
         result = showdown(hands, d)
         w = result.winner
@@ -435,17 +389,17 @@ class Commerce(Game):
         items = [ScoreItem(w, n, f"Deal {number}: wins the pool of {n} with {rank}",
                            "commerce.settle.pool", rank.counting or hands[w])]
         if result.dealer_pays == "winner":
-            items.append(ScoreItem(d, -1, f"Deal {number}: the losing dealer pays the winner {NAMES[w]} 1",
+            items.append(ScoreItem(d, -1, f"Deal {number}: the losing dealer pays the winner {names[w]} 1",
                                    "commerce.settle.dealer-loses", hands[d]))
-            items.append(ScoreItem(w, 1, f"Deal {number}: 1 more from the losing dealer {NAMES[d]}",
+            items.append(ScoreItem(w, 1, f"Deal {number}: 1 more from the losing dealer {names[d]}",
                                    "commerce.settle.dealer-loses"))
         elif result.dealer_pays == "everyone":
             category = CATEGORY[hand_key(hands[d])[0]]
             for p in range(n):
                 if p != d:
                     items.append(ScoreItem(d, -1, f"Deal {number}: the dealer lost with a {category}, the winner's "
-                                           f"category, and pays {NAMES[p]} 1", "commerce.settle.same-category", hands[d]))
-                    items.append(ScoreItem(p, 1, f"Deal {number}: 1 from the dealer {NAMES[d]}, who lost in the "
+                                           f"category, and pays {names[p]} 1", "commerce.settle.same-category", hands[d]))
+                    items.append(ScoreItem(p, 1, f"Deal {number}: 1 from the dealer {names[d]}, who lost in the "
                                            f"winner's category", "commerce.settle.same-category"))
         return items
 
@@ -488,32 +442,33 @@ class Commerce(Game):
             number = len(state.history) + 1
             movers = _movers(state.dealer, state.turns, n)
             if state.offer is not None:
-                movers |= {self._turn_player(state)}
+                movers |= {state.turn_player}
             rounds.append(Round(number, f"Deal {number} of {n}",
                                 tuple(self._deal_items(number, state.dealer, state.turns)), movers))
         return tuple(rounds)
 
     @lru_cache(maxsize=1024)  # a settled deal never changes: tables ask for its round at every update
     def _settled_round(self, number: int, record: DealRecord) -> Round:
+        names = self.player_names
         n, d, hands, turns = self.players, record.dealer, record.hands, record.turns
         p = (d + 1 + len(turns)) % n  # whose turn it was when the deal stopped
         movers = _movers(d, turns, n)
-        when = "on the deal's first turn" if not turns else f"after {len(turns)} turn{'' if len(turns) == 1 else 's'}"
+        when = "on the deal's first turn" if not turns else f"after {plural(len(turns), 'turn')}"
         if record.end == "knock":
             movers |= {p}
-            how = f"{NAMES[p]} knocked"
-            ended = Event("commerce.knock", f"{NAMES[p]} knocked {when}: exchanges stopped at once, with no "
+            how = f"{names[p]} knocked"
+            ended = Event("commerce.knock", f"{names[p]} knocked {when}: exchanges stopped at once, with no "
                                             f"final circuit.", p)
         elif record.end == "refusal":
             q = (p + 1) % n
             movers |= {p, q}
-            how = f"{NAMES[q]} refused {NAMES[p]}'s barter"
-            ended = Event("commerce.barter.refuse", f"{NAMES[q]} refused {NAMES[p]}'s barter by knocking, {when}: "
+            how = f"{names[q]} refused {names[p]}'s barter"
+            ended = Event("commerce.barter.refuse", f"{names[q]} refused {names[p]}'s barter by knocking, {when}: "
                                                     f"exchanges stopped at once.", q)
         else:
             last = (d + len(turns)) % n
-            how = f"{NAMES[last]} took the last stock card"
-            ended = Event("commerce.stock-out", f"{NAMES[last]} took the last card of the stock, {when}: the deal "
+            how = f"{names[last]} took the last stock card"
+            ended = Event("commerce.stock-out", f"{names[last]} took the last card of the stock, {when}: the deal "
                                                 f"was settled at once.", last)
         result = showdown(hands, d)
         order = sorted(range(n), key=lambda s: (hand_key(hands[s]), -((s - d) % n)), reverse=True)  # commerce.rank.tie
@@ -533,18 +488,21 @@ class Commerce(Game):
     # -- hidden information --------------------------------------------------------------------------------
 
     def zones(self, s: CommerceState) -> list[Zone]:
+        names = self.player_names
         n = s.players
         over = len(s.history) == n
-        zones = [Zone(f"{NAMES[p]}'s hand", s.hands[p], None if over else frozenset((p,)), p, HAND, None, "Hand")
+        zones = [Zone(name=f"{names[p]}'s hand", cards=s.hands[p], seen_by=None if over else frozenset((p,)), owner=p,
+                      kind=HAND, label="Hand")
                  for p in range(n)]
-        if s.offer is None:
-            zones.append(Zone("offer", (), frozenset(), None, SLOT, POOL, "Barter offer"))
-        else:  # seen by the offerer only: the neighbour answers without seeing it
-            zones.append(Zone("offer", (s.offer,), frozenset((self._turn_player(s),)), None, SLOT, POOL, "Barter offer"))
+        # an offer is seen by the offerer only: the neighbour answers without seeing it
+        offer = () if s.offer is None else (s.offer,)
+        seen_by = frozenset() if s.offer is None else frozenset((s.turn_player,))
+        zones.append(Zone(name="offer", cards=offer, seen_by=seen_by, kind=SLOT, group=POOL, label="Barter offer"))
         # piles bottom to top: the stock's last card is the next one traded for (the state keeps
         # the stock top first); the waste's last card is the latest traded away
-        zones.append(Zone("stock", s.stock[::-1], frozenset(), None, STOCK, POOL, "Stock"))
-        zones.append(Zone("waste", s.waste, frozenset(), None, PILE, POOL, "Waste"))
+        zones.append(Zone(name="stock", cards=s.stock[::-1], seen_by=frozenset(), kind=STOCK, group=POOL,
+                          label="Stock"))
+        zones.append(Zone(name="waste", cards=s.waste, seen_by=frozenset(), kind=PILE, group=POOL, label="Waste"))
         return zones
 
     def table_layout(self, s: CommerceState) -> Layout:
@@ -555,15 +513,16 @@ class Commerce(Game):
                       scores=tuple(f"ledger {points(balance, signed=True)}" for balance in self.ledger(s)))
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
+        names = self.player_names
         if player is None:
             return s
         n = s.players
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
-            raise ValueError(f"this game has players 0 to {n - 1} (A to {NAMES[n - 1]}), not {player!r}")
+            raise ValueError(f"this game has players 0 to {n - 1} (A to {names[n - 1]}), not {player!r}")
         over = len(s.history) == n
         hands = tuple(h if over or p == player else (HIDDEN,) * len(h) for p, h in enumerate(s.hands))
         offer = s.offer
-        if offer is not None and player != self._turn_player(s):
+        if offer is not None and player != s.turn_player:
             offer = HIDDEN  # commerce.barter.answer: the neighbour answers without seeing it
         return _replace(s, seed=HIDDEN_SEED, hands=hands, offer=offer, stock=(HIDDEN,) * len(s.stock),
                         waste=(HIDDEN,) * len(s.waste))
@@ -576,25 +535,27 @@ class Commerce(Game):
     # -- the text form --------------------------------------------------------------------------------------
 
     def _keys(self) -> tuple[str, ...]:
-        return (("players", "seed", "dealer") + tuple(NAMES) + ("offer", "stock", "waste", "turns")
+        """The keys of the text form, for any number of players: each seat's hand and each deal."""
+        return (("players", "seed", "dealer") + _every_seat() + ("offer", "stock", "waste", "turns")
                 + tuple(f"deal {k}" for k in range(1, MAX_PLAYERS + 1)))
 
     def to_text(self, s: CommerceState) -> str:
+        names = self.player_names
         n = s.players
         mover = self.to_move(s)
-        status = "game over" if mover is None else f"deal {s.deal_number} of {n}, {NAMES[mover]} to move"
-        ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
+        status = "game over" if mover is None else f"deal {s.deal_number} of {n}, {names[mover]} to move"
+        ledger = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         lines = [f"# Commerce, {n} players: {status}",
                  f"# ledger: {ledger}; pool {self.pool(s)}",
                  *s.options.lines(), *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view: no line
-                 f"dealer: {NAMES[s.dealer]}"]
-        lines += [f"{NAMES[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
-        offer = "-" if s.offer is None else f"{NAMES[self._turn_player(s)]} {s.offer.code}"
+                 f"dealer: {names[s.dealer]}"]
+        lines += [f"{names[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
+        offer = "-" if s.offer is None else f"{names[s.turn_player]} {s.offer.code}"
         lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",
-                  f"turns: {_turns_text(s.turns, s.dealer, n)}"]
+                  f"turns: {_turns_text(s.turns, s.dealer, names)}"]
         for number, r in enumerate(s.history, start=1):
             hands = " / ".join(format_cards(h) for h in r.hands)
-            lines.append(f"deal {number}: dealer {NAMES[r.dealer]}; turns {_turns_text(r.turns, r.dealer, n)}; "
+            lines.append(f"deal {number}: dealer {names[r.dealer]}; turns {_turns_text(r.turns, r.dealer, names)}; "
                          f"end {r.end}; hands {hands}")
         return "\n".join(lines)
 
@@ -603,20 +564,20 @@ class Commerce(Game):
         options = self._read_options(form)
         n = options.players
         names = self.player_names
-        for extra in NAMES[n:]:
+        for extra in _every_seat()[n:]:
             if form.has(extra):
                 raise StateError(form.where(extra), f"a {n}-player game has players {names[0]} to {names[-1]} only")
         dealer = form.player("dealer", names)
         hands = tuple(form.cards(name) for name in names)
-        turns = _read_turns(form.text("turns", "-"), form.where("turns"), dealer, n)
+        turns = _read_turns(form.text("turns", "-"), form.where("turns"), dealer, names)
         offer_text = form.text("offer", "-").split()
         offer = None
         if offer_text and offer_text != ["-"]:
             if len(offer_text) != 2:
                 raise StateError(form.where("offer"), "write the offerer and the card, such as 'A 7S', or '-' for none")
             offerer = (dealer + 1 + len(turns)) % n
-            if ascii_upper(offer_text[0]) != NAMES[offerer]:
-                raise StateError(form.where("offer"), f"only {NAMES[offerer]}, whose turn it is, can have a card on offer")
+            if ascii_upper(offer_text[0]) != names[offerer]:
+                raise StateError(form.where("offer"), f"only {names[offerer]}, whose turn it is, can have a card on offer")
             try:
                 offer = parse_card(offer_text[1])
             except CardError as err:
@@ -627,7 +588,7 @@ class Commerce(Game):
             if form.has(key):
                 if len(history) != number - 1:
                     raise StateError(form.where(key), f"deal {len(history) + 1} is missing before deal {number}")
-                history.append(_read_record(form.text(key), form.where(key), n))
+                history.append(_read_record(form.text(key), form.where(key), names))
         seed, waste = form.int("seed"), form.cards("waste", "-")
         validate_seed(seed)  # before the seed shuffles the rest of the stock
         placed = [c for hand in hands for c in hand] + list(waste) + ([] if offer is None else [offer])
@@ -638,6 +599,7 @@ class Commerce(Game):
 
     def validate(self, s: CommerceState) -> None:
         """Every card once, hands of 3, the stock and waste matching the trades, the deals in order."""
+        names = self.player_names
         self._check_options(s)
         n = s.players
         validate_seed(s.seed)
@@ -657,13 +619,13 @@ class Commerce(Game):
                                           f"(its dealer, turns and hands, with no offer)")
         elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
             last = s.history[-1].dealer
-            raise StateError("dealer", f"the deal passes to the left: after {NAMES[last]} comes {NAMES[(last + 1) % n]}")
-        offerer = self._turn_player(s) if s.offer is not None else -1
+            raise StateError("dealer", f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
+        offerer = s.turn_player if s.offer is not None else -1
         for p, hand in enumerate(s.hands):
             want = HAND_SIZE - (p == offerer)
             if len(hand) != want:
                 why = ", as their third card is on offer" if p == offerer else ""
-                raise StateError(f"{NAMES[p]}'s hand", f"holds {len(hand)} card(s); it should hold {want}{why}")
+                raise StateError(f"{names[p]}'s hand", f"holds {len(hand)} card(s); it should hold {want}{why}")
         check_cards_once(self.zones(s), DECK)
         trades = s.turns.count("trade")
         if len(s.waste) != trades:
@@ -673,6 +635,7 @@ class Commerce(Game):
             raise StateError("stock", "the stock is empty, so the deal was settled at once (commerce.stock-out)")
 
     def _validate_history(self, history: tuple[DealRecord, ...]) -> None:
+        names = self.player_names
         n = self.players
         for number, record in enumerate(history, start=1):
             where = f"deal {number}"
@@ -680,13 +643,13 @@ class Commerce(Game):
                 raise StateError(where, f"the dealer is a player from 0 to {n - 1}, not {record.dealer}")
             if number > 1 and record.dealer != (history[number - 2].dealer + 1) % n:
                 raise StateError(where, f"the deal passes to the left: deal {number} is dealt by "
-                                        f"{NAMES[(history[number - 2].dealer + 1) % n]}")
+                                        f"{names[(history[number - 2].dealer + 1) % n]}")
             _validate_turns(record.turns, where)
             if record.end not in ENDINGS:
                 raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
             if len(record.hands) != n or any(len(h) != HAND_SIZE for h in record.hands):
                 raise StateError(where, f"a settled deal shows {n} hands of 3 cards")
-            problem = _record_cards_problem(record.hands)
+            problem = _record_cards_problem(record.hands, names)
             if problem:
                 raise StateError(where, problem)
             trades = record.turns.count("trade")
@@ -701,16 +664,23 @@ class Commerce(Game):
     # -- HTML ---------------------------------------------------------------------------------------------------
 
     def state_html(self, s: CommerceState) -> str:
+        names = self.player_names
         mover = self.to_move(s)
-        status = "game over" if mover is None else f"deal {s.deal_number} of {s.players}, {NAMES[mover]} to move"
-        ledger = ", ".join(f"{NAMES[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
+        status = "game over" if mover is None else f"deal {s.deal_number} of {s.players}, {names[mover]} to move"
+        ledger = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
         rows = "".join(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
                        f"<td>{cards_html(z.cards)}</td></tr>" for z in self.zones(s))
-        return (f"<div class='cardlab-static-state'><b>Commerce</b> — {status}; dealer {NAMES[s.dealer]}"
+        return (f"<div class='cardlab-static-state'><b>Commerce</b> — {status}; dealer {names[s.dealer]}"
                 f"<table>{rows}</table><div>Ledger: {ledger}; pool {self.pool(s)}</div></div>")
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
+@cache
+def _every_seat() -> tuple[str, ...]:
+    """The names of the seats of the largest game, A to L: the text form knows each of them."""
+    return Commerce(players=MAX_PLAYERS).player_names
+
 
 def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
@@ -728,11 +698,11 @@ def _movers(dealer: int, turns: tuple[str, ...], n: int) -> frozenset[int]:
     return frozenset(movers)
 
 
-def _seated_first(near: int, far: int, dealer: int) -> str:
+def _seated_first(near: int, far: int, dealer: int, names: Sequence[str]) -> str:
     """Why ``near`` comes before ``far`` in seating order (commerce.rank.tie), naming both."""
     if near == dealer:
-        return f"{NAMES[near]} is the dealer, seated before {NAMES[far]}"
-    return f"{NAMES[near]} sits nearer the dealer's left than {NAMES[far]}"
+        return f"{names[near]} is the dealer, seated before {names[far]}"
+    return f"{names[near]} sits nearer the dealer's left than {names[far]}"
 
 
 def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -752,18 +722,19 @@ def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> 
     return top + tuple(c for c in order if c not in used)
 
 
-def _turns_text(turns: tuple[str, ...], dealer: int, n: int) -> str:
-    return ", ".join(f"{NAMES[(dealer + 1 + i) % n]} {t}" for i, t in enumerate(turns)) or "-"
+def _turns_text(turns: tuple[str, ...], dealer: int, names: Sequence[str]) -> str:
+    """A deal's turns as the text form writes them: 'B trade, C barter' (the players called ``names``)."""
+    return ", ".join(f"{names[(dealer + 1 + i) % len(names)]} {t}" for i, t in enumerate(turns)) or "-"
 
 
-def _read_turns(text: str, where: str, dealer: int, n: int) -> tuple[Turn, ...]:
+def _read_turns(text: str, where: str, dealer: int, names: Sequence[str]) -> tuple[Turn, ...]:
     """'B trade, C barter' -> ("trade", "barter"), checking that turns go clockwise from the dealer's left."""
     if text.strip() in ("", "-", "—"):
         return ()
     turns: list[Turn] = []
     for i, item in enumerate(text.split(",")):
         words = item.split()
-        expected = NAMES[(dealer + 1 + i) % n]
+        expected = names[(dealer + 1 + i) % len(names)]
         if len(words) != 2 or ascii_lower(words[1]) not in TURNS:
             raise StateError(where, f"write each turn as a player and 'trade' or 'barter', such as '{expected} trade'; "
                                     f"got {item.strip()!r}")
@@ -774,14 +745,13 @@ def _read_turns(text: str, where: str, dealer: int, n: int) -> tuple[Turn, ...]:
     return tuple(turns)
 
 
-def _read_record(text: str, where: str, n: int) -> DealRecord:
+def _read_record(text: str, where: str, names: Sequence[str]) -> DealRecord:
     """'dealer C; turns A trade; end knock; hands 6S 7S 8S / AH KH 4D / 3C 4C 5C'."""
     parts = [p.strip() for p in text.split(";")]
     labels = ("dealer", "turns", "end", "hands")
     if len(parts) != 4 or any(not ascii_lower(p).startswith(label) for p, label in zip(parts, labels)):
         raise StateError(where, "write 'dealer C; turns A trade, B barter; end knock; hands 6S 7S 8S / AH KH 4D / ...'")
     values = [p[len(label):].strip() for p, label in zip(parts, labels)]
-    names = NAMES[:n]
     if ascii_upper(values[0]) not in names:
         raise StateError(where, f"the dealer is one of {', '.join(names)}, not {values[0]!r}")
     dealer = names.index(ascii_upper(values[0]))
@@ -792,19 +762,20 @@ def _read_record(text: str, where: str, n: int) -> DealRecord:
         hands = tuple(tuple(cards(h)) for h in values[3].split("/"))
     except CardError as err:
         raise StateError(where, str(err)) from None
-    return DealRecord(dealer, _read_turns(values[1], where, dealer, n), end, hands)  # type: ignore[arg-type]
+    return DealRecord(dealer, _read_turns(values[1], where, dealer, names), end, hands)  # type: ignore[arg-type]
 
 
-def _record_cards_problem(hands: tuple[tuple[Card, ...], ...]) -> str | None:
-    """What is wrong with the cards of a settled deal's hands, naming the card and where it is."""
+def _record_cards_problem(hands: tuple[tuple[Card, ...], ...], names: Sequence[str]) -> str | None:
+    """What is wrong with the cards of a settled deal's hands, naming the card and where it is
+    (the players called ``names``)."""
     holder: dict[Card, int] = {}
     for p, hand in enumerate(hands):
         for card in hand:
             if card not in _IN_DECK:
-                return f"{card.code} in {NAMES[p]}'s hand is not one of the 52 cards Commerce is played with"
+                return f"{card.code} in {names[p]}'s hand is not one of the 52 cards Commerce is played with"
             if card in holder:
                 q = holder[card]
-                where = f"twice in {NAMES[p]}'s hand" if q == p else f"in both {NAMES[q]}'s and {NAMES[p]}'s hands"
+                where = f"twice in {names[p]}'s hand" if q == p else f"in both {names[q]}'s and {names[p]}'s hands"
                 return f"{card.code} is {where}; the hands of a deal come from one 52-card deck, each card once"
             holder[card] = p
     return None
