@@ -1,7 +1,10 @@
 """Card Commons, with its Peek variant: everything cardlab knows about the game, in one folder.
 
 - ``moves.py``: the deck, the moves and their notation, and what answers a Claim;
-- ``rules.py``: the game (``CardCommons``): its state, its rules, its text form, its table;
+- ``state.py``: the state and the options of a game;
+- ``rules.py``: the game (``CardCommons``): its rules, its score, its text form, its table;
+- ``validation.py``: which states the rules allow (a state read or edited by hand);
+- ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.
 
 The rules page ``docs/rules/card-commons.md`` maps each rule id to the sentence of the text it

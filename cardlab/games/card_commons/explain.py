@@ -4,21 +4,15 @@ is worked out from the asker's view: a face-down card is spoken of by its place 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...cards import Card
-from ...engine import HAND, Reason, Zone
+from ...engine import HAND, Game, Reason, Zone
 from .moves import WILDS
-
-if TYPE_CHECKING:
-    from .rules import CardCommons, CommonsState
-
-NAMES = ("A", "B")
+from .state import CommonsState
 
 
-def card_role(game: CardCommons, s: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
-    owner = NAMES[zone.owner] if zone.owner is not None else ""
+    owner = game.player_names[zone.owner] if zone.owner is not None else ""
     hidden = card.is_hidden
     if zone.kind == HAND:
         if hidden:
@@ -56,13 +50,13 @@ def card_role(game: CardCommons, s: CommonsState, card: Card, zone: Zone, player
     return None
 
 
-def situation(game: CardCommons, s: CommonsState) -> Reason:
+def situation(game: Game, s: CommonsState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     phase = s.phase
     if mover is None:
         return Reason("The game is over: the higher total wins.", "commons.game-end")
-    name = NAMES[mover]
+    name = game.player_names[mover]
     claim = s.claim
     if phase == "commission":
         return Reason(f"Now {name} must choose a Commission: a card of their hand that is not a Wild.", "commons.commission")

@@ -1,22 +1,20 @@
 """Card Commons, with its Peek variant (rule text: docs/rules/texts/card-commons.txt).
 
 Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation);
+``validation.py`` checks that a state read or edited by hand is one the rules allow.
 ``docs/rules/card-commons.md`` maps each rule id to the sentence of the text it implements and
 records each reading chosen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
-    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Options, Reason, RevealedHand,
-    Round, ScoreItem, State, TextForm, Zone,
-    builder, check_cards_once, format_cards, plural, replacer, shuffle_from, stacked_deck, validate_seed,
-    whole_number,
+    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand, Round,
+    ScoreItem, TextForm, Zone, builder, format_cards, plural, replacer, shuffle_from, stacked_deck, whole_number,
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
@@ -25,69 +23,20 @@ from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
     Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
 )
-
-if TYPE_CHECKING:
-    from .strategy import CommonsStrategy
+from .state import PHASES, SIDE_LIMIT, CommonsOptions, CommonsState
+from .strategy import STRATEGY, CommonsStrategy
+from .validation import validate
 
 __all__ = ["CardCommons", "CommonsState", "CommonsOptions"]
 
-NAMES = ("A", "B")
 BOTH = frozenset((0, 1))  # both players move in every round
-PHASES = ("commission", "claim", "defend", "discard", "answer", "discard2", "round-end", "game-over")
 _RED = frozenset("DH")
-# A side of the tableau holds at most 6 cards: 7 are dealt, 1 of them is the Commission, and a
-# turn puts at most one card on each side. So a round scores at most 6 × its multiplier.
-SIDE_LIMIT = 6
 # Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
 # rounds before it as scoreless, up to this round; a later one is read with its scores given.
 SCORELESS_ROUNDS_LIMIT = 100
 _CERTAIN = Fraction(1)  # the chance of a Nest Egg that is no Wild still to be swapped
 #: The group of the zones on the table between the players (see ``table_layout``).
 TABLEAU = "tableau"
-
-
-# --- state --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class CommonsOptions(Options):
-    """``variant="peek"`` selects the Peek variant."""
-
-    variant: Literal["standard", "peek"] = "standard"
-
-    @classmethod
-    def legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
-        return {"variant": "peek" if data.pop("peek", False) else "standard"}
-
-
-@dataclass(frozen=True, slots=True)
-class CommonsState(State):
-    """One moment of a Card Commons game. Players are 0 (A) and 1 (B).
-
-    ``rounds`` holds the points of each round already scored and carried forward; the round
-    on the table is scored from its cards (so an edited end-of-round state scores at once).
-    ``traded`` is 0 (no trade yet this turn), 1 (traded with the pool) or 2 (traded with the
-    Commission: no more trades). ``claim`` is a Claim waiting for its answer.
-    """
-
-    options: CommonsOptions
-    seed: int
-    round: int
-    rounds: tuple[tuple[int, int], ...]
-    phase: str
-    claimant: int
-    traded: int
-    nest_egg: Card
-    pool_up: tuple[Card, ...]
-    pool_down: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    commissions: tuple[Card | None, Card | None]
-    sides: tuple[tuple[Card, ...], tuple[Card, ...]]
-    claim: Card | None
-
-    @property
-    def peek(self) -> bool:
-        """Whether this is a game of the Peek variant."""
-        return self.options.variant == "peek"
 
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
@@ -138,7 +87,6 @@ class CardCommons(Game):
 
     def strategy(self) -> CommonsStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
-        from .strategy import STRATEGY
         return STRATEGY
 
     # -- why and why not (explain.py) -----------------------------------------------------------------
@@ -253,19 +201,19 @@ class CardCommons(Game):
             kind = _kind(move)
         if kind not in _PHASE_MOVES[phase]:
             raise IllegalMove(move, _wrong_moment_rule(phase, kind),
-                              f"{self._waiting_for(state)}, so {NAMES[mover]} can't {_describe(move)} now")
+                              f"{self._waiting_for(state)}, so {self.player_names[mover]} can't {_describe(move)} now")
         if kind is NextRound:
             return mover
         card = move.give if kind is TradePool or kind is TradeCommission else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{NAMES[mover]} does not hold {card} (hand: {cards_text(hand, 'empty')})")
+            raise IllegalMove(move, "commons.hand", f"{self.player_names[mover]} does not hold {card} (hand: {cards_text(hand, 'empty')})")
         if kind is Commission:
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
         elif kind is TradePool:
             if state.traded:
-                raise IllegalMove(move, "commons.trade.order", f"{NAMES[mover]} has already traded this turn; the pool "
+                raise IllegalMove(move, "commons.trade.order", f"{self.player_names[mover]} has already traded this turn; the pool "
                                                                f"trade comes first and is made once per turn")
             if move.take not in state.pool_up:
                 raise IllegalMove(move, "commons.trade.pool",
@@ -274,7 +222,7 @@ class CardCommons(Game):
         elif kind is TradeCommission:
             if state.traded == 2:
                 raise IllegalMove(move, "commons.trade.order",
-                                  f"{NAMES[mover]} has already traded with the Commission this turn")
+                                  f"{self.player_names[mover]} has already traded with the Commission this turn")
             if card in WILDS:
                 raise IllegalMove(move, "commons.commission.no-wild",
                                   f"{card} is a Wild, and a Wild can't become a Commission")
@@ -286,9 +234,10 @@ class CardCommons(Game):
         return mover
 
     def _waiting_for(self, state: CommonsState) -> str:
+        names = self.player_names
         phase = state.phase
         mover = self.to_move(state)
-        name = NAMES[mover] if mover is not None else ""
+        name = names[mover] if mover is not None else ""
         claim = state.claim
         return {
             "commission": f"{name} must choose a Commission",
@@ -313,9 +262,10 @@ class CardCommons(Game):
         give, take = move.give, move.take
         hand = without(s.hands[mover], give) + (take,)
         if log is not None:
-            log.append(Event("commons.trade.pool", f"{NAMES[mover]} trades {give} from hand for "
+            names = self.player_names
+            log.append(Event("commons.trade.pool", f"{names[mover]} trades {give} from hand for "
                              f"{take} from the pool; {give} goes face up to the pool.", mover, (give, take)))
-        return _traded_with_pool(s, 1, without(s.pool_up, take) + (give,), _set(s.hands, mover, hand))
+        return _traded_with_pool(s, 1, without(s.pool_up, take) + (give,), _with_player(s.hands, mover, hand))
 
     def _trade_commission(self, s: CommonsState, mover: int, move: TradeCommission,
                           log: list[Event] | None) -> CommonsState:
@@ -323,83 +273,93 @@ class CardCommons(Game):
         give, old = move.give, s.commissions[mover]
         hand = without(s.hands[mover], give) + (old,)
         if log is not None:
-            log.append(Event("commons.trade.commission", f"{NAMES[mover]} trades a card from hand with the "
+            names = self.player_names
+            log.append(Event("commons.trade.commission", f"{names[mover]} trades a card from hand with the "
                              f"Commission.", mover))
-            log.append(Event("commons.trade.commission", f"{give} is {NAMES[mover]}'s Commission now; the old "
+            log.append(Event("commons.trade.commission", f"{give} is {names[mover]}'s Commission now; the old "
                              f"Commission {old} goes to the hand.", mover, (give, old), frozenset((mover,))))
-        return _traded_with_commission(s, 2, _set(s.hands, mover, hand), _set(s.commissions, mover, give))
+        return _traded_with_commission(s, 2, _with_player(s.hands, mover, hand), _with_player(s.commissions, mover, give))
 
     def _commission(self, s: CommonsState, mover: int, move: Commission, log: list[Event] | None) -> CommonsState:
         card = move.card
-        commissions = _set(s.commissions, mover, card)
+        commissions = _with_player(s.commissions, mover, card)
         if log is not None:
-            log.append(Event("commons.commission", f"{NAMES[mover]} puts a card face down as their Commission.", mover))
+            names = self.player_names
+            log.append(Event("commons.commission", f"{names[mover]} puts a card face down as their Commission.", mover))
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
-            log.append(Event("commons.first-claimant", f"{NAMES[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
-        return _committed(s, phase, _set(s.hands, mover, without(s.hands[mover], card)), commissions)
+            names = self.player_names
+            log.append(Event("commons.first-claimant", f"{names[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
+        return _committed(s, phase, _with_player(s.hands, mover, without(s.hands[mover], card)), commissions)
 
     def _claim(self, s: CommonsState, mover: int, move: Claim, log: list[Event] | None) -> CommonsState:
         card = move.card
         claimant, respondent = s.claimant, 1 - s.claimant
-        hands = _set(s.hands, claimant, without(s.hands[claimant], card))
+        hands = _with_player(s.hands, claimant, without(s.hands[claimant], card))
         options = answers(hands[respondent], card)
         if log is not None:
-            log.append(Event("commons.claim", f"{NAMES[claimant]} claims with {card}.", claimant, (card,)))
-            r = NAMES[respondent]
+            names = self.player_names
+            log.append(Event("commons.claim", f"{names[claimant]} claims with {card}.", claimant, (card,)))
+            other = names[respondent]
             if not options:
-                log.append(Event("commons.no-defense.discard",
-                                 f"{r} holds no {card.rank_code} and no Wild: no Defense, so {r} must discard.", respondent))
+                log.append(Event("commons.no-defense.discard", f"{other} holds no {card.rank_code} and no Wild: no "
+                                                               f"Defense, so {other} must discard.", respondent))
             else:
-                log.append(Event("commons.defense.forced", f"{r} can answer, so {r} must defend.", respondent))
+                log.append(Event("commons.defense.forced", f"{other} can answer, so {other} must defend.", respondent))
                 if len(options) == 1 and options[0] in WILDS and card not in WILDS:
-                    why = f"{r}'s only answer is the Wild {options[0]}, so {r} must play it."
+                    why = f"{other}'s only answer is the Wild {options[0]}, so {other} must play it."
                 elif len(options) == 1:
-                    why = f"{r}'s only answer is {options[0]}, so {r} must defend with it."
+                    why = f"{other}'s only answer is {options[0]}, so {other} must defend with it."
                 else:
-                    why = f"{r} can answer with {_or_list(options)} and chooses one."
+                    why = f"{other} can answer with {_or_list(options)} and chooses one."
                 log.append(Event("commons.defense.forced", why, respondent, options, frozenset((respondent,))))
         return _claimed(s, "defend" if options else "discard", 0, hands, card)
 
     def _defend(self, s: CommonsState, mover: int, move: Defend, log: list[Event] | None) -> CommonsState:
         card, claimant = move.card, s.claimant
-        hands = _set(s.hands, mover, without(s.hands[mover], card))
+        hands = _with_player(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
         claims, defenses = s.sides[claimant] + (s.claim,), s.sides[1 - claimant] + (card,)
         sides = (claims, defenses) if claimant == 0 else (defenses, claims)
         if s.phase == "defend":
             if log is not None:
-                log.append(Event("commons.defense.placement", f"{NAMES[mover]} defends with {card}: the Defense goes on "
-                                 f"{NAMES[mover]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s side.", mover, (card, s.claim)))
+                names = self.player_names
+                log.append(Event("commons.defense.placement", f"{names[mover]} defends with {card}: the Defense goes on "
+                                 f"{names[mover]}'s side and the Claim {s.claim} on {names[claimant]}'s side.", mover, (card, s.claim)))
             return self._end_turn(s, log, s.pool_up, hands, sides, None)
         if log is not None:
-            log.append(Event("commons.no-defense.self-answer", f"{NAMES[mover]} answers their own Claim with {card}: it goes on "
-                             f"{NAMES[1 - claimant]}'s side and the Claim {s.claim} on {NAMES[claimant]}'s. {NAMES[1 - claimant]} must "
+            names = self.player_names
+            log.append(Event("commons.no-defense.self-answer", f"{names[mover]} answers their own Claim with {card}: it goes on "
+                             f"{names[1 - claimant]}'s side and the Claim {s.claim} on {names[claimant]}'s. {names[1 - claimant]} must "
                              f"discard a second card.", mover, (card, s.claim)))
         return _answered(s, "discard2", hands, sides, None)
 
     def _discard(self, s: CommonsState, mover: int, move: Discard, log: list[Event] | None) -> CommonsState:
         card = move.card
-        hands = _set(s.hands, mover, without(s.hands[mover], card))
+        hands = _with_player(s.hands, mover, without(s.hands[mover], card))
         pool_up = s.pool_up + (card,)
         if s.phase == "discard2":
             if log is not None:
-                log.append(Event("commons.no-defense.second-discard", f"{NAMES[mover]} discards {card} face up as a second discard.", mover, (card,)))
+                names = self.player_names
+                log.append(Event("commons.no-defense.second-discard", f"{names[mover]} discards {card} face up as a second discard.", mover, (card,)))
             return self._end_turn(s, log, pool_up, hands, s.sides, s.claim)
         if log is not None:
-            log.append(Event("commons.no-defense.discard", f"{NAMES[mover]} discards {card} face up to the pool.", mover, (card,)))
+            names = self.player_names
+            log.append(Event("commons.no-defense.discard", f"{names[mover]} discards {card} face up to the pool.", mover, (card,)))
         claimant = s.claimant
         own = answers(hands[claimant], s.claim)
         if own:
             if log is not None:
-                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer their own Claim {s.claim}, "
-                                 f"so {NAMES[claimant]} must.", claimant))
-                log.append(Event("commons.no-defense.self-answer", f"{NAMES[claimant]} can answer with {_or_list(own)}.",
+                names = self.player_names
+                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer their own Claim {s.claim}, "
+                                 f"so {names[claimant]} must.", claimant))
+                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer with {_or_list(own)}.",
                                  claimant, own, frozenset((claimant,))))
             return _discarded(s, "answer", pool_up, hands)
         if log is not None:
-            log.append(Event("commons.no-defense.claim-discarded", f"{NAMES[claimant]} can't answer their own Claim either, so "
+            names = self.player_names
+            log.append(Event("commons.no-defense.claim-discarded", f"{names[claimant]} can't answer their own Claim either, so "
                              f"the Claim {s.claim} is discarded face up.", claimant, (s.claim,)))
         return self._end_turn(s, log, pool_up + (s.claim,), hands, s.sides, None)
 
@@ -411,7 +371,8 @@ class CardCommons(Game):
         (commons.round-end)."""
         if hands[0] or hands[1]:
             if log is not None:
-                log.append(Event("commons.turn", f"Roles switch: {NAMES[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
+                names = self.player_names
+                log.append(Event("commons.turn", f"Roles switch: {names[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
             return _turn_ended(s, "claim", 1 - s.claimant, 0, pool_up, hands, sides, claim)
         return self._reveal(s, log, pool_up, hands, sides, claim)
 
@@ -447,19 +408,21 @@ class CardCommons(Game):
         totals = self._totals(s)
         over = s.round >= self.last_round and totals[0] != totals[1]
         if log is not None:
+            names = self.player_names
             points = self.round_points(s)
             for p in (0, 1):
-                log.append(Event("commons.score.count", f"{NAMES[p]} scores {points[p]} this round ({totals[p]} in all).", p))
+                log.append(Event("commons.score.count", f"{names[p]} scores {points[p]} this round ({totals[p]} in all).", p))
             if s.peek and s.round == self.last_round:
                 log.append(Event("commons.peek.rounds", f"Round {s.round} is the last of Peek's {self.last_round} rounds, "
                                  f"scored ×1, ×1 and ×2.", None))
             if over:
-                log.append(Event("commons.game-end", f"{NAMES[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
+                log.append(Event("commons.game-end", f"{names[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
             elif s.round >= self.last_round:
                 log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks the tie.", None))
         return _with_phase(s, "game-over") if over else s
 
     def _next_round(self, s: CommonsState, mover: int, move: NextRound, log: list[Event] | None) -> CommonsState:
+        names = self.player_names
         rounds = s.rounds + (self.round_points(s),)
         nxt = s.round + 1
         if log is not None:
@@ -471,8 +434,8 @@ class CardCommons(Game):
                              f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
             if self.peek:
                 first = self.first_claimant(nxt)
-                log.append(Event("commons.peek.look", f"{NAMES[first]}, the first Claimant, secretly looks at one "
-                                 f"face-down pool card, and {NAMES[1 - first]} at the other.", None))
+                log.append(Event("commons.peek.look", f"{names[first]}, the first Claimant, secretly looks at one "
+                                 f"face-down pool card, and {names[1 - first]} at the other.", None))
                 if nxt > self.last_round:
                     log.append(Event("commons.peek.extra-round", f"Round {nxt} is an extra round to break the tie: "
                                      f"it is scored ×1.", None))
@@ -528,6 +491,7 @@ class CardCommons(Game):
         """The scoring of the round on the table: one line per player, against ``nest_egg`` (by
         default the Nest Egg the round is scored against; a ValueError while that depends on a
         random swap still to come: then give one of :meth:`nest_egg_outcomes`)."""
+        names = self.player_names
         nest_egg = self._scored_against(s, nest_egg)
         mult = self.multiplier(s.round)
         only_wild = nest_egg in WILDS and not s.peek
@@ -539,7 +503,7 @@ class CardCommons(Game):
             color = _color(commission)
             counted = tuple(c for c in s.sides[p] if _color(c) == color)
             ok, why, rule = self.commission_scores(commission, nest_egg, only_wild)
-            count = f"{len(counted)} {color} card{'s' if len(counted) != 1 else ''} on {NAMES[p]}'s side"
+            count = f"{plural(len(counted), color + ' card')} on {names[p]}'s side"
             if ok:
                 reason = f"Round {s.round}: {why}; {count} × {mult} = {len(counted) * mult}"
                 items.append(ScoreItem(p, len(counted) * mult, reason, rule if rule != "commons.score.match" else "commons.score.count", counted))
@@ -586,6 +550,7 @@ class CardCommons(Game):
         return commission.suit == nest_egg.suit or commission.rank == nest_egg.rank
 
     def score(self, state: CommonsState) -> Breakdown:
+        names = self.player_names
         items = [ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
                  for r, pts in enumerate(state.rounds, start=1) for p in (0, 1) if pts[p]]
         notes: list[str] = []
@@ -595,11 +560,11 @@ class CardCommons(Game):
         elif HIDDEN not in state.commissions and None not in state.commissions:
             notes = self._preview(state)
         over = state.phase == "game-over"
-        breakdown = Breakdown(NAMES, tuple(items), f"Card Commons — round {state.round}", over, (), tuple(notes))
+        breakdown = Breakdown(names, tuple(items), f"Card Commons — round {state.round}", over, (), tuple(notes))
         if over:
             totals = breakdown.totals
             winners = tuple(p for p in (0, 1) if totals[p] == max(totals))
-            breakdown = Breakdown(NAMES, tuple(items), breakdown.title, True, winners, tuple(notes))
+            breakdown = Breakdown(names, tuple(items), breakdown.title, True, winners, tuple(notes))
         return breakdown
 
     def rounds(self, state: CommonsState) -> tuple[Round, ...]:
@@ -618,7 +583,7 @@ class CardCommons(Game):
         ended = Event("commons.round-end", f"Both hands are empty: the Nest Egg {state.nest_egg} and the "
                                            f"Commissions are turned face up.", None, (state.nest_egg,))
         return tuple(rounds) + (Round(state.round, f"Round {state.round}", items, BOTH, ended, "both hands empty",
-                                      revealed, _round_verdict(items)),)
+                                      revealed, _round_verdict(items, self.player_names)),)
 
     def _preview(self, s: CommonsState) -> list[str]:
         """The note "If round N ended now: ..." for a round in play: the points of each Nest
@@ -653,27 +618,32 @@ class CardCommons(Game):
     # -- hidden information ------------------------------------------------------------------------
 
     def zones(self, s: CommonsState) -> list[Zone]:
+        names = self.player_names
         revealed = s.phase in ("round-end", "game-over")
         secret = None if revealed else frozenset()
-        zones = [Zone("nest egg", (s.nest_egg,), secret, None, SLOT, TABLEAU, "Nest Egg"),
-                 Zone("pool face up", s.pool_up, None, None, POOL, TABLEAU, "Pool, face up")]
+        zones = [Zone(name="nest egg", cards=(s.nest_egg,), seen_by=secret, kind=SLOT, group=TABLEAU, label="Nest Egg"),
+                 Zone(name="pool face up", cards=s.pool_up, kind=POOL, group=TABLEAU, label="Pool, face up")]
         if s.peek and not revealed:
             # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
             first = self.first_claimant(s.round)
-            zones += [Zone("pool face down 1", s.pool_down[:1], frozenset((first,)), None, POOL, TABLEAU,
-                           "Pool, face down 1"),
-                      Zone("pool face down 2", s.pool_down[1:], frozenset((1 - first,)), None, POOL, TABLEAU,
-                           "Pool, face down 2")]
+            zones += [Zone(name="pool face down 1", cards=s.pool_down[:1], seen_by=frozenset((first,)), kind=POOL,
+                           group=TABLEAU, label="Pool, face down 1"),
+                      Zone(name="pool face down 2", cards=s.pool_down[1:], seen_by=frozenset((1 - first,)), kind=POOL,
+                           group=TABLEAU, label="Pool, face down 2")]
         else:
-            zones.append(Zone("pool face down", s.pool_down, secret, None, POOL, TABLEAU, "Pool, face down"))
+            zones.append(Zone(name="pool face down", cards=s.pool_down, seen_by=secret, kind=POOL, group=TABLEAU,
+                              label="Pool, face down"))
         for p in (0, 1):
             own = None if revealed else frozenset((p,))
-            commission = s.commissions[p]
-            zones += [Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p, HAND, None, "Hand"),
-                      Zone(f"{NAMES[p]} commission", () if commission is None else (commission,), own, p, SLOT, None,
-                           "Commission"),
-                      Zone(f"{NAMES[p]} side", s.sides[p], None, p, SIDE, TABLEAU, "side of the tableau")]
-        zones.append(Zone("claim", () if s.claim is None else (s.claim,), None, None, SLOT, TABLEAU, "Claim"))
+            commission = () if s.commissions[p] is None else (s.commissions[p],)
+            zones += [Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND,
+                           label="Hand"),
+                      Zone(name=f"{names[p]} commission", cards=commission, seen_by=own, owner=p, kind=SLOT,
+                           label="Commission"),
+                      Zone(name=f"{names[p]} side", cards=s.sides[p], owner=p, kind=SIDE, group=TABLEAU,
+                           label="side of the tableau")]
+        claim = () if s.claim is None else (s.claim,)
+        zones.append(Zone(name="claim", cards=claim, kind=SLOT, group=TABLEAU, label="Claim"))
         return zones
 
     def table_layout(self, s: CommonsState) -> Layout:
@@ -690,11 +660,11 @@ class CardCommons(Game):
         revealed = s.phase in ("round-end", "game-over")
         other = 1 - player
         changes: dict[str, Any] = {"seed": HIDDEN_SEED,
-                                   "hands": _set(s.hands, other, (HIDDEN,) * len(s.hands[other]))}
+                                   "hands": _with_player(s.hands, other, (HIDDEN,) * len(s.hands[other]))}
         if not revealed:
             changes["nest_egg"] = HIDDEN
             if s.commissions[other] is not None:
-                changes["commissions"] = _set(s.commissions, other, HIDDEN)
+                changes["commissions"] = _with_player(s.commissions, other, HIDDEN)
             if s.peek:
                 seen = 0 if self.first_claimant(s.round) == player else 1
                 changes["pool_down"] = tuple(c if i == seen else HIDDEN for i, c in enumerate(s.pool_down))
@@ -713,6 +683,7 @@ class CardCommons(Game):
              "pool down", "A hand", "A commission", "A side", "B hand", "B commission", "B side", "claim")
 
     def to_text(self, s: CommonsState) -> str:
+        names = self.player_names
         rounds = " ".join(f"{a}-{b}" for a, b in s.rounds) or "-"
         lines = [
             *s.options.lines(),
@@ -720,7 +691,7 @@ class CardCommons(Game):
             f"round: {s.round}",
             f"rounds: {rounds}",
             f"phase: {s.phase}",
-            f"claimant: {NAMES[s.claimant]}",
+            f"claimant: {names[s.claimant]}",
             f"traded: {('none', 'pool', 'commission')[s.traded]}",
             f"nest egg: {s.nest_egg.code}",
             f"pool up: {format_cards(s.pool_up)}",
@@ -728,13 +699,14 @@ class CardCommons(Game):
         ]
         for p in (0, 1):
             commission = s.commissions[p]
-            lines += [f"{NAMES[p]} hand: {format_cards(s.hands[p])}",
-                      f"{NAMES[p]} commission: {'-' if commission is None else commission.code}",
-                      f"{NAMES[p]} side: {format_cards(s.sides[p])}"]
+            lines += [f"{names[p]} hand: {format_cards(s.hands[p])}",
+                      f"{names[p]} commission: {'-' if commission is None else commission.code}",
+                      f"{names[p]} side: {format_cards(s.sides[p])}"]
         lines.append(f"claim: {'-' if s.claim is None else s.claim.code}")
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommonsState:
+        names = self.player_names
         form = TextForm(text, self._KEYS, "Card Commons")
         options = self._read_options(form)
         round_ = form.int("round", 1, lo=1)
@@ -765,153 +737,31 @@ class CardCommons(Game):
             phase = "defend" if claim is not None else "claim"
         return CommonsState(
             options=options, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
-            claimant=form.player("claimant", NAMES, NAMES[self.first_claimant(round_)]),
+            claimant=form.player("claimant", names, names[self.first_claimant(round_)]),
             traded=("none", "pool", "commission").index(form.choice("traded", ("none", "pool", "commission"), "none")),
             nest_egg=form.card("nest egg"), pool_up=form.cards("pool up", "-"), pool_down=form.cards("pool down", "-"),
             hands=hands, commissions=commissions,
             sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
 
     def _read_round_points(self, where: str, number: int, player: int, text: str) -> int:
+        names = self.player_names
         most = SIDE_LIMIT * self.multiplier(number)
         try:
             return whole_number(text, where, lo=0, hi=most)
         except StateError as err:
-            raise StateError(where, f"{NAMES[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
+            raise StateError(where, f"{names[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
                                     f"of the Commission's colour × {self.multiplier(number)})") from None
 
     def validate(self, s: CommonsState) -> None:
-        """Every card once, and the counts and placements the rules allow in ``s.phase``."""
-        self._check_options(s)
-        validate_seed(s.seed)
-        if s.round < 1:
-            raise StateError("round", "rounds are numbered from 1")
-        if len(s.rounds) != s.round - 1:
-            raise StateError("rounds", f"round {s.round} follows {s.round - 1} scored round(s); {len(s.rounds)} are given")
-        if any(p < 0 for r in s.rounds for p in r):
-            raise StateError("rounds", "a round's points can't be negative")
-        for number, points in enumerate(s.rounds, start=1):
-            most = SIDE_LIMIT * self.multiplier(number)
-            if max(points) > most:
-                raise StateError("rounds", f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
-                                           f"of the Commission's colour × {self.multiplier(number)}), not {max(points)}")
-        if s.phase not in PHASES:
-            raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
-        if s.claimant not in (0, 1) or s.traded not in (0, 1, 2):
-            raise StateError("claimant" if s.claimant not in (0, 1) else "traded", "out of range")
-        check_cards_once(self.zones(s), DECK)
-        self._validate_rounds(s)
-        up, down = self.layout(s.round)
-        if len(s.pool_down) != down:
-            raise StateError("pool down", f"round {s.round} has {down} face-down pool card(s), not {len(s.pool_down)}")
-        if len(s.pool_up) < up:
-            raise StateError("pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} are there")
-        for p in (0, 1):
-            if s.commissions[p] in WILDS:
-                raise StateError(f"{NAMES[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a Commission")
-        if len(s.sides[0]) != len(s.sides[1]):
-            raise StateError("sides", f"both sides of the tableau grow together, one card each per turn; "
-                                      f"A has {len(s.sides[0])} and B has {len(s.sides[1])}")
-        if s.traded and s.phase != "claim":
-            raise StateError("traded", "trades are made before the Claim; outside the claim phase it must be 'none'")
-        self._validate_phase(s)
-
-    def _validate_rounds(self, s: CommonsState) -> None:
-        """Extra rounds are played only while the totals are tied (commons.extra-round)."""
-        totals = [0, 0]
-        for number, points in enumerate(s.rounds, start=1):
-            totals = [totals[0] + points[0], totals[1] + points[1]]
-            if number >= self.last_round and totals[0] != totals[1]:
-                raise StateError("rounds", f"after round {number} the totals are {totals[0]}-{totals[1]}: the game "
-                                           f"was over, so there is no round {s.round}")
-
-    def _validate_phase(self, s: CommonsState) -> None:
-        """The counts and placements of ``s.phase`` (one check per phase)."""
-        if s.phase != "commission" and None in s.commissions:
-            missing = NAMES[s.commissions.index(None)]
-            raise StateError(f"{missing} commission", "missing: after the commission phase both players have a Commission")
-        _PHASE_CHECKS[s.phase](self, s)
-
-    def _validate_commission(self, s: CommonsState) -> None:
-        first = self.first_claimant(s.round)
-        if s.sides[0] or s.sides[1] or s.claim is not None or len(s.pool_up) != self.layout(s.round)[0]:
-            raise StateError("phase", "in the commission phase no card has been played yet")
-        if s.claimant != first:
-            raise StateError("claimant", f"the first Claimant of round {s.round} is {NAMES[first]}")
-        if s.commissions[first] is None and s.commissions[1 - first] is not None:
-            raise StateError(f"{NAMES[1 - first]} commission", f"{NAMES[first]}, the first Claimant, chooses a Commission first")
-        if None not in s.commissions:
-            raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
-        for p in (0, 1):
-            want = 7 - (s.commissions[p] is not None)
-            if len(s.hands[p]) != want:
-                raise StateError(f"{NAMES[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the commission phase")
-
-    def _validate_round_end(self, s: CommonsState) -> None:
-        """round-end and game-over: both hands empty, the Nest Egg swapped, the game over exactly when decided."""
-        phase = s.phase
-        if s.hands != ((), ()) or s.claim is not None:
-            raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
-        if s.nest_egg in WILDS and not s.peek and any(c not in WILDS for c in s.pool_down):
-            raise StateError("nest egg", "a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
-                                         "(commons.wild-nest-egg.swap); put that card here instead")
-        totals = [sum(x[p] for x in s.rounds) + self.round_points(s)[p] for p in (0, 1)]
-        decided = s.round >= self.last_round and totals[0] != totals[1]
-        if decided and phase == "round-end":
-            raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
-        if not decided and phase == "game-over":
-            why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
-            raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
-
-    def _validate_claim(self, s: CommonsState) -> None:
-        h = (len(s.hands[0]), len(s.hands[1]))
-        if s.claim is not None:
-            raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
-        if h[0] != h[1] or h[0] == 0:
-            raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
-                                      f"A holds {h[0]} and B {h[1]}")
-
-    def _validate_answering(self, s: CommonsState) -> None:
-        """defend, discard and answer: a Claim waits, and who can answer it decides the phase."""
-        phase, c = s.phase, s.claimant
-        r = 1 - c
-        if s.claim is None:
-            raise StateError("claim", f"the {phase} phase needs the Claim that is waiting for an answer")
-        # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
-        want = len(s.hands[r]) if phase == "answer" else len(s.hands[r]) - 1
-        if len(s.hands[c]) != want:
-            raise StateError(f"{NAMES[c]} hand", f"holds {len(s.hands[c])} cards; in the {phase} phase it should hold {want}")
-        can = bool(answers(s.hands[r], s.claim))
-        if phase == "defend" and not can:
-            raise StateError("phase", f"{NAMES[r]} can't answer the Claim {s.claim.code}: the phase is 'discard'")
-        if phase == "discard" and can:
-            raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and must defend: the phase is 'defend'")
-        if phase == "answer" and not answers(s.hands[c], s.claim):
-            raise StateError("phase", f"{NAMES[c]} can't answer their own Claim {s.claim.code}: it would be discarded")
-        if phase == "answer" and can:
-            raise StateError("phase", f"{NAMES[r]} can answer the Claim {s.claim.code} and had to defend: the phase "
-                                      f"is 'defend' (a Claimant answers their own Claim only when {NAMES[r]} could not)")
-
-    def _validate_discard2(self, s: CommonsState) -> None:
-        """discard2: the Claimant has answered her own Claim; the Respondent owes a second discard."""
-        c, r = s.claimant, 1 - s.claimant
-        if s.claim is not None:
-            raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
-        if len(s.hands[r]) != len(s.hands[c]) + 1:
-            raise StateError(f"{NAMES[r]} hand", f"holds {len(s.hands[r])} cards; before the second discard it should "
-                                                 f"hold {len(s.hands[c]) + 1}")
-        claim = s.sides[c][-1] if s.sides[c] else None
-        if claim is None:
-            raise StateError(f"{NAMES[c]} side", "in the discard2 phase the Claim lies last on the Claimant's side")
-        if answers(s.hands[r], claim):
-            raise StateError(f"{NAMES[r]} hand", f"holds {cards_text(answers(s.hands[r], claim))}, which answers the "
-                                                 f"Claim {claim.code} (the last card of {NAMES[c]}'s side): {NAMES[r]} "
-                                                 f"would have defended, so there is no second discard")
+        """Every card once, and the counts and placements the rules allow in ``s.phase`` (``validation.py``)."""
+        validate(self, s)
 
     # -- HTML ----------------------------------------------------------------------------------------
 
     def state_html(self, s: CommonsState) -> str:
+        names = self.player_names
         mover = self.to_move(s)
-        status = ("game over" if mover is None else f"{NAMES[mover]}: {self._waiting_for(s)}")
+        status = ("game over" if mover is None else f"{names[mover]}: {self._waiting_for(s)}")
         mult = self.multiplier(s.round)
         rows = []
         for z in self.zones(s):
@@ -956,14 +806,6 @@ def _kind(move: Move) -> type | None:
     return next((k for k in _APPLY if isinstance(move, k)), None)
 
 
-_PHASE_CHECKS = {
-    "commission": CardCommons._validate_commission, "claim": CardCommons._validate_claim,
-    "defend": CardCommons._validate_answering, "discard": CardCommons._validate_answering,
-    "answer": CardCommons._validate_answering, "discard2": CardCommons._validate_discard2,
-    "round-end": CardCommons._validate_round_end, "game-over": CardCommons._validate_round_end,
-}
-
-
 def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """A shuffled deal's cards with each part (the pool face up, face down, each hand) sorted."""
     up, down = layout
@@ -972,8 +814,9 @@ def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Car
             + in_order(cards[egg + 8:]))
 
 
-def _set(pair: tuple, index: int, value: Any) -> tuple:
-    return (value, pair[1]) if index == 0 else (pair[0], value)
+def _with_player(pair: tuple, player: int, value: Any) -> tuple:
+    """``pair`` (one value per player) with ``player``'s value replaced by ``value``."""
+    return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
 def _swap_target(down: tuple[Card, ...], pick: int) -> int | None:
@@ -994,8 +837,9 @@ def _commission_worth(item: ScoreItem) -> str:
     return f"scores {_points(item.points)}: {plural(n, _color(item.cards[0]) + ' card')} × {item.points // n}"
 
 
-def _round_verdict(items: tuple[ScoreItem, ...]) -> Event:
-    """Who scored more in a round (commons.score.count), and how many points each took."""
+def _round_verdict(items: tuple[ScoreItem, ...], names: tuple[str, ...]) -> Event:
+    """Who scored more in a round (commons.score.count), and how many points each took (the
+    players called ``names``)."""
     points = [0, 0]
     for item in items:
         points[item.player] += item.points
@@ -1003,13 +847,13 @@ def _round_verdict(items: tuple[ScoreItem, ...]) -> Event:
     if points[0] == points[1]:
         return Event("commons.score.count", f"{each}: the round is even.", None)
     best = 0 if points[0] > points[1] else 1
-    return Event("commons.score.count", f"{each}: {NAMES[best]} takes the round.", best)
+    return Event("commons.score.count", f"{each}: {names[best]} takes the round.", best)
 
 
 def _points(value: int | Fraction) -> str:
-    """A number of points with its unit: "1 point", "2.5 points"."""
-    number = f"{float(value):g}"
-    return f"{number} point{'' if number == '1' else 's'}"
+    """A number of points with its unit: "1 point", "2.5 points" (a round's expected points, its
+    Nest Egg one of two cards alike likely, are whole or half numbers)."""
+    return plural(int(value) if value == int(value) else float(value), "point")  # type: ignore[arg-type]
 
 
 def _wrong_moment_rule(phase: str, kind: type | None) -> str:

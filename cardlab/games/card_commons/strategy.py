@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
-from ...engine import Game, Move
+from ...engine import Game, Move, plural
 from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
 from .moves import (
     CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers,
@@ -272,7 +272,7 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         if take in WILDS:
             return f"{words}: a Wild is worth keeping for last, and {give} is the card you give up"
         n = sum(1 for c in without(s.hands[me], give) if c.color == colour) + (take.color == colour)
-        return f"{words}: {take} is {take.color}, and your hand then holds {n} {colour} card{'s' if n != 1 else ''}"
+        return f"{words}: {take} is {take.color}, and your hand then holds {plural(n, f'{colour} card')}"
     if kind is TradeCommission:
         value = _CommissionValue(s, me, _unseen(game, s, me))
         return (f"{words}: as Commission, {move.give} matches the Nest Egg with chance {value.match(move.give):.0%}, "
