@@ -45,7 +45,8 @@ def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int |
         return Reason(f"The {card} is on {owner}'s side of the tableau: it stays there and, at the round's end, "
                       f"counts for {owner}'s Commission if it is of its colour.", "commons.score.count")
     if zone.name == "claim":
-        answer = "any card answers it" if card in WILDS else f"a Defense is a card of the same value ({card.rank_code}) or a Wild"
+        answer = ("any card answers it" if card in WILDS
+                  else f"a Defense is a card of the same value ({card.rank_code}) or a Wild")
         return Reason(f"The {card} is the Claim: {answer}.", "commons.defense")
     return None
 
@@ -59,7 +60,8 @@ def situation(game: Game, s: CommonsState) -> Reason:
     name = game.player_names[mover]
     claim = s.claim
     if phase == "commission":
-        return Reason(f"Now {name} must choose a Commission: a card of their hand that is not a Wild.", "commons.commission")
+        return Reason(f"Now {name} must choose a Commission: a card of their hand that is not a Wild.",
+                      "commons.commission")
     if phase == "claim":
         if s.traded == 0:
             return Reason(f"Now {name}, the Claimant, may trade with a face-up pool card, then with her Commission, "
@@ -78,5 +80,6 @@ def situation(game: Game, s: CommonsState) -> Reason:
     if phase == "answer":
         return Reason(f"Now {name} must answer her own Claim {claim}.", "commons.no-defense.self-answer")
     if phase == "discard2":
-        return Reason(f"Now {name} must discard a second card face up to the pool.", "commons.no-defense.second-discard")
+        return Reason(f"Now {name} must discard a second card face up to the pool.",
+                      "commons.no-defense.second-discard")
     return Reason("The round is over and scored: the next move is 'next round'.", "commons.round-end")

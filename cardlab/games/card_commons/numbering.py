@@ -20,7 +20,7 @@ from typing import Any
 from ...engine import Move, flat_numbering
 from .moves import (
     COMMISSION, CLAIM, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, Claim, Commission,
-    Defend, Discard, NextRound, TradeCommission, TradePool,
+    Defend, Discard, TradeCommission,
 )
 
 N = len(DECK)                                  # 18

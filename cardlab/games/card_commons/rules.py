@@ -207,14 +207,17 @@ class CardCommons(Game):
         card = move.give if kind is TradePool or kind is TradeCommission else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{self.player_names[mover]} does not hold {card} (hand: {cards_text(hand, 'empty')})")
+            raise IllegalMove(move, "commons.hand", f"{self.player_names[mover]} does not hold {card} (hand: "
+                                                    f"{cards_text(hand, 'empty')})")
         if kind is Commission:
             if card in WILDS:
-                raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission")
+                raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a "
+                                                                      "Commission")
         elif kind is TradePool:
             if state.traded:
-                raise IllegalMove(move, "commons.trade.order", f"{self.player_names[mover]} has already traded this turn; the pool "
-                                                               f"trade comes first and is made once per turn")
+                raise IllegalMove(move, "commons.trade.order", f"{self.player_names[mover]} has already traded this "
+                                                               "turn; the pool trade comes first and is made once per "
+                                                               "turn")
             if move.take not in state.pool_up:
                 raise IllegalMove(move, "commons.trade.pool",
                                   f"{move.take} is not a face-up card of the discard pool "
@@ -278,7 +281,8 @@ class CardCommons(Game):
                              f"Commission.", mover))
             log.append(Event("commons.trade.commission", f"{give} is {names[mover]}'s Commission now; the old "
                              f"Commission {old} goes to the hand.", mover, (give, old), frozenset((mover,))))
-        return _traded_with_commission(s, 2, _with_player(s.hands, mover, hand), _with_player(s.commissions, mover, give))
+        return _traded_with_commission(s, 2, _with_player(s.hands, mover, hand),
+                                       _with_player(s.commissions, mover, give))
 
     def _commission(self, s: CommonsState, mover: int, move: Commission, log: list[Event] | None) -> CommonsState:
         card = move.card
@@ -289,7 +293,8 @@ class CardCommons(Game):
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
             names = self.player_names
-            log.append(Event("commons.first-claimant", f"{names[s.claimant]} is the first Claimant of round {s.round}.", s.claimant))
+            log.append(Event("commons.first-claimant", f"{names[s.claimant]} is the first Claimant of round {s.round}.",
+                             s.claimant))
         return _committed(s, phase, _with_player(s.hands, mover, without(s.hands[mover], card)), commissions)
 
     def _claim(self, s: CommonsState, mover: int, move: Claim, log: list[Event] | None) -> CommonsState:
@@ -325,14 +330,17 @@ class CardCommons(Game):
         if s.phase == "defend":
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.defense.placement", f"{names[mover]} defends with {card}: the Defense goes on "
-                                 f"{names[mover]}'s side and the Claim {s.claim} on {names[claimant]}'s side.", mover, (card, s.claim)))
+                log.append(Event("commons.defense.placement", f"{names[mover]} defends with {card}: the Defense goes "
+                                                              f"on {names[mover]}'s side and the Claim {s.claim} on "
+                                                              f"{names[claimant]}'s side.", mover, (card, s.claim)))
             return self._end_turn(s, log, s.pool_up, hands, sides, None)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.self-answer", f"{names[mover]} answers their own Claim with {card}: it goes on "
-                             f"{names[1 - claimant]}'s side and the Claim {s.claim} on {names[claimant]}'s. {names[1 - claimant]} must "
-                             f"discard a second card.", mover, (card, s.claim)))
+            log.append(Event("commons.no-defense.self-answer", f"{names[mover]} answers their own Claim with {card}: "
+                                                               f"it goes on {names[1 - claimant]}'s side and the "
+                                                               f"Claim {s.claim} on {names[claimant]}'s. "
+                                                               f"{names[1 - claimant]} must discard a second card.",
+                             mover, (card, s.claim)))
         return _answered(s, "discard2", hands, sides, None)
 
     def _discard(self, s: CommonsState, mover: int, move: Discard, log: list[Event] | None) -> CommonsState:
@@ -342,25 +350,29 @@ class CardCommons(Game):
         if s.phase == "discard2":
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.no-defense.second-discard", f"{names[mover]} discards {card} face up as a second discard.", mover, (card,)))
+                log.append(Event("commons.no-defense.second-discard", f"{names[mover]} discards {card} face up as a "
+                                                                      "second discard.", mover, (card,)))
             return self._end_turn(s, log, pool_up, hands, s.sides, s.claim)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.discard", f"{names[mover]} discards {card} face up to the pool.", mover, (card,)))
+            log.append(Event("commons.no-defense.discard", f"{names[mover]} discards {card} face up to the pool.",
+                             mover, (card,)))
         claimant = s.claimant
         own = answers(hands[claimant], s.claim)
         if own:
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer their own Claim {s.claim}, "
-                                 f"so {names[claimant]} must.", claimant))
-                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer with {_or_list(own)}.",
+                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer their own Claim "
+                                                                   f"{s.claim}, so {names[claimant]} must.", claimant))
+                log.append(Event("commons.no-defense.self-answer",
+                                 f"{names[claimant]} can answer with {_or_list(own)}.",
                                  claimant, own, frozenset((claimant,))))
             return _discarded(s, "answer", pool_up, hands)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.claim-discarded", f"{names[claimant]} can't answer their own Claim either, so "
-                             f"the Claim {s.claim} is discarded face up.", claimant, (s.claim,)))
+            log.append(Event("commons.no-defense.claim-discarded", f"{names[claimant]} can't answer their own Claim "
+                                                                   f"either, so the Claim {s.claim} is discarded face "
+                                                                   "up.", claimant, (s.claim,)))
         return self._end_turn(s, log, pool_up + (s.claim,), hands, s.sides, None)
 
     def _end_turn(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
@@ -372,7 +384,8 @@ class CardCommons(Game):
         if hands[0] or hands[1]:
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.turn", f"Roles switch: {names[1 - s.claimant]} is the Claimant.", 1 - s.claimant))
+                log.append(Event("commons.turn", f"Roles switch: {names[1 - s.claimant]} is the Claimant.",
+                                 1 - s.claimant))
             return _turn_ended(s, "claim", 1 - s.claimant, 0, pool_up, hands, sides, claim)
         return self._reveal(s, log, pool_up, hands, sides, claim)
 
@@ -390,19 +403,22 @@ class CardCommons(Game):
         if nest in WILDS and not s.peek:
             pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
             if down[pick] in WILDS and log is not None:
-                log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a random "
-                                 f"face-down pool card, the other Wild {down[pick]}: use the other face-down card.", None))
+                log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a "
+                                                                     "random face-down pool card, the other Wild "
+                                                                     f"{down[pick]}: use the other face-down card.",
+                                 None))
             pick = _swap_target(down, pick)
             if pick is None:
                 if log is not None:
-                    log.append(Event("commons.wild-nest-egg.both-score", "No card but a Wild is left to use as the Nest Egg, "
-                                     "so both Commissions score.", None))
+                    log.append(Event("commons.wild-nest-egg.both-score", "No card but a Wild is left to use as the "
+                                                                         "Nest Egg, so both Commissions score.", None))
             else:
                 new = down[pick]
                 down = down[:pick] + (nest,) + down[pick + 1:]
                 if log is not None:
-                    log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the face-down "
-                                     f"pool card {new}, which is the Nest Egg instead.", None, (new,)))
+                    log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the "
+                                                                   f"face-down pool card {new}, which is the Nest Egg "
+                                                                   "instead.", None, (new,)))
                 nest = new
         s = _round_ended(s, "round-end", nest, pool_up, down, hands, sides, claim)
         totals = self._totals(s)
@@ -411,14 +427,17 @@ class CardCommons(Game):
             names = self.player_names
             points = self.round_points(s)
             for p in (0, 1):
-                log.append(Event("commons.score.count", f"{names[p]} scores {points[p]} this round ({totals[p]} in all).", p))
+                log.append(Event("commons.score.count", f"{names[p]} scores {points[p]} this round ({totals[p]} in "
+                                                        "all).", p))
             if s.peek and s.round == self.last_round:
-                log.append(Event("commons.peek.rounds", f"Round {s.round} is the last of Peek's {self.last_round} rounds, "
-                                 f"scored ×1, ×1 and ×2.", None))
+                log.append(Event("commons.peek.rounds", f"Round {s.round} is the last of Peek's {self.last_round} "
+                                                        "rounds, scored ×1, ×1 and ×2.", None))
             if over:
-                log.append(Event("commons.game-end", f"{names[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.", None))
+                log.append(Event("commons.game-end", f"{names[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} "
+                                                     f"to {min(totals)}.", None))
             elif s.round >= self.last_round:
-                log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks the tie.", None))
+                log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks "
+                                                        "the tie.", None))
         return _with_phase(s, "game-over") if over else s
 
     def _next_round(self, s: CommonsState, mover: int, move: NextRound, log: list[Event] | None) -> CommonsState:
@@ -444,7 +463,8 @@ class CardCommons(Game):
 
     # -- scoring -----------------------------------------------------------------------------------------
 
-    def commission_scores(self, commission: Card, nest_egg: Card, only_wild_left: bool = False) -> tuple[bool, str, str]:
+    def commission_scores(self, commission: Card, nest_egg: Card,
+                          only_wild_left: bool = False) -> tuple[bool, str, str]:
         """Whether ``commission`` scores against ``nest_egg``: (scores, reason, rule id).
 
         ``nest_egg`` is the one the round is scored against: in the standard game a Wild Nest
@@ -506,7 +526,8 @@ class CardCommons(Game):
             count = f"{plural(len(counted), color + ' card')} on {names[p]}'s side"
             if ok:
                 reason = f"Round {s.round}: {why}; {count} × {mult} = {len(counted) * mult}"
-                items.append(ScoreItem(p, len(counted) * mult, reason, rule if rule != "commons.score.match" else "commons.score.count", counted))
+                rule = "commons.score.count" if rule == "commons.score.match" else rule
+                items.append(ScoreItem(p, len(counted) * mult, reason, rule, counted))
             else:
                 items.append(ScoreItem(p, 0, f"Round {s.round}: {why}: nothing for {count}", rule, ()))
         return tuple(items)
@@ -721,9 +742,11 @@ class CardCommons(Game):
                 continue
             parts = token.split("-")
             if len(parts) != 2:
-                raise StateError(form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}")
+                raise StateError(form.where("rounds"), "each round's points are written A-B, such as 3-0; got "
+                                                       f"{quoted(token)}")
             number = len(rounds) + 1
-            rounds.append(tuple(self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts)))
+            rounds.append(tuple(self._read_round_points(form.where("rounds"), number, p, part)
+                                for p, part in enumerate(parts)))
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)
@@ -868,7 +891,8 @@ def _wrong_moment_rule(phase: str, kind: type | None) -> str:
 
 
 def _describe(move: Move) -> str:
-    return {Commission: "choose a Commission", TradePool: "trade with the pool", TradeCommission: "trade with the Commission",
+    return {Commission: "choose a Commission", TradePool: "trade with the pool", TradeCommission: "trade with the "
+                                                                                                  "Commission",
             Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
 
 

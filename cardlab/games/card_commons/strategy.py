@@ -186,7 +186,8 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
         better, swap = max(scored, key=lambda x: (x[0], x[1].give))
         if better > now + 0.5:
             return swap, lambda: (f"{swap.give} should score more as Commission ({better:.1f} points expected "
-                                  f"against {now:.1f}): it matches the Nest Egg with chance {value.match(swap.give):.0%}")
+                                  f"against {now:.1f}): it matches the Nest Egg with chance "
+                                  f"{value.match(swap.give):.0%}")
     answering = _answering(left)
     card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, answering))
     return CLAIM[card], lambda: (f"{card} is {colour}, like your Commission, and lands on your side when answered"

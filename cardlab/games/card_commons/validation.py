@@ -66,10 +66,12 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
     if len(s.pool_down) != down:
         raise StateError("pool down", f"round {s.round} has {down} face-down pool card(s), not {len(s.pool_down)}")
     if len(s.pool_up) < up:
-        raise StateError("pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} are there")
+        raise StateError("pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} "
+                                    "are there")
     for p in (0, 1):
         if s.commissions[p] in WILDS:
-            raise StateError(f"{names[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a Commission")
+            raise StateError(f"{names[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a "
+                                                       "Commission")
     if len(s.sides[0]) != len(s.sides[1]):
         raise StateError("sides", f"both sides of the tableau grow together, one card each per turn; "
                                   f"A has {len(s.sides[0])} and B has {len(s.sides[1])}")
@@ -105,13 +107,15 @@ def _validate_commission(game: CommonsRules, s: CommonsState) -> None:
     if s.claimant != first:
         raise StateError("claimant", f"the first Claimant of round {s.round} is {names[first]}")
     if s.commissions[first] is None and s.commissions[1 - first] is not None:
-        raise StateError(f"{names[1 - first]} commission", f"{names[first]}, the first Claimant, chooses a Commission first")
+        raise StateError(f"{names[1 - first]} commission", f"{names[first]}, the first Claimant, chooses a Commission "
+                                                           "first")
     if None not in s.commissions:
         raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
     for p in (0, 1):
         want = 7 - (s.commissions[p] is not None)
         if len(s.hands[p]) != want:
-            raise StateError(f"{names[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the commission phase")
+            raise StateError(f"{names[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the "
+                                                 "commission phase")
 
 
 def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
@@ -125,7 +129,8 @@ def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
     totals = [sum(x[p] for x in s.rounds) + game.round_points(s)[p] for p in (0, 1)]
     decided = s.round >= game.last_round and totals[0] != totals[1]
     if decided and phase == "round-end":
-        raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'")
+        raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is "
+                                  "'game-over'")
     if not decided and phase == "game-over":
         why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
         raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
@@ -134,7 +139,8 @@ def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
 def _validate_claim(game: CommonsRules, s: CommonsState) -> None:
     held = (len(s.hands[0]), len(s.hands[1]))
     if s.claim is not None:
-        raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'")
+        raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or "
+                                  "'discard'")
     if held[0] != held[1] or held[0] == 0:
         raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
                                   f"A holds {held[0]} and B {held[1]}")

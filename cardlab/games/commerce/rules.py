@@ -35,7 +35,8 @@ from .state import (
 )
 from .strategy import STRATEGY, CommerceStrategy
 
-__all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_PLAYERS"]
+__all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS",
+           "DEFAULT_PLAYERS"]
 
 _IN_DECK = frozenset(DECK)
 #: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
@@ -323,7 +324,8 @@ class Commerce(Game):
             log.append(Event("commerce.deal.ante", f"Everyone pays 1 point into a fresh pool of {n}.", None))
             log.append(Event("commerce.deal.cards", f"{names[dealer]} deals 3 concealed cards each, one at a time; "
                              f"the rest is the concealed stock.", dealer))
-            log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n))
+            log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.",
+                             (dealer + 1) % n))
         order = shuffle_from(s.seed, DECK, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
@@ -375,8 +377,10 @@ class Commerce(Game):
                 items.append(ScoreItem(p, 0, f"Deal {number}: the dealer trades on their own turn and pays nothing",
                                        "commerce.trade.dealer"))
             else:
-                items.append(ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade", "commerce.trade.payment"))
-                items.append(ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade", "commerce.trade.payment"))
+                items.append(ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade",
+                                       "commerce.trade.payment"))
+                items.append(ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade",
+                                       "commerce.trade.payment"))
         return items
 
     def _settlement_items(self, number: int, record: DealRecord) -> list[ScoreItem]:
@@ -398,7 +402,8 @@ class Commerce(Game):
             for p in range(n):
                 if p != d:
                     items.append(ScoreItem(d, -1, f"Deal {number}: the dealer lost with a {category}, the winner's "
-                                           f"category, and pays {names[p]} 1", "commerce.settle.same-category", hands[d]))
+                                           f"category, and pays {names[p]} 1", "commerce.settle.same-category",
+                                           hands[d]))
                     items.append(ScoreItem(p, 1, f"Deal {number}: 1 from the dealer {names[d]}, who lost in the "
                                            f"winner's category", "commerce.settle.same-category"))
         return items
@@ -577,7 +582,8 @@ class Commerce(Game):
                 raise StateError(form.where("offer"), "write the offerer and the card, such as 'A 7S', or '-' for none")
             offerer = (dealer + 1 + len(turns)) % n
             if ascii_upper(offer_text[0]) != names[offerer]:
-                raise StateError(form.where("offer"), f"only {names[offerer]}, whose turn it is, can have a card on offer")
+                raise StateError(form.where("offer"), f"only {names[offerer]}, whose turn it is, can have a card on "
+                                                      "offer")
             try:
                 offer = parse_card(offer_text[1])
             except CardError as err:
@@ -619,7 +625,8 @@ class Commerce(Game):
                                           f"(its dealer, turns and hands, with no offer)")
         elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
             last = s.history[-1].dealer
-            raise StateError("dealer", f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
+            raise StateError("dealer",
+                             f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
         offerer = s.turn_player if s.offer is not None else -1
         for p, hand in enumerate(s.hands):
             want = HAND_SIZE - (p == offerer)

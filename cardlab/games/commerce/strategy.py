@@ -143,18 +143,19 @@ def explain(game: Game, s: Any, me: int, move: Any) -> str:
     least = max(hand, key=lambda c: table.after_swap(hand, c, opponents))
     if move == KNOCK:
         if s.offer is not None:
-            return (f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the "
-                    f"best hand at the table, and knocking keeps it")
+            return (f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of "
+                    "being the best hand at the table, and knocking keeps it")
         if now >= KNOCK_CHANCE:
-            return (f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand at the "
-                    f"table, and a knock stops the exchanges before the others improve")
+            return (f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand "
+                    "at the table, and a knock stops the exchanges before the others improve")
         return (f"Knock now: a knock stops the exchanges before the others improve, and your {_hand_name(hand)} "
                 f"still has {_a(now)} {_chance(now)} chance of being the best hand at the table")
     card = move.card
     after = table.after_swap(hand, card, opponents)
-    missed = (f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} chance of "
-              f"the best hand on average" if card == least else
-              f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on average")
+    missed = (f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} "
+              "chance of the best hand on average" if card == least else
+              f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on "
+              "average")
     if isinstance(move, Give):
         return f"{_capital(words)}: {missed}"
     if isinstance(move, Trade):

@@ -188,7 +188,8 @@ def parse_move(text: str) -> Move:
     if reader.peek() is not None and reader.peek() != "->":
         stack = _STACK_WORDS.get(reader.peek())
         if stack is None:
-            raise reader.fail("expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack", reader.next("stack"))
+            raise reader.fail("expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack",
+                              reader.next("stack"))
         reader.next("stack")
     if reader.peek() == "->":
         reader.next("->")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Move, flat_numbering
-from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX, Commit
+from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX
 
 _COMMITS = sorted({m for table in MOVES.values() for ms in table.values() for m in ms},
                   key=lambda m: (ORDER[m.card], m.battle, -1 if m.stack is None else STACK_INDEX[m.stack],

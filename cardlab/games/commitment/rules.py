@@ -110,7 +110,8 @@ def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, sta
     battle = battles[b]
     first, second = battle.sides
     side = first if player == 0 else second
-    side = (stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1 else (side[0], side[1], stack)
+    side = ((stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1
+            else (side[0], side[1], stack))
     battle = _battle(battle.card, (side, second) if player == 0 else (first, side))
     if len(battles) == 1:
         return (battle,)
@@ -276,7 +277,8 @@ class Commitment(Game):
                                f"only a Jack moves a stack to another battle; {card} stays at b{move.battle}")
         if n == 1:
             return IllegalMove(move, "commitment.jack",
-                               f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} b{move.battle}'")
+                               f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} "
+                               f"b{move.battle}'")
         if move.to is None:
             other = 1 if move.battle != 1 else 2
             return IllegalMove(move, "commitment.jack",
@@ -354,7 +356,8 @@ class Commitment(Game):
                              f"joins {now(1 - p, move.battle)}.", p, (card,)))
             drawn = [c for c in after.hands[p] if c not in s.hands[p]]
             if drawn:
-                log.append(Event("commitment.ace", f"{me} draws a card from the draw deck ({len(after.draw)} left).", p))
+                log.append(Event("commitment.ace", f"{me} draws a card from the draw deck ({len(after.draw)} left).",
+                                 p))
                 log.append(Event("commitment.ace", f"{me} draws {drawn[0]}.", p, (drawn[0],), frozenset((p,))))
             else:
                 log.append(Event("commitment.ace", f"The draw deck is empty, so {me} draws nothing.", p))
@@ -414,16 +417,19 @@ class Commitment(Game):
         """The scoring of a round both players have just passed, and who starts the next one."""
         names = self.player_names
         vp, starter = self._standing_vp(s), self._next_starter(s)
-        log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle."))
+        log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by "
+                                                 "battle."))
         for i, battle in enumerate(s.battles, start=1):
             verdict = judge(battle)
             for p in (0, 1):
                 stacks = "; ".join(f"{name} {stack_arithmetic(stack)}"
                                    for name, stack in zip(STACK_NAMES, battle.sides[p]))
-                rule = "commitment.king" if any(c.rank == 13 for st in battle.sides[p] for c in st) else "commitment.score.stack"
+                king = any(c.rank == 13 for st in battle.sides[p] for c in st)
+                rule = "commitment.king" if king else "commitment.score.stack"
                 log.append(Event(rule, f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.", p,
                                  tuple(c for st in battle.sides[p] for c in st)))
-            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner, (battle.card,)))
+            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner,
+                             (battle.card,)))
         score = f"A has {vp[0]} VP and B has {vp[1]}"
         if starter is None:
             if vp[0] == vp[1]:
@@ -469,9 +475,11 @@ class Commitment(Game):
         names = self.player_names
         for winner, card in taken:
             if winner is None:
-                log.append(Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.", None, (card,)))
+                log.append(Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.",
+                                 None, (card,)))
             else:
-                log.append(Event("commitment.vp", f"{names[winner]} keeps {card} ({BATTLE_VP[card]} VP).", winner, (card,)))
+                log.append(Event("commitment.vp", f"{names[winner]} keeps {card} ({BATTLE_VP[card]} VP).",
+                                 winner, (card,)))
         log.append(Event("commitment.round.discard", f"Every card committed in round {s.round} is discarded; the "
                          f"cards still in hand carry over."))
         turned = tuple(b.card for b in after.battles)
@@ -553,7 +561,8 @@ class Commitment(Game):
         nobody: frozenset[int] = frozenset()
         zones = [Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND,
                       label="Hand") for p in (0, 1)]
-        zones += [Zone(name="draw deck", cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
+        zones += [Zone(name="draw deck",
+                       cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
                   Zone(name="battle deck", cards=s.battle_deck[::-1], seen_by=nobody, kind=STOCK, group=DECKS,
                        label="Battle deck")]
         for i, battle in enumerate(s.battles, start=1):
@@ -631,17 +640,20 @@ class Commitment(Game):
             passed = []
         for name in passed:
             if ascii_upper(name) not in names:
-                raise StateError(form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}")
+                raise StateError(form.where("passed"), "expected the players who have passed (A, B, 'A B' or -), got "
+                                                       f"{name!r}")
         battles = []
         for i in range(1, ROUNDS + 1):
             key = f"b{i}"
             if not form.has(key):
                 for p in names:
                     if form.has(f"{key} {p}"):
-                        raise StateError(form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: <battle card>'")
+                        raise StateError(form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: "
+                                                                   "<battle card>'")
                 continue
             if len(battles) != i - 1:
-                raise StateError(form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is missing")
+                raise StateError(form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is "
+                                                  "missing")
             card = form.card(key)
             sides = tuple(_read_side(form, f"{key} {p}") for p in names)
             battles.append(Battle(card, sides))
@@ -672,7 +684,8 @@ class Commitment(Game):
         for p in (0, 1):
             for card in s.hands[p]:
                 if card not in IN_DRAW_DECK:
-                    raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
+                    raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards "
+                                                         "only")
             for card in s.won[p]:
                 if card not in BATTLE_VP:
                     raise StateError(f"{names[p]} won", f"{card.code} is not a battle card; only battle cards are won")
@@ -681,10 +694,12 @@ class Commitment(Game):
                 raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
         for card in s.battle_deck:
             if card not in BATTLE_VP:
-                raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
+                raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS "
+                                                "KS)")
         for i, battle in enumerate(s.battles, start=1):
             if battle.card not in BATTLE_VP:
-                raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
+                raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS "
+                                          "QS KS)")
             for p in (0, 1):
                 for slot, stack in enumerate(battle.sides[p]):
                     where = f"b{i} {names[p]} {STACK_NAMES[slot]}"
@@ -695,8 +710,8 @@ class Commitment(Game):
                             raise StateError(where, f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
                                                     f"on its own suit's stack, and only spades 2-10 are wild")
                         if KIND[card] == QUEEN:
-                            raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at once "
-                                                    f"with her stack and the other player's stack of her suit")
+                            raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at "
+                                                    "once with her stack and the other player's stack of her suit")
 
     @staticmethod
     def _validate_counts(s: CommitmentState) -> None:
@@ -746,7 +761,8 @@ class Commitment(Game):
         rows = []
         for i, battle in enumerate(s.battles, start=1):
             for p in (1, 0):
-                stacks = "".join(f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>" for st in battle.sides[p])
+                stacks = "".join(f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>"
+                                 for st in battle.sides[p])
                 label = f"b{i} {battle.card} — {names[p]}" if p == 1 else f"b{i} — {names[p]}"
                 rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th>{stacks}</tr>")
         heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)

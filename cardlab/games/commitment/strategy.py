@@ -25,8 +25,8 @@ from ...cards import HIDDEN, Card
 from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
-    ACE, BATTLE_VP, DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, VALUE,
-    Commit, stack_value,
+    ACE, BATTLE_VP, DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX,
+    STACK_NAMES, VALUE, Commit, stack_value,
 )
 from .state import CommitmentState
 
@@ -387,8 +387,8 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         said = ", ".join(f"{'you take' if w == me else f'{other} takes' if w is not None else 'nobody takes'} "
                          f"battle {b}" for b, w in enumerate(takes, 1))
         if s.round < ROUNDS and s.hands[me]:
-            return (f"Pass now and keep your {plural(len(s.hands[me]), 'card')} for round {s.round + 1}, which has more "
-                    f"battles; as things stand {said}")
+            return (f"Pass now and keep your {plural(len(s.hands[me]), 'card')} for round {s.round + 1}, which has "
+                    f"more battles; as things stand {said}")
         return f"Pass now and leave the battles as they stand: {said}"
     card, kind = move.card, KIND[move.card]
     if kind is JACK and move.to is None:

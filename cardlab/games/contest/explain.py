@@ -28,7 +28,8 @@ def card_role(game: Game, s: ContestState, card: Card, zone: Zone, player: int |
                           "of a suit side by side.", "contest.secret.neighbours")
         if card.is_hidden:
             return Reason(f"This is one of {owner}'s secret cards, face down until the game ends: then each card in "
-                          "the points pile of its suit scores for them, 1 to 4 points by its position.", "contest.score")
+                          "the points pile of its suit scores for them, 1 to 4 points by its position.",
+                          "contest.score")
         place = zone.cards.index(card) + 1
         return Reason(f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
                       f"{suit_symbol(card.suit)} points pile scores {plural(place, 'point')} for "

@@ -23,7 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Move
-from .moves import DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, Arrange, Claim, Exchange, Mulligan, Open, Pass, Reinforce
+from .moves import (
+    DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, Arrange, Claim, Exchange, Mulligan, Open, Pass, Reinforce,
+)
 
 N = len(DECK)                                  # 52
 _INDEX = {card: i for i, card in enumerate(DECK)}

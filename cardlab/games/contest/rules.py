@@ -131,7 +131,8 @@ class Contest(Game):
         return explain.situation(self, state)
 
     def card_candidates(self, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
-        return explain.card_candidates(self, state, card, zone, legal, super().card_candidates(state, card, zone, legal))
+        default = super().card_candidates(state, card, zone, legal)
+        return explain.card_candidates(self, state, card, zone, legal, default)
 
     # -- the deal ----------------------------------------------------------------------------------
 
@@ -288,7 +289,8 @@ class Contest(Game):
         first_value, second_value, winner = _claim_winner(state, move, row, first, second, name)
         return ClaimPlan(hand, row, scrapped, first, second, first_value, second_value, winner)
 
-    def _use_power(self, state: ContestState, move: Claim, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
+    def _use_power(self, state: ContestState, move: Claim,
+                   hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
         """The hand, the row and the pile discarded once the claiming card's power, if any, is
         used: a Jack's (or King's) discard of a pile of its suit, a Queen's (or King's) play of a
         card of its suit (contest.claim.jack, .queen, .king)."""
@@ -369,7 +371,8 @@ class Contest(Game):
             waived = "" if _apart(order) else (" The draw pile is too short for a mulligan, so the suits may touch.")
             log.append(Event("contest.secret", f"{names[player]} lays the 4 secret cards face down in positions 1 to 4."
                              + waived, player))
-            log.append(Event("contest.secret", f"{names[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
+            log.append(Event("contest.secret",
+                             f"{names[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
                              player, order, frozenset((player,))))
         secrets = replaced_at(state.secrets, player, order)
         if player == 0:
@@ -389,9 +392,10 @@ class Contest(Game):
         player = state.turn
         shown = state.secrets[player]
         if log is not None:
-            log.append(Event("contest.secret.mulligan", f"No order of {cards_text(shown)} keeps two cards of a suit apart: "
-                             f"{self.player_names[player]} declares a mulligan, shows them, discards them and takes 4 "
-                             f"more secret cards.", player, shown))
+            log.append(Event("contest.secret.mulligan", f"No order of {cards_text(shown)} keeps two cards of a suit "
+                                                        f"apart: {self.player_names[player]} declares a mulligan, "
+                                                        "shows them, discards them and takes 4 more secret cards.",
+                             player, shown))
         return _replace(state, secrets=replaced_at(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
                         discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
 
@@ -478,7 +482,8 @@ class Contest(Game):
                 hand = hand + (drawn if need == 1 else in_order(drawn))  # cards drawn at once show no draw order
                 if log is not None:
                     name = self.player_names[player]
-                    log.append(Event("contest.draw", f"{name} draws {plural(len(drawn), 'card')} ({len(hand)} in hand).",
+                    log.append(Event("contest.draw",
+                                     f"{name} draws {plural(len(drawn), 'card')} ({len(hand)} in hand).",
                                      player))
                     log.append(Event("contest.draw", f"{name} draws {cards_text(drawn)}.", player, drawn,
                                      frozenset((player,))))
@@ -506,7 +511,8 @@ class Contest(Game):
                    else f"{names[0 if totals[0] > totals[1] else 1]} wins.")
         return Event("contest.score", f"Both last turns are played: the secret cards are revealed — A "
                                       f"{cards_text(state.secrets[0])}, B {cards_text(state.secrets[1])}. A scores "
-                                      f"{totals[0]}, B {totals[1]}. {verdict}", None, state.secrets[0] + state.secrets[1])
+                                      f"{totals[0]}, B {totals[1]}. {verdict}",
+                     None, state.secrets[0] + state.secrets[1])
 
     # -- scoring -------------------------------------------------------------------------------------
 
@@ -675,18 +681,21 @@ class Contest(Game):
         check_cards_once(self.zones(state), DECK)
         for p in (0, 1):
             if len(state.secrets[p]) != SECRET_SIZE:
-                raise StateError(f"{names[p]} secret", f"holds {len(state.secrets[p])} cards; a player has 4 secret cards")
+                raise StateError(f"{names[p]} secret", f"holds {len(state.secrets[p])} cards; a player has 4 secret "
+                                                       "cards")
         for p in range(state.arranged):
             secret = state.secrets[p]
             if not _apart(secret) and can_arrange(secret):
                 raise StateError(f"{names[p]} secret", f"{cards_text(secret)} has two cards of a suit side by side; "
-                                                       f"an order that keeps them apart exists (contest.secret.neighbours)")
+                                                       "an order that keeps them apart exists "
+                                                       "(contest.secret.neighbours)")
         self._validate_row(state)
         for suit, pile in zip(SUITS, state.points):
             wrong = [c for c in pile if c.suit != suit]
             if wrong:
                 raise StateError(f"points {suit}", f"{cards_text(tuple(wrong))} cannot be in the "
-                                                   f"{suit_symbol(suit)} points pile (contest.points: one pile per suit)")
+                                                   f"{suit_symbol(suit)} points pile (contest.points: one pile per "
+                                                   "suit)")
         if state.arranged < 2:
             self._validate_setup(state)
         else:
@@ -702,7 +711,8 @@ class Contest(Game):
         for i in range(POSITIONS - 1):
             if suits[i] is not None and suits[i] == suits[i + 1]:
                 raise StateError(f"positions {i + 1} and {i + 2}", f"neighbouring positions never hold the same suit "
-                                                                   f"({suit_symbol(suits[i])}) (contest.open.neighbours)")
+                                                                   f"({suit_symbol(suits[i])}) "
+                                                                   "(contest.open.neighbours)")
 
     def _validate_setup(self, state: ContestState) -> None:
         if state.turn != state.arranged:
@@ -731,10 +741,12 @@ class Contest(Game):
             for p in (0, 1):
                 if len(state.hands[p]) != HAND_SIZE:
                     raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; while the draw pile "
-                                                         f"lasts, every turn ends with {HAND_SIZE} in hand (contest.draw)")
+                                                         f"lasts, every turn ends with {HAND_SIZE} in hand "
+                                                         "(contest.draw)")
         else:
             if state.stock:
-                raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is empty")
+                raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is "
+                                              "empty")
             for p in (0, 1):
                 if len(state.hands[p]) > HAND_SIZE:
                     raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; a hand never holds "
@@ -744,7 +756,8 @@ class Contest(Game):
 def _position(move: Move, position: Any) -> int:
     """contest.row: positions are 1 to 4; the index 0..3 of ``position``."""
     if not isinstance(position, int) or not 1 <= position <= POSITIONS:
-        raise IllegalMove(move, "contest.row", f"there is no position {position!r}: the contest row has positions 1 to 4")
+        raise IllegalMove(move, "contest.row", f"there is no position {position!r}: the contest row has positions 1 "
+                                               "to 4")
     return position - 1
 
 

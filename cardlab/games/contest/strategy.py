@@ -287,8 +287,8 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         if round(weight[suit]) == 0:
             return (f"{words}: {move.card} is of a suit your secret cards do not score, so it is the card you "
                     f"lose least by spending")
-        return (f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a suit your secret cards score "
-                f"{weight[suit]:.0f} a card, for a later claim")
+        return (f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a "
+                f"suit your secret cards score {weight[suit]:.0f} a card, for a later claim")
     if isinstance(move, Exchange):
         return f"{words}: your secret cards {_scores(weight, move.card.suit)} in its suit, and the row stays as it is"
     return words
