@@ -1,13 +1,20 @@
-"""Screenshots and sizes of each game's table in JupyterLab at 1024×768 (Chromium).
+"""Screenshots, sizes and legibility figures of each game's widgets in JupyterLab at 1024×768 (Chromium).
 
     python tools/table_screenshots.py                 # measure, and write docs/images/*.png
     python tools/table_screenshots.py --no-images     # measure only
 
-For every game it shows a learner's table (``Table(session, viewer=..., hint=True)``) and the
-teacher's table (``Table(session)``) of one mid-game position, in a 1024×768 window with
-JupyterLab's side bar closed, and prints each table's height and width at both sizes
-(``size="normal"`` and ``size="large"``), and whether anything in it scrolls sideways. The
-learner's table is then photographed at both sizes, in the light and dark themes:
+For every game, in a 1024×768 window with JupyterLab's side bar closed, it shows one
+mid-game position (tests/helpers/legibility.py) in a learner's table against the computer
+(``Table(session, viewer=..., opponent="heuristic", hint=True)``) and in the teacher's table
+(``Table(session)``), and the position with the game's largest hand under each; a state
+editor alone and beside its score (``Row([StateEditor(session), ScoreBreakdown(session)])``);
+and a lesson at its first question. It prints, for each table: its height; the score's height
+as shown and in full, and where its deciding line (its last line) ends; the state editor's
+height and where its card picker opens; the smallest text on show; how many pixels each card
+of the largest hand shows; then where the state editor's picker and the lesson's question lie
+in the window, and each table's height and width at both sizes (``size="normal"`` and
+``size="large"``) with anything in it that scrolls sideways. The learner's table is then
+photographed at both sizes, in the light and dark themes:
 ``docs/images/table-<game>-<size>-<theme>.png``, as docs/widgets.md shows them.
 Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
 """
@@ -22,67 +29,136 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from helpers.labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
+from helpers.labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab  # noqa: E402
+from helpers.legibility import (POSITIONS, WINDOW, Position, editor_cells, lesson_cells, measure,  # noqa: E402
+                                open_picker, table_cells, widget)
 
-import cardlab  # noqa: E402
-
-#: One mid-game position per game: (game, options, deal, moves). The deals are stacked (the
-#: browser tests' decks, tests/browser/test_tables.py), so every run shows the same cards. The
-#: Commitment position has wild spades under other cards (4♠ in A's clubs, 10♠ in B's).
-POSITIONS = [
-    ("card-commons", {}, {"seed": 7, "deck": "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"},
-     ("commission 2S", "commission 3S", "claim 4S", "defend 4D")),
-    ("commerce", {"players": 4},
-     {"seed": 7, "dealer": 3, "deck": "6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD "
-                                      "5C QH JC 2D 3D 10C JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D "
-                                      "10H 8C"},
-     ("trade 6H", "trade 6D")),
-    ("commitment", {},
-     {"seed": 7, "first": "B", "deck": "JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH "
-                                       "8D 9S 8S 5C 4D 6D 3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S "
-                                       "10H JC JD 5H"},
-     ("2C b1", "4S b1 clubs", "10S b1 clubs", "3C b1", "9C b1", "2H b1")),
-    ("contest", {},
-     {"seed": 7, "deck": "KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C "
-                         "9S 8D 9D 2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H"},
-     ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1", "open JS 2")),
-]
-WINDOW = {"width": 1024, "height": 768}
 SIZES = ("normal", "large")
 
-# The table's box, the notebook's visible height, and every element inside the table whose
-# content is wider than its box (something scrolls or is cut off sideways).
-_MEASURE_JS = """
-(sel) => {
-  const table = document.querySelector(sel);
-  const box = table.getBoundingClientRect();
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
-             ?? document.querySelector('.jp-NotebookPanel .jp-Notebook');
-  const wide = [...table.querySelectorAll('*')].filter((e) => {
-    const style = getComputedStyle(e);
-    return ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
-  }).map((e) => e.className);
-  return {height: Math.round(box.height), width: Math.round(box.width),
-          visible: panel ? Math.round(panel.getBoundingClientRect().height) : null, wide};
-}
-"""
+
+class Pages:
+    """Opens a notebook of cells in a fresh 1024×768 page with the side bar closed."""
+
+    def __init__(self, browser: Any, lab: LabServer) -> None:
+        self.browser, self.lab = browser, lab
+
+    def open(self, name: str, cells: tuple[str, ...], widgets: int) -> LabPage:
+        self.lab.notebook(name, *cells)
+        page = LabPage(self.browser.new_context(viewport=WINDOW).new_page(), self.lab, name)
+        page.open(".cardlab-root[data-rev]", count=widgets)
+        page.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.cells()  # marks each cell's node with its index
+        page.page.wait_for_timeout(400)  # the notebook lays itself out again
+        return page
 
 
-def session_file(root: Path, game: str, options: dict[str, Any], deal: dict[str, Any],
-                 moves: tuple[str, ...]) -> tuple[str, int]:
-    rules = cardlab.game(game, **options)
-    session = cardlab.Session(rules, rules.deal(**deal))
-    for move in moves:
-        session.play(move)
-    file = f"{game}.json"
-    session.save(root / file)
-    return file, session.game.to_move(session.state)
+def tables(pages: Pages, position: Position, who: str, args: argparse.Namespace) -> dict[str, Any]:
+    """A learner's or the teacher's table: its figures, the largest hand's, the sizes, the pictures."""
+    root = pages.lab.root
+    position.session(position.moves).save(root / f"{position.game}.json")
+    position.session(position.hand_moves).save(root / f"{position.game}-hand.json")
+    learner = who == "learner"
+    viewer = position.mover(position.moves) if learner else None
+    hand_viewer = position.mover(position.hand_moves) if learner else None
+    page = pages.open(f"{position.game}-{who}.ipynb", table_cells(f"{position.game}.json", f"{position.game}-hand.json",
+                                                                  viewer, hand_viewer), 2)
+    table = widget(page, 0)
+    found = {"table": measure(table), "hand": measure(widget(page, 1))["hand"], "sizes": {}}
+    if not learner:
+        open_picker(table)
+        found["picking"] = measure(table)
+        page.page.keyboard.press("Escape")
+        table.locator('[data-key="editing"]').click()
+    for size in SIZES:
+        page.run(f"table.size = {size!r}")
+        page.page.wait_for_function("(s) => document.querySelector('.cardlab-table').dataset.size === s", arg=size)
+        page.page.wait_for_timeout(300)
+        found["sizes"][size] = measure(table)
+        if (learner or args.teacher) and not args.no_images:
+            photograph(page, table, f"{position.game}{'' if learner else '-teacher'}-{size}", args.out)
+    page.close()
+    page.assert_no_errors()
+    return found
 
 
-def cells(file: str, viewer: int | None) -> tuple[str, ...]:
-    return ("import cardlab\nfrom cardlab.widgets import Table\n"
-            f"session = cardlab.Session.load({file!r})\n"
-            f"table = Table(session, viewer={viewer!r}, hint=True)\ntable",)
+def photograph(page: LabPage, table: Any, name: str, out: Path) -> None:
+    """The table in the light and dark themes, in a window as wide and tall enough for all of it."""
+    height = table.bounding_box()["height"]
+    page.page.set_viewport_size({**WINDOW, "height": max(WINDOW["height"], int(height) + 300)})
+    out.mkdir(parents=True, exist_ok=True)
+    for dark in (False, True):
+        page.theme(dark)
+        table.screenshot(path=str(out / f"table-{name}-{'dark' if dark else 'light'}.png"))
+    page.theme(False)
+    page.page.set_viewport_size(WINDOW)
+
+
+def editors(pages: Pages, position: Position) -> dict[str, Any]:
+    """A state editor alone (its figures with the card picker open) and beside its score."""
+    page = pages.open(f"{position.game}-editor.ipynb", editor_cells(f"{position.game}.json"), 3)
+    alone = widget(page, 0)
+    found = {"alone": measure(alone)}
+    open_picker(alone)
+    found["picking"] = measure(alone)
+    found["row"] = [measure(widget(page, 1, i)) for i in (0, 1)]
+    page.close()
+    page.assert_no_errors()
+    return found
+
+
+def lesson(pages: Pages, position: Position) -> dict[str, Any]:
+    page = pages.open(f"{position.lesson}.ipynb", lesson_cells(position.lesson), 1)
+    found = measure(widget(page, 0))
+    page.close()
+    page.assert_no_errors()
+    return found
+
+
+def px(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def table_line(name: str, found: dict[str, Any]) -> str:
+    f = found["table"]
+    score = f["score"]
+    cut = ", cut by an inner scroll" if score["cut"] else ""
+    parts = [f"table {px(f['height'])}",
+             (f"score {px(score['height'])} of {px(score['full'])} "
+              f"(deciding line ends at {px(score['deciding']['bottom'])}{cut})")]
+    if "picking" in found:
+        editor, picker = found["picking"]["editor"], found["picking"]["picker"]
+        parts.append(f"editor {px(f['editor']['height'])}, {px(editor['height'])} picking "
+                     f"(picker {px(picker['top'])}–{px(picker['bottom'])})")
+    smallest = f["smallest"]
+    parts.append(f"smallest text {smallest['px']:.1f} ({smallest['text']!r})")
+    hand = found["hand"]
+    parts.append(f"largest hand {hand['cards']} cards: {px(hand['shown'])} each")
+    parts.append(f"{len(f['covers'])} card corners under a note or badge ({f['notes']} notes)")
+    return f"  {name:<28}" + "; ".join(parts)
+
+
+def editor_line(found: dict[str, Any]) -> str:
+    alone, picker = found["alone"], found["picking"]["picker"]
+    left, right = found["row"]
+    beside = "beside" if right["y"] < left["y"] + left["height"] - 1 else "under"
+    return (f"  {'state editor':<28}{px(alone['height'])} tall, smallest text {alone['smallest']['px']:.1f}; "
+            f"its picker at y {px(picker['y'])}–{px(picker['y'] + picker['height'])}; beside its score: "
+            f"editor {px(left['width'])}×{px(left['height'])}, score {px(right['width'])}×{px(right['height'])} "
+            f"({beside} it)")
+
+
+def lesson_line(found: dict[str, Any]) -> str:
+    question = found["question"]
+    return (f"  {'lesson':<28}question at y {px(question['y'])}–{px(question['y'] + question['height'])}, "
+            f"smallest text {found['smallest']['px']:.1f}")
+
+
+def report(game: str, found: dict[str, Any]) -> list[str]:
+    area = found["editor"]["alone"]
+    head = (f"{game} (visible notebook area: y {px(area['areaTop'])}–{px(area['areaBottom'])}; "
+            "table figures in px from the table's top)")
+    return [head, table_line("learner's table vs computer", found["learner"]),
+            table_line("teacher's table", found["teacher"]), editor_line(found["editor"]), lesson_line(found["lesson"])]
 
 
 def main(argv: list[str]) -> None:
@@ -96,48 +172,28 @@ def main(argv: list[str]) -> None:
         sys.exit(f"cannot run: {reason}")
     from playwright.sync_api import sync_playwright
 
-    rows = []
+    found: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         lab = start_lab(Path(tmp))
         try:
             with sync_playwright() as pw:
                 browser = launch_chromium(pw)
-                for game, options, deal, moves in POSITIONS:
-                    file, mover = session_file(lab.root, game, options, deal, moves)
-                    for who, viewer in (("learner", mover), ("teacher", None)):
-                        name = f"{game}-{who}.ipynb"
-                        lab.notebook(name, *cells(file, viewer))
-                        context = browser.new_context(viewport=WINDOW)
-                        page = LabPage(context.new_page(), lab, name)
-                        page.open(".cardlab-table[data-rev]")
-                        page.page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-                        for size in SIZES:
-                            page.run(f"table.size = {size!r}")
-                            page.page.wait_for_function(
-                                "(s) => document.querySelector('.cardlab-table').dataset.size === s", arg=size)
-                            page.page.wait_for_timeout(300)
-                            figures = page.page.evaluate(_MEASURE_JS, ".cardlab-table")
-                            rows.append((game, who, size, figures))
-                            if (who == "learner" or args.teacher) and not args.no_images:
-                                # A window as wide, and tall enough for the whole table to show.
-                                page.page.set_viewport_size({**WINDOW, "height": max(WINDOW["height"], figures["height"] + 300)})
-                                args.out.mkdir(parents=True, exist_ok=True)
-                                for dark in (False, True):
-                                    page.theme(dark)
-                                    theme = "dark" if dark else "light"
-                                    shot = args.out / f"table-{game}{'-teacher' if who == 'teacher' else ''}-{size}-{theme}.png"
-                                    page.page.locator(".cardlab-table").screenshot(path=str(shot))
-                                page.theme(False)
-                                page.page.set_viewport_size(WINDOW)
-                        page.close()
-                        page.assert_no_errors()
+                pages = Pages(browser, lab)
+                for position in POSITIONS:
+                    found[position.game] = {"learner": tables(pages, position, "learner", args),
+                                            "teacher": tables(pages, position, "teacher", args),
+                                            "editor": editors(pages, position), "lesson": lesson(pages, position)}
                 browser.close()
         finally:
             lab.stop()
-    print(f"{'game':<14}{'table':<9}{'size':<8}{'height':>8}{'width':>7}{'visible':>9}  sideways scroll")
-    for game, who, size, f in rows:
-        print(f"{game:<14}{who:<9}{size:<8}{f['height']:>6}px{f['width']:>5}px{f['visible'] or 0:>7}px  "
-              f"{', '.join(f['wide']) or 'none'}")
+    for game, figures in found.items():
+        print("\n".join(report(game, figures)))
+    print(f"\n{'game':<14}{'table':<9}{'size':<8}{'height':>8}{'width':>7}  sideways scroll")
+    for game, figures in found.items():
+        for who in ("learner", "teacher"):
+            for size, f in figures[who]["sizes"].items():
+                sideways = ", ".join(f["sideways"]) or "none"
+                print(f"{game:<14}{who:<9}{size:<8}{f['height']:>6.0f}px{f['width']:>5.0f}px  {sideways}")
 
 
 if __name__ == "__main__":
