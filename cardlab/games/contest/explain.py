@@ -19,11 +19,11 @@ _POWERS = {11: ("a Jack: discarded to claim, it may first discard a contest pile
            13: ("a King: discarded to claim, it may act as a Jack or as a Queen", "contest.claim.king")}
 
 
-def card_role(game: Game, s: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
     owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == ROW:
-        if game.phase(s) == "arrange":
+        if game.phase(state) == "arrange":
             return Reason(f"This is one of {owner}'s 4 secret cards: {owner} lays them face down in any order, no two "
                           "of a suit side by side.", "contest.secret.neighbours")
         if card.is_hidden:
@@ -58,34 +58,34 @@ def card_role(game: Game, s: ContestState, card: Card, zone: Zone, player: int |
     return None
 
 
-def situation(game: Game, s: ContestState) -> Reason:
+def situation(game: Game, state: ContestState) -> Reason:
     """What the player to move must do now, from what every player sees."""
-    mover = game.to_move(s)
+    mover = game.to_move(state)
     if mover is None:
         return Reason("The game is over: the secret cards are turned up and the points piles scored.", "contest.score")
     name = game.player_names[mover]
-    phase = game.phase(s)
+    phase = game.phase(state)
     if phase == "arrange":
         return Reason(f"Now {name} must arrange the 4 secret cards, no two of a suit side by side, or declare a "
                       "mulligan when no order does.", "contest.secret")
     if phase.startswith("final"):
-        left = s.last_turns
+        left = state.last_turns
         return Reason(f"The draw pile is empty: {name} takes one of the last turns ({left} left); with no possible "
                       "action, a player passes.", "contest.end")
     return Reason(f"Now {name} must take one action: open a position, reinforce a pile, claim two piles, or exchange "
                   "a card.", "contest.turn")
 
 
-def card_candidates(game: Game, s: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
+def card_candidates(game: Game, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
                     default: list[Move]) -> list[Move]:
     """Besides the default: a hand card opened at, or reinforcing, each of the 4 positions (the
     menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""
-    if game.phase(s) == "arrange":
+    if game.phase(state) == "arrange":
         return []
     # a Queen's claim with the card put in the Queen's place would play the card twice
     default = [m for m in default if not (isinstance(m, Claim) and m.play is not None and m.play.card == card)]
-    if zone.kind != HAND or zone.owner != game.to_move(s):
+    if zone.kind != HAND or zone.owner != game.to_move(state):
         return default
     places = [kind(card, i) for i in range(1, 5) for kind in (Open, Reinforce)
-              if (kind is Open) == (not s.row[i - 1])]
+              if (kind is Open) == (not state.row[i - 1])]
     return list(dict.fromkeys(places + default))

@@ -138,8 +138,8 @@ _COUNTS: dict[tuple[Card, ...], _Count] = {}
 _COUNTS_KEPT = 4096
 
 
-def _count(s: Any, me: int) -> _Count:
-    secret = s.secrets[me]
+def _count(state: Any, me: int) -> _Count:
+    secret = state.secrets[me]
     count = _COUNTS.get(secret)
     if count is None:
         if len(_COUNTS) >= _COUNTS_KEPT:
@@ -156,14 +156,14 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
-def _gains(game: Game, s: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
+def _gains(game: Game, state: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count (:func:`_gain`)."""
-    count = _count(s, me)
+    count = _count(state, me)
     worth, cost = count.worth, count.cost
-    return [(_gain(game, s, move, worth, cost), move) for move in moves]
+    return [(_gain(game, state, move, worth, cost), move) for move in moves]
 
 
-def _gain(game: Game, s: Any, move: Move, worth: dict[str, float], cost: _Costs) -> float:
+def _gain(game: Game, state: Any, move: Move, worth: dict[str, float], cost: _Costs) -> float:
     """What ``move`` adds to the rule of thumb's count: a points-pile card is worth its suit's
     worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim is
     weighed on where its piles go (``Contest.claim_piles``), not played."""
@@ -171,7 +171,7 @@ def _gain(game: Game, s: Any, move: Move, worth: dict[str, float], cost: _Costs)
     if kind is Open or kind is Reinforce:   # the card joins the contest row
         return worth[move.card.suit] / 2 - cost[move.card]
     if kind is Claim:                       # the engine resolves the claim
-        gain = _claim_change(game, s, move, worth) - cost[move.card]
+        gain = _claim_change(game, state, move, worth) - cost[move.card]
         if move.play is not None:
             gain -= cost[move.play.card]
         return gain
@@ -180,33 +180,34 @@ def _gain(game: Game, s: Any, move: Move, worth: dict[str, float], cost: _Costs)
     return 0.0
 
 
-def _claim_change(game: Game, s: Any, move: Claim, worth: dict[str, float]) -> float:
+def _claim_change(game: Game, state: Any, move: Claim, worth: dict[str, float]) -> float:
     """How much a claim changes the count of the table: each points-pile card counts its suit's
     worth, each contest-row card half that. The winning pile joins its points pile, both claimed
     piles leave the row, and a power changed a pile or two first (``Contest.claim_piles``). Every
     term is a multiple of 1/4, so the sum is exact: the very number counting the whole table
     before and after gives."""
-    row, p, q, winner = game.claim_piles(s, move)
+    row, p, q, winner = game.claim_piles(state, move)
     won, first, second = row[winner], row[p], row[q]
     change = (worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2
               - worth[second[0].suit] * len(second) / 2)
-    if row is not s.row:  # the power: a pile discarded, or a card played
-        for before, after in zip(s.row, row):
+    if row is not state.row:  # the power: a pile discarded, or a card played
+        for before, after in zip(state.row, row):
             if after is not before:
                 change += ((worth[after[0].suit] * len(after) if after else 0.0)
                            - (worth[before[0].suit] * len(before) if before else 0.0)) / 2
     return change
 
 
-def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None, count: _Count | None = None) -> Move:
+def _choose(game: Game, state: Any, me: int, rng: random.Random, limit: int | None,
+            count: _Count | None = None) -> Move:
     """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves);
     ``count``: ``me``'s, when it is at hand."""
-    moves = game.legal_moves(s)
+    moves = game.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
-    if s.arranged < 2:  # the secret cards' orders
-        return max(moves, key=_laid(game, s, me))
-    count = count or _count(s, me)
+    if state.arranged < 2:  # the secret cards' orders
+        return max(moves, key=_laid(game, state, me))
+    count = count or _count(state, me)
     worth, cost = count.worth, count.cost
     best, best_gain = moves[0], -math.inf
     for move in some_moves(moves, limit, rng):
@@ -216,39 +217,39 @@ def _choose(game: Game, s: Any, me: int, rng: random.Random, limit: int | None, 
         elif kind is Exchange:
             gain = -cost[move.card]
         else:
-            gain = _gain(game, s, move, worth, cost)
+            gain = _gain(game, state, move, worth, cost)
         if gain > best_gain:
             best, best_gain = move, gain
     return best
 
 
-def _laid(game: Game, s: Any, me: int) -> Callable[[Any], tuple]:
+def _laid(game: Game, state: Any, me: int) -> Callable[[Any], tuple]:
     """How the rule of thumb ranks the orders of the secret cards: the suits with the most cards
     still in play go to the high positions."""
     left = Counter(c.suit for c in game.deck())
-    left.subtract(c.suit for z in game.zones(s) if z.visible_to(me) for c in z.cards if c != HIDDEN)
+    left.subtract(c.suit for z in game.zones(state) if z.visible_to(me) for c in z.cards if c != HIDDEN)
 
-    def laid(m: Any) -> tuple:
-        return sum(pos * left[c.suit] for pos, c in enumerate(m.cards, 1)), m.cards
+    def laid(arrange: Any) -> tuple:
+        return sum(pos * left[c.suit] for pos, c in enumerate(arrange.cards, 1)), arrange.cards
 
     return laid
 
 
-def _why(game: Game, s: Any, me: int, best: Move) -> str:
+def _why(game: Game, state: Any, me: int, best: Move) -> str:
     """Why the rule of thumb plays ``best`` (from :func:`_choose`), in words."""
-    if len(game.legal_moves(s)) == 1:
+    if len(game.legal_moves(state)) == 1:
         return "the only legal move"
-    if s.arranged < 2:
+    if state.arranged < 2:
         return "the suits with the most cards still in play go to the high positions"
-    return _reason(game, s, best, _count(s, me).weight)
+    return _reason(game, state, best, _count(state, me).weight)
 
 
-def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
+def _reason(game: Game, state: Any, best: Move, weight: dict[str, float]) -> str:
     """Why the rule of thumb plays ``best``, in words."""
     if isinstance(best, Claim):
-        points = game.claimed(s, best)[1]
-        suit = next(x for x, i in SUIT_INDEX.items() if len(points[i]) > len(s.points[i]))
-        gained = len(points[SUIT_INDEX[suit]]) - len(s.points[SUIT_INDEX[suit]])
+        points = game.claimed(state, best)[1]
+        suit = next(suit for suit, index in SUIT_INDEX.items() if len(points[index]) > len(state.points[index]))
+        gained = len(points[SUIT_INDEX[suit]]) - len(state.points[SUIT_INDEX[suit]])
         return (f"the claim sends {plural(gained, 'card')} to the {suit_symbol(suit)} points pile, "
                 f"which your secret cards score {weight[suit]:.0f} a card")
     if isinstance(best, (Open, Reinforce)):
@@ -261,22 +262,22 @@ def _reason(game: Game, s: Any, best: Move, weight: dict[str, float]) -> str:
 
 def _scores(weight: dict[str, float], suit: str) -> str:
     """What a points-pile card of ``suit`` scores for secret cards of these weights, in words."""
-    w = round(weight[suit])
-    return "do not score" if w == 0 else f"score {w} a card"
+    score = round(weight[suit])
+    return "do not score" if score == 0 else f"score {score} a card"
 
 
-def explain(game: Game, s: Any, me: int, move: Move) -> str:
+def explain(game: Game, state: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Contest's words: where its
     cards go and what your secret cards score there (what the rule of thumb weighs)."""
-    words = game.move_words(s, move)
+    words = game.move_words(state, move)
     if isinstance(move, Arrange):
         weight = _Count(move.cards).weight
-        first, second = sorted({c.suit for c in move.cards}, key=lambda x: (-weight[x], x))[:2]
+        first, second = sorted({c.suit for c in move.cards}, key=lambda suit: (-weight[suit], suit))[:2]
         return (f"{words}: each {suit_symbol(first)} card in its points pile then scores {weight[first]:.0f} for "
                 f"you, and each {suit_symbol(second)} card {weight[second]:.0f}")
-    weight = _count(s, me).weight
+    weight = _count(state, me).weight
     if isinstance(move, Claim):
-        row, _, _, winner = game.claim_piles(s, move)
+        row, _, _, winner = game.claim_piles(state, move)
         won = row[winner]
         suit = won[0].suit
         sent = f"{plural(len(won), 'card')} to the {suit_symbol(suit)} points pile"
