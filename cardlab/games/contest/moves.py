@@ -26,7 +26,8 @@ from ...engine import Move, MoveReader
 from ...errors import NotationError
 
 __all__ = ["DECK", "SUIT_INDEX", "Arrange", "Mulligan", "Open", "Reinforce", "Claim", "Exchange", "Pass",
-           "MULLIGAN", "PASS", "card_value", "pile_value", "can_arrange", "secret_score", "parse_move", "EXAMPLES"]
+           "MULLIGAN", "PASS", "card_value", "pile_value", "suits_apart", "can_arrange", "secret_score", "parse_move",
+           "EXAMPLES"]
 
 # contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
 DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
@@ -170,6 +171,12 @@ def pile_value(pile: tuple[Card, ...], ace_low: bool, top: bool) -> int:
         rank = card.rank
         total += 1 if ace_low and rank == 14 else rank
     return total
+
+
+def suits_apart(secret: tuple[Card, ...]) -> bool:
+    """contest.secret.neighbours: no two of the 4 secret cards, in this order, of a suit side by side."""
+    first, second, third, fourth = secret
+    return first.suit != second.suit and second.suit != third.suit and third.suit != fourth.suit
 
 
 def can_arrange(secret: tuple[Card, ...]) -> bool:

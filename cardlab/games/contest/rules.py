@@ -2,9 +2,9 @@
 
 Every rule is in this module and in ``moves.py`` (the deck, the moves and their notation, and
 the rules that are pure functions of cards); ``movegen.py`` says the rules of a turn's actions
-again, in the fast form that lists them and checks a claim. ``docs/rules/contest.md`` maps each
-rule id to the sentence of the text it implements and records each reading chosen where the
-text is silent.
+again, in the fast form that lists them and checks a claim; ``validation.py`` checks that a state
+read or edited by hand is one the rules allow. ``docs/rules/contest.md`` maps each rule id to the
+sentence of the text it implements and records each reading chosen where the text is silent.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from ...cards import (
 )
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand,
-    Round, ScoreItem, TextForm, Zone, builder, check_cards_once, format_cards, plural, replacer, stacked_deck,
-    validate_seed,
+    Round, ScoreItem, TextForm, Zone, builder, format_cards, plural, replacer, stacked_deck,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -27,15 +26,15 @@ from . import explain, numbering
 from .movegen import EVERY_ORDER, ClaimPlan, apart_orders, legal_claim_plan, placeable, turn_moves
 from .moves import (
     DECK, MULLIGAN, PASS, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan, Open, Pass, Reinforce,
-    can_arrange, parse_move, pile_value, secret_score,
+    can_arrange, parse_move, pile_value, secret_score, suits_apart,
 )
-from .state import NEIGHBOURS, POSITIONS, ContestOptions, ContestState, replaced_at
+from .state import HAND_SIZE, NEIGHBOURS, POSITIONS, ContestOptions, ContestState, replaced_at
 from .strategy import STRATEGY, ContestStrategy
+from .validation import validate
 
 __all__ = ["Contest", "ContestState", "ContestOptions"]
 
 BOTH = frozenset((0, 1))  # both players move in the game
-HAND_SIZE = 7
 # contest.secret.short-stock: a mulligan needs 4 new secret cards and the two hands of 7 still to deal.
 MULLIGAN_NEEDS = SECRET_SIZE + 2 * HAND_SIZE
 _EMPTY_ROW: tuple[tuple[Card, ...], ...] = ((), (), (), ())
@@ -55,12 +54,6 @@ _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", 
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
 
-def _apart(secret: tuple[Card, ...]) -> bool:
-    """No two of the 4 secret cards of a suit side by side (contest.secret.neighbours)."""
-    first, second, third, fourth = secret
-    return first.suit != second.suit and second.suit != third.suit and third.suit != fourth.suit
-
-
 def _goes_or_go(cards: tuple[Card, ...]) -> str:
     """The verb for ``cards`` going somewhere: "goes" for one card, "go" for more."""
     return "goes" if len(cards) == 1 else "go"
@@ -69,10 +62,6 @@ def _goes_or_go(cards: tuple[Card, ...]) -> str:
 def _pile_name(row: tuple[tuple[Card, ...], ...], index: int) -> str:
     pile = row[index]
     return f"the {suit_symbol(pile[0].suit)} pile at position {index + 1} ({cards_text(pile)})"
-
-
-def _suits(row: tuple[tuple[Card, ...], ...]) -> list[str | None]:
-    return [pile[0].suit if pile else None for pile in row]
 
 
 @register
@@ -247,7 +236,7 @@ class Contest(Game):
         if not isinstance(order, tuple) or len(order) != SECRET_SIZE or sorted(order) != sorted(secret):
             raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: "
                                                       f"arrange exactly these 4 cards")
-        if _apart(order):
+        if suits_apart(order):
             return
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.neighbours",
@@ -368,7 +357,7 @@ class Contest(Game):
         order = tuple(move.cards)
         names = self.player_names
         if log is not None:
-            waived = "" if _apart(order) else (" The draw pile is too short for a mulligan, so the suits may touch.")
+            waived = "" if suits_apart(order) else " The draw pile is too short for a mulligan, so the suits may touch."
             log.append(Event("contest.secret", f"{names[player]} lays the 4 secret cards face down in positions 1 to 4."
                              + waived, player))
             log.append(Event("contest.secret",
@@ -670,87 +659,11 @@ class Contest(Game):
             discard=form.cards("discard"), stock=form.cards("draw pile"))
 
     def validate(self, state: ContestState) -> None:
-        """Every card once, and the counts and placements the rules allow at this stage."""
-        self._check_options(state)
-        validate_seed(state.seed)
-        names = self.player_names
-        for field, value, allowed in (("arranged", state.arranged, (0, 1, 2)), ("turn", state.turn, (-1, 0, 1)),
-                                      ("last_turns", state.last_turns, (None, 0, 1, 2))):
-            if value not in allowed:
-                raise StateError(field, f"expected one of {', '.join(map(str, allowed))}, got {value!r}")
-        check_cards_once(self.zones(state), DECK)
-        for p in (0, 1):
-            if len(state.secrets[p]) != SECRET_SIZE:
-                raise StateError(f"{names[p]} secret", f"holds {len(state.secrets[p])} cards; a player has 4 secret "
-                                                       "cards")
-        for p in range(state.arranged):
-            secret = state.secrets[p]
-            if not _apart(secret) and can_arrange(secret):
-                raise StateError(f"{names[p]} secret", f"{cards_text(secret)} has two cards of a suit side by side; "
-                                                       "an order that keeps them apart exists "
-                                                       "(contest.secret.neighbours)")
-        self._validate_row(state)
-        for suit, pile in zip(SUITS, state.points):
-            wrong = [c for c in pile if c.suit != suit]
-            if wrong:
-                raise StateError(f"points {suit}", f"{cards_text(tuple(wrong))} cannot be in the "
-                                                   f"{suit_symbol(suit)} points pile (contest.points: one pile per "
-                                                   "suit)")
-        if state.arranged < 2:
-            self._validate_setup(state)
-        else:
-            self._validate_play(state)
+        """Every card once, and the counts and placements the rules allow at this stage (``validation.py``)."""
+        validate(self, state)
 
-    def _validate_row(self, state: ContestState) -> None:
-        row = state.row
-        for i, pile in enumerate(row):
-            mixed = [c for c in pile if c.suit != pile[0].suit]
-            if mixed:
-                raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {cards_text(pile)} mixes suits")
-        suits = _suits(row)
-        for i in range(POSITIONS - 1):
-            if suits[i] is not None and suits[i] == suits[i + 1]:
-                raise StateError(f"positions {i + 1} and {i + 2}", f"neighbouring positions never hold the same suit "
-                                                                   f"({suit_symbol(suits[i])}) "
-                                                                   "(contest.open.neighbours)")
 
-    def _validate_setup(self, state: ContestState) -> None:
-        if state.turn != state.arranged:
-            raise StateError("to move", f"while the secret cards are arranged, A goes first, then B: "
-                                        f"{self.player_names[state.arranged]} is to move")
-        if any(state.hands) or any(state.row) or any(state.points):
-            raise StateError("stage", "while the secret cards are arranged, the hands are not dealt yet "
-                                      "and no card has been played")
-        if state.last_turns is not None:
-            raise StateError("stage", "the last turns come after the deal, once the draw pile is empty")
-        if len(state.discard) % SECRET_SIZE:
-            raise StateError("discard", f"holds {len(state.discard)} cards; before the deal only mulligans "
-                                        f"discard, 4 cards at a time")
-        if len(state.stock) < 2 * HAND_SIZE:
-            raise StateError("draw pile", f"holds {len(state.stock)} cards; the two hands of {HAND_SIZE} are still "
-                                          f"to be dealt from it")
 
-    def _validate_play(self, state: ContestState) -> None:
-        names = self.player_names
-        over = state.last_turns == 0
-        if over != (state.turn < 0):
-            raise StateError("to move", "nobody is to move exactly when the game is over")
-        if state.last_turns is None:
-            if not state.stock:
-                raise StateError("stage", "the draw pile is empty: the stage is 'final 2', 'final 1' or 'over'")
-            for p in (0, 1):
-                if len(state.hands[p]) != HAND_SIZE:
-                    raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; while the draw pile "
-                                                         f"lasts, every turn ends with {HAND_SIZE} in hand "
-                                                         "(contest.draw)")
-        else:
-            if state.stock:
-                raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is "
-                                              "empty")
-            for p in (0, 1):
-                if len(state.hands[p]) > HAND_SIZE:
-                    raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; a hand never holds "
-                                                         f"more than {HAND_SIZE}")
 
 
 def _position(move: Move, position: Any) -> int:

@@ -12,12 +12,14 @@ from typing import Any, Literal
 from ...cards import Card
 from ...engine import Options, State
 
-__all__ = ["ContestOptions", "ContestState", "POSITIONS", "NEIGHBOURS", "replaced_at"]
+__all__ = ["ContestOptions", "ContestState", "POSITIONS", "NEIGHBOURS", "HAND_SIZE", "replaced_at"]
 
 #: contest.row: the contest row has 4 positions (0 to 3 here, 1 to 4 in moves).
 POSITIONS = 4
 #: contest.open.neighbours: the positions (0 to 3) next to each position.
 NEIGHBOURS = ((1,), (0, 2), (1, 3), (2,))
+#: contest.deal, contest.draw: a hand holds 7 cards while the draw pile lasts.
+HAND_SIZE = 7
 
 
 @dataclass(frozen=True, slots=True)
