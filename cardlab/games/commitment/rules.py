@@ -2,8 +2,9 @@
 
 Two players win battle cards over 3 rounds by committing cards to suit stacks. Every rule is
 in this module and in ``moves.py`` (the decks, what each card does, the moves and their
-notation); ``docs/rules/commitment.md`` maps each rule id to the sentence of the text it
-implements and records each reading chosen.
+notation); ``validation.py`` checks that a state read or edited by hand is one the rules allow.
+``docs/rules/commitment.md`` maps each rule id to the sentence of the text it implements and
+records each reading chosen.
 """
 
 from __future__ import annotations
@@ -15,24 +16,23 @@ from typing import Any, NamedTuple
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, Round, ScoreItem,
-    TextForm, Zone, builder, check_cards_once, format_cards, plural, replacer, stacked_deck, validate_seed,
+    TextForm, Zone, builder, format_cards, plural, replacer, stacked_deck,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
 from .moves import (
-    ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, IN_DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
+    ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
     ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
     Side, Stack, parse_move, stack_arithmetic, stack_value,
 )
-from .state import Battle, CommitmentState
+from .state import HAND_SIZE, ROUND_DRAW, Battle, CommitmentState
 from .strategy import STRATEGY, CommitmentStrategy
+from .validation import validate
 
 __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
 BOTH = frozenset((0, 1))  # both players move in every round
-HAND_SIZE = 10          # commitment.deal
-ROUND_DRAW = 6          # commitment.setup.draw
 #: The group of the decks and the discard pile (see ``table_layout``).
 DECKS = "decks"
 #: What a card is (KIND) and the stack of its suit, by card: what a commit needs first.
@@ -668,84 +668,11 @@ class Commitment(Game):
     # -- validation ------------------------------------------------------------------------------------
 
     def validate(self, s: CommitmentState) -> None:
-        """Every card once, in a place the rules allow, with the counts the round implies."""
-        validate_seed(s.seed)
-        if not 1 <= s.round <= ROUNDS:
-            raise StateError("round", f"Commitment has rounds 1 to {ROUNDS}, not {s.round}")
-        if s.first not in (0, 1) or s.turn not in (0, 1, None):
-            raise StateError("first" if s.first not in (0, 1) else "turn", "expected player 0 (A) or 1 (B)")
-        check_cards_once(self.zones(s), self.deck())
-        self._validate_places(s)
-        self._validate_counts(s)
-        self._validate_turn(s)
+        """Every card once, in a place the rules allow, with the counts the round implies (``validation.py``)."""
+        validate(self, s)
 
-    def _validate_places(self, s: CommitmentState) -> None:
-        names = self.player_names
-        for p in (0, 1):
-            for card in s.hands[p]:
-                if card not in IN_DRAW_DECK:
-                    raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards "
-                                                         "only")
-            for card in s.won[p]:
-                if card not in BATTLE_VP:
-                    raise StateError(f"{names[p]} won", f"{card.code} is not a battle card; only battle cards are won")
-        for card in s.draw:
-            if card not in IN_DRAW_DECK:
-                raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
-        for card in s.battle_deck:
-            if card not in BATTLE_VP:
-                raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS "
-                                                "KS)")
-        for i, battle in enumerate(s.battles, start=1):
-            if battle.card not in BATTLE_VP:
-                raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS "
-                                          "QS KS)")
-            for p in (0, 1):
-                for slot, stack in enumerate(battle.sides[p]):
-                    where = f"b{i} {names[p]} {STACK_NAMES[slot]}"
-                    for card in stack:
-                        if card not in IN_DRAW_DECK:
-                            raise StateError(where, f"{card.code} is a battle card; it can't be committed")
-                        if card.suit not in (STACK_SUITS[slot], "S"):
-                            raise StateError(where, f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
-                                                    f"on its own suit's stack, and only spades 2-10 are wild")
-                        if KIND[card] == QUEEN:
-                            raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at "
-                                                    "once with her stack and the other player's stack of her suit")
 
-    @staticmethod
-    def _validate_counts(s: CommitmentState) -> None:
-        if len(s.battles) != s.round:
-            raise StateError("battles", f"round {s.round} has {s.round} battle(s); {len(s.battles)} are given")
-        out = sum(range(1, s.round + 1))
-        if len(s.battle_deck) != len(BATTLE_DECK) - out:
-            raise StateError("battle deck", f"after {out} battle card(s) turned up by round {s.round}, the battle deck "
-                                            f"holds {len(BATTLE_DECK) - out}; it holds {len(s.battle_deck)}")
-        resolved = len(s.won[0]) + len(s.won[1]) + sum(1 for c in s.discard if c in BATTLE_VP)
-        if resolved != out - s.round:
-            raise StateError("won", f"the battles of the {s.round - 1} earlier round(s) gave {out - s.round} battle "
-                                    f"card(s), won or discarded; {resolved} are there")
-        aces = sum(1 for b in s.battles for side in b.sides for st in side for c in st if c.rank == 14)
-        aces += sum(1 for c in s.discard if c.rank == 14 and c.suit != "S")
-        dealt = 2 * HAND_SIZE + 2 * ROUND_DRAW * (s.round - 1)
-        want = len(DRAW_DECK) - dealt - aces
-        if len(s.draw) != want:
-            raise StateError("draw deck", f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
-                                          f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}")
 
-    def _validate_turn(self, s: CommitmentState) -> None:
-        names = self.player_names
-        if s.round_over:
-            if s.turn is not None:
-                raise StateError("turn", "both players have passed, so the state stores no turn (null): who "
-                                         "plays next follows from the VP (commitment.round.start)")
-            return
-        if s.turn is None:
-            raise StateError("turn", "nobody to act (null) only once both players have passed; name the player to "
-                                     "act, 0 (A) or 1 (B)")
-        if s.passed[s.turn]:
-            raise StateError("turn", f"{names[s.turn]} has passed and plays no more cards this round; "
-                                     f"it is {names[1 - s.turn]}'s turn")
 
     # -- HTML ----------------------------------------------------------------------------------------
 

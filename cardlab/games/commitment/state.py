@@ -12,7 +12,10 @@ from ...cards import Card
 from ...engine import State
 from .moves import Side, Stack
 
-__all__ = ["Battle", "CommitmentState"]
+__all__ = ["Battle", "CommitmentState", "HAND_SIZE", "ROUND_DRAW"]
+
+HAND_SIZE = 10          # commitment.deal
+ROUND_DRAW = 6          # commitment.setup.draw
 
 
 @dataclass(frozen=True, slots=True)
