@@ -60,7 +60,7 @@ def main() -> int:
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'game':<14} {'positions':>9} {'median':>8} {'target':>7} {'ratio':>6} {'worst':>7} {'target':>7} "
           f"{'ratio':>6} {'playouts/s':>11}  digest")
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         if args.only and name not in args.only:
             continue
         game = cardlab.game(name)

@@ -163,7 +163,8 @@ def main() -> int:
     what = "the Hint button" if args.hint else "the computer's move"
     sys.path.insert(0, str(REPO))
     import cardlab
-    names = [n for n in cardlab.games() if n in (args.only or ("card-commons", "commerce", "commitment", "contest"))]
+    chosen = args.only or ("card-commons", "commerce", "commitment", "contest")
+    names = [n for n in cardlab.game_names() if n in chosen]
     print(f"A learner's table in a real kernel, {what}; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'game':<14} {'table made':>10} {('hint shown' if args.hint else 'move arrives') + ' (median, worst)':>29} "

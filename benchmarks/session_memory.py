@@ -80,7 +80,7 @@ def main() -> int:
     print(f"A study of {args.moves:,} random moves (a main line and its variations) per game; "
           f"memory held by the session, from tracemalloc")
     print(f"{'game':<14} {'KB/move':>8} {'study':>9} {'target':>7} {'ratio':>6} {'linear':>8} {'narration read':>15}")
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         if args.only and name not in args.only:
             continue
         per_move, seconds = measure(name, args.moves, args.seed)

@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chosen = [(n, o) for n, o in configurations() if not args.only or n in args.only]
     if not chosen:
-        parser.error(f"no game called {', '.join(args.only)}; the games are: {', '.join(cardlab.games())}")
+        parser.error(f"no game called {', '.join(args.only)}; the games are: {', '.join(cardlab.game_names())}")
     per_config = max(1, args.games // len(chosen))
     total_games = total_moves = failures = 0
     start = time.perf_counter()

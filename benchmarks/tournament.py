@@ -39,7 +39,7 @@ MORE_GAMES = 3
 
 def games() -> list[tuple[str, dict[str, Any]]]:
     """Every registered game, with its default options."""
-    return [(name, {}) for name in cardlab.games()]
+    return [(name, {}) for name in cardlab.game_names()]
 
 
 def more_games(name: str) -> int:

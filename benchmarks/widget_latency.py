@@ -316,7 +316,7 @@ def report(title: str, bare: list[float], table: list[float]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default=cardlab.games()[0], choices=cardlab.games())
+    parser.add_argument("--game", default=cardlab.game_names()[0], choices=cardlab.game_names())
     parser.add_argument("--samples", type=int, default=40)
     parser.add_argument("--hints", type=int, default=20, help="positions in which to time the Hint button")
     args = parser.parse_args()

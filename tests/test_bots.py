@@ -26,7 +26,7 @@ from cardlab.strategy import lead, sample_indices, strategy_of
 from helpers.conformance import cards_in
 from test_commons import NO_DEFENSE
 
-GAMES = cardlab.games()
+GAMES = cardlab.game_names()
 CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
            for name, options in configurations()]
 

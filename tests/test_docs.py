@@ -30,7 +30,7 @@ from cardlab.games import game_class
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 #: The games cardlab ships (a game registered from elsewhere documents itself elsewhere).
-SHIPPED = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
+SHIPPED = [name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games.")]
 #: Every page of the documentation, the rules pages included.
 PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted(RULES.glob("*.md"))
 

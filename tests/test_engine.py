@@ -13,7 +13,7 @@ from cardlab import IllegalMove
 
 def test_the_registry_names_every_game():
     # the four games of cardlab/games/, then the one tests/conftest.py registers (Toy Tricks)
-    assert cardlab.games() == ["card-commons", "commerce", "commitment", "contest", "toy-tricks"]
+    assert cardlab.game_names() == ["card-commons", "commerce", "commitment", "contest", "toy-tricks"]
     assert repr(cardlab.game("card-commons", variant="peek")) == "cardlab.game('card-commons', variant='peek')"
     assert cardlab.game("Card-Commons") == cardlab.game("card-commons")
 
@@ -136,7 +136,7 @@ def test_replacer_and_builder_make_the_same_frozen_states_faster():
     assert builder(Checked)(2) == Checked(2)
 
 
-@pytest.mark.parametrize("name", cardlab.games())
+@pytest.mark.parametrize("name", cardlab.game_names())
 def test_replace_cards_calls_fn_on_every_card_in_field_order_and_keeps_what_it_leaves(name):
     """``replace_cards`` replaces each card by ``fn(card)``, in the order of the state's fields,
     and keeps as they are the parts in which no card changed (every state is immutable). With
@@ -174,7 +174,7 @@ def test_states_are_built_on_a_twin_class_then_given_their_own():
     import dataclasses
 
     from cardlab.engine import _twin, builder, replacer
-    for name in cardlab.games():
+    for name in cardlab.game_names():
         game = cardlab.game(name)
         cls = game.state_class
         fields = [f.name for f in dataclasses.fields(cls)]

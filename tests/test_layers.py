@@ -26,7 +26,7 @@ GENERIC = sorted([*(p for folder in ("bots", "widgets") for p in (ROOT / "cardla
 LESSONS = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
 #: A lesson's messages show the ``game:`` line of a lesson file, with a game as the example.
 GAME_LINE_EXAMPLE = re.compile(r"game: [\w-]+")
-SHIPPED = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
+SHIPPED = [name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games.")]
 
 
 def protocol_words() -> set[str]:

@@ -77,7 +77,7 @@ def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
 def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
     """Each game is a folder of cardlab/games: the wheel holds every one, and the installed
     package finds, deals and plays each game."""
-    shipped = [name for name in cardlab.games() if game_class(name).__module__.startswith("cardlab.games.")]
+    shipped = [name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games.")]
     with zipfile.ZipFile(installed["wheel"]) as wheel:
         names = set(wheel.namelist())
     for name in shipped:
@@ -85,7 +85,7 @@ def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
         assert {f"{folder}/__init__.py", f"{folder}/moves.py", f"{folder}/rules.py"} <= names, name
     stray = sorted(n for n in names if n.endswith(".py") and n.startswith("cardlab/") and not (ROOT / n).is_file())
     assert not stray, f"the wheel holds modules the checkout does not: {stray}"
-    code = ("import cardlab\nfor name in cardlab.games():\n    game = cardlab.game(name)\n"
+    code = ("import cardlab\nfor name in cardlab.game_names():\n    game = cardlab.game(name)\n"
             "    state = game.deal(seed=1)\n    game.play(state, game.legal_moves(state)[0])\n    print(name)")
     found = run([str(installed["bin"] / "python"), "-c", code], cwd=installed["work"], env=installed["env"]).stdout
     assert found.split() == shipped

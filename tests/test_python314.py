@@ -58,7 +58,7 @@ def test_cardlab_installs_and_plays_on_python_3_14(tmp_path):
     run([python, "-m", "venv", str(venv)])
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], env=env, timeout=900)
     code = ("import sys, cardlab, cardlab.widgets\nassert sys.version_info[:2] == (3, 14)\n"
-            "for name in cardlab.games():\n    game = cardlab.game(name)\n    state = game.deal(seed=1)\n"
+            "for name in cardlab.game_names():\n    game = cardlab.game(name)\n    state = game.deal(seed=1)\n"
             "    game.play(state, game.legal_moves(state)[0])\n    print(name)")
     played = run([str(venv / "bin" / "python"), "-c", code], cwd=tmp_path, env=env).stdout.split()
     assert played and sys.version_info >= (3, 10)

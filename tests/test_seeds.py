@@ -14,7 +14,7 @@ from cardlab.cards import GUESSABLE_BITS, SEED_BITS, chance, fresh_seed, in_orde
 from cardlab.engine import HAND, HIDDEN_SEED, seed_is_guessable
 from cardlab.games import game_class
 
-SHIPPED = [n for n in cardlab.games() if game_class(n).__module__.startswith("cardlab.games.")]
+SHIPPED = [n for n in cardlab.game_names() if game_class(n).__module__.startswith("cardlab.games.")]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
