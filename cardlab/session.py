@@ -178,52 +178,20 @@ EDITS_KEPT = 20
 
 
 class Session:
-    """A game in progress with its history: play, undo, redo, goto, variations; observers.
+    """A game in progress with its history: every move played, kept as a tree of variations.
 
-    **Reading** (the main line never depends on what is on show):
+        session = cardlab.Session(game, seed=7)          # or Session(game, state): from that position
+        step = session.play("commission 5D")             # from the position on show; returns the Step
+        session.undo(); session.redo(); session.goto(0)  # along the line on show
+        session.play("commission 3S")                    # another move from there: a variation
+        session.state, session.states                    # the position on show; the main line's
+        session.save("game.json"); cardlab.Session.load("game.json")
 
-    - ``state``: the position on show; ``index``: its ply (0 the start) along the line on show.
-    - ``start``: the first state; ``end``: the last state of the main line.
-    - ``states``, ``moves``, ``events``: the main line, as tuples (``states[12]`` is the
-      position after move 12 of the main line; ``events[k]`` what move ``k`` caused,
-      ``events[0] == ()``).
-    - ``line_states``, ``line_moves``, ``line_events``: the same for the line on show.
-    - ``on_mainline``: whether the position on show is on the main line; ``at_end``: whether
-      it is the main line's last position; ``differs_at``: the number of the first move of
-      the line on show that differs from the main line (None when it is the main line).
-    - ``lines``: every line (``lines[0]`` the main line), as :class:`Line`; ``variations``:
-      ``lines[1:]``; ``line``: the number of the line on show in ``lines``.
-
-    **Changing** (each change tells the observers once; ``play`` returns the
-    :class:`~cardlab.engine.Step`, the moves along lines return whether anything changed):
-
-    - ``play(move)``: play from the position on show. If the line on show already continues
-      with that move, this steps forward along it; if a variation from here starts with it,
-      this enters that variation; otherwise the move starts a new variation (or extends the
-      line, from its last position). An illegal move raises and changes nothing.
-    - ``undo()``, ``redo()``, ``goto(i)``: move along the line on show.
-    - ``to_mainline()``: show the main line, at the last position the line on show shares with it.
-    - ``promote()``: make the line on show the main line (the old main line becomes a variation).
-    - ``show_line(n, index=None)``: show line ``n`` of ``lines``.
-    - ``replace(state)``: start again from an edited state; the whole history is dropped.
-    - ``branch()``: a new, independent session whose main line is the line on show up to
-      the position on show (this session does not change).
-
-    **Observers** (``observe``) are called after every change, while the session is locked.
-    One that raises does not stop the others; once all were called, the change's method
-    raises :class:`ObserverError` (not a ValueError: the change was made).
-
-    **Threads.** A session may be used from several threads: every change, and the telling
-    of observers, holds the session's lock, and the reading properties return consistent
-    values. A move chosen from ``legal_moves()`` may of course be refused (IllegalMove) if
-    another thread changed the position in between.
-
-    **Memory.** A session keeps each position and move, not their narration: what a move
-    caused (``events``, ``line_events``, ``Line.events``, ``line_step(k).events``) is worked
-    out again from the position before it when it is read (a game is a pure function of its
-    states, so it is the very narration the move had), and the latest few hundred moves read
-    are remembered. A study of 10,000 moves takes a few megabytes
-    (``benchmarks/session_memory.py``); reading a whole line's narration replays its moves.
+    Widgets, computer players and lessons share one session: ``observe(callback)`` calls
+    ``callback(session)`` after every change (one that raises does not stop the others; the
+    change then raises :class:`ObserverError`). Every change holds the session's lock, so a
+    session may be used from several threads. What a move caused is worked out again from the
+    position before it when it is read, so a long game takes little memory.
     """
 
     def __init__(self, game: Game, state: Any = None, *, seed: int | None = None) -> None:

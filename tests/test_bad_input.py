@@ -247,7 +247,7 @@ def test_megabyte_json_is_answered_at_once():
 
 
 def test_the_card_finders_are_linear():
-    from cardlab.engine import _CARD_CODE
+    from cardlab.engine.seen import _CARD_CODE
     from cardlab.widgets.viewmodel import _CARD_TOKEN, pretty
     for text in ("1" * MEGABYTE, "10" * MEGABYTE, "J" * MEGABYTE, "4H" * MEGABYTE, "?4H" * MEGABYTE):
         with linear():

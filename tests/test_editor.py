@@ -7,8 +7,8 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card, parse_card
+from cardlab.engine import swap_cards
 from cardlab.widgets import StateEditor, Table
-from cardlab.widgets.base import swap_cards
 from helpers.widget_driver import CLAIMED, commons_session, pile_of, round_end, send
 
 

@@ -173,7 +173,8 @@ def test_states_are_built_on_a_twin_class_then_given_their_own():
     way (here a frozen base with fields of its own guards every slot) is built by its constructor."""
     import dataclasses
 
-    from cardlab.engine import _twin, builder, replacer
+    from cardlab.engine import builder, replacer
+    from cardlab.engine.values import _twin
     for name in cardlab.game_names():
         game = cardlab.game(name)
         cls = game.state_class

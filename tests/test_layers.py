@@ -1,14 +1,16 @@
-"""The layers keep to themselves: the engine imports nothing above it, the sessions
-(``cardlab/session.py``) sit between the games and the players, and the sessions, the lessons
-(``cardlab/lessons/``), the computer players (``cardlab/bots``) and the widgets
-(``cardlab/widgets``) know no game by name: no game's name, module or title, and no field of
-one game's state. What they need of a game, they ask the game through the protocol
-(``game.strategy()``, ``game.table_layout()``, ``Zone.kind``) or the registry."""
+"""The layers keep to themselves: no module of cardlab imports itself through others, the engine
+imports nothing above it, the sessions (``cardlab/session.py``) sit between the games and the
+players, and the sessions, the lessons (``cardlab/lessons/``), the computer players
+(``cardlab/bots``) and the widgets (``cardlab/widgets``) know no game by name: no game's name,
+module or title, and no field of one game's state. What they need of a game, they ask the game
+through the protocol (``game.strategy()``, ``game.table_layout()``, ``Zone.kind``) or the registry."""
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
+import pkgutil
 import re
 import subprocess
 import sys
@@ -27,12 +29,15 @@ LESSONS = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
 #: A lesson's messages show the ``game:`` line of a lesson file, with a game as the example.
 GAME_LINE_EXAMPLE = re.compile(r"game: [\w-]+")
 SHIPPED = [name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games.")]
+#: The engine's modules: the package and each module in it.
+ENGINE_MODULES = [engine, *(importlib.import_module(f"cardlab.engine.{info.name}")
+                            for info in pkgutil.iter_modules(engine.__path__))]
 
 
 def protocol_words() -> set[str]:
     """Every attribute name of the protocol's own classes: those are for everyone to use."""
     words: set[str] = set()
-    for module in (engine, strategy):
+    for module in (*ENGINE_MODULES, strategy):
         for value in vars(module).values():
             if isinstance(value, type):
                 words.update(dir(value))
@@ -62,6 +67,7 @@ def test_the_checked_names_are_real():
     assert {"field:traded", "field:claimant"} <= words["card-commons"]  # phase: Game.phase is the protocol
     assert "field:arranged" in words["contest"] and "field:offer" in words["commerce"]
     assert GENERIC and all(p.exists() for p in GENERIC)
+    assert {m.__name__ for m in ENGINE_MODULES} == {m for m in _import_graph() if _in(m, ("cardlab.engine",))}
 
 
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
@@ -122,66 +128,126 @@ def _code_strings_and_attributes(path: Path) -> tuple[list[str], set[str]]:
     return strings, attributes
 
 
-BELOW_THE_GAMES = {"cardlab.cards", "cardlab.errors", "cardlab.engine", "cardlab.strategy"}
+#: The layers below the games, each importing only the ones before it (and the standard library).
+BELOW_THE_GAMES = ("cardlab.errors", "cardlab.cards", "cardlab.engine", "cardlab.strategy")
 ABOVE_THE_SESSIONS = ("cardlab.session", "cardlab.lessons", "cardlab.bots", "cardlab.widgets", "cardlab.cli")
 
 
 def test_the_engine_imports_nothing_above_it():
-    """cards, errors, engine and strategy import only each other and the standard library; the
-    games import nothing above them (no session, lesson, computer player or widget)."""
-    for path in [ROOT / "cardlab" / f"{m.split('.')[1]}.py" for m in sorted(BELOW_THE_GAMES)]:
-        for module in _imports(path, skip_function="__getattr__"):
-            assert not module.startswith("cardlab") or module in BELOW_THE_GAMES, f"{path.name} imports {module}"
+    """errors, cards, the engine's modules and strategy each import only the layers before them
+    and the standard library (the engine: nothing of the sessions, the games, the players or the
+    widgets); the games import nothing above them (no session, lesson, computer player or widget)."""
+    graph = _import_graph()
+    for number, layer in enumerate(BELOW_THE_GAMES):
+        below = BELOW_THE_GAMES[:number + 1]
+        for module in (m for m in graph if _in(m, (layer,))):
+            for imported in _imports(_path(module)):
+                if _in(imported, ("cardlab",)):
+                    assert _in(imported, below), f"{module} imports {imported}"
+                else:
+                    assert imported.split(".")[0] in sys.stdlib_module_names, f"{module} imports {imported}"
     for path in (ROOT / "cardlab" / "games").rglob("*.py"):
         for module in _imports(path):
             assert not module.startswith(ABOVE_THE_SESSIONS), f"{path} imports {module}"
             assert module.split(".")[0] in sys.stdlib_module_names | {"cardlab"}, f"{path} imports {module}"
 
 
-def test_the_engine_names_the_session_only_on_demand():
-    """``cardlab.engine.Session`` still names the session class: the engine's module
-    ``__getattr__`` imports ``cardlab.session`` when that name is first asked for, and nothing
-    else, so the engine imports nothing above it when it is loaded."""
-    engine_path = ROOT / "cardlab" / "engine.py"
-    assert _imports(engine_path, only_function="__getattr__") == {"cardlab.session"}
-    assert engine.Session is cardlab.Session
-    with pytest.raises(AttributeError, match="no attribute 'Sesion'"):
-        engine.Sesion  # noqa: B018
+def test_no_module_imports_itself_through_others():
+    """No circle of imports among cardlab's modules: every import counts, at the top of a file,
+    inside a function or for type checking only."""
+    graph = _import_graph()
+    circles = [sorted(c) for c in _circles(graph)]
+    assert not circles, f"modules that import each other in a circle: {circles}"
+
+
+def test_the_circle_check_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c", "d"}, "c": {"a"}, "d": set(), "e": {"e"}}
+    assert sorted(sorted(c) for c in _circles(graph)) == [["a", "b", "c"], ["e"]]
 
 
 def test_sessions_sit_between_the_games_and_the_players():
     """A session reads saved games of every game, so it sits above the games' registry: it
     imports the engine, the registry and the standard library, and no lesson, computer player
     or widget."""
-    allowed = BELOW_THE_GAMES | {"cardlab.games"}
+    allowed = (*BELOW_THE_GAMES, "cardlab.games")
     found = _imports(ROOT / "cardlab" / "session.py")
     assert "cardlab.games" in found
     for module in found:
-        assert module in allowed or module.split(".")[0] in sys.stdlib_module_names, f"session.py imports {module}"
+        assert _in(module, allowed) or module.split(".")[0] in sys.stdlib_module_names, f"session.py imports {module}"
 
 
-def _imports(path: Path, skip_function: str = "", only_function: str = "") -> set[str]:
-    """The modules ``path`` imports, relative imports made absolute: anywhere in it but the
-    module-level function ``skip_function``, or only in the module-level ``only_function``."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts).rsplit(".", 1)[0]
+def _in(module: str, packages: tuple[str, ...]) -> bool:
+    """Whether ``module`` is one of ``packages`` or inside one of them."""
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def _path(module: str) -> Path:
+    """The file of a cardlab module: ``cardlab/x.py``, or a package's ``cardlab/x/__init__.py``."""
+    base = ROOT.joinpath(*module.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Every module of cardlab, with the cardlab modules it imports (a package's own
+    ``__init__`` for ``from package import name``, the module for ``from package import module``)."""
+    modules = {_module(p) for p in (ROOT / "cardlab").rglob("*.py")}
+    return {module: {m for m in _imports(_path(module), modules) if m in modules} for module in modules}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The circles of ``graph`` (a module and what it imports): each set of modules that reach each
+    other through imports (Tarjan's strongly connected components), and each module that imports
+    itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = {stack.pop()}
+            while node not in component:
+                component.add(stack.pop())
+            if len(component) > 1 or node in graph.get(node, ()):
+                circles.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def _imports(path: Path, modules: set[str] = frozenset()) -> set[str]:
+    """The modules ``path`` imports anywhere in it, relative imports made absolute; ``from
+    package import name`` is the module ``package.name`` when ``modules`` holds it."""
+    package = _module(path) if path.name == "__init__.py" else _module(path).rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-
-    def inside(name: str) -> set[int]:
-        return {id(n) for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == name for n in ast.walk(f)}
-    skipped, kept = inside(skip_function), inside(only_function)
     found = set()
     for node in ast.walk(tree):
-        if id(node) in skipped or (only_function and id(node) not in kept):
-            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")
+            base = node.module or ""
             if node.level:
-                base = base[:len(base) - node.level + 1]
-                found.add(".".join(base + ([node.module] if node.module else [])))
-            else:
-                found.add(node.module or "")
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            named = [f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in modules]
+            found.update(named or [base])
+            if len(named) < len(node.names):
+                found.add(base)
     return found
 
 

@@ -39,10 +39,9 @@ import pytest
 import cardlab
 from cardlab.bots import evaluate_moves, sample_state
 from cardlab.cards import Card
-from cardlab.engine import move_cards, replace_cards
+from cardlab.engine import move_cards, replace_cards, swap_cards
 from cardlab.games import configurations
 from cardlab.widgets import Hand, ScoreBreakdown, Stepper, Table, Tableau, components
-from cardlab.widgets.base import swap_cards
 from cardlab.widgets.viewmodel import History, _variants
 
 CONFIGS = list(configurations())

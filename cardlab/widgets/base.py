@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -35,8 +34,8 @@ import anywidget
 import traitlets
 
 from ..cards import HIDDEN, Card, parse_card
-from ..engine import Game, Step, replace_cards
-from ..errors import IllegalMove, NotationError, StateError
+from ..engine import Game, Step, swap_cards
+from ..errors import IllegalMove, NotationError
 from ..session import ObserverError, Session
 from . import frontend, picture
 from .viewmodel import JSON, History, Position, Viewer, codes, explanation_json, position_text, report
@@ -469,79 +468,3 @@ def _check_size(content: Any, buffers: Any) -> None:
         raise Refused("refused: a message that is not plain JSON") from None
     if size > MAX_MESSAGE_CHARS:
         raise Refused(f"refused: a message of {size:,} characters; the most a click sends is {MAX_MESSAGE_CHARS:,}")
-
-
-Slot = tuple[int, int]  # (zone number, card number) in game.zones(state)
-
-
-def swap_cards(game: Game, state: Any, a: Card, b: Card, slot: tuple[str, int] | None = None) -> Any:
-    """``state`` with card ``a`` and card ``b`` exchanged on the table.
-
-    ``slot`` (a zone's name and a position in it) says which ``a`` when the state holds
-    several (Commitment's two Jokers); otherwise the first in zone order is meant, and ``b``
-    is the first ``b`` elsewhere. Cards live in the state's fields, which may also remember
-    cards elsewhere (a settled deal's hands): the exchange is the one whose zones come out
-    as expected. A ``b`` that is not in the state simply replaces ``a`` (the validator then
-    says what it thinks of that).
-    """
-    zones = [list(z.cards) for z in game.zones(state)]
-    names = [z.name for z in game.zones(state)]
-    pa = _slot(zones, names, a, slot)
-    pb = _find(zones, b, skip=pa)
-    expected = [list(cards) for cards in zones]
-    expected[pa[0]][pa[1]] = b
-    if pb is not None:
-        expected[pb[0]][pb[1]] = a
-    count = _occurrences(state)
-    for i in range(count[a]):
-        for j in range(count[b] if pb is not None else 1):
-            edited = _exchange(state, a, i, b, j if pb is not None else None)
-            if [list(z.cards) for z in game.zones(edited)] == expected:
-                return edited
-    raise StateError("cards", f"{a} and {b} cannot be exchanged in this state")
-
-
-def _slot(zones: list[list[Card]], names: list[str], card: Card, slot: tuple[str, int] | None) -> Slot:
-    if slot is not None and slot[0] in names:
-        z = names.index(slot[0])
-        if 0 <= slot[1] < len(zones[z]) and zones[z][slot[1]] == card:
-            return z, slot[1]
-    found = _find(zones, card)
-    if found is None:
-        raise StateError("cards", f"{card} is not on the table")
-    return found
-
-
-def _find(zones: list[list[Card]], card: Card, skip: Slot | None = None) -> Slot | None:
-    for z, cards in enumerate(zones):
-        for i, c in enumerate(cards):
-            if c == card and (z, i) != skip:
-                return z, i
-    return None
-
-
-def _occurrences(state: Any) -> Counter[Card]:
-    count: Counter[Card] = Counter()
-
-    def tally(card: Card) -> Card:
-        count[card] += 1
-        return card
-    replace_cards(state, tally)
-    return count
-
-
-def _exchange(state: Any, a: Card, i: int, b: Card, j: int | None) -> Any:
-    """``state`` with the ``i``-th ``a`` (in field order) made ``b`` and the ``j``-th ``b`` made ``a``."""
-    seen: Counter[Card] = Counter()
-
-    def swap(card: Card) -> Card:
-        if card not in (a, b):
-            return card
-        n = seen[card]
-        seen[card] += 1
-        if card == a and n == i:
-            return b
-        if card == b and n == j:
-            return a
-        return card
-    return replace_cards(state, swap)

@@ -14,7 +14,8 @@ from typing import Any
 
 from cardlab.bots import sample_state, unseen_cards
 from cardlab.cards import HIDDEN, Card, parse_card
-from cardlab.engine import _CARD_CODE, PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
+from cardlab.engine import PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
+from cardlab.engine.seen import _CARD_CODE
 from cardlab.errors import StateError
 
 

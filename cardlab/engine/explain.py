@@ -1,0 +1,205 @@
+"""Why and why not: what a card can do where it lies, why it can or cannot be played now, and
+what can be done instead (:class:`Explanation`). ``Game.explain_card`` and its hooks
+(``card_role``, ``situation``, ``card_candidates``, ``zone_words``) answer with the functions
+here; ``game`` is a :class:`~cardlab.engine.Game`, and a game refines the hooks."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..cards import HIDDEN, Card, parse_card
+from ..errors import IllegalMove, quoted
+from .results import Move, move_cards
+from .table import HAND, Zone
+from .values import field_names
+from .words import moves_words, sentence
+
+
+class Reason(NamedTuple):
+    """One sentence of an explanation, with the id of the rule it rests on."""
+
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+class Refusal(NamedTuple):
+    """A move with a card that the rules refuse now (a place the card cannot go), and why."""
+
+    move: Move
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What a card can do, and why it can't be played now, in a learner's words
+    (:meth:`Game.explain_card`).
+
+    ``card`` is the card as the asker sees it (``HIDDEN`` for a face-down one) and ``zone`` the
+    name of the zone it lies in. ``lines`` are the sentences, each with its rule id: what the
+    card is for where it lies, why it can or cannot be played now, and what can be done
+    instead. ``moves`` are the asker's legal moves that use the card now; ``refused`` the moves
+    with the card the rules refuse now, each with its reason: the places a move menu cannot
+    send it to ("why not position 2?"). Nothing in it names a card hidden from the asker.
+    """
+
+    card: Card
+    zone: str
+    player: int | None
+    lines: tuple[Reason, ...]
+    moves: tuple[Move, ...] = ()
+    refused: tuple[Refusal, ...] = ()
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the explanation cites, each once, in order."""
+        return tuple(dict.fromkeys([r.rule for r in self.lines] + [r.rule for r in self.refused]))
+
+    @property
+    def text(self) -> str:
+        """Every line, each followed by its rule id: "... [commons.defense] Now B must ... [commons.turn]"."""
+        return " ".join(map(str, self.lines))
+
+    def why_not(self, move: Move) -> Refusal | None:
+        """Why ``move`` (a move with this card) is refused, or None if it is not one of :attr:`refused`."""
+        return next((r for r in self.refused if r.move == move), None)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def explain_card(game: Any, state: Any, card: Card | str, zone: str | None, player: int | None) -> Explanation:
+    """``game.explain_card``: worked out from what ``player`` sees, with the game's hooks."""
+    if isinstance(card, str):
+        card = HIDDEN if card.strip() == HIDDEN.code else parse_card(card)
+    seen = game.view(state, player)
+    where = _card_zone(game, seen, card, zone, player)
+    if not where.visible_to(player):
+        card = HIDDEN
+    mover = game.to_move(seen)
+    role = game.card_role(seen, card, where, player)
+    lines = [role] if role is not None else []
+    if mover is None:
+        lines.append(Reason("The game is over: no card can be played any more.", f"{game.rules_prefix}.end"))
+        return Explanation(card, where.name, player, tuple(lines))
+    now = game.situation(seen)
+    name = game.player_names[mover]
+    if player is not None and player != mover:
+        lines.append(Reason(f"It is {name}'s turn, not {game.player_names[player]}'s. {now.text}", now.rule))
+        return Explanation(card, where.name, player, tuple(lines))
+    legal = game.legal_moves(seen)
+    if card.is_hidden:
+        lines.append(now)
+        return Explanation(card, where.name, player, tuple(lines))
+    moves = tuple(m for m in legal if card in move_cards(m))
+    refused = _refusals(game, seen, card, where, legal)
+    if moves:
+        lines.append(Reason(f"{name} can use it now: {moves_words([game.move_words(seen, m) for m in moves])}.",
+                            _turn_rule(game)))
+        return Explanation(card, where.name, player, tuple(lines), moves, refused)
+    reasons = list(dict.fromkeys(Reason(sentence(r.text), r.rule) for r in refused))[:2]
+    lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
+    lines.append(Reason(f"{now.text} What {name} can do instead: "
+                        f"{moves_words([game.move_words(seen, m) for m in legal])}.", now.rule))
+    return Explanation(card, where.name, player, tuple(lines), (), refused)
+
+
+def card_role(game: Any, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
+    """The default ``game.card_role``: where the card lies (face down: its place only)."""
+    if card.is_hidden:
+        who = "nobody" if player is None else game.player_names[player]
+        return Reason(f"This card lies face down {game.zone_words(zone)}: {who} may not see it, so nothing "
+                      "here says what it is.", _turn_rule(game))
+    return Reason(f"The {card} lies {game.zone_words(zone)}.", _turn_rule(game))
+
+
+def situation(game: Any, state: Any) -> Reason:
+    """The default ``game.situation``: the player to move and the phase."""
+    mover = game.to_move(state)
+    if mover is None:
+        return Reason("The game is over.", f"{game.rules_prefix}.end")
+    phase = game.phase(state)
+    during = "" if phase == "play" else f" ({phase})"
+    return Reason(f"Now it is {game.player_names[mover]}'s turn{during}.", _turn_rule(game))
+
+
+def card_candidates(state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
+    """The default ``game.card_candidates``: each legal move with ``card`` in place of one of its
+    cards that lies in the same ``zone``."""
+    here = set(zone.cards)
+    found: dict[Move, None] = {}
+    for move in legal:
+        if any(c in here and c != card for c in move_cards(move)):  # cheap (cached): most moves pass
+            for variant in move_variants(move, card, here.__contains__):
+                found.setdefault(variant, None)
+    return list(found)
+
+
+def zone_words(game: Any, zone: Zone) -> str:
+    """``game.zone_words``: where a zone is, in words ("in A's hand", "in the Pool, face up")."""
+    if zone.owner is None:
+        return f"in the {zone.title}"
+    owner = game.player_names[zone.owner]
+    return f"in {owner}'s hand" if zone.kind == HAND else f"in {owner}'s {zone.title}"
+
+
+def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = lambda c: True) -> Iterable[Move]:
+    """``move`` with one of its cards (one that ``replaceable`` accepts) replaced by ``card``:
+    the moves a click on ``card`` might mean, given a legal move with another card."""
+    for name in field_names(type(move)):
+        value = getattr(move, name)
+        try:
+            if isinstance(value, Card) and value != card and replaceable(value):
+                yield dataclasses.replace(move, **{name: card})  # type: ignore[type-var]
+            elif isinstance(value, tuple) and not isinstance(value, Card):
+                for i, v in enumerate(value):
+                    if isinstance(v, Card) and v != card and replaceable(v):
+                        changed = value[:i] + (card,) + value[i + 1:]
+                        yield dataclasses.replace(move, **{name: changed})  # type: ignore[type-var]
+        except (TypeError, ValueError):  # a move class that refuses such a value
+            continue
+
+
+def _turn_rule(game: Any) -> str:
+    """The rule an explanation cites for whose turn it is."""
+    return game.turn_rule or f"{game.rules_prefix}.turn"
+
+
+def _refusals(game: Any, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> tuple[Refusal, ...]:
+    """Every candidate move with ``card`` that the rules refuse, with the reason."""
+    out = []
+    allowed = set(legal)
+    for move in game.card_candidates(state, card, zone, legal):
+        if move in allowed:
+            continue
+        try:
+            game.check(state, move)
+        except IllegalMove as err:
+            out.append(Refusal(move, err.reason, err.rule))
+        except ValueError:  # a candidate the game cannot even read says nothing
+            continue
+    return tuple(out)
+
+
+def _card_zone(game: Any, state: Any, card: Card, zone: str | None, player: int | None) -> Zone:
+    """The zone of ``state`` (the asker's view) that holds ``card``; a ValueError saying where
+    the card is not, otherwise."""
+    code = card.code
+    zones = game.zones(state)
+    named = [z for z in zones if z.name == zone] if zone is not None else zones
+    if zone is not None and not named:
+        raise ValueError(f"there is no zone {quoted(zone)}; the zones are: {', '.join(z.name for z in zones)}")
+    for z in named:
+        if any(c.code == code for c in z.cards):
+            return z
+    seer = "the table" if player is None else f"what {game.player_names[player]} sees"
+    raise ValueError(f"{quoted(code)} is not a card {'of ' + quoted(zone) if zone else 'on the table'} in {seer}")
