@@ -1,14 +1,17 @@
-"""The shared protocol: the registry, breakdowns, errors, move texts. Sessions: test_session.py."""
+"""The shared protocol: the registry, breakdowns, errors, move texts, number readers. Sessions: test_session.py."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import cardlab
-from cardlab import IllegalMove
+from cardlab import IllegalMove, StateError
+from cardlab.engine import MAX_DIGITS, TextForm, read_json, whole_number
 
 
 def test_the_registry_names_every_game():
@@ -16,6 +19,16 @@ def test_the_registry_names_every_game():
     assert cardlab.game_names() == ["card-commons", "commerce", "commitment", "contest", "toy-tricks"]
     assert repr(cardlab.game("card-commons", variant="peek")) == "cardlab.game('card-commons', variant='peek')"
     assert cardlab.game("Card-Commons") == cardlab.game("card-commons")
+
+
+def test_the_registry_is_the_module_cardlab_games():
+    """``cardlab.games`` is the registry's module, as docs/protocol.md spells it: a game defined
+    elsewhere joins with ``cardlab.games.register``; ``cardlab.game_names()`` lists the games."""
+    code = ("import cardlab.games\nfrom helpers.toy_game import ToyTricks\n"
+            "assert cardlab.games.register(ToyTricks) is ToyTricks\n"
+            "assert cardlab.game_names() == cardlab.games.names() and cardlab.game_names()[-1] == 'toy-tricks'\n"
+            "assert cardlab.game('toy-tricks') == ToyTricks()\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)
 
 
 def test_an_unknown_game_lists_the_known_ones():
@@ -198,3 +211,41 @@ def test_states_are_built_on_a_twin_class_then_given_their_own():
     assert _twin(Derived, ["a", "b"]) is None
     assert builder(Derived)(1, 2) == Derived(1, 2) and type(builder(Derived)(1, 2)) is Derived
     assert replacer(Derived, "b")(Derived(1, 2), 3) == Derived(1, 3)
+
+
+# --- number readers: ASCII digits only, and boundedly many -----------------------------------------
+
+@pytest.mark.parametrize("text", ["\u0663\u0663", "\uff13", "\u00b2", "\u0b67", "1_000", "+1", "1 2", "0x1f", ""])
+def test_a_whole_number_is_ascii_digits_only(text):
+    """Python's ``int`` reads other scripts' digits ("٣٣" is 33); a cardlab number is ASCII digits."""
+    with pytest.raises(StateError) as caught:
+        whole_number(text, "line 2 (round)")
+    assert caught.value.where == "line 2 (round)" and "whole number" in caught.value.reason
+    form = TextForm(f"round: {text}", ["round"], "Toy")
+    with pytest.raises(StateError, match=re.escape("line 1 (round)")):
+        form.int("round")
+    with pytest.raises(StateError, match=re.escape("line 1 (round)")):
+        TextForm(f"round: 1, {text}", ["round"], "Toy").ints("round", 2)
+    assert whole_number(" -42 ", "here") == -42 and int("\u0663\u0663") == 33
+
+
+@pytest.mark.parametrize("text", ["7" * 5000, "-" + "7" * 5000, "7" * 5000 + "x", "\u0663" * 5000])
+def test_a_whole_number_of_thousands_of_digits_is_refused_naming_the_place(text):
+    """Not Python's own error for a long number: a StateError naming the place, quoting little."""
+    with pytest.raises(StateError) as caught:
+        whole_number(text, "line 1 (seed)")
+    err = caught.value
+    assert err.where == "line 1 (seed)" and "whole number" in err.reason
+    assert len(str(err)) < 200 and not re.search(r"[7x\u0663]{81}", str(err)), str(err)
+    assert whole_number("9" * MAX_DIGITS, "here") == int("9" * MAX_DIGITS)
+    with pytest.raises(StateError, match="at most 100 digits"):
+        whole_number("9" * (MAX_DIGITS + 1), "here")
+
+
+@pytest.mark.parametrize("number", ["\u0663\u0663", "7" * 5000, "-" + "7" * 5000, "7." + "7" * 5000, "1e" + "7" * 5000])
+def test_json_numbers_are_ascii_digits_and_boundedly_many(number):
+    with pytest.raises(StateError) as caught:
+        read_json(f'{{"seed": {number}}}', "game.json")
+    err = caught.value
+    assert err.where == "game.json" and len(str(err)) < 200 and not re.search(r"[7\u0663]{81}", str(err)), str(err)
+    assert read_json('{"seed": 33}', "game.json") == {"seed": 33}
