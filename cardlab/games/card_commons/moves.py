@@ -152,7 +152,6 @@ def parse_move(text: str) -> Move:
     raise reader.fail(f"unknown move; moves look like: {EXAMPLES}", reader.tokens[0])
 
 
-
 def answers(hand: tuple[Card, ...], claim: Card) -> tuple[Card, ...]:
     """commons.defense: the cards of ``hand`` that answer ``claim`` (same value or a Wild;
     any card answers a Wild Claim)."""

@@ -896,4 +896,3 @@ def _describe(move: Move) -> str:
             Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
 
 
-

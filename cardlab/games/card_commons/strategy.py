@@ -251,6 +251,7 @@ def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card]
         return (2, answering(card), card.rank)
     return (1, -answering(card), -card.rank)
 
+
 def explain(game: Game, s: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Card Commons' words: the
     colour of the Commission, where the card lands, the Wilds kept, the Nest Egg's chance of a

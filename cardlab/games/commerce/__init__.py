@@ -4,6 +4,7 @@
 - ``ranking.py``: the hand ranking (pure functions of cards, also a teaching helper);
 - ``state.py``: the state and the options of a game, its settled deals, and whose turn it is;
 - ``rules.py``: the game (``Commerce``): its rules, the ledger, its text form, its table;
+- ``validation.py``: which states the rules allow (a state read or edited by hand);
 - ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.
 

@@ -2,9 +2,9 @@
 (rule text: docs/rules/texts/commerce.txt).
 
 Every rule is in this module, in ``moves.py`` (the deck, the moves and their notation) and in
-``ranking.py`` (the hand ranking); the Commerce page of ``docs/rules/`` maps each rule id to the
-sentence of the text it implements and records each reading chosen. A game is one deal per
-player.
+``ranking.py`` (the hand ranking); ``validation.py`` checks that a state read or edited by hand
+is one the rules allow. The Commerce page of ``docs/rules/`` maps each rule id to the sentence
+of the text it implements and records each reading chosen. A game is one deal per player.
 
 Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-card hand;
 ``Commerce.compare_hands("6S 7S 8S", "AH KH 4D")`` says which wins and by which rule.
@@ -22,7 +22,7 @@ from ...cards import (
 )
 from ...engine import (
     HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand, Round,
-    ScoreItem, TextForm, Zone, check_cards_once, format_cards, plural, points, replacer, shuffle_from, stacked_deck,
+    ScoreItem, TextForm, Zone, format_cards, plural, points, replacer, shuffle_from, stacked_deck,
     validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
@@ -34,11 +34,11 @@ from .state import (
     DEFAULT_PLAYERS, ENDINGS, MAX_PLAYERS, MIN_PLAYERS, TURNS, CommerceOptions, CommerceState, DealRecord, Ending, Turn,
 )
 from .strategy import STRATEGY, CommerceStrategy
+from .validation import validate
 
 __all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS",
            "DEFAULT_PLAYERS"]
 
-_IN_DECK = frozenset(DECK)
 #: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
 POOL = "pool"
 
@@ -78,7 +78,6 @@ class Commerce(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.players = self.settings.players
-        self.stock_size = len(DECK) - HAND_SIZE * self.players
 
     def deck(self) -> tuple[Card, ...]:
         return DECK
@@ -604,69 +603,9 @@ class Commerce(Game):
     # -- validation -------------------------------------------------------------------------------------------
 
     def validate(self, s: CommerceState) -> None:
-        """Every card once, hands of 3, the stock and waste matching the trades, the deals in order."""
-        names = self.player_names
-        self._check_options(s)
-        n = s.players
-        validate_seed(s.seed)
-        if not 0 <= s.dealer < n:
-            raise StateError("dealer", f"the dealer is a player from 0 to {n - 1}, not {s.dealer}")
-        if len(s.hands) != n:
-            raise StateError("hands", f"a {n}-player game has {n} hands, not {len(s.hands)}")
-        if len(s.history) > n:
-            raise StateError("history", f"a {n}-player game has {n} deals, not {len(s.history)}")
-        self._validate_history(s.history)
-        _validate_turns(s.turns, "turns")
-        over = len(s.history) == n
-        if over:
-            last = s.history[-1]
-            if (s.dealer, s.turns, s.hands, s.offer) != (last.dealer, last.turns, last.hands, None):
-                raise StateError("hands", f"the game is over: the table shows deal {n} as it was settled "
-                                          f"(its dealer, turns and hands, with no offer)")
-        elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
-            last = s.history[-1].dealer
-            raise StateError("dealer",
-                             f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
-        offerer = s.turn_player if s.offer is not None else -1
-        for p, hand in enumerate(s.hands):
-            want = HAND_SIZE - (p == offerer)
-            if len(hand) != want:
-                why = ", as their third card is on offer" if p == offerer else ""
-                raise StateError(f"{names[p]}'s hand", f"holds {len(hand)} card(s); it should hold {want}{why}")
-        check_cards_once(self.zones(s), DECK)
-        trades = s.turns.count("trade")
-        if len(s.waste) != trades:
-            raise StateError("waste", f"each trade puts one card in the waste: {trades} trade(s), "
-                                      f"but {len(s.waste)} waste card(s)")
-        if not over and not s.stock:
-            raise StateError("stock", "the stock is empty, so the deal was settled at once (commerce.stock-out)")
-
-    def _validate_history(self, history: tuple[DealRecord, ...]) -> None:
-        names = self.player_names
-        n = self.players
-        for number, record in enumerate(history, start=1):
-            where = f"deal {number}"
-            if not 0 <= record.dealer < n:
-                raise StateError(where, f"the dealer is a player from 0 to {n - 1}, not {record.dealer}")
-            if number > 1 and record.dealer != (history[number - 2].dealer + 1) % n:
-                raise StateError(where, f"the deal passes to the left: deal {number} is dealt by "
-                                        f"{names[(history[number - 2].dealer + 1) % n]}")
-            _validate_turns(record.turns, where)
-            if record.end not in ENDINGS:
-                raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
-            if len(record.hands) != n or any(len(h) != HAND_SIZE for h in record.hands):
-                raise StateError(where, f"a settled deal shows {n} hands of 3 cards")
-            problem = _record_cards_problem(record.hands, names)
-            if problem:
-                raise StateError(where, problem)
-            trades = record.turns.count("trade")
-            if trades > self.stock_size:
-                raise StateError(where, f"{trades} trades, but the stock holds only {self.stock_size} cards")
-            if (record.end == "stock") != (trades == self.stock_size):
-                raise StateError(where, f"a deal ends by 'stock' exactly when its {self.stock_size} stock cards "
-                                        f"are all traded; it has {trades} trade(s)")
-            if record.end == "stock" and record.turns[-1] != "trade":
-                raise StateError(where, "a deal that ends by 'stock' ends on the trade that took the last card")
+        """Every card once, hands of 3, the stock and waste matching the trades, the deals in order
+        (``validation.py``)."""
+        validate(self, s)
 
     # -- HTML ---------------------------------------------------------------------------------------------------
 
@@ -770,25 +709,3 @@ def _read_record(text: str, where: str, names: Sequence[str]) -> DealRecord:
     except CardError as err:
         raise StateError(where, str(err)) from None
     return DealRecord(dealer, _read_turns(values[1], where, dealer, names), end, hands)  # type: ignore[arg-type]
-
-
-def _record_cards_problem(hands: tuple[tuple[Card, ...], ...], names: Sequence[str]) -> str | None:
-    """What is wrong with the cards of a settled deal's hands, naming the card and where it is
-    (the players called ``names``)."""
-    holder: dict[Card, int] = {}
-    for p, hand in enumerate(hands):
-        for card in hand:
-            if card not in _IN_DECK:
-                return f"{card.code} in {names[p]}'s hand is not one of the 52 cards Commerce is played with"
-            if card in holder:
-                q = holder[card]
-                where = f"twice in {names[p]}'s hand" if q == p else f"in both {names[q]}'s and {names[p]}'s hands"
-                return f"{card.code} is {where}; the hands of a deal come from one 52-card deck, each card once"
-            holder[card] = p
-    return None
-
-
-def _validate_turns(turns: tuple[str, ...], where: str) -> None:
-    for turn in turns:
-        if turn not in TURNS:
-            raise StateError(where, f"a completed turn is a trade or a barter, not {turn!r}")

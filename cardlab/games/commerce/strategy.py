@@ -120,6 +120,7 @@ def _choose(s: Any, me: int) -> Choice:
     return Choice(KNOCK, f"no trade is worth its point and the table has bartered enough: knock with your "
                          f"{now:.0%} chance of the best hand")
 
+
 def _chance(value: float) -> str:
     """A chance as a percentage: "64%"."""
     return f"{value:.0%}"

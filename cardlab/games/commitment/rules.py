@@ -671,9 +671,6 @@ class Commitment(Game):
         """Every card once, in a place the rules allow, with the counts the round implies (``validation.py``)."""
         validate(self, s)
 
-
-
-
     # -- HTML ----------------------------------------------------------------------------------------
 
     def state_html(self, s: CommitmentState) -> str:

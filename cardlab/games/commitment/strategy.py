@@ -351,6 +351,7 @@ def _safe(lead: int) -> float:
     """A suit's lead as -1 (safely lost) to +1 (safely won)."""
     return -1.0 if lead <= -SAFE_LEAD else 1.0 if lead >= SAFE_LEAD else lead / SAFE_LEAD
 
+
 def standing(values: list[list[int]]) -> int | None:
     """Who takes a battle whose stacks are worth ``values[player]`` (hearts, clubs, diamonds) as
     they stand (commitment.score.suits, .total, .discard): 0, 1, or None for nobody."""

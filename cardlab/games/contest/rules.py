@@ -663,9 +663,6 @@ class Contest(Game):
         validate(self, state)
 
 
-
-
-
 def _position(move: Move, position: Any) -> int:
     """contest.row: positions are 1 to 4; the index 0..3 of ``position``."""
     if not isinstance(position, int) or not 1 <= position <= POSITIONS:

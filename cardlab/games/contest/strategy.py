@@ -260,6 +260,7 @@ def _reason(game: Game, state: Any, best: Move, weight: dict[str, float]) -> str
         return f"no claim or pile gains here; {best.card} is the card you need least"
     return "no other action is possible"
 
+
 def _scores(weight: dict[str, float], suit: str) -> str:
     """What a points-pile card of ``suit`` scores for secret cards of these weights, in words."""
     score = round(weight[suit])
