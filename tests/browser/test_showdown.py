@@ -94,6 +94,10 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
                 assert showdown.count() == 1 and _moves(page) == moves
                 hands = showdown.locator(".cardlab-showdown-hand")
                 assert hands.count() == 4
+                in_sight = [h for h in hands.all() if h.is_visible()]
+                best = hands.first.get_attribute("data-player")
+                assert len(in_sight) <= 2 and in_sight[0].get_attribute("data-player") == best  # the best, and A's
+                showdown.locator('[data-key="showdown-more"] summary').click()  # the others, on demand
                 for i in range(4):
                     hand = hands.nth(i)
                     assert hand.locator(".cardlab-card").count() == 3

@@ -688,6 +688,26 @@ function roundRows(bd, ctx) {
 }
 
 /**
+ * The hands revealed, best first: the best and the viewer's own in sight, any others folded
+ * under "N more hands" (a showdown stays a few lines at any number of players).
+ */
+function showdownHands(hands, players, viewer) {
+  if (hands.length === 0) return null;
+  const item = (hand) => h("li", { class: `cardlab-showdown-hand${hand === hands[0] ? " cardlab-winner" : ""}`, dataset: { player: String(hand.player) } },
+    h("span", { class: "cardlab-showdown-name", text: players[hand.player] + (hand.player === viewer ? " (you)" : "") }),
+    h("span", { class: "cardlab-showdown-cards" }, hand.cards.map((code) => cardElement(code, { small: true }))),
+    h("span", { class: "cardlab-showdown-ranking", text: hand.ranking }),
+    hand === hands[0] ? h("span", { class: "cardlab-badge", text: "best" }) : null);
+  const shown = hands.filter((hand, i) => i === 0 || hand.player === viewer || hands.length <= 2);
+  const folded = hands.filter((hand) => !shown.includes(hand));
+  return h("div", { class: "cardlab-showdown-revealed" },
+    h("ol", { class: "cardlab-showdown-hands", "aria-label": "the cards revealed, best first" }, shown.map(item)),
+    folded.length ? h("details", { class: "cardlab-showdown-more", dataset: { key: "showdown-more" } },
+      h("summary", { text: plural(folded.length, "more hand") }),
+      h("ol", { class: "cardlab-showdown-hands", "aria-label": "the other hands, best first" }, folded.map(item))) : null);
+}
+
+/**
  * The showdown a player's table stops on: how the round ended, the hands revealed best
  * first with their worth, who won and why, the payments, and Continue.
  */
@@ -700,12 +720,7 @@ function renderShowdown(vm, ctx) {
     h("div", { class: "cardlab-section-title", text: `${sd.title}: showdown` }),
     sd.note ? h("p", { class: "cardlab-showdown-note", role: "note", text: sd.note }) : null,
     rule(sd.ended),
-    sd.hands.length === 0 ? null : h("ol", { class: "cardlab-showdown-hands", "aria-label": "the cards revealed, best first" },
-      sd.hands.map((hand, i) => h("li", { class: `cardlab-showdown-hand${i === 0 ? " cardlab-winner" : ""}`, dataset: { player: String(hand.player) } },
-        h("span", { class: "cardlab-showdown-name", text: players[hand.player] + (hand.player === vm.viewer ? " (you)" : "") }),
-        h("span", { class: "cardlab-showdown-cards" }, hand.cards.map((code) => cardElement(code, { small: true }))),
-        h("span", { class: "cardlab-showdown-ranking", text: hand.ranking }),
-        i === 0 ? h("span", { class: "cardlab-badge", text: "best" }) : null))),
+    showdownHands(sd.hands, players, vm.viewer),
     rule(sd.verdict),
     h("details", { class: "cardlab-showdown-payments", dataset: { key: "showdown-payments" } },
       h("summary", { text: `Payments: ${players.map((name, p) => `${name} ${signed(sd.changes[p])}`).join(", ")}`
