@@ -72,6 +72,10 @@ class Game(ABC):
     phases: ClassVar[tuple[str, ...]] = ("play", "game-over")
     #: the rule an explanation cites for whose turn it is (default: ``<rules_prefix>.turn``)
     turn_rule: ClassVar[str] = ""
+    #: whether a settled round's cards stay on the table (the state waits at the round's end, as
+    #: Card Commons' does): a table then shows the showdown beside them; otherwise (Commerce,
+    #: which deals the next deal at once) the showdown takes the tableau's place
+    round_end_on_table: ClassVar[bool] = False
 
     #: number of players (set by each game's __init__)
     players: int = 2
@@ -168,12 +172,13 @@ class Game(ABC):
         return Layout()
 
     def rounds(self, state: Any) -> tuple[Round, ...]:
-        """The rounds of the game so far, settled and in play, for a game scored round by round
-        (a ledger kept deal after deal): each with its lines of the score and, once settled, its
-        showdown. ``state`` may be a player's view: a round says only what every player may know
-        (the hands its showdown revealed). Tables draw the score one row per round and stop on
-        each showdown until the player goes on. The default: none (a game scored as one whole,
-        or whose rounds end on a :class:`Continuation`, which already stops the table)."""
+        """The rounds of the game so far, settled and in play, for a game scored round by round:
+        each with its lines of the score and, once settled, its showdown. ``state`` may be a
+        player's view: a round says only what every player may know (the cards its showdown
+        revealed). Tables draw the score one row per round and stop on each showdown until the
+        player goes on (see :attr:`round_end_on_table`). The default: none (a game scored as
+        one whole; if its rounds end on a :class:`Continuation`, a player's table still holds
+        each round's end for the computer until the player goes on)."""
         return ()
 
     def strategy(self) -> Any:

@@ -370,7 +370,7 @@ class Position:
         rows = self.rounds_json()
         row = next(r for r in rows if r["number"] == held.number)
         later = [r for r in rows if r["number"] > held.number]
-        return {**row, "items": [item_json(i) for i in held.items], "on_table": getattr(self.game, "round_end_on_table", False),
+        return {**row, "items": [item_json(i) for i in held.items], "on_table": self.game.round_end_on_table,
                 "note": before_your_turn(held, self.viewer, self.names),
                 "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over.")}
 
