@@ -9,12 +9,14 @@ mid-game position (tests/helpers/legibility.py) in a learner's table against the
 (``Table(session)``), and the position with the game's largest hand under each; a state
 editor alone and beside its score (``Row([StateEditor(session), ScoreBreakdown(session)])``);
 and a lesson at its first question. It prints, for each table: its height; the score's height
-as shown and in full, and where its deciding line (its last line) ends; the state editor's
-height and where its card picker opens; the smallest text on show; how many pixels each card
-of the largest hand shows; then where the state editor's picker and the lesson's question lie
-in the window, and each table's height and width at both sizes (``size="normal"`` and
-``size="large"``) with anything in it that scrolls sideways. The learner's table is then
-photographed at both sizes, in the light and dark themes:
+as shown and in full, and where its deciding line (its last line) ends, the score's last
+round open; the state editor's height, alone and with its card picker open, and where the
+picker opens; the smallest text on show; how many pixels each card of the largest hand
+shows; how many card corners a note or a badge covers. Then, for the state editor, its height
+and where its picker lies in the window, and its size beside its score; for the lesson, where
+its question lies in the window. Last, each table's height and width at both sizes
+(``size="normal"`` and ``size="large"``) with anything in it that scrolls sideways. The
+learner's table is photographed at both sizes, in the light and dark themes:
 ``docs/images/table-<game>-<size>-<theme>.png``, as docs/widgets.md shows them.
 Needs JupyterLab, Playwright for Python and the system Chromium (/usr/bin/chromium).
 """
@@ -31,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from helpers.labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab  # noqa: E402
 from helpers.legibility import (POSITIONS, WINDOW, Position, editor_cells, lesson_cells, measure,  # noqa: E402
-                                open_picker, table_cells, widget)
+                                open_picker, show_last_round, table_cells, widget)
 
 SIZES = ("normal", "large")
 
@@ -64,6 +66,9 @@ def tables(pages: Pages, position: Position, who: str, args: argparse.Namespace)
                                                                   viewer, hand_viewer), 2)
     table = widget(page, 0)
     found = {"table": measure(table), "hand": measure(widget(page, 1))["hand"], "sizes": {}}
+    show_last_round(table)
+    found["table"]["score"] = measure(table)["score"]
+    show_last_round(table, False)
     if not learner:
         open_picker(table)
         found["picking"] = measure(table)

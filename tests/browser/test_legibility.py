@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from helpers.legibility import (MIN_CARD_SHOWN_PX, MIN_TEXT_PX, POSITIONS, WINDOW, Position, editor_cells,
-                                lesson_cells, measure, open_picker, table_cells, widget)
+                                lesson_cells, measure, open_picker, show_last_round, table_cells, widget)
 
 TIMEOUT_MS = 60_000
 #: A state editor narrower than this (the width a table gives its tableau) is too narrow to read.
@@ -94,7 +94,9 @@ def _assert_deciding_line_shows(figures: dict[str, Any], where: str) -> None:
 @pytest.mark.parametrize("cell", [LEARNER, TEACHER], ids=["learner", "teacher"])
 def test_the_scores_deciding_line_shows_without_an_inner_scroll(tables, cell):
     page, position = tables
-    _assert_deciding_line_shows(measure(widget(page, cell)), f"{position.game} {['learner', '', 'teacher'][cell]}")
+    root = widget(page, cell)
+    show_last_round(root)
+    _assert_deciding_line_shows(measure(root), f"{position.game} {['learner', '', 'teacher'][cell]}")
 
 
 def test_a_lessons_question_shows_in_the_window(lesson):
@@ -143,7 +145,8 @@ def test_the_teachers_card_picker_opens_in_the_window(tables):
 def test_no_text_of_a_table_is_under_12_px(tables):
     page, position = tables
     for cell, who in ((LEARNER, "learner"), (LEARNER_HAND, "learner, largest hand"), (TEACHER, "teacher")):
-        _assert_texts_legible(measure(widget(page, cell)), f"{position.game} {who}")
+        show_last_round(widget(page, cell))
+        _assert_texts_legible(measure(widget(page, cell)), f"{position.game} {who}, the score's last round open")
     root = widget(page, LEARNER)
     root.locator(".cardlab-tableau .cardlab-playable").first.click()  # a card's menu of moves
     root.locator(".cardlab-menu").wait_for(timeout=TIMEOUT_MS)

@@ -199,14 +199,18 @@ MEASURE_JS = """
 
 
 def measure(root: Any) -> dict[str, Any]:
-    """The figures of MEASURE_JS for the widget at locator ``root``, with the score's last round
-    open on its lines (as a learner opens it to see why), the pointer away from every card (a
-    card under the pointer is lifted) and the focus on none."""
-    root.evaluate("""(el) => { const rounds = el.querySelectorAll('.cardlab-round');
-                                if (rounds.length) rounds[rounds.length - 1].open = true; }""")
+    """The figures of MEASURE_JS for the widget at locator ``root``, with the pointer away from
+    every card (a card under the pointer is lifted) and the focus on none."""
     root.page.mouse.move(0, 0)
     root.page.evaluate("() => document.activeElement && document.activeElement.blur()")
     return root.evaluate(MEASURE_JS)
+
+
+def show_last_round(root: Any, shown: bool = True) -> None:
+    """Open (or close) the last round of the widget's score on its lines, as a learner opens
+    it to see why the score is what it is."""
+    root.evaluate("""(el, shown) => { const rounds = el.querySelectorAll('.cardlab-round');
+                                      if (rounds.length) rounds[rounds.length - 1].open = shown; }""", shown)
 
 
 def open_picker(root: Any) -> None:
