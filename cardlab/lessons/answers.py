@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import Card, parse_card
 from ..engine import Game, move_cards, plural, points
@@ -15,8 +15,15 @@ from .mentions import mask
 from .model import Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards
 
-if TYPE_CHECKING:
-    from .run import LessonRun
+
+
+class LessonRun(Protocol):
+    """What judging an answer asks of the lesson being run."""
+
+    game: Game
+    viewer: int | None
+
+    def seen(self, question: Question | None = None) -> frozenset[Card] | None: ...
 
 #: A score's unit at the end of an answer ("5 points", "5 VP"). The pattern starts with a
 #: letter, so a search tries it once at each place a unit starts: linear in the answer's length.

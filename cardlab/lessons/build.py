@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Event, Game, Move, all_cards
 from ..errors import IllegalMove, NotationError, StateError, quoted
-from .markdown import Block, Line, Prose, fields, prose_text, scan, without_comment
+from .markdown import Block, DraftQuestion, Line, Prose, fields, prose_text, scan, without_comment
 from .mentions import card_mentions
 from .model import TEACHER, Lesson, LessonStep, Problems, Question
 from .questions import QuestionReader
@@ -21,14 +21,6 @@ from .readers import engine_says, option_value, state_message
 
 #: The name a lesson read from its text (not from a file) is given as its source.
 TEXT_SOURCE = "<lesson text>"
-
-
-@dataclass(slots=True)
-class DraftQuestion:
-    """A ```question block, with the prose after it (its explanation)."""
-
-    block: Block
-    explanation: list[Line] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -38,6 +38,14 @@ class Block:
     body: tuple[Line, ...]
 
 
+@dataclass(slots=True)
+class DraftQuestion:
+    """A ```question block, with the prose after it (its explanation)."""
+
+    block: Block
+    explanation: list[Line] = field(default_factory=list)
+
+
 @dataclass(frozen=True, slots=True)
 class Prose:
     """Commentary lines between blocks (a code example in another fenced block included)."""

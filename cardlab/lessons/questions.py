@@ -5,17 +5,25 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import Card, parse_card
 from ..engine import Game, Move, all_cards, move_cards
 from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
-from .markdown import Field, Line, fields, prose_text
-from .model import Change, Question
+from .markdown import DraftQuestion, Field, Line, fields, prose_text
+from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
 
-if TYPE_CHECKING:
-    from .build import Builder, DraftQuestion
+
+
+class Builder(Protocol):
+    """What a question's reader asks of the lesson it is read into."""
+
+    game: Game | None
+    viewer: int | None
+    problems: Problems
+
+    def check_names(self, line: Line, seen: frozenset[Card], what: str) -> None: ...
 
 QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback")
 ANSWER_KEYS = ("play", "score", "cards")
