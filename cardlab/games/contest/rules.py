@@ -192,12 +192,12 @@ class Contest(Game):
                 return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
             elif kind is Exchange and state.stock and move.card in state.hands[player]:  # type: ignore[attr-defined]
                 return None
-        name = self.player_names[player]
+        if state.arranged < 2 and kind is Arrange:
+            return self._check_arrange(state, move)  # type: ignore[arg-type]
+        if state.arranged < 2 and kind is Mulligan:
+            return self._check_mulligan(state, move)
+        name = self.player_names[player]  # the move is refused: say whose
         if state.arranged < 2:
-            if kind is Arrange:
-                return self._check_arrange(state, move)  # type: ignore[arg-type]
-            if kind is Mulligan:
-                return self._check_mulligan(state, move)
             raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
                                                       f"({cards_text(state.secrets[player])}) or declare a mulligan")
         if kind is Open or kind is Reinforce:  # contest.hand, then why the place is refused
@@ -230,14 +230,15 @@ class Contest(Game):
 
     def _check_arrange(self, state: ContestState, move: Arrange) -> None:
         player = state.turn
-        name = self.player_names[player]
         secret = state.secrets[player]
         order = move.cards
+        if (isinstance(order, tuple) and len(order) == SECRET_SIZE and sorted(order) == sorted(secret)
+                and suits_apart(order)):
+            return
+        name = self.player_names[player]  # the order is refused: say whose
         if not isinstance(order, tuple) or len(order) != SECRET_SIZE or sorted(order) != sorted(secret):
             raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: "
                                                       f"arrange exactly these 4 cards")
-        if suits_apart(order):
-            return
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.neighbours",
                               f"{name} cannot place {cards_text(order)}: two cards of the same suit would be side by "
@@ -249,8 +250,10 @@ class Contest(Game):
 
     def _check_mulligan(self, state: ContestState, move: Move) -> None:
         player = state.turn
-        name = self.player_names[player]
         secret = state.secrets[player]
+        if not can_arrange(secret) and len(state.stock) >= MULLIGAN_NEEDS:
+            return
+        name = self.player_names[player]  # the mulligan is refused: say whose
         if can_arrange(secret):
             raise IllegalMove(move, "contest.secret.mulligan",
                               f"{name} can arrange {cards_text(secret)} with no two cards of a suit side by side "
@@ -355,8 +358,8 @@ class Contest(Game):
     def _apply_arrange(self, state: ContestState, move: Arrange, log: list[Event] | None) -> ContestState:
         player = state.turn
         order = tuple(move.cards)
-        names = self.player_names
         if log is not None:
+            names = self.player_names
             waived = "" if suits_apart(order) else " The draw pile is too short for a mulligan, so the suits may touch."
             log.append(Event("contest.secret", f"{names[player]} lays the 4 secret cards face down in positions 1 to 4."
                              + waived, player))
@@ -371,6 +374,7 @@ class Contest(Game):
         # At least 2 cards remain: a mulligan needs 18 cards, so at most 7 are made (44 - 28 - 14 = 2).
         stock = stock[2 * HAND_SIZE:]
         if log is not None:
+            names = self.player_names
             log.append(Event("contest.deal", f"Each player is dealt a hand of {HAND_SIZE} cards; A plays first.", None))
             for p in (0, 1):
                 log.append(Event("contest.deal", f"{names[p]}'s hand: {cards_text(hands[p])}.", p, hands[p],
