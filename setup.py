@@ -35,7 +35,9 @@ class BuildWithReadme(build_py):
             self.copy_file("README.md", str(target / "README.md"))
 
 
-setup(packages=[*find_packages(include=["cardlab", "cardlab.*"]), *DATA_PACKAGES],
-      package_dir={name: folder for name, folder in DATA_PACKAGES.items() if folder},
-      cmdclass={"build_py": BuildWithReadme},
-      data_files=[("etc/jupyter/jupyter_server_config.d", ["jupyter-config/jupyter_server_config.d/cardlab.json"])])
+setup(
+    packages=[*find_packages(include=["cardlab", "cardlab.*"]), *DATA_PACKAGES],
+    package_dir={name: folder for name, folder in DATA_PACKAGES.items() if folder},
+    cmdclass={"build_py": BuildWithReadme},
+    data_files=[("etc/jupyter/jupyter_server_config.d", ["jupyter-config/jupyter_server_config.d/cardlab.json"])],
+)

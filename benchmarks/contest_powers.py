@@ -43,8 +43,10 @@ def jack_power_usable(state, reading: str) -> bool:
     """Whether a claim that uses a held Jack's power is legal in ``state`` under ``reading``."""
     options = dataclasses.replace(state.options, jack=reading)
     game = cardlab.game("contest", **{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
-    return any(type(m) is Claim and m.card.rank == JACK and m.discard is not None
-               for m in game.legal_moves(dataclasses.replace(state, options=options)))
+    return any(
+        type(m) is Claim and m.card.rank == JACK and m.discard is not None
+        for m in game.legal_moves(dataclasses.replace(state, options=options))
+    )
 
 
 def measure(kind: str, games: int, jack: str = "power-first") -> dict[str, list[int]]:
@@ -71,8 +73,10 @@ def measure(kind: str, games: int, jack: str = "power-first") -> dict[str, list[
                 if QUEEN in ranks:
                     tally = counts["queen"]
                     tally[0] += 1
-                    tally[1] += any(type(m) is Claim and m.card.rank == QUEEN and m.play is not None
-                                    for m in game.legal_moves(state))
+                    tally[1] += any(
+                        type(m) is Claim and m.card.rank == QUEEN and m.play is not None
+                        for m in game.legal_moves(state)
+                    )
                     tally[2] += type(move) is Claim and move.card.rank == QUEEN and move.play is not None
             state = game.play(state, move)
     return counts
@@ -88,12 +92,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400)
     args = parser.parse_args()
-    labels = {"jack power-first": "Jack's power, power first (default)",
-              "jack match-first": "Jack's power, match first", "queen": "Queen's power"}
+    labels = {
+        "jack power-first": "Jack's power, power first (default)",
+        "jack match-first": "Jack's power, match first",
+        "queen": "Queen's power",
+    }
     for kind in ("random", "heuristic"):
         for jack in READINGS:
             counts = measure(kind, args.games, jack)
-            print(f"{kind} players, {args.games} games with jack={jack!r}: on turns with the card in hand, its power is")
+            print(
+                f"{kind} players, {args.games} games with jack={jack!r}: on turns with the card in hand, its power is"
+            )
             for key, label in labels.items():
                 turns, usable, used = counts[key]
                 if key.startswith("jack ") and key != f"jack {jack}":

@@ -22,8 +22,8 @@ With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each config
 played through the research adapters (docs/research.md), steps per CPU second beside the bare
 engine's: OpenSpiel's ``legal_actions`` + a choice + ``apply_action`` (the deal, a chance
 outcome, is not a step), and PettingZoo's ``last()`` (the observation with its action mask) + a
-choice among ``info["legal_moves"]`` (the mask's ones) + ``step``. Both play every move through the engine, each over the same
-seeded deals.
+choice among ``info["legal_moves"]`` (the mask's ones) + ``step``. Both play every move through
+the engine, each over the same seeded deals.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import cardlab
@@ -64,8 +64,10 @@ def playout_rate(game, seconds: float) -> tuple[float, float, int]:
 def import_time() -> float:
     """Seconds for a fresh interpreter to ``import cardlab.games`` (best of 5)."""
     code = "import time; t = time.perf_counter(); import cardlab.games; print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
-            for _ in range(5)]
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    ]
     return min(runs)
 
 
@@ -138,11 +140,15 @@ def against_openspiel(seconds: float, slice_seconds: float, only: list[str] | No
     except ImportError:
         print("OpenSpiel is not installed: pip install 'cardlab[bench]' (or open_spiel)", file=sys.stderr)
         return 2
-    print(f"Checked random playouts against OpenSpiel's python_liars_poker, in one process, interleaved in slices "
-          f"of {slice_seconds:.2f} s CPU, {seconds:.0f} s CPU per side; load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print("cardlab step: a move played by a player (legal_moves, choice, checked play); the deal is not a step. "
-          "OpenSpiel step: every apply_action, chance outcomes included (72% of liars poker's steps).")
+    print(
+        f"Checked random playouts against OpenSpiel's python_liars_poker, in one process, interleaved in slices "
+        f"of {slice_seconds:.2f} s CPU, {seconds:.0f} s CPU per side; load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        "cardlab step: a move played by a player (legal_moves, choice, checked play); the deal is not a step. "
+        "OpenSpiel step: every apply_action, chance outcomes included (72% of liars poker's steps)."
+    )
     print(f"{'game':<34} {'cardlab steps/s':>15} {'liars poker':>12} {'ratio':>6} {'target':>7} {'stretch':>8}")
     for name, options in configurations():
         if only and name not in only:
@@ -153,17 +159,23 @@ def against_openspiel(seconds: float, slice_seconds: float, only: list[str] | No
         label = name + "".join(f" {k}={v}" for k, v in options.items())
         verdict = "met" if ratio >= STRETCH else "met" if ratio >= TARGET else "missed"
         stretch = "met" if ratio >= STRETCH else "-"
-        print(f"{label:<34} {ours:>15,.0f} {theirs:>12,.0f} {ratio:>5.2f}x {TARGET:>4.1f}x {verdict:<6}"
-              f"{STRETCH:>4.1f}x {stretch}", flush=True)
+        print(
+            f"{label:<34} {ours:>15,.0f} {theirs:>12,.0f} {ratio:>5.2f}x {TARGET:>4.1f}x {verdict:<6}"
+            f"{STRETCH:>4.1f}x {stretch}",
+            flush=True,
+        )
     return 0
 
 
 # --- through the research adapters ------------------------------------------------------------------
 
+
 def openspiel_adapter_games(name: str) -> Games:
     """Seeded random playouts through cardlab.openspiel: legal_actions, a choice, apply_action."""
     import pyspiel
+
     import cardlab.openspiel  # noqa: F401 - registers the games
+
     game = pyspiel.load_game(name)
     rng, deal = random.Random(0), 0
     while True:
@@ -180,6 +192,7 @@ def pettingzoo_adapter_games(name: str) -> Games:
     """Seeded random playouts through cardlab.pettingzoo: last() (observation and mask), a choice
     among the mask's legal ids, step."""
     from cardlab.pettingzoo import ENVS
+
     env = ENVS[name]()
     rng, deal = random.Random(0), 0
     while True:
@@ -204,8 +217,11 @@ def through_adapters(seconds: float, only: list[str] | None) -> int:
         print(f"{err}: pip install 'cardlab[openspiel,pettingzoo]'", file=sys.stderr)
         return 2
     from cardlab import research
-    print(f"Checked random playouts, steps per CPU second, {seconds:.1f} s CPU each; Python "
-          f"{sys.version.split()[0]}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+    print(
+        f"Checked random playouts, steps per CPU second, {seconds:.1f} s CPU each; Python "
+        f"{sys.version.split()[0]}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     print(f"{'configuration':<34} {'engine':>9} {'openspiel':>10} {'pettingzoo':>11} {'os/eng':>7} {'pz/eng':>7}")
     for name, (game_name, options) in research._configurations().items():
         if only and game_name not in only:
@@ -217,8 +233,10 @@ def through_adapters(seconds: float, only: list[str] | None) -> int:
             steps, spent = _slice(games, seconds)
             rates.append(steps / spent)
         engine, spiel, zoo = rates
-        print(f"{name:<34} {engine:>9,.0f} {spiel:>10,.0f} {zoo:>11,.0f} {spiel / engine:>6.2f}x {zoo / engine:>6.2f}x",
-              flush=True)
+        print(
+            f"{name:<34} {engine:>9,.0f} {spiel:>10,.0f} {zoo:>11,.0f} {spiel / engine:>6.2f}x {zoo / engine:>6.2f}x",
+            flush=True,
+        )
     return 0
 
 
@@ -226,8 +244,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration (and side)")
     parser.add_argument("--openspiel", action="store_true", help="side by side with OpenSpiel's python_liars_poker")
-    parser.add_argument("--adapters", action="store_true",
-                        help="through cardlab.openspiel and cardlab.pettingzoo, beside the bare engine")
+    parser.add_argument(
+        "--adapters",
+        action="store_true",
+        help="through cardlab.openspiel and cardlab.pettingzoo, beside the bare engine",
+    )
     parser.add_argument("--slice", type=float, default=0.25, help="with --openspiel: CPU seconds per slice")
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()

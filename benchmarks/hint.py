@@ -39,8 +39,11 @@ def positions(game: Any) -> list[tuple[str, Any]]:
     for deal in DEALS:
         record = play_game(game, [HeuristicPlayer(seed=p) for p in range(game.players)], seed=deal)
         choices = [i for i, s in enumerate(record.states[:-1]) if len(game.legal_moves(s)) > 1]
-        for label, at in (("opening", choices[0]), ("1/3", choices[len(choices) // 3]),
-                          ("2/3", choices[2 * len(choices) // 3])):
+        for label, at in (
+            ("opening", choices[0]),
+            ("1/3", choices[len(choices) // 3]),
+            ("2/3", choices[2 * len(choices) // 3]),
+        ):
             chosen.append((f"deal {deal} {label} (move {at + 1})", record.states[at]))
     return chosen
 
@@ -56,10 +59,14 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     parser.add_argument("--each", action="store_true", help="print every position's time and fingerprint")
     args = parser.parse_args()
-    print(f"{args.playouts:,}-playout hints (heuristic playouts, seed 0), CPU seconds; load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'game':<14} {'positions':>9} {'median':>8} {'target':>7} {'ratio':>6} {'worst':>7} {'target':>7} "
-          f"{'ratio':>6} {'playouts/s':>11}  digest")
+    print(
+        f"{args.playouts:,}-playout hints (heuristic playouts, seed 0), CPU seconds; load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"{'game':<14} {'positions':>9} {'median':>8} {'target':>7} {'ratio':>6} {'worst':>7} {'target':>7} "
+        f"{'ratio':>6} {'playouts/s':>11}  digest"
+    )
     for name in cardlab.game_names():
         if args.only and name not in args.only:
             continue
@@ -72,12 +79,18 @@ def main() -> int:
             made += ranked.playouts
             digest.update(fingerprint(ranked).encode())
             if args.each:
-                print(f"    {name} {label}: {times[-1]:.3f}s, {len(ranked.moves)} moves, best {ranked.best.move}, "
-                      f"{fingerprint(ranked)}", flush=True)
+                print(
+                    f"    {name} {label}: {times[-1]:.3f}s, {len(ranked.moves)} moves, best {ranked.best.move}, "
+                    f"{fingerprint(ranked)}",
+                    flush=True,
+                )
         median, worst = statistics.median(times), max(times)
-        print(f"{name:<14} {len(times):>9} {median:>7.3f}s {MEDIAN_TARGET:>6.1f}s {median / MEDIAN_TARGET:>5.2f}x "
-              f"{worst:>6.3f}s {WORST_TARGET:>6.1f}s {worst / WORST_TARGET:>5.2f}x {made / sum(times):>11,.0f}  "
-              f"{digest.hexdigest()}", flush=True)
+        print(
+            f"{name:<14} {len(times):>9} {median:>7.3f}s {MEDIAN_TARGET:>6.1f}s {median / MEDIAN_TARGET:>5.2f}x "
+            f"{worst:>6.3f}s {WORST_TARGET:>6.1f}s {worst / WORST_TARGET:>5.2f}x {made / sum(times):>11,.0f}  "
+            f"{digest.hexdigest()}",
+            flush=True,
+        )
     print("ratio: the time over its target (1.00x or less meets it)")
     return 0
 

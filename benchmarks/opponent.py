@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 #: The target: the longest the kernel's loop may be blocked while the computer thinks, in ms.
 TARGET_MS = 50.0
 
-CELL = r'''
+CELL = r"""
 import asyncio, json, random, time
 import cardlab
 from cardlab.widgets import Table
@@ -79,9 +79,9 @@ async def measure(name, moves, seed):
     return {"made": made, "arrivals": arrivals, "blocked": blocked}
 
 print("RESULT " + json.dumps(await measure(NAME, MOVES, SEED)))
-'''
+"""
 
-HINT_CELL = r'''
+HINT_CELL = r"""
 import asyncio, json, random, time
 import cardlab
 from cardlab.widgets import Table
@@ -119,11 +119,12 @@ async def measure(name, hints, seed):
     return {"made": 0.0, "arrivals": arrivals, "blocked": blocked}
 
 print("RESULT " + json.dumps(await measure(NAME, MOVES, SEED)))
-'''
+"""
 
 
 def run(name: str, moves: int, seed: int, pythonpath: str, cell: str = CELL) -> dict:
     from jupyter_client.manager import start_new_kernel
+
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [pythonpath, env.get("PYTHONPATH")]))
     manager, client = start_new_kernel(kernel_name="python3", env=env, cwd=str(REPO))
@@ -163,20 +164,27 @@ def main() -> int:
     what = "the Hint button" if args.hint else "the computer's move"
     sys.path.insert(0, str(REPO))
     import cardlab
+
     chosen = args.only or ("card-commons", "commerce", "commitment", "contest")
     names = [n for n in cardlab.game_names() if n in chosen]
-    print(f"A learner's table in a real kernel, {what}; load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'game':<14} {'table made':>10} {('hint shown' if args.hint else 'move arrives') + ' (median, worst)':>29} "
-          f"{'loop blocked (median, worst)':>29} {'target':>7} {'ratio':>6}")
+    print(f"A learner's table in a real kernel, {what}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"{'game':<14} {'table made':>10} {('hint shown' if args.hint else 'move arrives') + ' (median, worst)':>29} "
+        f"{'loop blocked (median, worst)':>29} {'target':>7} {'ratio':>6}"
+    )
     for name in names:
         result = run(name, args.moves, args.seed, str(REPO), HINT_CELL if args.hint else CELL)
         arrivals, blocked = result["arrivals"], result["blocked"]
         worst = max(blocked)
-        print(f"{name:<14} {result['made']:>8.0f}ms {median(arrivals):>14.0f}ms {max(arrivals):>11.0f}ms "
-              f"{median(blocked):>14.0f}ms {worst:>11.0f}ms {TARGET_MS:>5.0f}ms {worst / TARGET_MS:>5.2f}x", flush=True)
-    print(f"loop blocked: the longest a 5 ms ticker on the kernel's event loop ran late while {what} was "
-          "worked out (a click on the table waits that long); ratio: the worst over the target")
+        print(
+            f"{name:<14} {result['made']:>8.0f}ms {median(arrivals):>14.0f}ms {max(arrivals):>11.0f}ms "
+            f"{median(blocked):>14.0f}ms {worst:>11.0f}ms {TARGET_MS:>5.0f}ms {worst / TARGET_MS:>5.2f}x",
+            flush=True,
+        )
+    print(
+        f"loop blocked: the longest a 5 ms ticker on the kernel's event loop ran late while {what} was "
+        "worked out (a click on the table waits that long); ratio: the worst over the target"
+    )
     return 0
 
 

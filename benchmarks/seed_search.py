@@ -23,7 +23,7 @@ YEAR = 365.25 * 24 * 3600
 def time_per_guess(guesses: int) -> float:
     """Seconds per guess (CPU time, so other work on the machine does not count)."""
     deck = tuple(standard_deck())
-    seen = shuffled(deck, 123_456_789, "deal")[:4]   # the four cards a player was dealt
+    seen = shuffled(deck, 123_456_789, "deal")[:4]  # the four cards a player was dealt
     start = time.process_time()
     for seed in range(guesses):
         if shuffled(deck, seed, "deal")[:4] == seen:
@@ -37,10 +37,13 @@ def main() -> None:
     args = parser.parse_args()
     per_guess = time_per_guess(args.guesses)
     print(f"one guess: {per_guess * 1e6:.1f} µs of CPU time ({args.guesses:,} guesses)")
-    for bits, what in ((20, "seeds below a million (seed=7, seed=2026)"), (32, "32-bit seeds"),
-                       (GUESSABLE_BITS, f"seeds below 2**{GUESSABLE_BITS} (seed_is_guessable)"),
-                       (SEED_BITS, f"fresh seeds ({SEED_BITS} bits, from secrets)")):
-        seconds = 2 ** bits * per_guess
+    for bits, what in (
+        (20, "seeds below a million (seed=7, seed=2026)"),
+        (32, "32-bit seeds"),
+        (GUESSABLE_BITS, f"seeds below 2**{GUESSABLE_BITS} (seed_is_guessable)"),
+        (SEED_BITS, f"fresh seeds ({SEED_BITS} bits, from secrets)"),
+    ):
+        seconds = 2**bits * per_guess
         print(f"{what:<50} {seconds / 3600:>12.3g} core-hours  {seconds / YEAR:>12.3g} core-years")
 
 

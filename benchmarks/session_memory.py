@@ -50,7 +50,7 @@ def narration_read(session: Any) -> float:
     """CPU seconds to read the narration of every line of the study once (``Line.events``)."""
     start = time.process_time()
     for line in session.lines:
-        line.events
+        _ = line.events
     return time.process_time() - start
 
 
@@ -77,8 +77,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()
-    print(f"A study of {args.moves:,} random moves (a main line and its variations) per game; "
-          f"memory held by the session, from tracemalloc")
+    print(
+        f"A study of {args.moves:,} random moves (a main line and its variations) per game; "
+        f"memory held by the session, from tracemalloc"
+    )
     print(f"{'game':<14} {'KB/move':>8} {'study':>9} {'target':>7} {'ratio':>6} {'linear':>8} {'narration read':>15}")
     for name in cardlab.game_names():
         if args.only and name not in args.only:
@@ -86,11 +88,16 @@ def main() -> int:
         per_move, seconds = measure(name, args.moves, args.seed)
         half, _ = measure(name, args.moves // 2, args.seed)
         total = per_move * args.moves / 1024
-        print(f"{name:<14} {per_move:>8.2f} {total:>7.1f}MB {TARGET_KB:>6.1f}K {per_move / TARGET_KB:>5.2f}x "
-              f"{per_move / half:>7.2f}x {seconds:>14.2f}s", flush=True)
-    print("KB/move: kilobytes held per move played (the game's own caches filled beforehand); linear: KB/move of "
-          "the whole study over that of half of it (1.00x is linear); narration read: CPU seconds to read the "
-          "narration of every line once (Line.events)")
+        print(
+            f"{name:<14} {per_move:>8.2f} {total:>7.1f}MB {TARGET_KB:>6.1f}K {per_move / TARGET_KB:>5.2f}x "
+            f"{per_move / half:>7.2f}x {seconds:>14.2f}s",
+            flush=True,
+        )
+    print(
+        "KB/move: kilobytes held per move played (the game's own caches filled beforehand); linear: KB/move of "
+        "the whole study over that of half of it (1.00x is linear); narration read: CPU seconds to read the "
+        "narration of every line once (Line.events)"
+    )
     return 0
 
 

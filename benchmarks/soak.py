@@ -22,17 +22,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import cardlab  # noqa: E402
-from cardlab.games import configurations  # noqa: E402
 from cardlab.bots import make_player  # noqa: E402
+from cardlab.games import configurations  # noqa: E402
 from helpers.conformance import random_game  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000, help="games in all, shared by the configurations")
-    parser.add_argument("--deep-every", type=int, default=25,
-                        help="check round-trips, views and every listed move every N steps (cards, "
-                             "legality and the end are checked at every step)")
+    parser.add_argument(
+        "--deep-every",
+        type=int,
+        default=25,
+        help="check round-trips, views and every listed move every N steps (cards, "
+        "legality and the end are checked at every step)",
+    )
     parser.add_argument("--seed", type=int, default=1_000_000, help="first seed")
     parser.add_argument("--bot-every", type=int, default=10, help="one game in N is played by computer players")
     parser.add_argument("--only", nargs="*", help="the games to soak (default: every registered game)")

@@ -44,6 +44,8 @@ def games() -> list[tuple[str, dict[str, Any]]]:
 
 def more_games(name: str) -> int:
     return MORE_GAMES if cardlab.game(name).players > 2 else 1
+
+
 PAIRS = [("random", "heuristic"), ("random", "search"), ("heuristic", "search")]
 
 
@@ -52,8 +54,16 @@ def _player(kind: str, seed: str, playouts: int | None, policy: str) -> Any:
     return make_player(kind, seed=seed, **options)
 
 
-def play_match(name: str, options: dict[str, Any], first: str, second: str, deal: int, swapped: bool,
-               playouts: int | None, policy: str) -> float:
+def play_match(
+    name: str,
+    options: dict[str, Any],
+    first: str,
+    second: str,
+    deal: int,
+    swapped: bool,
+    playouts: int | None,
+    policy: str,
+) -> float:
     """One game: the second player's result (2 players: 1, ½ or 0; Commerce: ledger per deal and seat)."""
     game = cardlab.game(name, **options)
     kinds = [second if (seat % 2 == 0) == swapped else first for seat in range(game.players)]
@@ -86,7 +96,7 @@ def speed(chosen: list[tuple[str, dict[str, Any]]], positions: int, playouts: in
         while len(states) < positions:
             record = play_game(game, [HeuristicPlayer(seed=p) for p in range(game.players)], seed=seed)
             choices = [s for s in record.states[:-1] if len(game.legal_moves(s)) > 1]
-            states += choices[::max(1, len(choices) // 4)][:positions - len(states)]
+            states += choices[:: max(1, len(choices) // 4)][: positions - len(states)]
             seed += 1
         for policy in ("random", "heuristic"):
             times, made = [], 0
@@ -94,16 +104,24 @@ def speed(chosen: list[tuple[str, dict[str, Any]]], positions: int, playouts: in
                 start = time.process_time()
                 made += hint(game, state, playouts=playouts, seed=1, policy=policy).playouts
                 times.append(time.process_time() - start)
-            print(f"{name:<14} {policy:<10} {made / sum(times):>11,.0f} {statistics.fmean(times):>9.2f}s "
-                  f"{max(times):>8.2f}s", flush=True)
+            print(
+                f"{name:<14} {policy:<10} {made / sum(times):>11,.0f} {statistics.fmean(times):>9.2f}s "
+                f"{max(times):>8.2f}s",
+                flush=True,
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="20 games per pair, half the search's playouts")
-    parser.add_argument("--games", type=int, help="games per pair (even; default 100, quick 20; Commerce 3 times as many)")
-    parser.add_argument("--playouts", type=int, help="playouts per search decision (default: the search player's, "
-                                                     "200, Commerce 1000; quick: half)")
+    parser.add_argument(
+        "--games", type=int, help="games per pair (even; default 100, quick 20; Commerce 3 times as many)"
+    )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        help="playouts per search decision (default: the search player's, 200, Commerce 1000; quick: half)",
+    )
     parser.add_argument("--policy", default="heuristic", choices=("heuristic", "random"), help="search playout policy")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--only", nargs="*", help="games to play (default: all four)")
@@ -116,9 +134,13 @@ def main() -> None:
     base = args.games or (20 if args.quick else 100)
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else PAIRS
     chosen = [(n, o) for n, o in games() if not args.only or n in args.only]
-    print(f"games per pair: {base} (more than two seats: {base * MORE_GAMES}), each deal played twice with the "
-          f"seats swapped; search: {args.policy} playouts")
-    print(f"{'game':<14} {'match':<22} {'games':>5} {'playouts':>8}  {'result of the second player':<36} {'seconds':>8}")
+    print(
+        f"games per pair: {base} (more than two seats: {base * MORE_GAMES}), each deal played twice with the "
+        f"seats swapped; search: {args.policy} playouts"
+    )
+    print(
+        f"{'game':<14} {'match':<22} {'games':>5} {'playouts':>8}  {'result of the second player':<36} {'seconds':>8}"
+    )
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for name, options in chosen:
             count = base * more_games(name)
@@ -127,8 +149,11 @@ def main() -> None:
             playouts = args.playouts or strategy_of(game).playouts // (2 if args.quick else 1)
             for first, second in pairs:
                 start = time.perf_counter()
-                jobs = [pool.submit(play_match, name, options, first, second, deal, swapped, playouts, args.policy)
-                        for deal in range(count // 2) for swapped in (False, True)]
+                jobs = [
+                    pool.submit(play_match, name, options, first, second, deal, swapped, playouts, args.policy)
+                    for deal in range(count // 2)
+                    for swapped in (False, True)
+                ]
                 mean, half = interval([job.result() for job in jobs])
                 if game.players > 2:
                     text = f"score/deal {mean:+.3f} ± {half:.3f}"
@@ -138,8 +163,11 @@ def main() -> None:
                     clear = mean - half > 0.5
                 verdict = "clear" if clear else "not clear"
                 shown = playouts if "search" in (first, second) else "-"
-                print(f"{name:<14} {first + ' v ' + second:<22} {count:>5} {shown:>8}  "
-                      f"{text + ' (' + verdict + ')':<36} {time.perf_counter() - start:>8.1f}", flush=True)
+                print(
+                    f"{name:<14} {first + ' v ' + second:<22} {count:>5} {shown:>8}  "
+                    f"{text + ' (' + verdict + ')':<36} {time.perf_counter() - start:>8.1f}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -44,9 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from helpers.labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
-
 import cardlab  # noqa: E402
+from helpers.labdriver import LabPage, launch_chromium, missing_browser, start_lab  # noqa: E402
 
 COUNTER = '''
 import anywidget, traitlets
@@ -56,7 +55,10 @@ class Counter(anywidget.AnyWidget):
     _esm = """export default { render({ model, el }) {
       const button = document.createElement("button");
       button.className = "bench-counter";
-      const draw = () => { button.textContent = String(model.get("value")); button.dataset.value = String(model.get("value")); };
+      const draw = () => {
+        button.textContent = String(model.get("value"));
+        button.dataset.value = String(model.get("value"));
+      };
       button.addEventListener("click", () => model.send({ action: "add" }));
       model.on("change:value", draw);
       draw();
@@ -72,7 +74,7 @@ counter = Counter()
 counter
 '''
 
-TABLE = '''
+TABLE = """
 import cardlab
 from cardlab.widgets import Table
 game = cardlab.game({game!r})
@@ -80,7 +82,7 @@ start = game.deal(seed=1)
 session = cardlab.Session(game, start)
 table = Table(session, hint=True)
 table
-'''
+"""
 
 # In the page: wait until an element's attribute changes, or until an element shows.
 _WAIT = """
@@ -99,7 +101,10 @@ const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 """
 
 # (a) Clicks, the bare counter's and the table's taking turns so both meet the same load.
-CLICKS = "async (n) => {" + _WAIT + """
+CLICKS = (
+    "async (n) => {"
+    + _WAIT
+    + """
   const counter = document.querySelector(".bench-counter");
   const root = document.querySelector(".cardlab-table");
   const bare = [], table = [], menu = [];
@@ -130,6 +135,7 @@ CLICKS = "async (n) => {" + _WAIT + """
   }
   return [bare, table, menu];
 }"""
+)
 
 # (b) In the page, from before JupyterLab starts: the time each websocket message arrives,
 # with its data (read only after the loop), while window.cardlabSocket is a list.
@@ -228,11 +234,12 @@ def from_python(page: LabPage, n: int) -> Changes:
     count = len(stamps["table"])
     page.page.wait_for_function(
         f"() => window.cardlabMarks.bare.length >= {count} && window.cardlabMarks.table.length >= {count + 1}",
-        timeout=30_000)
+        timeout=30_000,
+    )
     marks = page.page.evaluate("() => window.cardlabMarks")
     messages = page.page.evaluate(SOCKET_MESSAGES)
     marks["table"] = marks["table"][1:]  # the first redraw is session.replace(start)
-    drawing = marks["draw"][1:count + 1]
+    drawing = marks["draw"][1 : count + 1]
     bare, table = ([mark - stamp * 1000 for stamp, mark in zip(stamps[k], marks[k])] for k in ("bare", "table"))
     parts: dict[str, dict[str, list[float]]] = {}
     sizes: dict[str, list[int]] = {}
@@ -242,8 +249,10 @@ def from_python(page: LabPage, n: int) -> Changes:
             arrivals = arrivals[1:]  # session.replace(start)'s, before the loop
         handed = stamps["handed"][kind]
         if len(arrivals) != count or len(handed) != count:
-            raise RuntimeError(f"(b): {len(handed)} messages of the {kind} widget were sent and {len(arrivals)} "
-                               f"arrived, for {count} changes: one message a change was expected")
+            raise RuntimeError(
+                f"(b): {len(handed)} messages of the {kind} widget were sent and {len(arrivals)} "
+                f"arrived, for {count} changes: one message a change was expected"
+            )
         draw = drawing if kind == "table" else [0.0] * count
         parts[kind] = {
             "kernel": [(h - s) * 1000 for s, h in zip(stamps[kind], handed)],
@@ -256,7 +265,9 @@ def from_python(page: LabPage, n: int) -> Changes:
 
 
 # (c) One hint: click the Hint button, wait for the ranking.
-HINT = "async () => {" + """
+HINT = (
+    "async () => {"
+    + """
   const root = document.querySelector(".cardlab-table");
   const button = root.querySelector('[data-key="hint"]');
   if (!button || root.querySelector(".cardlab-ranking")) return null;
@@ -268,6 +279,7 @@ HINT = "async () => {" + """
   });
   return performance.now() - t0;
 }"""
+)
 
 # (c) Between hints, a few random moves (a new deal when the game ends).
 ONWARD = """
@@ -291,8 +303,11 @@ def hints(page: LabPage, n: int) -> list[float]:
         if took is not None:
             times.append(took)
         page.run(ONWARD)
-        page.page.wait_for_function(f"() => document.querySelector('.cardlab-table').dataset.rev !== '{rev}'"
-                                    " && !document.querySelector('.cardlab-ranking')", timeout=30_000)
+        page.page.wait_for_function(
+            f"() => document.querySelector('.cardlab-table').dataset.rev !== '{rev}'"
+            " && !document.querySelector('.cardlab-ranking')",
+            timeout=30_000,
+        )
     return times
 
 
@@ -308,10 +323,15 @@ TARGET_RATIO = 1.5
 def report(title: str, bare: list[float], table: list[float]) -> None:
     ratio = statistics.median(table) / statistics.median(bare)
     print(title)
-    print(f"    bare anywidget counter  median {statistics.median(bare):6.1f} ms   p95 {p95(bare):6.1f} ms   ({len(bare)} samples)")
-    print(f"    cardlab table           median {statistics.median(table):6.1f} ms   p95 {p95(table):6.1f} ms   "
-          f"({len(table)} samples)   ratio {ratio:.2f}x   target {TARGET_RATIO:.1f}x "
-          f"({'met' if ratio <= TARGET_RATIO else 'missed'}; ratio over target {ratio / TARGET_RATIO:.2f}x)")
+    print(
+        f"    bare anywidget counter  median {statistics.median(bare):6.1f} ms   p95 {p95(bare):6.1f} ms   "
+        f"({len(bare)} samples)"
+    )
+    print(
+        f"    cardlab table           median {statistics.median(table):6.1f} ms   p95 {p95(table):6.1f} ms   "
+        f"({len(table)} samples)   ratio {ratio:.2f}x   target {TARGET_RATIO:.1f}x "
+        f"({'met' if ratio <= TARGET_RATIO else 'missed'}; ratio over target {ratio / TARGET_RATIO:.2f}x)"
+    )
 
 
 def main() -> int:
@@ -348,20 +368,29 @@ def main() -> int:
             lab.stop()
     print(f"Widget latency in Chromium against JupyterLab: {args.game}, teacher's table")
     report("(a) click -> Python -> re-rendered", bare_click, table_click)
-    print(f"    (before it, a card's menu, drawn in the browser alone: median {statistics.median(menu):.1f} ms, "
-          f"p95 {p95(menu):.1f} ms)")
+    print(
+        f"    (before it, a card's menu, drawn in the browser alone: median {statistics.median(menu):.1f} ms, "
+        f"p95 {p95(menu):.1f} ms)"
+    )
     report("(b) Python change -> re-rendered", changes.bare, changes.table)
-    print(f"    the table's session.play took {statistics.median(changes.kernel):.2f} ms (median); where each widget's time went")
+    print(
+        f"    the table's session.play took {statistics.median(changes.kernel):.2f} ms (median); "
+        "where each widget's time went"
+    )
     print("    (medians, ms; they need not add up to the whole's median):")
     print("                              kernel  transit     page  drawing   message")
     for kind, name in (("bare", "bare anywidget counter"), ("table", "cardlab table")):
         part = {key: statistics.median(values) for key, values in changes.parts[kind].items()}
         drawn = f"{part['drawing']:8.2f}" if kind == "table" else "  (page)"
-        print(f"    {name:24s} {part['kernel']:7.2f} {part['transit']:8.2f} {part['page']:8.2f} {drawn}"
-              f"   {statistics.median(changes.sizes[kind]):6,.0f} bytes")
+        print(
+            f"    {name:24s} {part['kernel']:7.2f} {part['transit']:8.2f} {part['page']:8.2f} {drawn}"
+            f"   {statistics.median(changes.sizes[kind]):6,.0f} bytes"
+        )
     if hint_times:
-        print(f"(c) Hint -> ranking drawn: median {statistics.median(hint_times):.0f} ms, p95 {p95(hint_times):.0f} ms, "
-              f"max {max(hint_times):.0f} ms   ({len(hint_times)} positions)")
+        print(
+            f"(c) Hint -> ranking drawn: median {statistics.median(hint_times):.0f} ms, p95 {p95(hint_times):.0f} ms, "
+            f"max {max(hint_times):.0f} ms   ({len(hint_times)} positions)"
+        )
     return 0
 
 

@@ -6,17 +6,38 @@ Python; the widgets (``cardlab.widgets``) need anywidget and run in JupyterLab.
 
 from __future__ import annotations
 
+from .bots import hint
 from .cards import HIDDEN, JOKER, Card, Cards, cards, parse_card, shuffled, standard_deck
 from .engine import Breakdown, Event, Game, Move, ScoreItem, Step, Zone
 from .errors import CardError, IllegalMove, NotationError, StateError
-from .games import game, names as game_names
+from .games import game
+from .games import names as game_names
 from .session import Session
-from .bots import hint
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "Cards", "cards", "parse_card", "shuffled", "standard_deck", "JOKER", "HIDDEN",
-    "Game", "Move", "Event", "ScoreItem", "Breakdown", "Zone", "Step", "Session",
-    "CardError", "IllegalMove", "NotationError", "StateError", "game", "game_names", "hint",
+    "Card",
+    "Cards",
+    "cards",
+    "parse_card",
+    "shuffled",
+    "standard_deck",
+    "JOKER",
+    "HIDDEN",
+    "Game",
+    "Move",
+    "Event",
+    "ScoreItem",
+    "Breakdown",
+    "Zone",
+    "Step",
+    "Session",
+    "CardError",
+    "IllegalMove",
+    "NotationError",
+    "StateError",
+    "game",
+    "game_names",
+    "hint",
 ]

@@ -28,18 +28,52 @@ from typing import Any, NamedTuple
 from .errors import CardError, quoted
 
 __all__ = [
-    "Card", "Cards", "SUITS", "RANKS", "JOKER", "HIDDEN", "parse_card", "cards",
-    "standard_deck", "shuffled", "shuffle", "suit_symbol", "suit_name", "ascii_lower", "ascii_upper",
-    "without", "cards_text", "in_order", "fresh_seed", "deal_seed", "check_seed", "chance", "SEED_BITS",
-    "GUESSABLE_BITS", "CARD_TOKEN", "pretty",
+    "Card",
+    "Cards",
+    "SUITS",
+    "RANKS",
+    "JOKER",
+    "HIDDEN",
+    "parse_card",
+    "cards",
+    "standard_deck",
+    "shuffled",
+    "shuffle",
+    "suit_symbol",
+    "suit_name",
+    "ascii_lower",
+    "ascii_upper",
+    "without",
+    "cards_text",
+    "in_order",
+    "fresh_seed",
+    "deal_seed",
+    "check_seed",
+    "chance",
+    "SEED_BITS",
+    "GUESSABLE_BITS",
+    "CARD_TOKEN",
+    "pretty",
 ]
 
 SUITS = ("C", "D", "H", "S")
 RANKS = tuple(range(2, 15))
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_SUIT_FROM_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S",
-                   "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+_SUIT_FROM_TEXT = {
+    "C": "C",
+    "D": "D",
+    "H": "H",
+    "S": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "♧": "C",
+    "♢": "D",
+    "♡": "H",
+    "♤": "S",
+}
 _RANK_CODE = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_NAME = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 _RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
@@ -236,7 +270,7 @@ class Cards(tuple):
 def without(seq: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``seq`` with its first ``card`` taken out (ValueError if it holds none)."""
     i = seq.index(card)
-    return seq[:i] + seq[i + 1:]
+    return seq[:i] + seq[i + 1 :]
 
 
 def cards_text(seq: Iterable[Card], empty: str = "none") -> str:
@@ -337,20 +371,26 @@ _HTML_COLOR = {"red": "#c62828", "black": "#1b1b1b"}
 
 def card_html(card: Card, *, highlight: bool = False) -> str:
     """One card as a small inline HTML tile, with an ``aria-label``."""
-    base = ("display:inline-block;min-width:2.1em;padding:0.25em 0.3em;margin:0.1em;"
-            "border:1px solid #888;border-radius:0.3em;text-align:center;font-weight:600;"
-            "font-family:system-ui,sans-serif;background:#fff;")
+    base = (
+        "display:inline-block;min-width:2.1em;padding:0.25em 0.3em;margin:0.1em;"
+        "border:1px solid #888;border-radius:0.3em;text-align:center;font-weight:600;"
+        "font-family:system-ui,sans-serif;background:#fff;"
+    )
     if highlight:
         base += "box-shadow:0 0 0 2px #f9a825;"
     if card.is_hidden:
-        return (f'<span class="cardlab-static-card cardlab-static-back" role="img" aria-label="face-down card" '
-                f'style="{base}background:repeating-linear-gradient(45deg,#3949ab 0 4px,#5c6bc0 4px 8px);'
-                f'color:transparent">??</span>')
+        return (
+            f'<span class="cardlab-static-card cardlab-static-back" role="img" aria-label="face-down card" '
+            f'style="{base}background:repeating-linear-gradient(45deg,#3949ab 0 4px,#5c6bc0 4px 8px);'
+            f'color:transparent">??</span>'
+        )
     color = _HTML_COLOR.get(card.color or "black", "#1b1b1b")
     if card.is_joker:
         color = "#6a1b9a"
-    return (f'<span class="cardlab-static-card" role="img" aria-label="{html.escape(card.name)}" '
-            f'style="{base}color:{color}">{html.escape(str(card))}</span>')
+    return (
+        f'<span class="cardlab-static-card" role="img" aria-label="{html.escape(card.name)}" '
+        f'style="{base}color:{color}">{html.escape(str(card))}</span>'
+    )
 
 
 def cards_html(seq: Iterable[Card], *, highlight: Iterable[Card] = (), empty: str = "—") -> str:

@@ -49,14 +49,17 @@ def say(text: str) -> None:
 
 # --- the tutorials --------------------------------------------------------------------------
 
+
 def tutorials_folder() -> Path:
     """The tutorial notebooks shipped with cardlab: ``cardlab/tutorials`` in an installed wheel,
     ``notebooks/`` beside the package in a checkout (also when installed with ``pip install -e``)."""
     for folder in (PACKAGE / "tutorials", PACKAGE.parent / "notebooks"):
         if (folder / START).is_file():
             return folder
-    raise CommandError("this cardlab has no tutorial notebooks (neither cardlab/tutorials nor a checkout's "
-                       "notebooks/); reinstall it with pip install --force-reinstall cardlab")
+    raise CommandError(
+        "this cardlab has no tutorial notebooks (neither cardlab/tutorials nor a checkout's "
+        "notebooks/); reinstall it with pip install --force-reinstall cardlab"
+    )
 
 
 def tutorial_names() -> list[str]:
@@ -125,13 +128,17 @@ def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
     links = sorted({p for n in [*names, *pages] for p in _on_the_way(target, n) if p.is_symlink()})
     if links:
         shown = ", ".join(str(p.relative_to(target)) for p in links[:8])
-        raise CommandError(f"{target} holds symbolic links where the copies go ({shown}), and cardlab writes only "
-                           f"into real files and folders: nothing was copied (remove them, or choose another folder)")
+        raise CommandError(
+            f"{target} holds symbolic links where the copies go ({shown}), and cardlab writes only "
+            f"into real files and folders: nothing was copied (remove them, or choose another folder)"
+        )
     clashes = [n for n in [*names, *pages] if os.path.lexists(target / n)]
     if clashes and not force:
         shown = ", ".join(clashes[:8]) + (f" and {len(clashes) - 8} more" if len(clashes) > 8 else "")
-        raise CommandError(f"{target} already holds {shown}: nothing was copied "
-                           f"(add --force to overwrite them, or choose another folder)")
+        raise CommandError(
+            f"{target} already holds {shown}: nothing was copied "
+            f"(add --force to overwrite them, or choose another folder)"
+        )
     target.mkdir(parents=True, exist_ok=True)
     copied = []
     for n in names:
@@ -181,7 +188,7 @@ VOILA_SERVER_OPTION = "--Voila.kernel_websocket_connection_class=cardlab.server.
 
 def need(module: str, extra: str, what: str) -> None:
     if find_spec(module) is None:
-        raise CommandError(f"{what} is not installed: pip install \"cardlab[{extra}]\"")
+        raise CommandError(f'{what} is not installed: pip install "cardlab[{extra}]"')
 
 
 def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
@@ -198,16 +205,21 @@ def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
         if not (folder / START).is_file():
             copied = copy_tutorials(folder)
             say(f"copied {len(copied)} tutorials into {folder} (your own copies: edit them freely)")
-    command = root_flag([sys.executable, "-m", "jupyter", "lab", str(folder / START), LAB_SERVER_OPTION, *extra],
-                        extra, "JupyterLab")
+    command = root_flag(
+        [sys.executable, "-m", "jupyter", "lab", str(folder / START), LAB_SERVER_OPTION, *extra], extra, "JupyterLab"
+    )
     return run(command)
 
 
 # --- the classroom app (Voilà) ---------------------------------------------------------------
 
 #: Each game's learner notebook, by the game's name (as ``cardlab.game()`` takes it).
-LEARNER_NOTEBOOKS = {"card-commons": "01_card_commons", "commerce": "02_commerce", "commitment": "03_commitment",
-                     "contest": "04_contest"}
+LEARNER_NOTEBOOKS = {
+    "card-commons": "01_card_commons",
+    "commerce": "02_commerce",
+    "commitment": "03_commitment",
+    "contest": "04_contest",
+}
 
 
 def find_notebook(name: str) -> Path:
@@ -222,8 +234,10 @@ def find_notebook(name: str) -> Path:
     names = tutorial_names()
     matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
     if len(matches) != 1:
-        raise CommandError(f"no notebook {name}; the games are {', '.join(LEARNER_NOTEBOOKS)}, and the tutorials "
-                           f"{', '.join(n[:-6] for n in names)}")
+        raise CommandError(
+            f"no notebook {name}; the games are {', '.join(LEARNER_NOTEBOOKS)}, and the tutorials "
+            f"{', '.join(n[:-6] for n in names)}"
+        )
     return tutorials_folder() / matches[0]
 
 
@@ -238,8 +252,7 @@ def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
 
 #: The first cell of every notebook of the JupyterLite site: cardlab's wheel is bundled with
 #: the site, and its dependencies come from PyPI (or from wheels given with --piplite-wheels).
-LITE_SETUP = ("# In JupyterLite, Python runs in your browser: this installs cardlab into it.\n"
-              "%pip install -q cardlab")
+LITE_SETUP = "# In JupyterLite, Python runs in your browser: this installs cardlab into it.\n%pip install -q cardlab"
 
 
 def source_checkout() -> Path | None:
@@ -257,14 +270,18 @@ def build_wheel(into: Path) -> Path:
     root = source_checkout()
     if root is None:
         from .lite import LiteError, wheel_from_installed
+
         say("rebuilding cardlab's wheel from the installed files")
         try:
             return wheel_from_installed(into)
         except LiteError as err:
             raise CommandError(f"{err}; give cardlab's wheel with --wheel PATH") from None
     say(f"building cardlab's wheel from {root}")
-    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into), str(root)],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into), str(root)],
+        capture_output=True,
+        text=True,
+    )
     wheels = sorted(into.glob("cardlab-*.whl"))
     if result.returncode != 0 or not wheels:
         raise CommandError(f"building cardlab's wheel failed:\n{result.stdout[-2000:]}{result.stderr[-2000:]}")
@@ -277,8 +294,14 @@ def lite_contents(into: Path) -> Path:
     into.mkdir(parents=True)
     for name in tutorial_names():
         notebook = json.loads(travelling((tutorials_folder() / name).read_text(encoding="utf-8")))
-        cell = {"cell_type": "code", "execution_count": None, "id": "cardlab-lite-setup", "metadata": {},
-                "outputs": [], "source": LITE_SETUP}
+        cell = {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "cardlab-lite-setup",
+            "metadata": {},
+            "outputs": [],
+            "source": LITE_SETUP,
+        }
         notebook["cells"].insert(0, cell)
         (into / name).write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     for name, path in docs_files().items():
@@ -294,8 +317,10 @@ LITE_PATH_OPTIONS = ("--piplite-wheels", "--pyodide")
 
 def absolute_paths(args: list[str], names: Sequence[str]) -> list[str]:
     """``args`` with the value of each option in ``names`` made absolute (URLs are kept)."""
+
     def fix(value: str) -> str:
         return value if re.match(r"^[a-z]+://", value) else str(Path(value).resolve())
+
     out: list[str] = []
     for i, arg in enumerate(args):
         name, eq, value = arg.partition("=")
@@ -314,8 +339,11 @@ def default_cache() -> Path:
 
 
 #: The site's settings for the Pyodide kernel when it is built ``--offline``: nothing from PyPI.
-OFFLINE_SETTINGS = {"jupyter-config-data": {"litePluginSettings": {
-    "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}}}
+OFFLINE_SETTINGS = {
+    "jupyter-config-data": {
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}
+    }
+}
 
 
 #: Put into each page of the site: if the browser cannot fetch Pyodide (a network that blocks its
@@ -351,6 +379,7 @@ def add_python_check(site: Path) -> list[Path]:
     url = settings.get("@jupyterlite/pyodide-kernel-extension:kernel", {}).get("pyodideUrl")
     if not url:
         from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_MJS
+
         url = f"{PYODIDE_CDN_URL}/{PYODIDE_MJS}"
     script = PYTHON_CHECK % {"url": json.dumps(url)}
     pages = []
@@ -363,9 +392,12 @@ def add_python_check(site: Path) -> list[Path]:
 
 
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
-    for module, what in (("jupyterlite_core", "jupyterlite-core"),
-                         ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
-                         ("jupyter_server", "jupyter_server"), ("jupyterlab_server", "jupyterlab_server")):
+    for module, what in (
+        ("jupyterlite_core", "jupyterlite-core"),
+        ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
+        ("jupyter_server", "jupyter_server"),
+        ("jupyterlab_server", "jupyterlab_server"),
+    ):
         need(module, "lite", what)
     output = Path(options.site).resolve()
     if output.exists() and any(output.iterdir()) and not options.force:
@@ -383,23 +415,40 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         wheels = [wheel]
         if options.offline:
             from .lite import LiteError, bundle_pyodide
+
             try:
                 bundled = bundle_pyodide(lite_dir, wheel, Path(options.cache or default_cache()).resolve(), say)
             except LiteError as err:
                 raise CommandError(str(err)) from None
-            say(f"bundled Pyodide {bundled['pyodide']}, {len(bundled['lock'])} wheels of its lock and "
-                f"{len(bundled['piplite'])} more")
+            say(
+                f"bundled Pyodide {bundled['pyodide']}, {len(bundled['lock'])} wheels of its lock and "
+                f"{len(bundled['piplite'])} more"
+            )
             (lite_dir / "jupyter-lite.json").write_text(json.dumps(OFFLINE_SETTINGS, indent=2) + "\n", encoding="utf-8")
             wheels += sorted((lite_dir / "wheels").glob("*.whl"))
-        command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
-                   "--contents", str(contents), *[a for w in wheels for a in ("--piplite-wheels", str(w))],
-                   "--output-dir", str(output), *absolute_paths(extra, LITE_PATH_OPTIONS)]
+        command = [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lite",
+            "build",
+            "--lite-dir",
+            str(lite_dir),
+            "--contents",
+            str(contents),
+            *[a for w in wheels for a in ("--piplite-wheels", str(w))],
+            "--output-dir",
+            str(output),
+            *absolute_paths(extra, LITE_PATH_OPTIONS),
+        ]
         say(f"building the JupyterLite site in {output}")
         code = subprocess.call(command, cwd=lite_dir)
     if code == 0:
         add_python_check(output)
-        say(f"done: serve {output} as static files (python -m http.server -d {options.site}), "
-            f"and open lab/index.html" + ("; it loads nothing from outside itself" if options.offline else ""))
+        say(
+            f"done: serve {output} as static files (python -m http.server -d {options.site}), "
+            f"and open lab/index.html" + ("; it loads nothing from outside itself" if options.offline else "")
+        )
     return code
 
 
@@ -421,8 +470,7 @@ def check_repository(name: str) -> str:
     if not OWNER.match(owner) or owner.endswith("-") or "--" in owner:
         raise CommandError(f"{owner!r} is not a GitHub account name (letters, digits and single hyphens, at most 39)")
     if not REPO.match(repo) or repo in (".", "..") or repo.endswith(".git"):
-        raise CommandError(f"{repo!r} is not a GitHub repository name (letters, digits, '.', '-', '_'; "
-                           f"without .git)")
+        raise CommandError(f"{repo!r} is not a GitHub repository name (letters, digits, '.', '-', '_'; without .git)")
     return name
 
 
@@ -461,8 +509,10 @@ def set_repository(root: Path, name: str) -> dict[str, int]:
     """
     check_repository(name)
     if not (root / "README.md").is_file() or not (root / "notebooks").is_dir():
-        raise CommandError(f"{root} is not a checkout of cardlab (no README.md and notebooks/): run this "
-                           f"in the repository's folder, or give --root")
+        raise CommandError(
+            f"{root} is not a checkout of cardlab (no README.md and notebooks/): run this "
+            f"in the repository's folder, or give --root"
+        )
     pyproject = root / "pyproject.toml"
     old = None
     if pyproject.is_file():
@@ -500,6 +550,7 @@ def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
 
 # --- lessons -----------------------------------------------------------------------------------
 
+
 def lesson_files(targets: Sequence[str]) -> list[str]:
     """The lessons to check: each target as given, a folder standing for the ``*.md`` in it."""
     files: list[str] = []
@@ -515,6 +566,7 @@ def check_lessons(files: Sequence[str]) -> int:
     from .engine import plural
     from .lessons import LessonError, load
     from .lessons.readers import cut
+
     failed = 0
     for name in files:
         try:
@@ -542,6 +594,7 @@ def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
         return check_lessons(lesson_files(options.files))
     from .lessons import bundled
     from .lessons.readers import engine_says
+
     try:
         files = bundled(options.game)
     except ValueError as err:
@@ -553,62 +606,100 @@ def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
 
 # --- the command line ------------------------------------------------------------------------
 
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
-        prog="cardlab", description="Card games to teach with, in Jupyter: the tutorials and the ways to share them.",
-        epilog="Options a command does not know go to the program it starts (jupyter lab, voila, jupyter lite build).")
+        prog="cardlab",
+        description="Card games to teach with, in Jupyter: the tutorials and the ways to share them.",
+        epilog="Options a command does not know go to the program it starts (jupyter lab, voila, jupyter lite build).",
+    )
     top.add_argument("--version", action="version", version=f"cardlab {__version__}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
 
-    tut = commands.add_parser("tutorials", help="open the tutorials in JupyterLab, or copy them",
-                              description="Open the tutorial notebooks in JupyterLab: a checkout's notebooks/ "
-                              f"when run in one, otherwise your own copies in ./{DEFAULT_COPY} (made once).")
+    tut = commands.add_parser(
+        "tutorials",
+        help="open the tutorials in JupyterLab, or copy them",
+        description="Open the tutorial notebooks in JupyterLab: a checkout's notebooks/ "
+        f"when run in one, otherwise your own copies in ./{DEFAULT_COPY} (made once).",
+    )
     tut.add_argument("--copy", metavar="DIR", help="copy the tutorials into DIR and stop (no JupyterLab needed)")
     tut.add_argument("--force", action="store_true", help="with --copy: overwrite tutorials already in DIR")
     tut.set_defaults(run=cmd_tutorials)
 
-    app = commands.add_parser("app", help="serve a notebook as a classroom app (Voilà)",
-                              description="Serve a notebook with Voilà: its widgets and text, no code cells.")
-    app.add_argument("notebook", metavar="NOTEBOOK", help="a game (card-commons, commerce, commitment, contest: its "
-                     "learner notebook), "
-                     "a tutorial's name such as 05_teachers_guide, or a notebook's path")
+    app = commands.add_parser(
+        "app",
+        help="serve a notebook as a classroom app (Voilà)",
+        description="Serve a notebook with Voilà: its widgets and text, no code cells.",
+    )
+    app.add_argument(
+        "notebook",
+        metavar="NOTEBOOK",
+        help="a game (card-commons, commerce, commitment, contest: its "
+        "learner notebook), "
+        "a tutorial's name such as 05_teachers_guide, or a notebook's path",
+    )
     app.set_defaults(run=cmd_app)
 
-    lite = commands.add_parser("lite", help="build a static JupyterLite site with the tutorials",
-                               description="Build a JupyterLite site: the tutorials run in the browser (Pyodide), "
-                               "with cardlab's wheel bundled. Serve the folder as static files (GitHub Pages).")
+    lite = commands.add_parser(
+        "lite",
+        help="build a static JupyterLite site with the tutorials",
+        description="Build a JupyterLite site: the tutorials run in the browser (Pyodide), "
+        "with cardlab's wheel bundled. Serve the folder as static files (GitHub Pages).",
+    )
     lite.add_argument("site", metavar="DIR", help="the folder to build the site in")
-    lite.add_argument("--wheel", metavar="WHEEL", help="cardlab's wheel to bundle (default: built from this checkout, "
-                      "or rebuilt from the installed cardlab)")
+    lite.add_argument(
+        "--wheel",
+        metavar="WHEEL",
+        help="cardlab's wheel to bundle (default: built from this checkout, or rebuilt from the installed cardlab)",
+    )
     lite.add_argument("--force", action="store_true", help="build into DIR even if it is not empty")
-    lite.add_argument("--offline", action="store_true", help="bundle Pyodide (from the npm registry) and every wheel "
-                      "the tutorials load (from PyPI): the site then loads nothing from outside itself")
-    lite.add_argument("--cache", metavar="DIR", help="with --offline: where downloads are kept "
-                      "(default: ~/.cache/cardlab/lite)")
+    lite.add_argument(
+        "--offline",
+        action="store_true",
+        help="bundle Pyodide (from the npm registry) and every wheel "
+        "the tutorials load (from PyPI): the site then loads nothing from outside itself",
+    )
+    lite.add_argument(
+        "--cache", metavar="DIR", help="with --offline: where downloads are kept (default: ~/.cache/cardlab/lite)"
+    )
     lite.set_defaults(run=cmd_lite)
 
-    links = commands.add_parser("binder-links", help="name the repository in the Binder links",
-                                description="Rewrite every Binder link (mybinder.org/v2/gh/OWNER/REPO/...) in "
-                                "README.md, docs/ and notebooks/, and the project's GitHub address in "
-                                "pyproject.toml and CITATION.cff, for the repository OWNER/REPO.")
+    links = commands.add_parser(
+        "binder-links",
+        help="name the repository in the Binder links",
+        description="Rewrite every Binder link (mybinder.org/v2/gh/OWNER/REPO/...) in "
+        "README.md, docs/ and notebooks/, and the project's GitHub address in "
+        "pyproject.toml and CITATION.cff, for the repository OWNER/REPO.",
+    )
     links.add_argument("repository", metavar="OWNER/REPO", help="the repository on GitHub, such as ada/cardlab")
     links.add_argument("--root", default=".", help="the checkout's folder (default: the current one)")
     links.set_defaults(run=cmd_binder_links)
 
-    lesson = commands.add_parser("lesson", help="check lessons against the rules, or list the bundled ones",
-                                 description="Lessons are Markdown files of positions, moves, commentary and "
-                                 "questions (docs/lessons.md); cardlab replays each one against the rules.")
+    lesson = commands.add_parser(
+        "lesson",
+        help="check lessons against the rules, or list the bundled ones",
+        description="Lessons are Markdown files of positions, moves, commentary and "
+        "questions (docs/lessons.md); cardlab replays each one against the rules.",
+    )
     actions = lesson.add_subparsers(dest="action", metavar="ACTION", required=True)
-    check = actions.add_parser("check", help="check lesson files (a folder stands for the .md files in it)",
-                               description="Replay each lesson against the rules and print every problem as "
-                               "FILE:LINE: problem. Exit status 0 when every lesson is right, 1 otherwise.")
-    check.add_argument("files", nargs="+", metavar="FILE", help="a lesson file, a folder of them, or the name of "
-                       "a bundled lesson")
-    listed = actions.add_parser("list", help="list the lessons that come with cardlab",
-                                description="Print the path of every lesson that comes with cardlab; its file "
-                                "name without .md is its name (Lesson(NAME) in a notebook).")
-    listed.add_argument("game", nargs="?", metavar="GAME", help="only this game's lessons (card-commons, commerce, "
-                        "commitment, contest)")
+    check = actions.add_parser(
+        "check",
+        help="check lesson files (a folder stands for the .md files in it)",
+        description="Replay each lesson against the rules and print every problem as "
+        "FILE:LINE: problem. Exit status 0 when every lesson is right, 1 otherwise.",
+    )
+    check.add_argument(
+        "files", nargs="+", metavar="FILE", help="a lesson file, a folder of them, or the name of a bundled lesson"
+    )
+    listed = actions.add_parser(
+        "list",
+        help="list the lessons that come with cardlab",
+        description="Print the path of every lesson that comes with cardlab; its file "
+        "name without .md is its name (Lesson(NAME) in a notebook).",
+    )
+    listed.add_argument(
+        "game", nargs="?", metavar="GAME", help="only this game's lessons (card-commons, commerce, commitment, contest)"
+    )
     lesson.set_defaults(run=cmd_lesson)
     return top
 

@@ -65,8 +65,11 @@ def wheel_from_installed(into: Path, name: str = "cardlab") -> Path:
         if direct.get("dir_info", {}).get("editable"):
             raise LiteError(f"{name} is installed in editable mode, but its checkout was not found")
     version = dist.version
-    wheel_tags = [line.split(":", 1)[1].strip() for line in (dist.read_text("WHEEL") or "").splitlines()
-                  if line.startswith("Tag:")]
+    wheel_tags = [
+        line.split(":", 1)[1].strip()
+        for line in (dist.read_text("WHEEL") or "").splitlines()
+        if line.startswith("Tag:")
+    ]
     if wheel_tags != ["py3-none-any"]:
         raise LiteError(f"the installed {name} is not a pure-Python wheel ({wheel_tags})")
     into.mkdir(parents=True, exist_ok=True)
@@ -82,8 +85,10 @@ def wheel_from_installed(into: Path, name: str = "cardlab") -> Path:
                 continue
             data = Path(dist.locate_file(f)).read_bytes()
             if f.hash is not None and _record_hash(data) != f"{f.hash.mode}={f.hash.value}":
-                raise LiteError(f"{path} of the installed {name} differs from the file installed: "
-                                f"reinstall {name}, or give a wheel with --wheel")
+                raise LiteError(
+                    f"{path} of the installed {name} differs from the file installed: "
+                    f"reinstall {name}, or give a wheel with --wheel"
+                )
             wheel.writestr(path, data)
             rows.append([path, _record_hash(data), str(len(data))])
         rows.append([record_name, "", ""])
@@ -121,6 +126,7 @@ def sha256(path: Path) -> str:
 def pyodide_versions() -> tuple[str, str]:
     """(Pyodide's version, its Python's ``major.minor``) as the installed Pyodide kernel expects."""
     from jupyterlite_pyodide_kernel import constants
+
     return constants.PYODIDE_VERSION, constants.PYODIDE_PYTHON_VERSION
 
 
@@ -134,8 +140,9 @@ def fetch_pyodide(version: str, cache: Path) -> Path:
         return target
     npm = shutil.which("npm")
     if npm:
-        done = subprocess.run([npm, "pack", f"pyodide@{version}", "--pack-destination", str(cache)],
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [npm, "pack", f"pyodide@{version}", "--pack-destination", str(cache)], capture_output=True, text=True
+        )
         if done.returncode != 0 or not target.is_file():
             raise LiteError(f"npm pack pyodide@{version} failed: {done.stderr.strip()[-500:]}")
         return target
@@ -147,8 +154,10 @@ def fetch_pyodide(version: str, cache: Path) -> Path:
     except OSError as err:
         raise LiteError(f"could not fetch pyodide {version} from the npm registry: {err}") from err
     algorithm, _, expected = dist.get("integrity", "").partition("-")
-    if algorithm not in ("sha512", "sha384", "sha256") or \
-            base64.b64encode(hashlib.new(algorithm, data).digest()).decode() != expected:
+    if (
+        algorithm not in ("sha512", "sha384", "sha256")
+        or base64.b64encode(hashlib.new(algorithm, data).digest()).decode() != expected
+    ):
         raise LiteError(f"pyodide {version} from the npm registry does not match its integrity hash")
     partial = target.with_suffix(".part")
     partial.write_bytes(data)
@@ -173,17 +182,36 @@ def unpack_pyodide(tarball: Path, into: Path) -> None:
             target.write_bytes(source.read())
 
 
-def pip_download(requirements: Iterable[str], into: Path, python: str, *, constraints: Path | None = None,
-                 deps: bool = True) -> None:
+def pip_download(
+    requirements: Iterable[str], into: Path, python: str, *, constraints: Path | None = None, deps: bool = True
+) -> None:
     """Pure-Python wheels for Pyodide's Python from PyPI (those already in ``into`` are kept)."""
-    command = [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-               "--only-binary=:all:", "--platform", "any", "--python-version", python, "--implementation", "py",
-               "-d", str(into), *([] if deps else ["--no-deps"]),
-               *(["-c", str(constraints)] if constraints else []), *requirements]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "-q",
+        "--disable-pip-version-check",
+        "--only-binary=:all:",
+        "--platform",
+        "any",
+        "--python-version",
+        python,
+        "--implementation",
+        "py",
+        "-d",
+        str(into),
+        *([] if deps else ["--no-deps"]),
+        *(["-c", str(constraints)] if constraints else []),
+        *requirements,
+    ]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
-        raise LiteError("downloading the wheels Pyodide needs failed (pip download): "
-                        f"{(done.stderr or done.stdout).strip()[-1500:]}")
+        raise LiteError(
+            "downloading the wheels Pyodide needs failed (pip download): "
+            f"{(done.stderr or done.stdout).strip()[-1500:]}"
+        )
 
 
 def lock_closure(packages: dict, roots: Iterable[str]) -> set[str]:
@@ -220,8 +248,14 @@ def bundle_pyodide(lite_dir: Path, wheel: Path, cache: Path, say=lambda text: No
 
     # Every pure-Python package in the lock, at the lock's version: pip picks the same ones.
     constraints = cache / f"pyodide-{version}-constraints.txt"
-    constraints.write_text("".join(f"{normalize(k)}=={p['version']}\n" for k, p in sorted(packages.items())
-                                   if p.get("file_name", "").endswith("-none-any.whl")), encoding="utf-8")
+    constraints.write_text(
+        "".join(
+            f"{normalize(k)}=={p['version']}\n"
+            for k, p in sorted(packages.items())
+            if p.get("file_name", "").endswith("-none-any.whl")
+        ),
+        encoding="utf-8",
+    )
     downloads = cache / f"wheels-py{python}"
     downloads.mkdir(parents=True, exist_ok=True)
     wanted = [str(wheel), *KERNEL_NEEDS]
@@ -271,10 +305,19 @@ def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[
     (with no extras, for Pyodide's platform) through the downloaded wheels."""
     from packaging.markers import default_environment
     from packaging.requirements import Requirement
+
     _version, python = pyodide_versions()
-    env = {**default_environment(), "python_version": python, "python_full_version": f"{python}.0",
-           "sys_platform": "emscripten", "platform_system": "Emscripten", "implementation_name": "cpython",
-           "platform_machine": "wasm32", "os_name": "posix", "extra": ""}
+    env = {
+        **default_environment(),
+        "python_version": python,
+        "python_full_version": f"{python}.0",
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "implementation_name": "cpython",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "extra": "",
+    }
     seen: set[str] = set()
     todo = [normalize(n) for n in KERNEL_NEEDS] + ["cardlab"]
     while todo:

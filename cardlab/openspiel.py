@@ -82,7 +82,8 @@ class CardlabGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=0.0 if self.cardlab.utility_type == "zero-sum" else None,
-            max_game_length=self.cardlab.max_moves)
+            max_game_length=self.cardlab.max_moves,
+        )
         super().__init__(_game_type(name, self.cardlab), info, {"deals": self.deals, "first_seed": self.first_seed})
         self.encoder = research.encoder(self.cardlab)
 
@@ -187,7 +188,7 @@ class CardlabObserver:
         self.dict = {}
         at = 0
         for name, size in pieces:
-            self.dict[name] = self.tensor[at:at + size].reshape(encoder.shape(name))
+            self.dict[name] = self.tensor[at : at + size].reshape(encoder.shape(name))
             at += size
 
     def set_from(self, state: CardlabState, player: int) -> None:
@@ -197,7 +198,7 @@ class CardlabObserver:
             return
         encoder = self.game.encoder
         values = encoder.encode(node.state, player)
-        self.tensor[:encoder.size] = values
+        self.tensor[: encoder.size] = values
         if self.perfect_recall:
             encoder.seen(node, player, self.tensor, encoder.size)
 
@@ -213,7 +214,9 @@ class CardlabObserver:
 def _register() -> None:
     for name in GAMES:
         game = research.game_for(name)
-        cls = type("CardlabGame_" + name[len("cardlab_"):], (CardlabGame,), {"configuration": name, "__module__": __name__})
+        cls = type(
+            "CardlabGame_" + name[len("cardlab_") :], (CardlabGame,), {"configuration": name, "__module__": __name__}
+        )
         globals()[cls.__name__] = cls
         pyspiel.register_game(_game_type(name, game), cls)
 
@@ -222,6 +225,7 @@ _register()
 
 
 # --- helpers ----------------------------------------------------------------------------------------
+
 
 def game_name(game: Game) -> str:
     """The OpenSpiel name of a cardlab game ("cardlab_commerce_5")."""

@@ -12,10 +12,11 @@ for agent in env.agent_iter():
     env.step(action)
 ```
 
-Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a ``Game.move_id``; the observation is the
-agent's view (``cardlab.research.Encoder``) with the action mask of ``legal_moves``; ``infos[agent]["legal_moves"]`` lists the
-mask's ones for the agent to move; rewards are the changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
-agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
+Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a
+``Game.move_id``; the observation is the agent's view (``cardlab.research.Encoder``) with the
+action mask of ``legal_moves``; ``infos[agent]["legal_moves"]`` lists the mask's ones for the
+agent to move; rewards are the changes of ``Game.utility`` (the score settled so far; the final
+score at the end), so an agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
-    from pettingzoo.utils import agent_selector
 except ImportError as err:  # pragma: no cover - exercised without the extra
     raise ImportError("cardlab.pettingzoo needs PettingZoo: pip install 'cardlab[pettingzoo]'") from err
 
@@ -56,11 +56,17 @@ class CardlabEnv(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(game.players)]  # player_0 is seat A
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         low = min(-1.0, float(min(game.utility_range())) / self.encoder.scale)
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(low=low, high=float(max(game.deck().count(c) for c in game.deck()) + 60),
-                                      shape=(self.encoder.size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(game.num_moves,), dtype=np.int8),
-        })
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=low,
+                    high=float(max(game.deck().count(c) for c in game.deck()) + 60),
+                    shape=(self.encoder.size,),
+                    dtype=np.float32,
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(game.num_moves,), dtype=np.int8),
+            }
+        )
         self._action_space = spaces.Discrete(game.num_moves)
         self.state: Any = None
         self.moves = 0
@@ -119,7 +125,8 @@ class CardlabEnv(AECEnv):
         for a in self.agents:
             self.infos[a] = {}
         self.infos[self.agent_selection] = {
-            "legal_moves": sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))}
+            "legal_moves": sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -149,6 +156,7 @@ def env(name: str, render_mode: str | None = None) -> CardlabEnv:
 def _maker(name: str) -> Callable[..., CardlabEnv]:
     def make(render_mode: str | None = None) -> CardlabEnv:
         return CardlabEnv(name, render_mode)
+
     make.__name__ = name
     make.__doc__ = f"The PettingZoo environment of {name}."
     return make

@@ -18,7 +18,7 @@ from .engine import Game
 
 __all__ = ["CONFIGURATIONS", "configurations", "game_for", "History", "Encoder", "encoder"]
 
-KEY_SEPARATOR = "\n--\n"   # between the entries of an information key (Game.information_key)
+KEY_SEPARATOR = "\n--\n"  # between the entries of an information key (Game.information_key)
 
 
 def configurations() -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -27,6 +27,7 @@ def configurations() -> Iterator[tuple[str, str, dict[str, Any]]]:
     "cardlab_card_commons_peek"), and Commerce with every number of players, 3 to 12
     ("cardlab_commerce_3" ...). A game that numbers no moves is left out."""
     from .games import configurations as game_configurations
+
     for game_name, options in game_configurations():
         game = _make(game_name, options)
         if game.num_moves is None or game.max_moves is None or game_name == "commerce":
@@ -39,6 +40,7 @@ def configurations() -> Iterator[tuple[str, str, dict[str, Any]]]:
 
 def _make(name: str, options: dict[str, Any]) -> Game:
     import cardlab
+
     return cardlab.game(name, **options)
 
 
@@ -49,8 +51,15 @@ CONFIGURATIONS: dict[str, tuple[str, dict[str, Any]]] = {}
 def _configurations() -> dict[str, tuple[str, dict[str, Any]]]:
     if not CONFIGURATIONS:
         order = ("card-commons", "commerce", "commitment", "contest")
-        found = sorted(configurations(), key=lambda c: (order.index(c[1]) if c[1] in order else len(order), c[1],
-                                                        c[2].get("players", 0), c[0] != f"cardlab_{c[1].replace('-', '_')}"))
+        found = sorted(
+            configurations(),
+            key=lambda c: (
+                order.index(c[1]) if c[1] in order else len(order),
+                c[1],
+                c[2].get("players", 0),
+                c[0] != f"cardlab_{c[1].replace('-', '_')}",
+            ),
+        )
         CONFIGURATIONS.update({name: (game, options) for name, game, options in found})
     return CONFIGURATIONS
 
@@ -82,6 +91,7 @@ def check_game(game: Game) -> None:
 
 # --- a game's history, as the information keys see it --------------------------------------------
 
+
 class History:
     """One game from its start, move by move, immutable and shared: each node holds the state
     after its move, and works out (once, when first asked) what each player saw of that move.
@@ -90,8 +100,14 @@ class History:
 
     __slots__ = ("game", "parent", "move", "state", "length", "_seen", "fixed")
 
-    def __init__(self, game: Game, state: Any, parent: History | None = None, move: Any = None,
-                 fixed: dict[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        state: Any,
+        parent: History | None = None,
+        move: Any = None,
+        fixed: dict[int, str] | None = None,
+    ) -> None:
         self.game, self.parent, self.move, self.state = game, parent, move, state
         self.length = 0 if parent is None else parent.length + 1
         self._seen: dict[int, str] = {}
@@ -151,12 +167,22 @@ class History:
     def __reduce__(self) -> tuple:
         start = self.start()
         from . import games as _games  # noqa: F401  (registers the games before unpickling)
-        return (_rebuild, (self.game.name, self.game.options, start.state.to_json(), start.fixed,
-                           [self.game.move_id(m) for m in self.moves()]))
+
+        return (
+            _rebuild,
+            (
+                self.game.name,
+                self.game.options,
+                start.state.to_json(),
+                start.fixed,
+                [self.game.move_id(m) for m in self.moves()],
+            ),
+        )
 
 
-def _rebuild(name: str, options: dict[str, Any], start_json: str, fixed: dict[int, str] | None,
-             ids: list[int]) -> History:
+def _rebuild(
+    name: str, options: dict[str, Any], start_json: str, fixed: dict[int, str] | None, ids: list[int]
+) -> History:
     game = _make(name, options)
     node = History(game, game.state_from_json(start_json), fixed=fixed)
     for number in ids:
@@ -171,6 +197,7 @@ def resampled(history: History, player: int, rng: random.Random) -> History:
     players' keys in it begin with their view of the sampled world (what they saw before is not
     sampled: like cardlab's search, the sample reads the view, not the past)."""
     from .bots import sample_state
+
     game = history.game
     world = sample_state(game, game.view(history.state, player), player, rng)
     return History(game, world, fixed={player: history.key(player)})
@@ -180,11 +207,13 @@ def joined(game: Game, view: Any, player: int, rng: random.Random) -> History:
     """A history for a player who joins at ``view`` (a computer player is handed a view only):
     a world sampled from it, the player's key being their view."""
     from .bots import sample_state
+
     world = sample_state(game, view, player, rng)
     return History(game, world, fixed={player: game.seen_at_start(view, player)})
 
 
 # --- the numbers an agent observes -------------------------------------------------------------
+
 
 class Encoder:
     """A player's view as a list of numbers, the same layout for every state of a configuration:
@@ -213,8 +242,14 @@ class Encoder:
         low, high = game.utility_range()
         self.scale = float(max(abs(low), abs(high), 1))
         n, z, c = self.players, len(self.zones), len(self.cards)
-        self.pieces = (("player", n), ("to_move", n + 1), ("phase", len(self.phases)), ("cards", z * c),
-                       ("hidden", z), ("utility", n))
+        self.pieces = (
+            ("player", n),
+            ("to_move", n + 1),
+            ("phase", len(self.phases)),
+            ("cards", z * c),
+            ("hidden", z),
+            ("utility", n),
+        )
         self.size = sum(size for _, size in self.pieces)
         self.info_pieces = self.pieces + (("seen", z * c),)
         self.info_size = self.size + z * c

@@ -48,10 +48,16 @@ def without_delay(connection_class: type) -> type:
         self.websocket_handler.set_nodelay(True)
         return super(subclass, self).connect()
 
-    subclass = type(f"NoDelay{connection_class.__name__}", (connection_class,), {
-        "connect": connect, "_cardlab_no_delay": True, "__module__": __name__,
-        "__doc__": f"{connection_class.__name__}, sending each message at once (TCP_NODELAY).",
-    })
+    subclass = type(
+        f"NoDelay{connection_class.__name__}",
+        (connection_class,),
+        {
+            "connect": connect,
+            "_cardlab_no_delay": True,
+            "__module__": __name__,
+            "__doc__": f"{connection_class.__name__}, sending each message at once (TCP_NODELAY).",
+        },
+    )
     _MADE[connection_class] = subclass
     return subclass
 
@@ -65,8 +71,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     settings = serverapp.web_app.settings
     connection_class = settings.get(SETTING)
     if connection_class is None:  # a server too old to choose its connection class
-        serverapp.log.warning("%s: this server has no %s setting; kernel websockets keep Nagle's delay",
-                              NAME, SETTING)
+        serverapp.log.warning("%s: this server has no %s setting; kernel websockets keep Nagle's delay", NAME, SETTING)
         return
     settings[SETTING] = without_delay(connection_class)
     serverapp.log.info("%s: kernel websockets send each message at once (TCP_NODELAY)", NAME)

@@ -74,9 +74,16 @@ class Line:
 
     __slots__ = ("parent", "differs_at", "moves", "states", "_events", "_narrate")
 
-    def __init__(self, parent: int | None, differs_at: int | None, moves: tuple[Move, ...], states: tuple[Any, ...],
-                 events: tuple[tuple[Event, ...], ...] = (), *,
-                 narrate: Callable[[int], tuple[Event, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        parent: int | None,
+        differs_at: int | None,
+        moves: tuple[Move, ...],
+        states: tuple[Any, ...],
+        events: tuple[tuple[Event, ...], ...] = (),
+        *,
+        narrate: Callable[[int], tuple[Event, ...]] | None = None,
+    ) -> None:
         self.parent, self.differs_at, self.moves, self.states = parent, differs_at, moves, states
         self._events: tuple[tuple[Event, ...], ...] | None = None if narrate is not None else tuple(events)
         self._narrate = narrate
@@ -112,8 +119,10 @@ class Line:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"Line(parent={self.parent!r}, differs_at={self.differs_at!r}, moves={self.moves!r}, "
-                f"states={self.states!r}, events={self.events!r})")
+        return (
+            f"Line(parent={self.parent!r}, differs_at={self.differs_at!r}, moves={self.moves!r}, "
+            f"states={self.states!r}, events={self.events!r})"
+        )
 
 
 class ObserverError(RuntimeError):
@@ -374,11 +383,18 @@ class Session:
                 number = len(lines)
                 path = _continue(_path_to(head))
                 differs = None if parent is None else head.ply
-                lines.append(Line(parent, differs, tuple(n.move for n in path[1:]), tuple(n.state for n in path),
-                                  narrate=lambda k, path=path: self._events_of(path[k])))
+                lines.append(
+                    Line(
+                        parent,
+                        differs,
+                        tuple(n.move for n in path[1:]),
+                        tuple(n.state for n in path),
+                        narrate=lambda k, path=path: self._events_of(path[k]),
+                    )
+                )
                 leaves[id(path[-1])] = number
                 paths.append(path)
-                pending.append(iter([(c, number) for n in path[head.ply:] for c in n.children[1:]]))
+                pending.append(iter([(c, number) for n in path[head.ply :] for c in n.children[1:]]))
             self._lines = (tuple(lines), leaves, paths)
             return self._lines
 
@@ -409,6 +425,7 @@ class Session:
             with self._lock:
                 if callback in self._observers:
                     self._observers.remove(callback)
+
         return unobserve
 
     def _show(self, path: Path, index: int, main: Path | None = None) -> bool:
@@ -485,7 +502,9 @@ class Session:
             if index < 0:
                 index += len(path)
             if not 0 <= index < len(path):
-                raise IndexError(f"position {index} does not exist: the line on show has positions 0 to {len(path) - 1}")
+                raise IndexError(
+                    f"position {index} does not exist: the line on show has positions 0 to {len(path) - 1}"
+                )
             return self._show(path, index)
 
     def to_mainline(self) -> bool:
@@ -541,7 +560,7 @@ class Session:
         self.game._check_state(state)
         self.game.validate(state)
         with self._lock:
-            self._edited = [*self._edited[-(EDITS_KEPT - 1):], (self._root, self._now)]
+            self._edited = [*self._edited[-(EDITS_KEPT - 1) :], (self._root, self._now)]
             self._reset(_Node(state))
             self._changed()
 
@@ -574,7 +593,7 @@ class Session:
             path, index = self._shown
             other = Session(self.game, path[0].state)
             node = other._root
-            for original in path[1: index + 1]:
+            for original in path[1 : index + 1]:
                 child = _Node(original.state, original.move, node)
                 node.children.append(child)
                 node = child
@@ -591,14 +610,25 @@ class Session:
         :meth:`from_json` replays it exactly."""
         with self._lock:
             lines = self.lines
-            variations = [{"from": v.parent, "differs_at": v.differs_at,
-                           "moves": [str(m) for m in v.moves[v.differs_at - 1:]]}  # type: ignore[operator]
-                          for v in lines[1:]]
-            return json.dumps({"cardlab": "session", "version": SESSION_VERSION, "game": self.game.name,
-                               "options": self.game.options, "start": encode(self.start),
-                               "moves": [str(m) for m in self.moves], "variations": variations,
-                               "line": self.line, "index": self.index},
-                              ensure_ascii=False, indent=1)
+            variations = [
+                {"from": v.parent, "differs_at": v.differs_at, "moves": [str(m) for m in v.moves[v.differs_at - 1 :]]}  # type: ignore[operator]
+                for v in lines[1:]
+            ]
+            return json.dumps(
+                {
+                    "cardlab": "session",
+                    "version": SESSION_VERSION,
+                    "game": self.game.name,
+                    "options": self.game.options,
+                    "start": encode(self.start),
+                    "moves": [str(m) for m in self.moves],
+                    "variations": variations,
+                    "line": self.line,
+                    "index": self.index,
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
 
     @classmethod
     def from_json(cls, text: str, where: str = "saved game", game: Game | None = None) -> Session:
@@ -607,19 +637,22 @@ class Session:
         game (or other options) is refused too."""
         data = read_json(text, where)
         if not isinstance(data, dict) or data.get("cardlab") != "session":
-            raise StateError(where, "not a cardlab saved game (expected \"cardlab\": \"session\")")
+            raise StateError(where, 'not a cardlab saved game (expected "cardlab": "session")')
         version = data.get("version")
         if not _whole(version) or version < 1:
-            raise StateError(where, "the \"version\" field is missing or not a whole number")
+            raise StateError(where, 'the "version" field is missing or not a whole number')
         if version > SESSION_VERSION:
-            raise StateError(where, f"saved by a newer cardlab (format version {version}); this cardlab reads "
-                                    f"versions 1 to {SESSION_VERSION}: upgrade cardlab")
+            raise StateError(
+                where,
+                f"saved by a newer cardlab (format version {version}); this cardlab reads "
+                f"versions 1 to {SESSION_VERSION}: upgrade cardlab",
+            )
         options, moves = data.get("options"), data.get("moves")
         if not isinstance(options, dict) or not _texts(moves):
-            raise StateError(where, "the \"options\" or \"moves\" field is missing or malformed")
+            raise StateError(where, 'the "options" or "moves" field is missing or malformed')
         variations = data.get("variations", []) if version >= 2 else []
         if not isinstance(variations, list):
-            raise StateError(where, "the \"variations\" field must be a list")
+            raise StateError(where, 'the "variations" field must be a list')
         try:
             saved = make_game(data.get("game"), **options)
         except (TypeError, ValueError) as err:
@@ -638,10 +671,10 @@ class Session:
             heads.append(head)
         line = data.get("line", 0) if version >= 2 else 0
         if not _whole(line) or not 0 <= line < len(paths):
-            raise StateError(where, f"\"line\" must be a whole number from 0 to {len(paths) - 1}")
+            raise StateError(where, f'"line" must be a whole number from 0 to {len(paths) - 1}')
         index = data.get("index")
         if not _whole(index) or not 0 <= index < len(paths[line]):
-            raise StateError(where, f"\"index\" must be a whole number from 0 to {len(paths[line]) - 1}")
+            raise StateError(where, f'"index" must be a whole number from 0 to {len(paths[line]) - 1}')
         session._reset(session._root)
         session._now = (session._main, paths[line], index)
         return session
@@ -739,26 +772,30 @@ def _replay(game: Game, path: Path, moves: list[str], where: str, first: int = 1
     return tuple(nodes)
 
 
-def _read_variation(game: Game, paths: list[Path], heads: list[int], number: int, data: Any,
-                    where: str) -> tuple[Path, int]:
+def _read_variation(
+    game: Game, paths: list[Path], heads: list[int], number: int, data: Any, where: str
+) -> tuple[Path, int]:
     """Variation ``number`` of a saved game, added to the tree: its path from the start, and
     the ply of its first position of its own."""
     here = f"{where}, variation {number}"
     if not isinstance(data, dict) or not _texts(data.get("moves")) or not data["moves"]:
-        raise StateError(here, "a variation is {\"from\": line, \"differs_at\": move number, \"moves\": [...]}, "
-                               "with at least one move")
+        raise StateError(
+            here, 'a variation is {"from": line, "differs_at": move number, "moves": [...]}, with at least one move'
+        )
     parent, differs = data.get("from"), data.get("differs_at")
     if not _whole(parent) or not 0 <= parent < number:
-        raise StateError(here, f"\"from\" must name an earlier line: a whole number from 0 to {number - 1}")
+        raise StateError(here, f'"from" must name an earlier line: a whole number from 0 to {number - 1}')
     path, lowest = paths[parent], heads[parent] + 1  # a variation leaves its line's own part
     if not _whole(differs) or not lowest <= differs < len(path):
-        raise StateError(here, f"\"differs_at\" must be the number of a move of line {parent}, "
-                               f"from {lowest} to {len(path) - 1}")
+        raise StateError(
+            here, f'"differs_at" must be the number of a move of line {parent}, from {lowest} to {len(path) - 1}'
+        )
     branch = path[differs - 1]
     first = _move_or_none(game, data["moves"][0])
     if first is not None and branch.child(first) is not None:
-        raise StateError(here, f"it starts with {first}, a move already played there: a variation starts "
-                               "with a move of its own")
+        raise StateError(
+            here, f"it starts with {first}, a move already played there: a variation starts with a move of its own"
+        )
     return _replay(game, path[:differs], data["moves"], here, first=differs), differs
 
 

@@ -37,8 +37,18 @@ from .engine import Move, replace_cards
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["Strategy", "Choice", "Unit", "signed", "strategy_of", "lead", "fill_hidden", "unseen", "some_moves",
-           "sample_indices"]
+__all__ = [
+    "Strategy",
+    "Choice",
+    "Unit",
+    "signed",
+    "strategy_of",
+    "lead",
+    "fill_hidden",
+    "unseen",
+    "some_moves",
+    "sample_indices",
+]
 
 
 class Choice(NamedTuple):
@@ -118,7 +128,8 @@ class Strategy:
         this of any legal move (the move a search ranks best, not only the rule of thumb's), and
         only what the position shows: never that no other move does as well. Hints give it as
         their reason. The generic answer says only what the move is."""
-        return f"{game.move_words(state, move)} comes out ahead, or level with the best, when the game is played on from here"
+        words = game.move_words(state, move)
+        return f"{words} comes out ahead, or level with the best, when the game is played on from here"
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         """Every legal move with the rule of thumb's score for it (higher is better), where the
@@ -134,8 +145,9 @@ class Strategy:
         """What the end of a playout is worth to ``player``, measured in :attr:`unit`."""
         return lead(game, state, player)
 
-    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
-                rng: random.Random) -> float:
+    def playout(
+        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+    ) -> float:
         """A playout from ``state`` (``root``: the position judged): ``policy(game, state, rng)``
         played for whoever is to move until :meth:`playout_done` or the end of the game, and
         what its end is worth to ``player`` (:meth:`playout_value`). A game may play its own

@@ -6,10 +6,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("quick", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("quick", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("thorough" if os.environ.get("CARDLAB_THOROUGH") else "quick")
 
 # A fifth game, defined in tests/ only: registered here, every test that iterates over the

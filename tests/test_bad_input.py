@@ -42,6 +42,7 @@ def refused(read, text, error=StateError):
 
 # --- 1. numbers are bounded by the rules ---------------------------------------------------------
 
+
 def test_text_form_numbers_take_bounds_that_the_message_names():
     form = TextForm("round: 7\nrounds: 20000000\nseed: -3", ("round", "rounds", "seed"), "Test")
     assert form.int("round", lo=1, hi=9) == 7
@@ -86,15 +87,18 @@ def test_card_commons_round_points_are_at_most_what_a_side_can_hold():
     err = refused(COMMONS.state_from_text, base.replace("rounds: 0-0 0-0 0-0", "rounds: 0-0 0-0 0-13"))
     assert "B's points in round 3" in err.reason and "from 0 to 12" in err.reason
     data = json.loads(COMMONS.deal(seed=3, round=4).to_json())
-    data["state"]["rounds"][1] = [0, 10 ** 30]
+    data["state"]["rounds"][1] = [0, 10**30]
     err = refused(COMMONS.state_from_json, json.dumps(data))
     assert err.where == "rounds" and "round 2" in err.reason and "at most 6" in err.reason
 
 
-@pytest.mark.parametrize("game, key, text, bounds", [
-    (COMMERCE, "players", "players: 400\nA: 2C 3C 4C", "from 3 to 12"),
-    (COMMITMENT, "round", "seed: 1\nround: 999999999999\nfirst: A", "from 1 to 3"),
-])
+@pytest.mark.parametrize(
+    "game, key, text, bounds",
+    [
+        (COMMERCE, "players", "players: 400\nA: 2C 3C 4C", "from 3 to 12"),
+        (COMMITMENT, "round", "seed: 1\nround: 999999999999\nfirst: A", "from 1 to 3"),
+    ],
+)
 def test_counts_in_text_forms_are_bounded(game, key, text, bounds):
     err = refused(game.state_from_text, text)
     assert f"({key})" in err.where and bounds in err.reason
@@ -108,6 +112,7 @@ def test_a_seed_of_a_thousand_digits_is_refused_naming_its_line(game):
 
 
 # --- 2. faults are the promised errors -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("number", ["9" * 100, "9" * 5000, "-" + "9" * 100])
 def test_a_huge_round_number_is_a_state_error_not_an_overflow(number):
@@ -166,11 +171,20 @@ def test_a_card_is_read_from_its_own_characters_never_from_a_case_folded_lookali
         cards(f"2C {text} 3D")
 
 
-@pytest.mark.parametrize("game, text", [
-    (COMMERCE, "\u212anock"), (COMMERCE, "trade 4ſ"), (COMMERCE, "barter \u212aH"),
-    (CONTEST, "claim 1 3 9H \u212aeep 3"), (CONTEST, "exchange Qſ"), (CONTEST, "open 5H ２"),
-    (COMMITMENT, "7H b１"), (COMMITMENT, "4S b1 clubſ"), (COMMONS, "claim 4ſ"),
-])
+@pytest.mark.parametrize(
+    "game, text",
+    [
+        (COMMERCE, "\u212anock"),
+        (COMMERCE, "trade 4ſ"),
+        (COMMERCE, "barter \u212aH"),
+        (CONTEST, "claim 1 3 9H \u212aeep 3"),
+        (CONTEST, "exchange Qſ"),
+        (CONTEST, "open 5H ２"),
+        (COMMITMENT, "7H b１"),
+        (COMMITMENT, "4S b1 clubſ"),
+        (COMMONS, "claim 4ſ"),
+    ],
+)
 def test_move_notation_is_read_from_its_own_characters(game, text):
     with pytest.raises(NotationError):
         game.parse_move(text)
@@ -179,14 +193,20 @@ def test_move_notation_is_read_from_its_own_characters(game, text):
 COMMERCE_3 = "players: 3\nseed: 1\ndealer: A\nA: 2C 3C 4C\nB: 5C 6C 7C\nC: 8C 9C 10C\n"
 
 
-@pytest.mark.parametrize("game, text, where", [
-    (cardlab.game("commerce", players=3), COMMERCE_3 + "stoc\u212a: rest", "line 7"),
-    (cardlab.game("commerce", players=3), COMMERCE_3 + "deal 1: dealer A; turns -; end \u212anock; hands "
-     "2C 3C 4C / 5C 6C 7C / 8C 9C 10C", "line 7 (deal 1)"),
-    (PEEK, "variant: pee\u212a\nnest egg: 3D", "line 1 (variant)"),
-    (cardlab.game("commerce", players=9), "players: 9\nseed: 1\ndealer: \u0131", "line 3 (dealer)"),
-    (COMMITMENT, "seed: 1\nround: 1\nfirst: A\npassed: \u0103", "line 4 (passed)"),
-])
+@pytest.mark.parametrize(
+    "game, text, where",
+    [
+        (cardlab.game("commerce", players=3), COMMERCE_3 + "stoc\u212a: rest", "line 7"),
+        (
+            cardlab.game("commerce", players=3),
+            COMMERCE_3 + "deal 1: dealer A; turns -; end \u212anock; hands 2C 3C 4C / 5C 6C 7C / 8C 9C 10C",
+            "line 7 (deal 1)",
+        ),
+        (PEEK, "variant: pee\u212a\nnest egg: 3D", "line 1 (variant)"),
+        (cardlab.game("commerce", players=9), "players: 9\nseed: 1\ndealer: \u0131", "line 3 (dealer)"),
+        (COMMITMENT, "seed: 1\nround: 1\nfirst: A\npassed: \u0103", "line 4 (passed)"),
+    ],
+)
 def test_text_forms_read_keys_and_words_from_their_own_characters(game, text, where):
     err = refused(game.state_from_text, text)
     assert err.where.startswith(where), err
@@ -200,13 +220,17 @@ def test_a_battle_number_of_many_digits_is_a_notation_error():
 
 # --- 3. reading is linear --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line", [
-    "x" + " " * MEGABYTE + "y",                      # a key with a long run of spaces
-    "seed: 1" + " " * MEGABYTE + "2",                # a value with a long run of spaces
-    "A hand: " + "2C " * (MEGABYTE // 3),            # a long value
-    "#" * MEGABYTE,                                   # a long comment
-    ":" * MEGABYTE,
-])
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "x" + " " * MEGABYTE + "y",  # a key with a long run of spaces
+        "seed: 1" + " " * MEGABYTE + "2",  # a value with a long run of spaces
+        "A hand: " + "2C " * (MEGABYTE // 3),  # a long value
+        "#" * MEGABYTE,  # a long comment
+        ":" * MEGABYTE,
+    ],
+)
 def test_a_megabyte_text_form_is_answered_at_once(line):
     with linear():
         with pytest.raises(StateError) as err:
@@ -221,8 +245,14 @@ def test_a_megabyte_text_form_line_is_quoted_short_in_the_message():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_megabyte_move_texts_and_card_lists_are_answered_at_once(game):
-    for text in (" " * MEGABYTE + "x", "a" * MEGABYTE, "claim " + "4H " * (MEGABYTE // 3),
-                 "7H b1 " + "-" * MEGABYTE, "b" + "1" * MEGABYTE, "10" * MEGABYTE):
+    for text in (
+        " " * MEGABYTE + "x",
+        "a" * MEGABYTE,
+        "claim " + "4H " * (MEGABYTE // 3),
+        "7H b1 " + "-" * MEGABYTE,
+        "b" + "1" * MEGABYTE,
+        "10" * MEGABYTE,
+    ):
         with linear(), pytest.raises(NotationError) as err:
             game.parse_move(text)
         assert len(str(err.value)) < 600
@@ -239,9 +269,15 @@ def test_a_megabyte_stacked_deck_is_answered_at_once(game):
 def test_megabyte_json_is_answered_at_once():
     data = json.loads(COMMONS.deal(seed=1).to_json())
     data["state"]["pool_up"] = ["2C"] * (MEGABYTE // 5)
-    for text in ('"' + "x" * MEGABYTE + '"', "[" + "1," * (MEGABYTE // 2) + "1]",
-                 '["' + "\\\\" * (MEGABYTE // 2) + '"]', "[" * 30 + '"' + "[" * MEGABYTE,
-                 "[" * 30 + '"\\"' * MEGABYTE, "[" * MEGABYTE, json.dumps(data)):
+    for text in (
+        '"' + "x" * MEGABYTE + '"',
+        "[" + "1," * (MEGABYTE // 2) + "1]",
+        '["' + "\\\\" * (MEGABYTE // 2) + '"]',
+        "[" * 30 + '"' + "[" * MEGABYTE,
+        "[" * 30 + '"\\"' * MEGABYTE,
+        "[" * MEGABYTE,
+        json.dumps(data),
+    ):
         with linear(), pytest.raises(StateError):
             COMMONS.state_from_json(text)
 
@@ -249,6 +285,7 @@ def test_megabyte_json_is_answered_at_once():
 def test_the_card_finders_are_linear():
     from cardlab.engine.seen import _CARD_CODE
     from cardlab.widgets.viewmodel import _CARD_TOKEN, pretty
+
     for text in ("1" * MEGABYTE, "10" * MEGABYTE, "J" * MEGABYTE, "4H" * MEGABYTE, "?4H" * MEGABYTE):
         with linear():
             _CARD_CODE.findall(text)

@@ -55,12 +55,13 @@ def test_the_lock_is_made_by_its_script_for_binders_python():
     python = (BINDER / "runtime.txt").read_text(encoding="utf-8").strip().removeprefix("python-")
     expected = " ".join(script.split("uv pip compile", 1)[1].replace("\\\n", " ").split())
     expected = "uv pip compile " + expected.replace('"$python_version"', python)
-    assert header == expected, f"binder/requirements.txt was not made by binder/lock.sh: run bash binder/lock.sh"
+    assert header == expected, "binder/requirements.txt was not made by binder/lock.sh: run bash binder/lock.sh"
 
 
 @pytest.mark.skipif(tomllib is None, reason="tomllib needs Python 3.11")
 def test_the_lock_pins_every_direct_dependency_within_pyproject():
     from packaging.requirements import Requirement
+
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     direct = project["dependencies"] + [r for extra in ("lab", "app") for r in project["optional-dependencies"][extra]]
     pins = locked()
@@ -70,12 +71,16 @@ def test_the_lock_pins_every_direct_dependency_within_pyproject():
         name = canonical(requirement.name)
         assert name in pins, f"{name} is a dependency but not in binder/requirements.txt: run bash binder/lock.sh"
         assert requirement.specifier.contains(pins[name], prereleases=True), (
-            f"binder/requirements.txt pins {name}=={pins[name]}, outside {requirement}: run bash binder/lock.sh")
+            f"binder/requirements.txt pins {name}=={pins[name]}, outside {requirement}: run bash binder/lock.sh"
+        )
 
 
 def test_post_build_installs_only_cardlab():
-    commands = [line for line in (BINDER / "postBuild").read_text(encoding="utf-8").splitlines()
-                if line.strip() and not line.startswith("#")]
+    commands = [
+        line
+        for line in (BINDER / "postBuild").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert commands == ["set -e", "python -m pip install --no-deps ."]
 
 
@@ -94,9 +99,14 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
             shutil.copy2(source, repo / name)
     venv = tmp_path / "env"
     run([sys.executable, "-m", "venv", str(venv)])
-    env = {**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(venv),
-           "JUPYTER_PREFER_ENV_PATH": "1", "JUPYTER_DATA_DIR": str(tmp_path / "jupyter-data"),
-           "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env = {
+        **os.environ,
+        "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "VIRTUAL_ENV": str(venv),
+        "JUPYTER_PREFER_ENV_PATH": "1",
+        "JUPYTER_DATA_DIR": str(tmp_path / "jupyter-data"),
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
     env.pop("PYTHONPATH", None)
     python = str(venv / "bin" / "python")
     run([python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], cwd=repo, env=env)
@@ -105,8 +115,24 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"
     listed = server_extensions(python, cwd=tmp_path, env=env)
     assert re.search(r"voila\b.*enabled", listed), "Voilà (the app links) is not enabled"
-    assert re.search(r"cardlab\.server\b.*enabled", listed), \
+    assert re.search(r"cardlab\.server\b.*enabled", listed), (
         "cardlab's server extension (clicks without delay) is not enabled"
-    run([python, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output",
-         str(tmp_path / "out.ipynb"), "notebooks/00_start_here.ipynb"], cwd=repo, env=env, timeout=900)
+    )
+    run(
+        [
+            python,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--output",
+            str(tmp_path / "out.ipynb"),
+            "notebooks/00_start_here.ipynb",
+        ],
+        cwd=repo,
+        env=env,
+        timeout=900,
+    )
     assert (tmp_path / "out.ipynb").exists()

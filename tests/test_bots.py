@@ -12,23 +12,33 @@ from collections import Counter
 from itertools import islice
 
 import pytest
+from test_commons import NO_DEFENSE
 
 import cardlab
 from cardlab import HIDDEN, cards
-from cardlab.cards import pretty
 from cardlab.bots import (
-    PLAYERS, HeuristicPlayer, RandomPlayer, SearchPlayer, evaluate_moves, hint, make_player, play_game,
-    sample_state, unseen_cards,
+    PLAYERS,
+    HeuristicPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    evaluate_moves,
+    hint,
+    make_player,
+    play_game,
+    sample_state,
+    unseen_cards,
 )
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
 from cardlab.strategy import lead, sample_indices, strategy_of
 from helpers.conformance import cards_in
-from test_commons import NO_DEFENSE
 
 GAMES = cardlab.game_names()
-CONFIGS = [pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
-           for name, options in configurations()]
+CONFIGS = [
+    pytest.param(name, options, id=name + "".join(f"-{k}={v}" for k, v in options.items()))
+    for name, options in configurations()
+]
+
 
 def positions(game: cardlab.Game, seeds: range, every: int = 1):
     """Positions reached by seeded random play (every ``every``-th one), with the player to move."""
@@ -44,6 +54,7 @@ def positions(game: cardlab.Game, seeds: range, every: int = 1):
 
 
 # --- every player returns a legal move ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name, options", CONFIGS)
 def test_random_and_heuristic_players_always_choose_a_legal_move(name, options):
@@ -62,8 +73,10 @@ def test_random_and_heuristic_players_always_choose_a_legal_move(name, options):
 @pytest.mark.parametrize("name", GAMES)
 def test_search_player_always_chooses_a_legal_move(name):
     game = cardlab.game(name)
-    for player, every in ((SearchPlayer(seed=1, playouts=12, policy="random"), 3),
-                          (SearchPlayer(seed=2, playouts=6), 9)):
+    for player, every in (
+        (SearchPlayer(seed=1, playouts=12, policy="random"), 3),
+        (SearchPlayer(seed=2, playouts=6), 9),
+    ):
         for state, mover in positions(game, range(2), every=every):
             assert player.choose(game, game.view(state, mover)) in game.legal_moves(state)
 
@@ -72,42 +85,57 @@ def test_search_player_always_chooses_a_legal_move(name):
 def test_whole_games_between_all_players_end_with_legal_moves_only(name):
     game = cardlab.game(name)
     kinds = list(PLAYERS)
-    seats = [make_player(kinds[p % 3], seed=p, **({"playouts": 10} if kinds[p % 3] == "search" else {}))
-             for p in range(game.players)]
-    record = play_game(game, seats, seed=5)   # play_game uses the checked play: an illegal move raises
+    seats = [
+        make_player(kinds[p % 3], seed=p, **({"playouts": 10} if kinds[p % 3] == "search" else {}))
+        for p in range(game.players)
+    ]
+    record = play_game(game, seats, seed=5)  # play_game uses the checked play: an illegal move raises
     assert game.is_over(record.final)
     assert len(record.states) == len(record.moves) + 1
 
 
 # --- reproducible ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", GAMES)
 def test_seeded_games_are_reproducible(name):
     game = cardlab.game(name)
 
     def match(seed: int) -> tuple:
-        seats = [SearchPlayer(seed=10 + p, playouts=8, policy="random") if p % 2 else HeuristicPlayer(seed=p)
-                 for p in range(game.players)]
+        seats = [
+            SearchPlayer(seed=10 + p, playouts=8, policy="random") if p % 2 else HeuristicPlayer(seed=p)
+            for p in range(game.players)
+        ]
         return play_game(game, seats, seed=seed).moves
 
     first = match(3)
     assert match(3) == first
-    assert any(match(s) != first for s in (4, 5))   # and the seed matters
+    assert any(match(s) != first for s in (4, 5))  # and the seed matters
 
 
 def test_seeded_games_replay_in_a_fresh_interpreter_whatever_its_hash_seed():
     """Nothing depends on the order of a set or on Python's per-process string hashing."""
-    code = ("import cardlab\n"
-            "from cardlab.bots import make_player, play_game\n"
-            "for name in ('card-commons', 'commerce', 'commitment', 'contest'):\n"
-            "    game = cardlab.game(name)\n"
-            "    kinds = ['search', 'heuristic', 'random']\n"
-            "    seats = [make_player(kinds[p % 3], seed=p,\n"
-            "                         **({'playouts': 6, 'policy': 'random'} if p % 3 == 0 else {}))\n"
-            "             for p in range(game.players)]\n"
-            "    print(' '.join(map(str, play_game(game, seats, seed=11).moves)))\n")
-    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)]
+    code = (
+        "import cardlab\n"
+        "from cardlab.bots import make_player, play_game\n"
+        "for name in ('card-commons', 'commerce', 'commitment', 'contest'):\n"
+        "    game = cardlab.game(name)\n"
+        "    kinds = ['search', 'heuristic', 'random']\n"
+        "    seats = [make_player(kinds[p % 3], seed=p,\n"
+        "                         **({'playouts': 6, 'policy': 'random'} if p % 3 == 0 else {}))\n"
+        "             for p in range(game.players)]\n"
+        "    print(' '.join(map(str, play_game(game, seats, seed=11).moves)))\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(h)},
+        ).stdout
+        for h in (1, 2)
+    ]
     assert runs[0] == runs[1] and runs[0].count("\n") == 4
 
 
@@ -125,6 +153,7 @@ def test_random_player_follows_its_seed():
 
 # --- the samples the search player plays out ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name, options", CONFIGS)
 def test_samples_are_valid_states_the_player_cannot_tell_from_its_view(name, options):
     game = cardlab.game(name, **options)
@@ -133,8 +162,9 @@ def test_samples_are_valid_states_the_player_cannot_tell_from_its_view(name, opt
     for state, mover in positions(game, range(3), every=4):
         view = game.view(state, mover)
         unseen = unseen_cards(game, view)
-        assert Counter(unseen) + Counter(c for z in game.zones(view) for c in z.cards if c != HIDDEN) \
-            == Counter(game.deck())
+        assert Counter(unseen) + Counter(c for z in game.zones(view) for c in z.cards if c != HIDDEN) == Counter(
+            game.deck()
+        )
         sample = sample_state(game, view, mover, rng)
         game.validate(sample)
         assert game.view(sample, mover) == view
@@ -147,6 +177,7 @@ def test_samples_keep_card_commons_constraints():
     """A hidden Commission is never a Wild; while the Claimant answers her own Claim, the
     Respondent (who could not answer it) holds no answer in any sample."""
     from cardlab.games.card_commons import WILDS, answers
+
     game = cardlab.game("card-commons")
     rng = random.Random(1)
     answering = 0
@@ -177,6 +208,7 @@ def test_the_respondent_samples_a_claimant_who_can_answer_while_she_answers_her_
     she holds an answer (she must answer): every sample is valid and says so. (Sampling once
     put the Respondent's "holds no answer" on her hand instead: no valid sample, some raised.)"""
     from cardlab.games.card_commons import answers
+
     game, state = commons_answer_phase()
     rng = random.Random(4)
     for player in (1, 0):
@@ -186,10 +218,10 @@ def test_the_respondent_samples_a_claimant_who_can_answer_while_she_answers_her_
             sample = sample_state(game, view, player, rng)
             game.validate(sample)
             assert game.view(sample, player) == view
-            assert answers(sample.hands[0], sample.claim)       # the Claimant can answer
-            assert not answers(sample.hands[1], sample.claim)   # the Respondent could not
+            assert answers(sample.hands[0], sample.claim)  # the Claimant can answer
+            assert not answers(sample.hands[1], sample.claim)  # the Respondent could not
             hands.add(sample.hands[1 - player])
-        assert len(hands) > 50                                   # and the hidden hand varies
+        assert len(hands) > 50  # and the hidden hand varies
 
 
 def test_card_commons_constructive_sampling_keeps_the_same_constraints():
@@ -197,6 +229,7 @@ def test_card_commons_constructive_sampling_keeps_the_same_constraints():
     every phase that says something of a hand, for both players' views."""
     from cardlab.games.card_commons import WILDS
     from cardlab.games.card_commons.strategy import sample_constrained_first
+
     game = cardlab.game("card-commons")
     rng = random.Random(3)
     checked = Counter()
@@ -220,6 +253,7 @@ def test_card_commons_constructive_sampling_keeps_the_same_constraints():
 def test_samples_keep_commitment_and_contest_constraints():
     commitment = cardlab.game("commitment")
     from cardlab.games.commitment import BATTLE_VP
+
     rng = random.Random(2)
     for state, mover in positions(commitment, range(2), every=5):
         sample = sample_state(commitment, commitment.view(state, mover), mover, rng)
@@ -244,6 +278,7 @@ def test_a_sample_gets_a_fresh_seed_so_later_chance_differs():
 
 
 # --- the search player never reads a hidden card ---------------------------------------------------------
+
 
 def twins(game: cardlab.Game, seeds: range, every: int):
     """Pairs of full states that look the same to the player to move, but hold other hidden cards."""
@@ -281,12 +316,13 @@ def test_heuristic_reads_only_what_the_mover_may_see(name):
     player's heuristic playouts rely on it."""
     game = cardlab.game(name)
     for i, (state, mover) in enumerate(positions(game, range(4), every=2)):
-        view = game.view(state, mover)   # the same generator state for both: a game may play at random
+        view = game.view(state, mover)  # the same generator state for both: a game may play at random
         from_state = heuristic_choice(game, state, random.Random(i)).move
         assert from_state == heuristic_choice(game, view, random.Random(i)).move
 
 
 # --- hints ------------------------------------------------------------------------------------------------
+
 
 def rest(deck, *used: str) -> str:
     """The cards of ``deck`` not named in ``used``, as text."""
@@ -330,6 +366,7 @@ def commitment_position() -> tuple[cardlab.Game, object, str]:
     """Round 3; B has passed and leads b1 (K♠, 3 VP) in hearts, 9 to 5. A's last card, 10♥, wins
     b1 there (A 6 VP to 3); anywhere else, or passing, loses the game."""
     from cardlab.games.commitment import DRAW_DECK
+
     game = cardlab.game("commitment")
     state = game.state_from_text(f"""
         seed: 1
@@ -383,14 +420,15 @@ def test_hint_ranks_every_move_with_its_uncertainty_and_explains_the_best():
         low, high = m.interval
         assert low <= m.mean <= high and m.playouts >= 1
     assert str(result.best.move) == best and result.rule_of_thumb.move == result.best.move
-    assert result.reason == ("Trade the 2♣ for the Q♥ of the pool: 2♣ is off your colour, and Q♥ is red, like your "
-                             "Commission.")
+    assert result.reason == (
+        "Trade the 2♣ for the Q♥ of the pool: 2♣ is off your colour, and Q♥ is red, like your Commission."
+    )
     text = str(result)
     assert all(game.move_words(state, m.move) in text for m in result.moves)
     assert text.startswith(f"Why: {result.reason}")
     page = result._repr_html_()
     assert page.count("<tr>") == len(result.moves) + 1 and "likely range (points, 95%)" in page
-    again = hint(game, state, playouts=600, seed=1)   # the same seed gives the same hint
+    again = hint(game, state, playouts=600, seed=1)  # the same seed gives the same hint
     assert (again.moves, again.reason, str(again)) == (result.moves, result.reason, text)
 
 
@@ -470,7 +508,7 @@ def test_heuristic_scores_every_move_where_it_looks_ahead():
         game = cardlab.game(name)
         for state, mover in positions(game, range(1), every=6):
             scores = heuristic_scores(game, game.view(state, mover))
-            if scores is not None:   # one score per legal move, and the heuristic plays the best
+            if scores is not None:  # one score per legal move, and the heuristic plays the best
                 assert [m for _, m in scores] == game.legal_moves(state)
                 chosen = heuristic_choice(game, state, random.Random(0)).move
                 assert max(x for x, _ in scores) - dict((m, x) for x, m in scores)[chosen] < 1e-6
@@ -481,6 +519,7 @@ def test_heuristic_scores_every_move_where_it_looks_ahead():
 
 # --- the playouts' fast paths: the rule of thumb's moves and the game's values, sooner -------------------
 
+
 def mixed_positions(game: cardlab.Game, seeds: range):
     """Positions of games played half at random and half by the rule of thumb, so that they reach
     the middle and the end of a game as the search's playouts do."""
@@ -489,8 +528,9 @@ def mixed_positions(game: cardlab.Game, seeds: range):
         state = game.deal(seed=seed)
         while game.to_move(state) is not None:
             yield state
-            move = (rng.choice(game.legal_moves(state)) if rng.random() < 0.5
-                    else heuristic_choice(game, state, rng).move)
+            move = (
+                rng.choice(game.legal_moves(state)) if rng.random() < 0.5 else heuristic_choice(game, state, rng).move
+            )
             state = game.advance(state, move)
 
 
@@ -547,7 +587,7 @@ def test_fill_hidden_fills_the_hidden_cards_in_field_order_and_keeps_the_rest(na
         unseen = unseen_cards(game, view)
         random.Random(len(unseen)).shuffle(unseen)
         deal = iter(unseen)
-        expected = replace_cards(view, lambda c: next(deal) if c == HIDDEN else c)
+        expected = replace_cards(view, lambda c, deal=deal: next(deal) if c == HIDDEN else c)
         sample = fill_hidden(view, list(unseen))
         assert sample == expected and type(sample) is type(view)
         assert HIDDEN not in [c for z in game.zones(sample) for c in z.cards]

@@ -11,19 +11,38 @@ from cardlab import Card, CardError, cards, parse_card
 from cardlab.cards import HIDDEN, JOKER, shuffle, shuffled, standard_deck
 
 
-@pytest.mark.parametrize("text, card", [
-    ("4C", Card(4, "C")), ("4♣", Card(4, "C")), ("4c", Card(4, "C")), ("10H", Card(10, "H")),
-    ("TH", Card(10, "H")), ("10♥", Card(10, "H")), ("QH", Card(12, "H")), ("AS", Card(14, "S")),
-    ("KD", Card(13, "D")), ("JC", Card(11, "C")), ("JK", JOKER), ("jk", JOKER), (" 2S ", Card(2, "S")),
-])
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("4C", Card(4, "C")),
+        ("4♣", Card(4, "C")),
+        ("4c", Card(4, "C")),
+        ("10H", Card(10, "H")),
+        ("TH", Card(10, "H")),
+        ("10♥", Card(10, "H")),
+        ("QH", Card(12, "H")),
+        ("AS", Card(14, "S")),
+        ("KD", Card(13, "D")),
+        ("JC", Card(11, "C")),
+        ("JK", JOKER),
+        ("jk", JOKER),
+        (" 2S ", Card(2, "S")),
+    ],
+)
 def test_parse_card_accepts_both_notations(text, card):
     assert parse_card(text) == card
 
 
-@pytest.mark.parametrize("card, code, printed", [
-    (Card(4, "C"), "4C", "4♣"), (Card(10, "H"), "10H", "10♥"), (Card(12, "H"), "QH", "Q♥"),
-    (Card(14, "S"), "AS", "A♠"), (JOKER, "JK", "JK"),
-])
+@pytest.mark.parametrize(
+    "card, code, printed",
+    [
+        (Card(4, "C"), "4C", "4♣"),
+        (Card(10, "H"), "10H", "10♥"),
+        (Card(12, "H"), "QH", "Q♥"),
+        (Card(14, "S"), "AS", "A♠"),
+        (JOKER, "JK", "JK"),
+    ],
+)
 def test_card_prints_code_and_symbol(card, code, printed):
     assert card.code == code
     assert str(card) == printed
@@ -31,10 +50,17 @@ def test_card_prints_code_and_symbol(card, code, printed):
     assert eval(repr(card)) == card  # the repr is valid Python
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("4Z", "unknown suit 'Z'"), ("1H", "unknown rank '1'"), ("H", "rank is missing"), ("", "empty"),
-    ("11H", "unknown rank"), ("joker", "'JK'"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("4Z", "unknown suit 'Z'"),
+        ("1H", "unknown rank '1'"),
+        ("H", "rank is missing"),
+        ("", "empty"),
+        ("11H", "unknown rank"),
+        ("joker", "'JK'"),
+    ],
+)
 def test_malformed_card_says_what_is_wrong(text, fragment):
     with pytest.raises(CardError) as err:
         parse_card(text)

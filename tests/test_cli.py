@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "cardlab", *args], capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "cardlab", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=120
+    )
 
 
 def test_help_and_version_exit_0_without_loading_jupyter():
@@ -32,15 +33,17 @@ def test_help_and_version_exit_0_without_loading_jupyter():
     assert "lesson" in helped.stdout
     version = run_cli("--version")
     assert version.returncode == 0 and version.stdout.strip() == f"cardlab {cardlab.__version__}"
-    code = ("import sys, contextlib, io\nfrom cardlab import cli\n"
-            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
-            "    cli.main(['--help'])\n"
-            "    cli.main(['tutorials', '--help'])\n"
-            "    cli.main(['lesson', '--help'])\n"
-            "    cli.main(['lesson', 'check', '--help'])\n"
-            "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython')\n"
-            "          if m in sys.modules]\n"
-            "print(loaded)")
+    code = (
+        "import sys, contextlib, io\nfrom cardlab import cli\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    cli.main(['--help'])\n"
+        "    cli.main(['tutorials', '--help'])\n"
+        "    cli.main(['lesson', '--help'])\n"
+        "    cli.main(['lesson', 'check', '--help'])\n"
+        "loaded = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'jupyter_core', 'IPython')\n"
+        "          if m in sys.modules]\n"
+        "print(loaded)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.strip() == "[]"
 
@@ -57,11 +60,14 @@ def test_lesson_check_and_list_run_without_jupyter(tmp_path):
     assert failed.returncode == 1 and f"{bad}:" in failed.stdout and "the viewer is a player (A, B)" in failed.stdout
     listed = run_cli("lesson", "list", "contest")
     assert listed.returncode == 0 and [Path(line).name for line in listed.stdout.splitlines()] == [
-        p.name for p in bundled if p.name.startswith("contest-")]
+        p.name for p in bundled if p.name.startswith("contest-")
+    ]
     assert run_cli("lesson", "list", "poker").returncode == 2
     assert run_cli("lesson").returncode == 2 and run_cli("lesson", "check").returncode == 2
-    code = ("import sys\nfrom cardlab import cli\ncli.main(['lesson', 'list'])\n"
-            "print([m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules])")
+    code = (
+        "import sys\nfrom cardlab import cli\ncli.main(['lesson', 'list'])\n"
+        "print([m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.splitlines()[-1] == "[]"
 
@@ -141,8 +147,12 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
     assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb")
     assert calls[-1][4:] == [cli.VOILA_SERVER_OPTION, "--port", "8866"]
     assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
-    for game, notebook in [("card-commons", "01_card_commons"), ("commerce", "02_commerce"),
-                           ("Commitment", "03_commitment"), ("contest", "04_contest")]:
+    for game, notebook in [
+        ("card-commons", "01_card_commons"),
+        ("commerce", "02_commerce"),
+        ("Commitment", "03_commitment"),
+        ("contest", "04_contest"),
+    ]:
         assert cli.main(["app", game]) == 0 and calls[-1][3] == str(cli.tutorials_folder() / f"{notebook}.ipynb")
     assert cli.main(["app", "09_poker"]) == 2
     err = capsys.readouterr().err
@@ -158,6 +168,7 @@ def test_a_missing_program_is_named_with_the_extra_that_installs_it(monkeypatch,
 
 # --- Binder links ------------------------------------------------------------------------------
 
+
 def _checkout_copy(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     root.mkdir()
@@ -172,9 +183,11 @@ BINDER = re.compile(r"mybinder\.org/v2/gh/([^/\s\"'<>()\[\]]+/[^/\s\"'<>()\[\]]+
 
 
 def _names(root: Path) -> dict[str, set[str]]:
-    return {p.relative_to(root).as_posix(): set(BINDER.findall(p.read_text(encoding="utf-8")))
-            for p in [root / "README.md", *root.glob("notebooks/*.ipynb")]
-            if BINDER.search(p.read_text(encoding="utf-8"))}
+    return {
+        p.relative_to(root).as_posix(): set(BINDER.findall(p.read_text(encoding="utf-8")))
+        for p in [root / "README.md", *root.glob("notebooks/*.ipynb")]
+        if BINDER.search(p.read_text(encoding="utf-8"))
+    }
 
 
 def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_path):
@@ -184,8 +197,14 @@ def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_pat
     # A cell added later, anywhere, with a link of its own: rewritten too, the rest of it kept.
     nb_path = root / "notebooks" / "02_commerce.ipynb"
     notebook = json.loads(nb_path.read_text(encoding="utf-8"))
-    notebook["cells"].append({"cell_type": "markdown", "id": "extra", "metadata": {}, "source":
-                              "[app](https://mybinder.org/v2/gh/someone/else/main?urlpath=voila/render/x.ipynb)"})
+    notebook["cells"].append(
+        {
+            "cell_type": "markdown",
+            "id": "extra",
+            "metadata": {},
+            "source": "[app](https://mybinder.org/v2/gh/someone/else/main?urlpath=voila/render/x.ipynb)",
+        }
+    )
     nb_path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
     done = run_cli("binder-links", "ada/card-lab", "--root", str(root))
@@ -207,10 +226,16 @@ def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_pat
     assert "github.com/bea/cards" in (root / "pyproject.toml").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name, problem", [
-    ("cardlab", "is not OWNER/REPO"), ("a/b/c", "is not OWNER/REPO"), ("ada-/x", "not a GitHub account name"),
-    ("ada/x.git", "not a GitHub repository name"), ("ada/wh at", "not a GitHub repository name"),
-])
+@pytest.mark.parametrize(
+    "name, problem",
+    [
+        ("cardlab", "is not OWNER/REPO"),
+        ("a/b/c", "is not OWNER/REPO"),
+        ("ada-/x", "not a GitHub account name"),
+        ("ada/x.git", "not a GitHub repository name"),
+        ("ada/wh at", "not a GitHub repository name"),
+    ],
+)
 def test_binder_links_refuses_a_malformed_name_and_changes_nothing(tmp_path, name, problem):
     root = _checkout_copy(tmp_path)
     readme = (root / "README.md").read_bytes()
@@ -226,8 +251,19 @@ def test_binder_links_outside_a_checkout_says_where_to_run_it(tmp_path):
 
 def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    args = ["--piplite-wheels", "wheels", "--pyodide=pyodide.tar.bz2", "--piplite-wheels", "https://x.org/a.whl",
-            "--debug"]
+    args = [
+        "--piplite-wheels",
+        "wheels",
+        "--pyodide=pyodide.tar.bz2",
+        "--piplite-wheels",
+        "https://x.org/a.whl",
+        "--debug",
+    ]
     assert cli.absolute_paths(args, cli.LITE_PATH_OPTIONS) == [
-        "--piplite-wheels", str(tmp_path / "wheels"), f"--pyodide={tmp_path / 'pyodide.tar.bz2'}",
-        "--piplite-wheels", "https://x.org/a.whl", "--debug"]
+        "--piplite-wheels",
+        str(tmp_path / "wheels"),
+        f"--pyodide={tmp_path / 'pyodide.tar.bz2'}",
+        "--piplite-wheels",
+        "https://x.org/a.whl",
+        "--debug",
+    ]

@@ -41,12 +41,15 @@ def test_clicking_a_card_without_a_move_shows_the_engines_explanation():
     message = send(table, "explain", card="5S", zone="B hand")
     explanation = game.explain_card(session.state, "5S", "B hand", 1)
     # the answer is one short sentence; "Why?" and "What else?" hold the rest, each with its rule
-    assert message["kind"] == "explain" and message["text"] == \
-        "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild."
+    assert (
+        message["kind"] == "explain"
+        and message["text"] == "5♠ does not answer the Claim 4♠: a Defense is a card of the same value (4) or a Wild."
+    )
     assert len(message["text"].split()) <= 25 and message["rule"] == "commons.defense"
     assert [line["text"] for line in message["why"] + message["else"]] == [pretty(r.text) for r in explanation.lines]
-    assert message["else"][-1]["text"] == ("Now B must defend against the 4♠: play a 4 or a Wild. What B can do "
-                                           "instead: defend with the 4♥, 4♦ or 4♣.")
+    assert message["else"][-1]["text"] == (
+        "Now B must defend against the 4♠: play a 4 or a Wild. What B can do instead: defend with the 4♥, 4♦ or 4♣."
+    )
     assert "illegal move" not in message["text"]
     assert [line["rule"] for line in message["lines"]] == ["commons.hand", "commons.defense", "commons.defense"]
     assert message["zone"] == "B hand" and message["card"] == "5S"
@@ -62,12 +65,15 @@ def test_a_card_with_no_move_of_its_kind_says_what_to_do_instead():
     assert message["text"] == "No move of B's uses the 3♦ now." or message["text"] == "No move of A's uses the 3♦ now."
     assert message["why"][0]["text"].startswith("The 3♦ is the Nest Egg")
     text = message["else"][-1]["text"]
-    assert (text.endswith("What A can do instead: deal the next round.")
-            or "What B can do instead: deal the next round" in text)
+    assert (
+        text.endswith("What A can do instead: deal the next round.")
+        or "What B can do instead: deal the next round" in text
+    )
 
 
-@pytest.mark.parametrize("name, options", [("card-commons", {}), ("commerce", {"players": 4}), ("commitment", {}),
-                                           ("contest", {})])
+@pytest.mark.parametrize(
+    "name, options", [("card-commons", {}), ("commerce", {"players": 4}), ("commitment", {}), ("contest", {})]
+)
 def test_a_click_on_any_card_answers_in_one_short_sentence(name, options):
     """The answer to a click is one sentence of at most 25 words; every line of the engine's
     explanation, with its rule, is under "Why?" and "What else?"."""
@@ -84,42 +90,46 @@ def test_a_click_on_any_card_answers_in_one_short_sentence(name, options):
                 for card in zone.cards[:2]:
                     said = send(table, "explain", card=card.code, zone=zone.name)
                     assert said["kind"] == "explain" and 0 < len(said["text"].split()) <= 25, said["text"]
-                    assert [line["rule"] for line in said["why"] + said["else"] if line["rule"]] == \
-                        [r.rule for r in game.explain_card(session.state, card, zone.name, player).lines]
+                    assert [line["rule"] for line in said["why"] + said["else"] if line["rule"]] == [
+                        r.rule for r in game.explain_card(session.state, card, zone.name, player).lines
+                    ]
             table.close()
             session.play(rng.choice(session.legal_moves()))
 
 
-@pytest.mark.parametrize("content, reason", [
-    ("not a dict", "without an action"),
-    ({"rev": 1}, "without an action"),
-    ({"action": "cheat"}, "unknown action 'cheat'"),
-    ({"action": "play", "move": 7}, "needs 'move' as str"),
-    ({"action": "goto", "index": "1"}, "needs 'index' as int"),
-    ({"action": "goto", "index": True}, "needs 'index' as int"),
-    ({"action": "goto", "index": 99}, "there is no state 99"),
-    ({"action": "goto", "index": -1}, "there is no state -1"),
-    ({"action": "swap", "cards": ["4H"]}, "needs two cards"),
-    ({"action": "swap", "cards": ["4H", "4H"]}, "same card"),
-    ({"action": "swap", "cards": ["4H", "ZZ"]}, "not a valid card"),
-    ({"action": "play", "move": "fly away"}, "not a valid move"),
-    ({"action": "play", "move": "defend 4D", "rev": 0}, "changed before that click arrived"),
-    ({"action": "play", "move": "defend 4D", "rev": None}, "needs 'rev' as int"),
-    ({"action": "play", "move": "defend 4D", "rev": "1"}, "needs 'rev' as int"),
-    ({"action": "play", "move": "defend 4D", "rev": 1.0}, "needs 'rev' as int"),
-    (["play", "defend 4D"], "without an action"),
-    ({"action": 7, "move": "defend 4D"}, "without an action"),
-    ({"action": "play", "move": ["defend", "4D"]}, "needs 'move' as str"),
-    ({"action": "explain", "card": {"code": "4D"}}, "needs 'card' as str"),
-    ({"action": "explain", "card": "4X"}, "not a valid card"),
-    ({"action": "edit_text", "text": None}, "needs 'text' as str"),
-    ({"action": "swap", "cards": "4H 5S"}, "needs two cards"),
-    ({"action": "swap", "cards": [4, 5]}, "needs two cards"),
-    ({"action": "opponent", "name": "search"}, "unknown action 'opponent'"),  # a teacher's table has no opponent
-    ({"action": "play", "move": "defend 4D", "padding": "x" * 50_000}, "a message of 50,"),
-    ({"action": "edit_text", "text": "nest egg: 3D\n" * 5_000}, "the most a click sends is 20,000"),
-    ({"action": "play", "move": "defend " + "4D " * 10_000}, "a message of 30,"),
-])
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ("not a dict", "without an action"),
+        ({"rev": 1}, "without an action"),
+        ({"action": "cheat"}, "unknown action 'cheat'"),
+        ({"action": "play", "move": 7}, "needs 'move' as str"),
+        ({"action": "goto", "index": "1"}, "needs 'index' as int"),
+        ({"action": "goto", "index": True}, "needs 'index' as int"),
+        ({"action": "goto", "index": 99}, "there is no state 99"),
+        ({"action": "goto", "index": -1}, "there is no state -1"),
+        ({"action": "swap", "cards": ["4H"]}, "needs two cards"),
+        ({"action": "swap", "cards": ["4H", "4H"]}, "same card"),
+        ({"action": "swap", "cards": ["4H", "ZZ"]}, "not a valid card"),
+        ({"action": "play", "move": "fly away"}, "not a valid move"),
+        ({"action": "play", "move": "defend 4D", "rev": 0}, "changed before that click arrived"),
+        ({"action": "play", "move": "defend 4D", "rev": None}, "needs 'rev' as int"),
+        ({"action": "play", "move": "defend 4D", "rev": "1"}, "needs 'rev' as int"),
+        ({"action": "play", "move": "defend 4D", "rev": 1.0}, "needs 'rev' as int"),
+        (["play", "defend 4D"], "without an action"),
+        ({"action": 7, "move": "defend 4D"}, "without an action"),
+        ({"action": "play", "move": ["defend", "4D"]}, "needs 'move' as str"),
+        ({"action": "explain", "card": {"code": "4D"}}, "needs 'card' as str"),
+        ({"action": "explain", "card": "4X"}, "not a valid card"),
+        ({"action": "edit_text", "text": None}, "needs 'text' as str"),
+        ({"action": "swap", "cards": "4H 5S"}, "needs two cards"),
+        ({"action": "swap", "cards": [4, 5]}, "needs two cards"),
+        ({"action": "opponent", "name": "search"}, "unknown action 'opponent'"),  # a teacher's table has no opponent
+        ({"action": "play", "move": "defend 4D", "padding": "x" * 50_000}, "a message of 50,"),
+        ({"action": "edit_text", "text": "nest egg: 3D\n" * 5_000}, "the most a click sends is 20,000"),
+        ({"action": "play", "move": "defend " + "4D " * 10_000}, "a message of 30,"),
+    ],
+)
 def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
     session = commons_session(*CLAIMED)
     table = Table(session)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from helpers.colours import DEFICIENCIES, ciede2000, contrast, css_variables, lab, parse_hex, resolve
 
 from cardlab.widgets import frontend
+from helpers.colours import DEFICIENCIES, ciede2000, contrast, css_variables, lab, parse_hex, resolve
 
 #: The least contrast for text (WCAG 2, level AA for normal text).
 MIN_CONTRAST = 4.5
@@ -37,8 +37,10 @@ def colour(name: str, *layers: dict[str, str]) -> tuple[int, int, int]:
 
 
 FACES = {"light theme": colour("--cardlab-face"), "dark theme": colour("--cardlab-face", DARK)}
-DECKS = {"two-colour": {s: colour(f"--cardlab-{s}") for s in SUITS},
-         "four-colour": {s: colour(f"--cardlab-{s}", FOUR) for s in SUITS}}
+DECKS = {
+    "two-colour": {s: colour(f"--cardlab-{s}") for s in SUITS},
+    "four-colour": {s: colour(f"--cardlab-{s}", FOUR) for s in SUITS},
+}
 
 
 def test_the_colour_helpers_give_published_values():
@@ -71,8 +73,9 @@ def test_the_joker_reads_on_both_card_faces():
 @pytest.mark.parametrize("vision", [None, *DEFICIENCIES])
 def test_the_four_suits_stay_apart(vision):
     deck = DECKS["four-colour"]
-    distances = {(a, b): ciede2000(lab(deck[a], vision), lab(deck[b], vision))
-                 for a, b in itertools.combinations(SUITS, 2)}
+    distances = {
+        (a, b): ciede2000(lab(deck[a], vision), lab(deck[b], vision)) for a, b in itertools.combinations(SUITS, 2)
+    }
     pair, least = min(distances.items(), key=lambda item: item[1])
     assert least >= MIN_SUIT_DISTANCE, f"{pair[0]} and {pair[1]} under {vision or 'normal vision'}: {least:.1f}"
 

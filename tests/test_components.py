@@ -39,10 +39,14 @@ def test_every_widget_follows_the_session_whoever_changes_it():
     send(player, "play", move="commission 3S")  # from another widget
     assert session.moves[-1] == session.game.parse_move("commission 3S")
     assert teacher.view["step"] == stepper.view["step"] == 2
-    assert [e["move"] for e in stepper.history["entries"]] == [f"put {HIDDEN_WORDS} face down as the Commission",
-                                                          "put the 3♠ face down as the Commission"]
-    assert [e["move"] for e in teacher.history["entries"]] == ["put the 2♠ face down as the Commission",
-                                                          "put the 3♠ face down as the Commission"]
+    assert [e["move"] for e in stepper.history["entries"]] == [
+        f"put {HIDDEN_WORDS} face down as the Commission",
+        "put the 3♠ face down as the Commission",
+    ]
+    assert [e["move"] for e in teacher.history["entries"]] == [
+        "put the 2♠ face down as the Commission",
+        "put the 3♠ face down as the Commission",
+    ]
 
 
 def test_a_closed_widget_stops_following_the_session():
@@ -59,7 +63,8 @@ def test_score_breakdown_lists_items_with_rules_and_cards():
     breakdown = ScoreBreakdown(session).view["breakdown"]
     score = session.game.score(session.state)
     assert [(i["player"], i["points"], i["rule"], i["cards"]) for i in breakdown["items"]] == [
-        (i.player, i.points, i.rule, [c.code for c in i.cards]) for i in score.items]
+        (i.player, i.points, i.rule, [c.code for c in i.cards]) for i in score.items
+    ]
     assert breakdown["items"] and all(i["rule"].startswith("commons.") for i in breakdown["items"])
 
 
@@ -80,9 +85,14 @@ def test_reprs_are_stable_and_readable():
 def test_size_is_a_synced_option_of_every_widget():
     """size="large" scales cards and text (for a projector); anything else is refused clearly."""
     session = commons_session()
-    for widget in (Table(session, size="large"), Hand(session, 0, size="large"), Tableau(session, size="large"),
-                   ScoreBreakdown(session, size="large"), Stepper(session, size="large"),
-                   StateEditor(session, size="large")):
+    for widget in (
+        Table(session, size="large"),
+        Hand(session, 0, size="large"),
+        Tableau(session, size="large"),
+        ScoreBreakdown(session, size="large"),
+        Stepper(session, size="large"),
+        StateEditor(session, size="large"),
+    ):
         assert widget.size == "large" and "size" in widget.keys
         widget.size = "normal"  # as the table's Size menu does
         assert widget.size == "normal"
@@ -110,6 +120,7 @@ def test_an_observer_that_raises_is_reported_and_the_move_stays_played():
 
     def broken(session: Any) -> None:
         raise RuntimeError("a notebook's callback fell over")
+
     session.observe(broken)
     message = send(table, "play", move="defend 4D")
     assert message["kind"] == "error" and message["text"].startswith("Done, but another part of the program")
@@ -130,6 +141,7 @@ def test_an_error_raised_on_the_full_state_reaches_a_player_only_by_its_kind():
 
     def observer(s: Any) -> None:
         raise ValueError(f"A holds {' '.join(c.code for c in s.state.hands[0])}")
+
     table = Table(session, viewer=1)
     session.observe(observer)
     send(table, "play", move="defend 4D")

@@ -8,10 +8,15 @@ import random
 import pytest
 
 import cardlab
-from cardlab.games import configurations
 from cardlab.engine import STOCK
+from cardlab.games import configurations
 from helpers.conformance import (
-    Violation, check_move_log, check_research_declarations, random_game, research_game, sample_every_phase,
+    Violation,
+    check_move_log,
+    check_research_declarations,
+    random_game,
+    research_game,
+    sample_every_phase,
 )
 
 # Games checked in depth (every invariant at every step) and games checked fast (cards,
@@ -101,6 +106,7 @@ def test_a_log_line_never_names_a_card_its_reader_could_not_see_when_the_move_wa
 def test_a_stock_listed_top_first_is_caught():
     """The pile check catches a stock whose zone lists the next card drawn first (Contest's draw
     pile did, before it was listed bottom to top like every pile)."""
+
     class TopFirst(type(cardlab.game("contest"))):
         def zones(self, state):
             return [z._replace(cards=z.cards[::-1]) if z.kind == STOCK else z for z in super().zones(state)]
@@ -153,6 +159,7 @@ def test_move_numbers_per_game():
 
 def test_a_game_without_numbering_says_so():
     from helpers.toy_game import ToyTricks
+
     toy = ToyTricks()
     assert toy.num_moves is None and toy.max_moves is None
     with pytest.raises(NotImplementedError, match="numbers no moves"):

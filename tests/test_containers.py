@@ -47,8 +47,15 @@ def test_a_row_carries_each_childs_picture_beside_the_widget_view(session):
 
 def test_a_column_nests_rows_and_keeps_text_widgets(session):
     table = Table(session)
-    column = Column([ipywidgets.HTML("<b>Round 1</b>"), ipywidgets.Label("a <label>"),
-                     Row([StateEditor(session), ScoreBreakdown(session)]), table, ipywidgets.IntSlider()])
+    column = Column(
+        [
+            ipywidgets.HTML("<b>Round 1</b>"),
+            ipywidgets.Label("a <label>"),
+            Row([StateEditor(session), ScoreBreakdown(session)]),
+            table,
+            ipywidgets.IntSlider(),
+        ]
+    )
     html = bundle(column)["text/html"]
     assert html.startswith("<div class='cardlab-static-column'") and "flex-direction:column" in html
     assert "<b>Round 1</b>" in html and "a &lt;label&gt;" in html
@@ -68,9 +75,12 @@ def test_an_exported_notebook_shows_the_rows_pictures(session, tmp_path):
     """nbconvert's HTML of a notebook whose output is a Row (saved without widget state) shows
     both pictures, with no JavaScript."""
     from nbconvert import HTMLExporter
+
     data = bundle(Row([StateEditor(session), ScoreBreakdown(session)]))
-    cell = nbformat.v4.new_code_cell("Row([StateEditor(session), ScoreBreakdown(session)])", outputs=[
-        nbformat.v4.new_output("display_data", data={k: v for k, v in data.items()})])
+    cell = nbformat.v4.new_code_cell(
+        "Row([StateEditor(session), ScoreBreakdown(session)])",
+        outputs=[nbformat.v4.new_output("display_data", data={k: v for k, v in data.items()})],
+    )
     notebook = nbformat.v4.new_notebook(cells=[cell])
     body, _ = HTMLExporter().from_notebook_node(notebook)
     assert re.findall(r"""data-cardlab-static=["'](\w+)""", body) == ["StateEditor", "ScoreBreakdown"]

@@ -37,6 +37,7 @@ PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted(RULES.glob("*.md"))
 
 # --- the examples run -----------------------------------------------------------------------------
 
+
 class Example(NamedTuple):
     """A ```python block of a page: where it starts, its code, and why it is not run (or "")."""
 
@@ -55,8 +56,9 @@ _BLOCK = re.compile(r"^(?:<!-- not run: (?P<reason>.+?) -->\n)?```python\n(?P<co
 
 def examples(page: Path) -> list[Example]:
     text = page.read_text(encoding="utf-8")
-    return [Example(page, text.count("\n", 0, m.start("code")), m["code"], m["reason"] or "")
-            for m in _BLOCK.finditer(text)]
+    return [
+        Example(page, text.count("\n", 0, m.start("code")), m["code"], m["reason"] or "") for m in _BLOCK.finditer(text)
+    ]
 
 
 EXAMPLES = [example for page in PAGES for example in examples(page)]
@@ -68,8 +70,10 @@ def _run(example: Example, namespace: dict[str, Any]) -> None:
     if ">>> " not in example.code:
         exec(compile(example.code, example.name, "exec"), namespace)
         return
-    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(
-        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    parser, runner = (
+        doctest.DocTestParser(),
+        doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE),
+    )
     test = parser.get_doctest(example.code, namespace, example.name, str(example.page), example.line)
     failures: list[str] = []
     runner.run(test, out=failures.append, clear_globs=False)
@@ -105,6 +109,7 @@ def test_every_page_with_code_has_its_examples_found() -> None:
 
 # --- the rules pages --------------------------------------------------------------------------------
 
+
 def rule_ids(text: str, prefix: str) -> set[str]:
     found = re.findall(rf"\b{re.escape(prefix)}(?:\.[a-z0-9][a-z0-9-]*)+", text)
     return {f for f in found if not f.endswith((".md", ".py"))}
@@ -113,7 +118,7 @@ def rule_ids(text: str, prefix: str) -> set[str]:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_rule_ids_match_the_rules_page(name):
     game = cardlab.game(name)
-    folder = Path(inspect.getfile(type(game))).parent   # the game's folder: rules, strategy, layout
+    folder = Path(inspect.getfile(type(game))).parent  # the game's folder: rules, strategy, layout
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
     page = RULES / f"{name}.md"
     assert page.exists(), f"{page} is missing"
@@ -133,10 +138,18 @@ def _plain(text: str) -> str:
 def test_the_rules_page_quotes_its_rule_text_exactly(name):
     prefix = cardlab.game(name).rules_prefix
     text = _plain((RULES / "texts" / f"{name}.txt").read_text(encoding="utf-8"))
-    rows = [line for line in (RULES / f"{name}.md").read_text(encoding="utf-8").splitlines()
-            if line.startswith(f"| `{prefix}.")]
-    quotes = [part for row in rows for quote in re.findall(r'"(.*?)"', row.split(" | ")[1])
-              for part in quote.split("…") if part.strip()]
+    rows = [
+        line
+        for line in (RULES / f"{name}.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith(f"| `{prefix}.")
+    ]
+    quotes = [
+        part
+        for row in rows
+        for quote in re.findall(r'"(.*?)"', row.split(" | ")[1])
+        for part in quote.split("…")
+        if part.strip()
+    ]
     assert len(quotes) >= len(rows) // 2, f"{name}.md quotes its rule text in too few rows"
     missing = [q for q in quotes if _plain(q) not in text]
     assert not missing, f"{name}.md quotes words that are not in texts/{name}.txt: {missing}"
@@ -158,14 +171,33 @@ def test_every_reading_names_the_other_reading_or_says_there_is_none(name):
     assert not silent, f"{name}.md: readings that name no other reading: {silent}"
 
 
-@pytest.mark.parametrize("name, topics", [
-    ("card-commons", ["Several answers", "does not count toward its colour", "when the look happens",
-                      "No-Defense discards", "Roles switch after a discarded Claim"]),
-    ("commitment", ["carries the other player's Ace", "An Ace above a King is not doubled",
-                    "\"More VP\" includes the round just scored"]),
-    ("contest", ["A card's value** (gap-fill)", "A pile's value** (gap-fill)", "Discards are face up",
-                 "The Jack's power"]),
-])
+@pytest.mark.parametrize(
+    "name, topics",
+    [
+        (
+            "card-commons",
+            [
+                "Several answers",
+                "does not count toward its colour",
+                "when the look happens",
+                "No-Defense discards",
+                "Roles switch after a discarded Claim",
+            ],
+        ),
+        (
+            "commitment",
+            [
+                "carries the other player's Ace",
+                "An Ace above a King is not doubled",
+                '"More VP" includes the round just scored',
+            ],
+        ),
+        (
+            "contest",
+            ["A card's value** (gap-fill)", "A pile's value** (gap-fill)", "Discards are face up", "The Jack's power"],
+        ),
+    ],
+)
 def test_the_rules_pages_discuss_these_readings(name, topics):
     readings = " ".join(_readings(name))
     missing = [t for t in topics if t.lower() not in readings.lower()]

@@ -24,10 +24,12 @@ def test_the_registry_names_every_game():
 def test_the_registry_is_the_module_cardlab_games():
     """``cardlab.games`` is the registry's module, as docs/protocol.md spells it: a game defined
     elsewhere joins with ``cardlab.games.register``; ``cardlab.game_names()`` lists the games."""
-    code = ("import cardlab.games\nfrom helpers.toy_game import ToyTricks\n"
-            "assert cardlab.games.register(ToyTricks) is ToyTricks\n"
-            "assert cardlab.game_names() == cardlab.games.names() and cardlab.game_names()[-1] == 'toy-tricks'\n"
-            "assert cardlab.game('toy-tricks') == ToyTricks()\n")
+    code = (
+        "import cardlab.games\nfrom helpers.toy_game import ToyTricks\n"
+        "assert cardlab.games.register(ToyTricks) is ToyTricks\n"
+        "assert cardlab.game_names() == cardlab.games.names() and cardlab.game_names()[-1] == 'toy-tricks'\n"
+        "assert cardlab.game('toy-tricks') == ToyTricks()\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parent)
 
 
@@ -37,9 +39,11 @@ def test_an_unknown_game_lists_the_known_ones():
 
 
 def test_importing_the_engine_needs_no_jupyter():
-    code = ("import sys, cardlab.games; cardlab.game('card-commons');"
-            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules];"
-            "assert not bad, bad")
+    code = (
+        "import sys, cardlab.games; cardlab.game('card-commons');"
+        "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython') if m in sys.modules];"
+        "assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -51,8 +55,10 @@ def test_a_state_knows_its_game():
 
 
 def test_breakdown_totals_are_sums_of_items():
-    breakdown = cardlab.Breakdown(("A", "B"), (cardlab.ScoreItem(0, 3, "x", "r"), cardlab.ScoreItem(1, 2, "y", "r"),
-                                               cardlab.ScoreItem(0, -1, "z", "r")))
+    breakdown = cardlab.Breakdown(
+        ("A", "B"),
+        (cardlab.ScoreItem(0, 3, "x", "r"), cardlab.ScoreItem(1, 2, "y", "r"), cardlab.ScoreItem(0, -1, "z", "r")),
+    )
     assert breakdown.totals == (2, 2)
     assert "total: A 2, B 2" in str(breakdown)
     assert "<table>" in breakdown._repr_html_()
@@ -66,12 +72,14 @@ def test_illegal_move_is_a_value_error_naming_move_rule_and_reason():
 
 def test_move_text_redacts_only_hidden_cards():
     from cardlab.engine import move_text
+
     game = cardlab.game("card-commons")
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
-        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C"
+    )
     step = game.step(before, "trade 2D for 5H")
-    assert move_text(game, step, 1) == "trade 2D for 5H"   # 2D is shown as it goes face up to the pool
+    assert move_text(game, step, 1) == "trade 2D for 5H"  # 2D is shown as it goes face up to the pool
     step = game.step(step.after, "trade 3H for commission")
     assert move_text(game, step, 1) == "trade ?? for commission"
     assert move_text(game, step, 0) == "trade 3H for commission"
@@ -83,14 +91,16 @@ def test_move_text_names_a_card_by_who_could_see_it_at_the_move_not_afterwards()
     """A card is named to a viewer who saw it just before the move or is shown it by the move's
     own narration; where it lands after automatic follow-ups (a new deal) does not count."""
     from cardlab.engine import Event, Step, move_text
+
     game = cardlab.game("card-commons")
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
-        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C"
+    )
     step = game.step(before, "claim 2D")
     assert move_text(game, step, 1) == "claim 2D"
     told_nothing = Step(step.move, step.before, step.after, ())
-    assert move_text(game, told_nothing, 1) == "claim ??"      # on the table afterwards is not enough
+    assert move_text(game, told_nothing, 1) == "claim ??"  # on the table afterwards is not enough
     only_a = Event("commons.claim", "A claims with 2D.", 0, (step.move.card,), frozenset({0}))
     told_a = Step(step.move, step.before, step.after, (only_a,))
     assert move_text(game, told_a, 1) == "claim ??" and move_text(game, told_a, 0) == "claim 2D"
@@ -107,9 +117,12 @@ def test_states_of_format_version_1_are_read():
     ``options`` object. A version-1 state still reads, options and all (saved games:
     test_session.py)."""
     import json
-    for game, legacy in ((cardlab.game("card-commons", variant="peek"), {"peek": True}),
-                         (cardlab.game("commerce", players=5), {"players": 5}),
-                         (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"})):
+
+    for game, legacy in (
+        (cardlab.game("card-commons", variant="peek"), {"peek": True}),
+        (cardlab.game("commerce", players=5), {"players": 5}),
+        (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"}),
+    ):
         state = game.deal(seed=3)
         data = json.loads(state.to_json())
         assert data["version"] == 2 and "options" in data["state"]
@@ -123,6 +136,7 @@ def test_replacer_and_builder_make_the_same_frozen_states_faster():
     import dataclasses
 
     from cardlab.engine import builder, replacer
+
     game = cardlab.game("commitment")
     state = game.deal(seed=3)
     cls = type(state)
@@ -144,6 +158,7 @@ def test_replacer_and_builder_make_the_same_frozen_states_faster():
         def __post_init__(self) -> None:
             if self.value < 0:
                 raise ValueError("negative")
+
     with pytest.raises(ValueError, match="negative"):
         replacer(Checked, "value")(Checked(1), -1)
     assert builder(Checked)(2) == Checked(2)
@@ -159,6 +174,7 @@ def test_replace_cards_calls_fn_on_every_card_in_field_order_and_keeps_what_it_l
     from cardlab.cards import HIDDEN
     from cardlab.engine import replace_cards
     from helpers.conformance import cards_in
+
     game = cardlab.game(name)
     state = game.play(game.deal(seed=4), game.legal_moves(game.deal(seed=4))[0])
     seen = []
@@ -188,6 +204,7 @@ def test_states_are_built_on_a_twin_class_then_given_their_own():
 
     from cardlab.engine import builder, replacer
     from cardlab.engine.values import _twin
+
     for name in cardlab.game_names():
         game = cardlab.game(name)
         cls = game.state_class
@@ -214,6 +231,7 @@ def test_states_are_built_on_a_twin_class_then_given_their_own():
 
 
 # --- number readers: ASCII digits only, and boundedly many -----------------------------------------
+
 
 @pytest.mark.parametrize("text", ["\u0663\u0663", "\uff13", "\u00b2", "\u0b67", "1_000", "+1", "1 2", "0x1f", ""])
 def test_a_whole_number_is_ascii_digits_only(text):

@@ -46,25 +46,32 @@ def rules(explanation: Explanation) -> list[str]:
 
 # --- Card Commons ------------------------------------------------------------------------------
 
+
 def test_a_card_that_does_not_answer_the_claim_says_why_and_what_b_can_do_instead():
     e = COMMONS.explain_card(commons(), "4H", "B hand", 1)
-    assert e.lines[1] == Reason("4♥ does not answer the Claim 5♣: a Defense is a card of the same value (5) or a Wild.",
-                                "commons.defense")
-    assert e.lines[2] == Reason("Now B must defend against the 5♣: play a 5 or a Wild. What B can do instead: "
-                                "defend with the 5♥ or K♠.", "commons.defense")
+    assert e.lines[1] == Reason(
+        "4♥ does not answer the Claim 5♣: a Defense is a card of the same value (5) or a Wild.", "commons.defense"
+    )
+    assert e.lines[2] == Reason(
+        "Now B must defend against the 5♣: play a 5 or a Wild. What B can do instead: defend with the 5♥ or K♠.",
+        "commons.defense",
+    )
     assert e.moves == () and [str(r.move) for r in e.refused] == ["defend 4H"]
     assert "[commons.defense]" in str(e) and "illegal move" not in str(e)
 
 
 def test_the_pool_card_is_for_the_claimant_to_trade_and_now_b_must_defend():
     e = COMMONS.explain_card(commons(), "QH", "pool face up", 1)
-    assert str(e).startswith("The Q♥ is in the face-up pool: only the Claimant may take it, by a trade, before "
-                             "claiming. [commons.trade.pool] ")
+    assert str(e).startswith(
+        "The Q♥ is in the face-up pool: only the Claimant may take it, by a trade, before "
+        "claiming. [commons.trade.pool] "
+    )
     assert "Now B must defend against the 5♣" in str(e)
     assert e.refused == ()  # no move of B's takes a pool card: a click is no "discard Q♥"
     for_a = COMMONS.explain_card(commons(), "QH", "pool face up", 0)
-    assert str(for_a).endswith("It is B's turn, not A's. Now B must defend against the 5♣: play a 5 or a Wild. "
-                               "[commons.defense]")
+    assert str(for_a).endswith(
+        "It is B's turn, not A's. Now B must defend against the 5♣: play a 5 or a Wild. [commons.defense]"
+    )
 
 
 def test_a_card_with_moves_says_them_and_its_rule():
@@ -84,8 +91,12 @@ def test_a_wild_is_no_commission():
 
 def test_face_down_cards_are_spoken_of_by_their_place_only():
     state = commons()
-    for zone, rule in (("A hand", "commons.hand"), ("A commission", "commons.score.match"),
-                       ("nest egg", "commons.score.match"), ("pool face down", "commons.score.multiplier")):
+    for zone, rule in (
+        ("A hand", "commons.hand"),
+        ("A commission", "commons.score.match"),
+        ("nest egg", "commons.score.match"),
+        ("pool face down", "commons.score.multiplier"),
+    ):
         e = COMMONS.explain_card(state, "??", zone, 1)
         assert e.card is HIDDEN and e.lines[0].rule == rule
         assert not named_cards(str(e)) - {parse_card("5C")}, str(e)  # only the Claim, which everyone sees
@@ -126,6 +137,7 @@ def test_a_card_not_where_it_is_said_to_be_is_a_clear_error():
 
 # --- Commerce ----------------------------------------------------------------------------------
 
+
 def test_commerce_a_barter_waits_for_its_answer():
     game = cardlab.game("commerce", players=3)
     state = game.deal(seed=7)
@@ -147,6 +159,7 @@ def test_commerce_a_barter_waits_for_its_answer():
 
 # --- Commitment --------------------------------------------------------------------------------
 
+
 def test_commitment_why_not_the_clubs_stack_and_the_battle_card():
     game = cardlab.game("commitment")
     state = game.deal(seed=7)
@@ -167,6 +180,7 @@ def test_commitment_why_not_the_clubs_stack_and_the_battle_card():
 
 
 # --- Contest -----------------------------------------------------------------------------------
+
 
 def test_contest_why_not_position_2():
     game = cardlab.game("contest")
@@ -198,6 +212,7 @@ draw pile: 6D 9S 2C QC QH KD AS 3C 6H QS KS 8H AD 7D 8S 3S
 
 # --- every game, every kind of card ------------------------------------------------------------
 
+
 def _situations(game, state):
     """Every (situation, explanation, viewer) for every card of ``state``, for the teacher and each player."""
     mover = game.to_move(state)
@@ -208,13 +223,23 @@ def _situations(game, state):
                 e = game.explain_card(state, card, zone.name, viewer)
                 # the teacher owns none
                 whose = "shared" if zone.owner is None else "own" if zone.owner == viewer else "other's"
-                turn = "over" if mover is None else "teacher" if viewer is None else \
-                    "on turn" if viewer == mover else "off turn"
+                turn = (
+                    "over"
+                    if mover is None
+                    else "teacher"
+                    if viewer is None
+                    else "on turn"
+                    if viewer == mover
+                    else "off turn"
+                )
                 yield (zone.kind, whose, "face down" if card.is_hidden else "face up", turn), e, viewer
 
 
-@pytest.mark.parametrize("config", [c for c in configurations() if c[1] in ({}, {"players": 3}, {"variant": "peek"})],
-                         ids=lambda c: c[0] + "".join(f"-{v}" for v in c[1].values()))
+@pytest.mark.parametrize(
+    "config",
+    [c for c in configurations() if c[1] in ({}, {"players": 3}, {"variant": "peek"})],
+    ids=lambda c: c[0] + "".join(f"-{v}" for v in c[1].values()),
+)
 def test_every_kind_of_card_in_every_game_gets_an_explanation_with_a_rule_and_no_leak(config):
     name, options = config
     game = cardlab.game(name, **options)
@@ -241,9 +266,13 @@ def test_every_kind_of_card_in_every_game_gets_an_explanation_with_a_rule_and_no
     kinds = {z.kind for z in game.zones(game.deal(seed=0))}
     for kind in kinds:
         assert any(s[0] == kind for s in seen), f"no card of a {kind} explained"
-    wanted = {(HAND, "own", "face up", "on turn"), (HAND, "own", "face up", "off turn"),
-              (HAND, "other's", "face down", "on turn"), (HAND, "other's", "face down", "off turn"),
-              (HAND, "other's", "face up", "teacher")}
+    wanted = {
+        (HAND, "own", "face up", "on turn"),
+        (HAND, "own", "face up", "off turn"),
+        (HAND, "other's", "face down", "on turn"),
+        (HAND, "other's", "face down", "off turn"),
+        (HAND, "other's", "face up", "teacher"),
+    }
     assert wanted <= seen, wanted - seen
     assert any(s[3] == "over" for s in seen)
     assert any(s[2] == "face down" and s[0] != HAND for s in seen)
@@ -253,18 +282,24 @@ def test_every_kind_of_card_in_every_game_gets_an_explanation_with_a_rule_and_no
 
 def test_the_default_serves_a_game_with_no_explanation_of_its_own():
     from helpers.toy_game import ToyTricks
+
     game = ToyTricks()
     state = game.play(game.deal(seed=3), "play " + game.legal_moves(game.deal(seed=3))[0].card.code)
     mover = game.to_move(state)
     counts = Counter()
-    for situation, e, viewer in _situations(game, state):
+    for situation, e, _viewer in _situations(game, state):
         counts[situation[3]] += 1
         assert all(line.rule.startswith("toy.") for line in e.lines)
     assert counts["on turn"] and counts["off turn"] and counts["teacher"]
     hand = next(z for z in game.zones(state) if z.kind == HAND and z.owner == mover)
     e = game.explain_card(state, hand.cards[0], hand.name, mover)
-    assert e.lines == (Reason(f"The {hand.cards[0]} lies in {'AB'[mover]}'s hand.", "toy.lead"),
-                       Reason(f"{'AB'[mover]} can use it now: play {hand.cards[0]}.", "toy.lead"))
+    assert e.lines == (
+        Reason(f"The {hand.cards[0]} lies in {'AB'[mover]}'s hand.", "toy.lead"),
+        Reason(f"{'AB'[mover]} can use it now: play {hand.cards[0]}.", "toy.lead"),
+    )
     led = game.explain_card(state, state.trick[0], "trick", mover)
-    assert str(led).endswith(f"Now it is {'AB'[mover]}'s turn (follow). What {'AB'[mover]} can do instead: "
-                             + " or ".join(f"play {m.card}" for m in game.legal_moves(state)) + ". [toy.lead]")
+    assert str(led).endswith(
+        f"Now it is {'AB'[mover]}'s turn (follow). What {'AB'[mover]} can do instead: "
+        + " or ".join(f"play {m.card}" for m in game.legal_moves(state))
+        + ". [toy.lead]"
+    )

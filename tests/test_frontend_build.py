@@ -28,7 +28,8 @@ def test_the_committed_module_is_built_from_the_parts():
     build = load_build()
     check = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True, text=True)
     assert check.returncode == 0 and build.is_current(), (
-        "cardlab/widgets/static/cardlab.js is not the build of the parts: run python tools/build_frontend.py")
+        "cardlab/widgets/static/cardlab.js is not the build of the parts: run python tools/build_frontend.py"
+    )
     text = build.MODULE.read_text(encoding="utf-8")
     assert sorted(build.PARTS) == sorted(p.name for p in build.STATIC.glob("*.js") if p != build.MODULE)
     positions = [text.index(f"// --- {name} ---") for name in build.PARTS]
@@ -54,6 +55,7 @@ def test_a_changed_part_makes_the_module_stale_until_it_is_built(tmp_path, monke
 def test_the_widgets_read_their_front_end_from_files():
     pytest.importorskip("anywidget")
     from cardlab.widgets import SessionWidget, frontend
+
     assert frontend.ESM == frontend.STATIC / "cardlab.js" and frontend.CSS == frontend.STATIC / "cardlab.css"
     # anywidget turns a file path into an object that reads (and with ANYWIDGET_HMR=1 watches) the file
     for attribute, path in (("_esm", frontend.ESM), ("_css", frontend.CSS)):

@@ -24,6 +24,7 @@ def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
     answers a click meanwhile, and shows the ranking once found; asking again while it looks
     starts no second search."""
     import threading
+
     release, asked = threading.Event(), []
 
     def slow(game: Any, view: Any) -> Any:
@@ -36,7 +37,7 @@ def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
         table = Table(session, viewer=0, hint=slow)
         send(table, "hint")
         assert table.view["hinting"] == "Looking for a good move for A…" and table.message.get("kind") != "hint"
-        send(table, "hint")                                  # the same hint is on its way: not asked again
+        send(table, "hint")  # the same hint is on its way: not asked again
         send(table, "explain", card=table.position().seen.hands[0][0].code)  # answered while it looks
         assert table.message["kind"] == "explain"
         await until(lambda: asked)
@@ -46,6 +47,7 @@ def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
         assert "hinting" not in table.view and table.message["ranking"]["moves"]
         assert not session.moves
         table.close()
+
     in_a_kernel(monkeypatch, scenario)
 
 
@@ -53,35 +55,37 @@ def test_a_hint_that_comes_after_the_position_changed_is_dropped(monkeypatch):
     """A move played while the hint is worked out: the hint answers a position gone, so it is
     not shown; a failing hint is refused in the player's terms."""
     import threading
+
     gate, answered = threading.Semaphore(0), []
 
     def slow(game: Any, view: Any) -> Any:
         gate.acquire(timeout=10)
         answered.append(view)
         if len(answered) == 2:
-            raise RuntimeError("A holds KS")             # a reason naming a hidden card
+            raise RuntimeError("A holds KS")  # a reason naming a hidden card
         return game.legal_moves(view)[0]
 
     async def scenario(loop: Any) -> None:
         session = commons_session()
         table = Table(session, viewer=1, hint=slow)
-        session.play("commission 2S")                    # B to move
+        session.play("commission 2S")  # B to move
         send(table, "hint")
         assert "hinting" in table.view
-        session.play("commission 3S")                    # the position changes meanwhile
+        session.play("commission 3S")  # the position changes meanwhile
         assert "hinting" not in table.view
         gate.release()
         await until(lambda: answered)
         await asyncio.sleep(0.05)
-        assert table.message.get("kind") != "hint"       # dropped
+        assert table.message.get("kind") != "hint"  # dropped
         while session.game.to_move(session.state) != 1:  # B to move again: ask, and the hint fails
             session.play(session.legal_moves()[0])
         send(table, "hint")
         gate.release()
         await until(lambda: table.message.get("kind") == "error")
         assert table.message["text"] == "No hint here: the hint failed (RuntimeError)."
-        assert "holds" not in synced_text(table)             # its reason names A's card: not shown to B
+        assert "holds" not in synced_text(table)  # its reason names A's card: not shown to B
         table.close()
+
     in_a_kernel(monkeypatch, scenario)
 
 
@@ -96,8 +100,9 @@ def test_in_a_kernel_a_hint_shows_a_first_ranking_then_the_complete_one(monkeypa
 
     async def scenario(loop: Any) -> Any:
         table = Table(session, viewer=1, hint=True)
-        table.observe(lambda change: seen.append(change["new"]) if change["new"].get("kind") == "hint" else None,
-                      names="message")
+        table.observe(
+            lambda change: seen.append(change["new"]) if change["new"].get("kind") == "hint" else None, names="message"
+        )
         send(table, "hint")
         await until(lambda: any(m["ranking"]["complete"] for m in seen), 30)
         table.close()
@@ -117,6 +122,7 @@ def test_a_failing_hint_says_so_without_its_message_to_a_player():
 
     def hint(game: Any, view: Any) -> Any:
         raise ValueError(f"sampled A's hand as {' '.join(c.code for c in a_hand)}")
+
     table = Table(session, viewer=1, hint=hint)
     message = send(table, "hint")
     assert message["kind"] == "error" and message["text"].startswith("No hint here: the hint failed (ValueError)")
@@ -154,12 +160,23 @@ def test_the_search_hint_ranks_every_legal_move_best_first():
     assert sorted(m["move"] for m in ranking["moves"]) == sorted(str(m) for m in session.legal_moves())
     first = ranking["moves"][0]
     row = expected.ranking[0]
-    assert first == {**first, "place": 1, "average": row.average, "likely": row.likely, "note": row.note,
-                     "playouts": expected.best.playouts, "set_aside": False, "shown": True}
+    assert first == {
+        **first,
+        "place": 1,
+        "average": row.average,
+        "likely": row.likely,
+        "note": row.note,
+        "playouts": expected.best.playouts,
+        "set_aside": False,
+        "shown": True,
+    }
     assert first["average"].endswith(" points") and first["note"].startswith("best")
     assert ranking["reason"] == expected.reason and ranking["comparison"] == expected.comparison
-    assert ranking["unit"] == str(expected.unit) == \
-        "points ahead of A once this round is scored (earlier rounds counted too)"
+    assert (
+        ranking["unit"]
+        == str(expected.unit)
+        == "points ahead of A once this round is scored (earlier rounds counted too)"
+    )
     assert ranking["heading"] == expected.heading and ranking["playouts"] == expected.playouts
     assert [m["shown"] for m in ranking["moves"]] == [r in expected.shown for r in expected.ranking]
     json.dumps(message, allow_nan=False)  # plain JSON: no infinite interval
@@ -192,6 +209,7 @@ def test_a_teachers_hint_is_for_the_player_to_move_from_their_view_only():
     def spy(game: Any, view: Any) -> Any:
         seen.append(view)
         return game.legal_moves(view)[0]
+
     send(Table(session, hint=spy), "hint")
     assert seen[0] == session.game.view(session.state, 1)
 

@@ -22,8 +22,13 @@ from cardlab.strategy import Choice, Unit, signed, strategy_of
 #: opponent where there is one).
 GAMES = [
     ("card-commons", {}, 2026, "points", "points ahead of B once this round is scored (earlier rounds counted too)"),
-    ("commerce", {"players": 4}, 19, "ledger points",
-     "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)"),
+    (
+        "commerce",
+        {"players": 4},
+        19,
+        "ledger points",
+        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
+    ),
     ("commitment", {}, 13, "VP", "VP ahead of B at the end of the game"),
     ("contest", {}, 2024, "points", "points ahead of B at the end of the game"),
 ]
@@ -45,12 +50,13 @@ def advice(request: Any) -> tuple[cardlab.Game, Any, Hint, tuple]:
 
 # --- units -----------------------------------------------------------------------------------------
 
+
 def test_each_game_says_what_its_values_measure(advice):
     game, state, result, (_, _, _, name, measure) = advice
     assert result.unit == Unit(name, measure) and str(result.unit) == measure
     assert result.heading.endswith(f"Each value is the average of {measure}.")
     assert f"{result.playouts} playouts of deals that fit what {result.player} sees" in result.heading
-    for row in result.ranking:   # every number with its unit
+    for row in result.ranking:  # every number with its unit
         assert row.average == f"{signed(row.value.mean)} {name}"
     assert result.range_heading == f"likely range ({name}, 95%)"
     assert measure in str(result) and measure in result._repr_html_().replace("&#x27;", "'")
@@ -58,7 +64,7 @@ def test_each_game_says_what_its_values_measure(advice):
 
 def test_the_unit_names_the_players_opponent():
     game = cardlab.game("contest")
-    state = game.play(game.deal(seed=2024), "arrange QS 5H 3C 10H")   # now B arranges
+    state = game.play(game.deal(seed=2024), "arrange QS 5H 3C 10H")  # now B arranges
     assert str(hint(game, state, playouts=60, seed=1).unit) == "points ahead of A at the end of the game"
     generic = Unit("points", "points ahead of {opponent} at the end")
     assert str(generic.said_to(("A", "B", "C"), 1)) == "points ahead of the best of the other players at the end"
@@ -72,6 +78,7 @@ def test_amounts_carry_their_sign_and_unit():
 
 # --- the ranked view -------------------------------------------------------------------------------
 
+
 def test_the_ranking_lists_the_moves_kept_to_the_end_by_average_then_those_set_aside(advice):
     game, state, result, _ = advice
     rows = result.ranking
@@ -83,14 +90,17 @@ def test_the_ranking_lists_the_moves_kept_to_the_end_by_average_then_those_set_a
     assert all(r.value.playouts == result.best.playouts for r in kept)
     assert [r.set_aside for r in rows] == [r.value.rounds < result.best.rounds for r in rows]  # the halving's rounds
     means = [r.value.mean for r in kept]
-    assert means == sorted(means, reverse=True)          # a learner reads it as a ranking
+    assert means == sorted(means, reverse=True)  # a learner reads it as a ranking
     assert [r.value.playouts for r in aside] == sorted((r.value.playouts for r in aside), reverse=True)
-    for r in aside:   # explained, not just listed lower
+    for r in aside:  # explained, not just listed lower
         assert f"set aside after {r.value.playouts} playouts" in r.note and r.value.playouts < result.best.playouts
     assert rows[0].note.startswith("best") and rows[0].text == game.move_words(state, result.best.move)
     for r in rows:
-        assert re.fullmatch(rf"{NUMBER} to {NUMBER}|too few playouts to say|no spread: every playout came out the "
-                            r"same", r.likely), r.likely
+        assert re.fullmatch(
+            rf"{NUMBER} to {NUMBER}|too few playouts to say|no spread: every playout came out the "
+            r"same",
+            r.likely,
+        ), r.likely
         if " to " in r.likely:
             low, high = (float(x.replace("−", "-")) for x in r.likely.split(" to "))
             assert low - 0.01 <= r.value.mean <= high + 0.01
@@ -124,8 +134,9 @@ def test_a_seeded_hint_keeps_the_searchs_numbers(advice):
     game, state, result, _ = advice
     view = game.view(state, game.to_move(state))
     thumb = strategy_of(game).rule_of_thumb(game, view, random.Random("1:reason"))
-    searched = evaluate_moves(game, view, playouts=300, seed=1, policy=playout_policy("heuristic", game),
-                              keep=thumb.move)
+    searched = evaluate_moves(
+        game, view, playouts=300, seed=1, policy=playout_policy("heuristic", game), keep=thumb.move
+    )
     key = lambda m: str(m.move)  # noqa: E731
     assert sorted(result.moves, key=key) == sorted(searched, key=key)
     assert hint(game, state, playouts=300, seed=1).moves == result.moves
@@ -160,20 +171,28 @@ def test_the_rule_of_thumb_agreeing_is_said_as_agreement():
 
 def test_the_rule_of_thumb_disagreeing_is_said_as_a_comparison():
     clear = made([("claim 4H", 1.0, 0.05), ("claim 2C", -0.5, 0.05)], "claim 2C")
-    assert clear.comparison == ("The rule of thumb would play claim with the 2♣ instead (keep your hearts); searching "
-                                "ahead, claim with the 4♥ does better by 1.50 points on average.")
-    assert clear.finding == ("Claim with the 4♥ does best over the playouts: +1.00 points on average, 1.50 more than "
-                             "claim with the 2♣ on the same deals.")
+    assert clear.comparison == (
+        "The rule of thumb would play claim with the 2♣ instead (keep your hearts); searching "
+        "ahead, claim with the 4♥ does better by 1.50 points on average."
+    )
+    assert clear.finding == (
+        "Claim with the 4♥ does best over the playouts: +1.00 points on average, 1.50 more than "
+        "claim with the 2♣ on the same deals."
+    )
     assert clear.ranking[1].note == "the rule of thumb's pick, kept to compare"
     close = made([("claim 4H", 0.3, 0.2), ("claim 2C", 0.2, 0.2)], "claim 2C")
-    assert close.comparison.endswith("claim with the 4♥ does better by 0.10 points on average, a gap within the "
-                                     "uncertainty of the playouts.")
-    assert close.finding.endswith("0.10 more than claim with the 2♣ on the same deals, though that gap is within the "
-                                  "uncertainty of the playouts.")
+    assert close.comparison.endswith(
+        "claim with the 4♥ does better by 0.10 points on average, a gap within the uncertainty of the playouts."
+    )
+    assert close.finding.endswith(
+        "0.10 more than claim with the 2♣ on the same deals, though that gap is within the uncertainty of the playouts."
+    )
     level = made([("claim 4H", 0.203, 0.1), ("claim 2C", 0.201, 0.1)], "claim 2C")
     assert level.comparison.endswith("searching ahead, the two come out level (+0.20 points each).")
-    assert level.finding == ("Claim with the 4♥ and claim with the 2♣ come out level, +0.20 points on average on the "
-                             "same deals: as far as the playouts can tell, either is as good.")
+    assert level.finding == (
+        "Claim with the 4♥ and claim with the 2♣ come out level, +0.20 points on average on the "
+        "same deals: as far as the playouts can tell, either is as good."
+    )
     assert made([("claim 4H", 1.0, 0.1), ("claim 2C", 0.2, 0.1)], None).comparison == ""
     assert made([("claim 4H", 1.0, 0.1)], None).finding == ""
 
@@ -196,8 +215,10 @@ def test_no_hint_contradicts_itself():
                 assert best.mean >= other.mean and "instead" in result.comparison
                 thumb_words = game.move_words(state, thumb.move)
                 assert result.comparison.startswith(f"The rule of thumb would play {thumb_words} instead")
-                assert (f"{game.move_words(state, best.move)} does better by" in result.comparison
-                        or "level" in result.comparison)
+                assert (
+                    f"{game.move_words(state, best.move)} does better by" in result.comparison
+                    or "level" in result.comparison
+                )
             for _ in range(rng.randrange(2, 6)):
                 if game.to_move(state) is None:
                     break
@@ -207,6 +228,7 @@ def test_no_hint_contradicts_itself():
 
 
 # --- no leaks, and the same view in a Table --------------------------------------------------------
+
 
 def _named_cards(value: Any) -> set[Card]:
     """Every card a JSON value names, in text ("4H", "4♥") or as a code."""
@@ -239,7 +261,7 @@ def test_the_hint_panel_names_no_hidden_card_and_works_as_the_tutorials_ask(game
         made = hint(game, game.view(state, mover), playouts=300, seed=1)
         try:
             expected = ranking(game, made)
-        except TypeError:   # the table's ranking before it took the game
+        except TypeError:  # the table's ranking before it took the game
             expected = ranking(made)
         assert message["kind"] == "hint" and message["ranking"] == expected
         assert message["ranking"]["unit_name"] == unit_name
@@ -257,8 +279,11 @@ def test_the_hint_panel_names_no_hidden_card_and_works_as_the_tutorials_ask(game
 
 #: Words a learner should not read in a hint's reason: software words, and claims about the
 #: other moves that the figures could contradict (a reason says what its move does, no more).
-BANNED = re.compile(r"\b(session|view|kernel|widget|playouts?|interval|estimate|sample|he|she|his|her|him|"
-                    r"best(?! hand)|only move|no other|better than any|search)\b", re.IGNORECASE)
+BANNED = re.compile(
+    r"\b(session|view|kernel|widget|playouts?|interval|estimate|sample|he|she|his|her|him|"
+    r"best(?! hand)|only move|no other|better than any|search)\b",
+    re.IGNORECASE,
+)
 #: A card or move in notation ("9D", "open 9D 3", "b1"), which a reason never shows.
 CODE = re.compile(r"\b(?:10|[2-9AJQK])[HCDS]\b|\bb[123]\b|\bJK\b")
 
@@ -279,7 +304,7 @@ def check_writing(text: str) -> None:
     assert len(text.split()) <= 35, (len(text.split()), text)
     assert not BANNED.search(text), (BANNED.search(text), text)
     assert not CODE.search(text), (CODE.search(text), text)
-    assert not re.search(r"[+−-]\d+\.\d\d", text), text   # no figure of the playouts
+    assert not re.search(r"[+−-]\d+\.\d\d", text), text  # no figure of the playouts
 
 
 def _num(pattern: str, text: str) -> list[int]:
@@ -288,6 +313,7 @@ def _num(pattern: str, text: str) -> list[int]:
 
 def check_commitment(game, state, me, move, text) -> None:
     from cardlab.games.commitment.moves import STACK_NAMES, stack_value
+
     after = game.advance(state, move)
     other = game.player_names[1 - me]
 
@@ -304,8 +330,11 @@ def check_commitment(game, state, me, move, text) -> None:
     if text.startswith("A Jack adds nothing"):
         assert state.round == 1 and len(state.battles) == 1 and move.card.rank == 11
         return
-    for suit, battle, mine, theirs in re.findall(rf"your (\w+) (?:at battle (\d) |there )come to (\d+), against "
-                                                 rf"{other}'s (\d+)", text):
+    for suit, battle, mine, theirs in re.findall(
+        rf"your (\w+) (?:at battle (\d) |there )come to (\d+), against "
+        rf"{other}'s (\d+)",
+        text,
+    ):
         b = int(battle) - 1 if battle else move.battle - 1
         slot = STACK_NAMES.index(suit)
         assert (values(after, b, me)[slot], values(after, b, 1 - me)[slot]) == (int(mine), int(theirs)), text
@@ -320,6 +349,7 @@ def check_commitment(game, state, me, move, text) -> None:
 
 def check_commerce(game, state, me, move, text) -> None:
     from cardlab.games.commerce.strategy import _hands
+
     table, hand, opponents = _hands(), state.hands[me], state.players - 1
     if "the card you miss least" in text:
         assert move.card == max(hand, key=lambda c: table.after_swap(hand, c, opponents))
@@ -334,6 +364,7 @@ def check_commerce(game, state, me, move, text) -> None:
 
 def check_contest(game, state, me, move, text) -> None:
     from cardlab.games.contest.moves import SUIT_INDEX
+
     if state.arranged < 2:
         secret = move.cards
     else:
@@ -369,8 +400,12 @@ def check_commons(game, state, me, move, text) -> None:
         assert 0 <= int(chance) <= 100
 
 
-CHECKS = {"commitment": check_commitment, "commerce": check_commerce, "contest": check_contest,
-          "card-commons": check_commons}
+CHECKS = {
+    "commitment": check_commitment,
+    "commerce": check_commerce,
+    "contest": check_contest,
+    "card-commons": check_commons,
+}
 
 
 @pytest.mark.parametrize("game_args", GAMES, ids=IDS)
@@ -409,8 +444,9 @@ def test_a_hints_reason_is_about_its_best_move_and_its_figures_stay_in_the_detai
         words = game.move_words(view, best)
         assert words.lower() in result.reason.lower() or result.reason.startswith(("A Jack", "Pass", "Knock"))
         # no figure of the ranking in the reason; the figures are all in the details
-        assert not any(r.average in result.reason or r.average in result.reason.replace("−", "-")
-                       for r in result.ranking)
+        assert not any(
+            r.average in result.reason or r.average in result.reason.replace("−", "-") for r in result.ranking
+        )
         assert all(r.average in result.details and r.likely in result.details for r in result.shown)
         assert str(result).index(result.reason) < str(result).index("Details") < str(result).index(result.heading)
         page = result._repr_html_()
@@ -432,11 +468,13 @@ def test_commitments_jack_in_round_one_is_explained_as_the_game_sees_it():
     view = game.view(state, game.to_move(state))
     jack = next(m for m in game.legal_moves(view) if getattr(m, "card", None) is not None and m.card.rank == 11)
     assert strategy_of(game).explain(game, view, game.to_move(state), jack) == (
-        "A Jack adds nothing while there is one battle: spending it now keeps your high cards for rounds 2 and 3")
+        "A Jack adds nothing while there is one battle: spending it now keeps your high cards for rounds 2 and 3"
+    )
 
 
 def test_a_game_without_a_strategy_still_has_a_reason():
     from helpers.toy_game import ToyTricks
+
     game = ToyTricks()
     state = game.deal(seed=1)
     result = hint(game, state, playouts=40, seed=1)
@@ -444,6 +482,7 @@ def test_a_game_without_a_strategy_still_has_a_reason():
 
 
 # --- anytime -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game_args", GAMES, ids=IDS)
 def test_the_hint_comes_first_fast_then_refined_to_the_same_final_hint(game_args):
@@ -471,6 +510,7 @@ def test_the_first_ranking_comes_within_a_tenth_of_a_second(game_args):
     """The first ranking is made from one playout per move and handed over at once, before the
     search goes on (CPU time of this process, so that a loaded machine does not count)."""
     import time
+
     name, options, seed, *_ = game_args
     game, state = dealt(name, options, seed)
     start = time.process_time()

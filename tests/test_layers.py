@@ -23,15 +23,26 @@ from cardlab import engine, strategy
 from cardlab.games import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERIC = sorted([*(p for folder in ("bots", "widgets") for p in (ROOT / "cardlab" / folder).rglob("*")
-                    if p.suffix in (".py", ".js")), ROOT / "cardlab" / "session.py"])
+GENERIC = sorted(
+    [
+        *(
+            p
+            for folder in ("bots", "widgets")
+            for p in (ROOT / "cardlab" / folder).rglob("*")
+            if p.suffix in (".py", ".js")
+        ),
+        ROOT / "cardlab" / "session.py",
+    ]
+)
 LESSONS = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
 #: A lesson's messages show the ``game:`` line of a lesson file, with a game as the example.
 GAME_LINE_EXAMPLE = re.compile(r"game: [\w-]+")
 SHIPPED = [name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games.")]
 #: The engine's modules: the package and each module in it.
-ENGINE_MODULES = [engine, *(importlib.import_module(f"cardlab.engine.{info.name}")
-                            for info in pkgutil.iter_modules(engine.__path__))]
+ENGINE_MODULES = [
+    engine,
+    *(importlib.import_module(f"cardlab.engine.{info.name}") for info in pkgutil.iter_modules(engine.__path__)),
+]
 
 
 def protocol_words() -> set[str]:
@@ -50,6 +61,7 @@ def protocol_words() -> set[str]:
 def game_words() -> dict[str, set[str]]:
     """Per shipped game: its name, aliases, title, folder, and its state's own fields."""
     from cardlab.widgets.base import SessionWidget
+
     # A state's seed is part of the protocol (HIDDEN_SEED); a widget's history is its move log.
     common = protocol_words() | {"seed"} | set(dir(SessionWidget))
     found = {}
@@ -101,11 +113,15 @@ def _game_knowledge(path: Path, allowed: re.Pattern[str] | None = None) -> list[
         strings = [allowed.sub("", text) for text in strings]
     problems = []
     for game, words in game_words().items():
-        fields = {w[len("field:"):] for w in words if w.startswith("field:")}
+        fields = {w[len("field:") :] for w in words if w.startswith("field:")}
         names = [w for w in words if not w.startswith("field:")]
         problems += [f"reads .{a} ({game})" for a in attributes if a in fields]
-        problems += [f"says {text!r} ({game})" for text in strings for name in names
-                     if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)]
+        problems += [
+            f"says {text!r} ({game})"
+            for text in strings
+            for name in names
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
+        ]
     return problems
 
 
@@ -117,14 +133,28 @@ def _code_strings_and_attributes(path: Path) -> tuple[list[str], set[str]]:
         strings = [m.group(2) for m in re.finditer(r"([\"'`])((?:\\.|(?!\1).)*)\1", code)]
         return strings, set(re.findall(r"\.\s*([A-Za-z_]\w*)", code))
     tree = ast.parse(text)
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-               and id(n) not in docstrings]
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    ]
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
-    attributes |= {n.args[1].value for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "")
-                   in ("getattr", "hasattr") and len(n.args) > 1 and isinstance(n.args[1], ast.Constant)}
+    attributes |= {
+        n.args[1].value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and getattr(n.func, "id", "") in ("getattr", "hasattr")
+        and len(n.args) > 1
+        and isinstance(n.args[1], ast.Constant)
+    }
     return strings, attributes
 
 
@@ -139,7 +169,7 @@ def test_the_engine_imports_nothing_above_it():
     widgets); the games import nothing above them (no session, lesson, computer player or widget)."""
     graph = _import_graph()
     for number, layer in enumerate(BELOW_THE_GAMES):
-        below = BELOW_THE_GAMES[:number + 1]
+        below = BELOW_THE_GAMES[: number + 1]
         for module in (m for m in graph if _in(m, (layer,))):
             for imported in _imports(_path(module)):
                 if _in(imported, ("cardlab",)):
@@ -243,7 +273,7 @@ def _imports(path: Path, modules: set[str] = frozenset()) -> set[str]:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
             named = [f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in modules]
             found.update(named or [base])
             if len(named) < len(node.names):
@@ -252,7 +282,9 @@ def _imports(path: Path, modules: set[str] = frozenset()) -> set[str]:
 
 
 def test_importing_the_games_needs_no_jupyter_and_no_players():
-    code = ("import sys, cardlab.games; cardlab.game('contest').deal(seed=1);"
-            "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'cardlab.widgets')"
-            " if m in sys.modules]; assert not bad, bad")
+    code = (
+        "import sys, cardlab.games; cardlab.game('contest').deal(seed=1);"
+        "bad = [m for m in ('anywidget', 'ipywidgets', 'traitlets', 'IPython', 'cardlab.widgets')"
+        " if m in sys.modules]; assert not bad, bad"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -8,7 +8,8 @@ import random
 import cardlab
 from cardlab.widgets import Table, layouts
 from cardlab.widgets.viewmodel import Position
-from helpers.table_layout import groups as _groups, piles as _piles
+from helpers.table_layout import groups as _groups
+from helpers.table_layout import piles as _piles
 from helpers.widget_driver import EVERY_CONFIGURATION, group_titles, pile_of
 
 
@@ -54,8 +55,25 @@ b1 B: - / - / -
 """
 
 
-COMMITMENT_ROUND_TWO = ("JH b1", "5S b1 clubs", "3H b1", "6D b1", "2C b1", "10S b1 hearts", "9S b1 clubs", "pass",
-                        "8D b1", "2D b1", "5C b1", "2H b1", "3D b1", "7C b1", "pass", "next round", "7S b2 diamonds")
+COMMITMENT_ROUND_TWO = (
+    "JH b1",
+    "5S b1 clubs",
+    "3H b1",
+    "6D b1",
+    "2C b1",
+    "10S b1 hearts",
+    "9S b1 clubs",
+    "pass",
+    "8D b1",
+    "2D b1",
+    "5C b1",
+    "2H b1",
+    "3D b1",
+    "7C b1",
+    "pass",
+    "next round",
+    "7S b2 diamonds",
+)
 
 
 def commitment_round_two() -> cardlab.Session:
@@ -102,7 +120,7 @@ def test_commitments_decks_stand_beside_one_battle_and_under_two():
     so is a short face-down pile outside a compact area."""
     game = cardlab.game("commitment")
     first = cardlab.Session(game, game.state_from_text(COMMITMENT_DEAL))
-    for move in COMMITMENT_ROUND_TWO[:COMMITMENT_ROUND_TWO.index("next round")]:
+    for move in COMMITMENT_ROUND_TWO[: COMMITMENT_ROUND_TWO.index("next round")]:
         first.play(move)
     decks, row = _parents(Position(first, 1).layout(), "battle deck")[:2]
     assert decks["dir"] == "column" and [i["title"] for i in row["items"]] == ["Battle 1", None]

@@ -58,16 +58,16 @@ def rows(*items) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_a_csv_cell_that_a_spreadsheet_would_run_is_made_text(start):
-    formula = f"{start}HYPERLINK(\"http://example.com\",\"marks\")"
+    formula = f'{start}HYPERLINK("http://example.com","marks")'
     run = LessonRun(LESSON.format(title="The last turn", ask="What do you play?"), learner=formula)
     (row,) = rows(run)
-    assert row["learner"] == f"'{formula}" and row["step"] == "0" and row["tries"] == "0"   # numbers stay numbers
-    assert json.loads(lessons.progress_json([run]))["lessons"][0]["learner"] == formula   # JSON: as written
+    assert row["learner"] == f"'{formula}" and row["step"] == "0" and row["tries"] == "0"  # numbers stay numbers
+    assert json.loads(lessons.progress_json([run]))["lessons"][0]["learner"] == formula  # JSON: as written
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@"])
 def test_a_title_or_prompt_that_a_spreadsheet_would_run_is_made_text(start):
-    formula = f"{start}HYPERLINK(\"http://example.com\";\"marks\")"
+    formula = f'{start}HYPERLINK("http://example.com";"marks")'
     run = LessonRun(LESSON.format(title=f"{start}1+1", ask=f"{formula} What do you play?"))
     (row,) = rows(run)
     assert row["title"] == f"'{start}1+1" and row["prompt"] == f"'{formula} What do you play?"
@@ -80,7 +80,11 @@ def test_plain_cells_are_written_as_they_are():
     run = LessonRun(LESSON.format(title="The last turn", ask="What do you play?"), learner="Ada")
     (row,) = rows(run)
     assert (row["learner"], row["title"], row["prompt"], row["kind"]) == (
-        "Ada", "The last turn", "What do you play?", "play")
+        "Ada",
+        "The last turn",
+        "What do you play?",
+        "play",
+    )
 
 
 def test_only_the_questions_of_the_steps_reached_are_exported():
@@ -92,7 +96,7 @@ def test_only_the_questions_of_the_steps_reached_are_exported():
     assert (data["questions"], len(data["items"]), data["reached"]) == (2, 1, 0)
     run.answer("claim 5C")
     run.next()
-    assert later not in lessons.progress_csv([run])                  # step 1 has no question
+    assert later not in lessons.progress_csv([run])  # step 1 has no question
     run.next()
     assert [row["prompt"] for row in rows(run)] == ["What do you play?", later]
     assert len(json.loads(lessons.progress_json([run]))["lessons"][0]["items"]) == 2
@@ -100,7 +104,7 @@ def test_only_the_questions_of_the_steps_reached_are_exported():
 
 def test_a_lesson_without_a_question_reached_has_one_row():
     text = LESSON.format(title="T", ask="What do you play?")
-    text = text[:text.index("```question")] + text[text.index("```moves"):]
+    text = text[: text.index("```question")] + text[text.index("```moves") :]
     run = LessonRun(text, learner="Ada")
     (row,) = rows(run)
     assert row["learner"] == "Ada" and row["step"] == "" and row["prompt"] == ""

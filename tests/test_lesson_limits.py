@@ -88,23 +88,28 @@ def line_of(text: str, fragment: str) -> int:
 
 def in_a_child(code: str, seconds: float = 20) -> subprocess.CompletedProcess:
     """Run ``code`` in a Python of its own, with 1 GB of memory and ``seconds`` to finish."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=limit, cwd=ROOT)
+
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
+    )
 
 
 # --- files: what they are is read first ----------------------------------------------------------
 
+
 def test_a_file_over_1_mb_is_refused_without_reading_it(tmp_path):
     path = tmp_path / "big.md"
-    with path.open("wb") as handle:       # 50 MB, most of it never written: a hole the reader would fill
+    with path.open("wb") as handle:  # 50 MB, most of it never written: a hole the reader would fill
         handle.write(LESSON.encode())
         handle.truncate(50 * MAX_LESSON_BYTES)
     with quick(0.1):
         found = lessons.check(path)
-    assert [str(p) for p in found] == [f"{path}: the file is too big (50,000,000 bytes): a lesson is at most "
-                                       f"1,000,000 bytes (1 MB)"]
+    assert [str(p) for p in found] == [
+        f"{path}: the file is too big (50,000,000 bytes): a lesson is at most 1,000,000 bytes (1 MB)"
+    ]
     with pytest.raises(LessonError) as caught:
         lessons.load(path)
     assert isinstance(caught.value, ValueError) and caught.value.problems == tuple(found)
@@ -118,23 +123,28 @@ def test_a_lesson_of_1_mb_is_read_and_one_byte_more_is_not(tmp_path):
     path.write_text(LESSON + "x" + padding, encoding="utf-8")
     assert "too big" in str(lessons.check(path)[0])
     assert [p.message for p in lessons.check(LESSON + "x" + padding)] == [
-        "the text is too long: a lesson is at most 1,000,000 bytes (1 MB)"]
+        "the text is too long: a lesson is at most 1,000,000 bytes (1 MB)"
+    ]
 
 
 def test_a_device_and_a_pipe_in_a_lesson_folder_are_refused_at_once(tmp_path):
     (tmp_path / "zero.md").symlink_to("/dev/zero")
     os.mkfifo(tmp_path / "pipe.md")
-    code = ("import time; from cardlab import lessons\n"
-            f"for name in ('zero.md', 'pipe.md'):\n"
-            f"    start = time.perf_counter(); found = lessons.check({str(tmp_path)!r} + '/' + name)\n"
-            "    print(round(time.perf_counter() - start, 3), *found, sep=' | ')\n")
+    code = (
+        "import time; from cardlab import lessons\n"
+        f"for name in ('zero.md', 'pipe.md'):\n"
+        f"    start = time.perf_counter(); found = lessons.check({str(tmp_path)!r} + '/' + name)\n"
+        "    print(round(time.perf_counter() - start, 3), *found, sep=' | ')\n"
+    )
     done = in_a_child(code)
     assert done.returncode == 0, done.stderr[-2000:]
     zero, pipe = (line.split(" | ") for line in done.stdout.splitlines())
-    assert float(zero[0]) < 0.5 and zero[1] == (f"{tmp_path}/zero.md: not a lesson file: this is a device, and "
-                                                f"a lesson is a regular file of Markdown text")
-    assert float(pipe[0]) < 0.5 and pipe[1].endswith("not a lesson file: this is a pipe (FIFO), and a lesson is "
-                                                     "a regular file of Markdown text")
+    assert float(zero[0]) < 0.5 and zero[1] == (
+        f"{tmp_path}/zero.md: not a lesson file: this is a device, and a lesson is a regular file of Markdown text"
+    )
+    assert float(pipe[0]) < 0.5 and pipe[1].endswith(
+        "not a lesson file: this is a pipe (FIFO), and a lesson is a regular file of Markdown text"
+    )
 
 
 def test_a_name_too_long_for_a_path_or_with_a_nul_is_a_problem_not_a_crash():
@@ -146,11 +156,15 @@ def test_a_name_too_long_for_a_path_or_with_a_nul_is_a_problem_not_a_crash():
 
 # --- every pattern is linear in the length of the line ---------------------------------------------
 
-@pytest.mark.parametrize("line, title", [
-    ("# x" + " " * LONG + "y", "x" + " " * LONG + "y"),          # a heading of spaces between two words
-    ("# " + " " * 12_000 + "#x", "#x"),
-    ("# Lesson" + " \t" * (LONG // 2) + "#" * 9, "Lesson"),       # a closing sequence after 30,000 blanks
-])
+
+@pytest.mark.parametrize(
+    "line, title",
+    [
+        ("# x" + " " * LONG + "y", "x" + " " * LONG + "y"),  # a heading of spaces between two words
+        ("# " + " " * 12_000 + "#x", "#x"),
+        ("# Lesson" + " \t" * (LONG // 2) + "#" * 9, "Lesson"),  # a closing sequence after 30,000 blanks
+    ],
+)
 def test_a_long_title_line_is_read_in_milliseconds(line, title):
     text = LESSON.replace("# Lesson", line)
     assert problems(text) == []
@@ -159,7 +173,7 @@ def test_a_long_title_line_is_read_in_milliseconds(line, title):
 
 @pytest.mark.parametrize("fence", ["```" + " " * LONG + "`", "~~~" + "\t" * LONG + "`"])
 def test_a_long_line_that_is_no_fence_is_read_in_milliseconds(fence):
-    text = LESSON.replace("```moves", fence + "\n```moves")   # a backtick after the fence: commentary
+    text = LESSON.replace("```moves", fence + "\n```moves")  # a backtick after the fence: commentary
     assert problems(text) == []
     assert lessons.load(text).questions[0].explanation == fence
 
@@ -176,8 +190,9 @@ def test_a_long_fence_line_never_closed_is_read_in_milliseconds(info):
 def test_a_long_fence_is_named_by_its_length():
     ((line, message),) = problems(LESSON + "`" * LONG + "python\n")
     assert line == len(LESSON.splitlines()) + 1
-    assert message == ("the ```python block opened here is never closed: end it with a line of at least 30,000 "
-                       "backticks")
+    assert message == (
+        "the ```python block opened here is never closed: end it with a line of at least 30,000 backticks"
+    )
 
 
 def test_many_comments_blank_lines_and_continuations_are_read_in_linear_time():
@@ -186,8 +201,9 @@ def test_many_comments_blank_lines_and_continuations_are_read_in_linear_time():
     with quick(1.5):
         assert lessons.check(LESSON.replace("```moves", "\n" * 200_000 + "```moves")) == []
     with quick(1.5):
-        text = LESSON.replace("score: 5", "score: 5\n" + "  \n" * 100_000 + "ask: What does A score?\n" +
-                              "  now\n" * 100_000)
+        text = LESSON.replace(
+            "score: 5", "score: 5\n" + "  \n" * 100_000 + "ask: What does A score?\n" + "  now\n" * 100_000
+        )
         assert lessons.load(text).questions[1].prompt == "What does A score?" + " now" * 100_000
 
 
@@ -199,8 +215,9 @@ def _score_question_run() -> LessonRun:
     return run
 
 
-@pytest.mark.parametrize("typed", [" " * 19_900, "1" + " " * 19_900 + "x", "5" + " " * 19_900 + "points x",
-                                   "vp " * 6_600 + "!"])
+@pytest.mark.parametrize(
+    "typed", [" " * 19_900, "1" + " " * 19_900 + "x", "5" + " " * 19_900 + "points x", "vp " * 6_600 + "!"]
+)
 def test_a_long_typed_score_is_answered_in_milliseconds(typed):
     run = _score_question_run()
     with quick():
@@ -227,8 +244,9 @@ def test_long_typed_moves_and_cards_are_answered_in_milliseconds(typed):
 
 # --- numbers: ASCII digits, bounded by the rules ---------------------------------------------------
 
+
 def _deal(seed: str) -> str:
-    start = LESSON[LESSON.index("```state"):LESSON.index("```question")]
+    start = LESSON[LESSON.index("```state") : LESSON.index("```question")]
     return LESSON.replace(start, f"```deal\nseed: {seed}\n```\n\n")
 
 
@@ -240,14 +258,17 @@ def test_a_seed_is_ascii_digits_within_the_rules(seed):
     assert "a seed is a whole number from 0 to 2**64 - 1" in message and len(message) < 200
 
 
-@pytest.mark.parametrize("option, refusal", [
-    ("players: ٣", "players must be a whole number from 3 to 12, not '٣'"),
-    ("players: " + "9" * 5_000, "players must be a whole number from 3 to 12, not '" + "9" * 40 + "…'"),
-    ("players: 13", "players must be a whole number from 3 to 12, not 13"),
-])
+@pytest.mark.parametrize(
+    "option, refusal",
+    [
+        ("players: ٣", "players must be a whole number from 3 to 12, not '٣'"),
+        ("players: " + "9" * 5_000, "players must be a whole number from 3 to 12, not '" + "9" * 40 + "…'"),
+        ("players: 13", "players must be a whole number from 3 to 12, not 13"),
+    ],
+)
 def test_an_option_is_ascii_digits_within_the_rules(option, refusal):
     text = LESSON.replace("game: card-commons\nviewer: A", f"game: commerce\n{option}")
-    ((line, message),) = problems(text.replace(text[text.index("```state"):], "```deal\nseed: 1\n```\n"))
+    ((line, message),) = problems(text.replace(text[text.index("```state") :], "```deal\nseed: 1\n```\n"))
     assert line == 4 and message.startswith("no such game or options: ") and refusal in message
 
 
@@ -289,9 +310,11 @@ PLACES = {
     "a feedback": ("score: 5", f"score: 5\nfeedback {HOSTILE}: no"),
     "a change": ("score: 5", f"score: 5\nchange: {HOSTILE}"),
     "a verb": ("player: A\nscore: 5", f"cards: 5C\nverb: {HOSTILE}"),
-    "a deal option": (LESSON[LESSON.index("```state"):LESSON.index("```question")],
-                      f"```deal\nseed: 1\n{HOSTILE}: 1\n```\n\n"),
-    "a deck": (LESSON[LESSON.index("```state"):LESSON.index("```question")], f"```deal\ndeck: {HOSTILE}\n```\n\n"),
+    "a deal option": (
+        LESSON[LESSON.index("```state") : LESSON.index("```question")],
+        f"```deal\nseed: 1\n{HOSTILE}: 1\n```\n\n",
+    ),
+    "a deck": (LESSON[LESSON.index("```state") : LESSON.index("```question")], f"```deal\ndeck: {HOSTILE}\n```\n\n"),
     "a fence": ("```moves", f"```{HOSTILE}\n```moves"),
 }
 

@@ -21,18 +21,21 @@ import ipywidgets as widgets  # noqa: E402
 from cardlab import lessons  # noqa: E402
 from cardlab.cards import Card, parse_card  # noqa: E402
 from cardlab.engine import move_cards  # noqa: E402
-from cardlab.widgets import Lesson, Table  # noqa: E402
-from cardlab.widgets import prose  # noqa: E402
+from cardlab.widgets import (  # noqa: E402
+    Lesson,
+    Table,
+    prose,  # noqa: E402
+)
 from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves  # noqa: E402
 from cardlab.widgets.viewmodel import pretty  # noqa: E402
 from helpers.table_layout import piles as _piles  # noqa: E402
 
-FORCED = "card-commons-2-forced-defense"      # B's view; cards, play, what-if, score questions
+FORCED = "card-commons-2-forced-defense"  # B's view; cards, play, what-if, score questions
 #: This module's own copy of that lesson (tests/data): the tests pin its steps and texts, which
 #: the bundled lesson may change. Its name is the bundled one's.
 DATA = Path(__file__).resolve().parent / "data"
 FORCED_FILE = DATA / f"{FORCED}.md"
-BARTER = "commerce-4-trades-and-barter"       # B's view, 3 players; score questions by deal
+BARTER = "commerce-4-trades-and-barter"  # B's view, 3 players; score questions by deal
 VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -59,19 +62,25 @@ def at_first_question(name: Any = FORCED_FILE, **options: Any) -> Lesson:
 
 # --- what a Lesson is made from ---------------------------------------------------------------------------
 
+
 def test_a_lesson_is_made_from_a_name_a_path_its_text_a_lesson_or_a_run(tmp_path):
     path = FORCED_FILE
     copy = tmp_path / "mine.md"
     copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    made = [Lesson(path), Lesson(path), Lesson(str(copy)), Lesson(path.read_text(encoding="utf-8")),
-            Lesson(lessons.load(path))]
+    made = [
+        Lesson(path),
+        Lesson(path),
+        Lesson(str(copy)),
+        Lesson(path.read_text(encoding="utf-8")),
+        Lesson(lessons.load(path)),
+    ]
     assert {w.lesson.title for w in made} == {"Card Commons: when you must defend"}
     assert [w.lesson.name for w in made] == [FORCED, FORCED, "mine", "card-commons-when-you-must-defend", FORCED]
     assert Lesson(FORCED).lesson.source == str(lessons.BUNDLED / f"{FORCED}.md")  # a name: the bundled lesson
     run = lessons.LessonRun(path)
     shown = Lesson(run, learner="Ada")
     assert shown.run is run and run.learner == "Ada"
-    run.next()                                         # the widget follows the run it shows
+    run.next()  # the widget follows the run it shows
     assert vm(shown)["lesson"]["step"] == 1
 
 
@@ -98,6 +107,7 @@ def test_a_bad_source_is_refused_clearly(tmp_path):
 
 # --- the view-model ---------------------------------------------------------------------------------------
 
+
 def test_the_view_model_shows_the_step_its_commentary_and_the_table_as_the_viewer_sees_it():
     widget = Lesson(FORCED_FILE)
     doc = vm(widget)
@@ -106,12 +116,17 @@ def test_the_view_model_shows_the_step_its_commentary_and_the_table_as_the_viewe
     assert (lesson["step"], lesson["steps"], lesson["move"], lesson["question"]) == (0, 12, None, None)
     assert lesson["can_next"] and not lesson["can_back"]
     assert lesson["commentary"][1]["spans"][:3] == [
-        ["", "You are "], ["strong", "B"],
-        ["", ", in round 1. A is the first Claimant. You see your own hand and your Commission (the 5♣), "
-             "and the two face-up pool cards."]]
+        ["", "You are "],
+        ["strong", "B"],
+        [
+            "",
+            ", in round 1. A is the first Claimant. You see your own hand and your Commission (the 5♣), "
+            "and the two face-up pool cards.",
+        ],
+    ]
     piles = {p["zone"]: p["cards"] for p in _piles(doc["layout"])}
     assert piles["A hand"] == ["??"] * 6 and piles["B hand"] == ["2H", "3C", "4D", "5D", "KS", "3D"]
-    assert "moves" not in doc and doc["can_act"] is False          # the table offers no move outside a question
+    assert "moves" not in doc and doc["can_act"] is False  # the table offers no move outside a question
     assert widget.next()
     lesson = vm(widget)["lesson"]
     assert lesson["move"] == {"player": "A", "text": "claim with the 2♦"}  # in the game's words
@@ -133,13 +148,16 @@ def test_a_play_question_offers_every_move_of_the_movers_cards_legal_or_not():
     offered = [m["move"] for m in q["moves"]]
     assert offered == ["defend 2H", "defend 3C", "defend 3D", "defend 4D", "defend 5C", "defend 5D", "defend KS"]
     game, view = widget.run.game, widget.run.table
-    assert [m for m in offered if game.is_legal(view, m)] == ["defend 2H", "defend KS"]   # not told apart
+    assert [m for m in offered if game.is_legal(view, m)] == ["defend 2H", "defend KS"]  # not told apart
     assert answer_moves(game, view, 1) == [game.move(m) for m in offered]
 
 
 def test_the_moves_offered_read_back_and_name_each_card_once():
-    for name in ("contest-2-claims-with-face-cards", "commitment-2-jack-and-king",
-                 "contest-4-secret-cards-and-the-row"):
+    for name in (
+        "contest-2-claims-with-face-cards",
+        "commitment-2-jack-and-king",
+        "contest-4-secret-cards-and-the-row",
+    ):
         run = lessons.LessonRun(name)
         while True:
             while run.question is not None:
@@ -159,8 +177,14 @@ def test_a_cards_question_picks_on_the_table_and_a_wrong_card_gets_the_teachers_
     assert q["kind"] == "cards" and q["moves"] == [] and q["verb"] == "defend"
     assert send(widget, "answer", cards=["2S"]) == {}
     feedback = question(widget)["feedback"]
-    assert feedback == {"correct": False, "text": "The 2♠ is a face-up pool card, not a card of your hand.",
-                        "rule": None, "counted": True, "answer": None, "explanation": []}
+    assert feedback == {
+        "correct": False,
+        "text": "The 2♠ is a face-up pool card, not a card of your hand.",
+        "rule": None,
+        "counted": True,
+        "answer": None,
+        "explanation": [],
+    }
     send(widget, "answer", cards=["KS", "2H"])
     settled = vm(widget)["lesson"]["settled"]
     assert settled[0]["feedback"]["correct"] and settled[0]["feedback"]["text"] == "Right: 2♥ K♠."
@@ -174,9 +198,9 @@ def test_a_wrong_move_gets_the_rule_it_breaks_and_the_learner_tries_again():
     feedback = question(widget)["feedback"]
     assert feedback["rule"] == "commons.defense" and not feedback["correct"]
     assert feedback["text"].startswith("defend 4♦ is not allowed: 4♦ does not answer the Claim 2♦")
-    send(widget, "answer", move="defend 3D")                        # the teacher's words, with the rule
+    send(widget, "answer", move="defend 3D")  # the teacher's words, with the rule
     assert question(widget)["feedback"]["text"].startswith("The 3♦ does not answer a 2")
-    send(widget, "answer", move="fly")                              # a typo: said, not counted
+    send(widget, "answer", move="fly")  # a typo: said, not counted
     assert question(widget)["feedback"]["counted"] is False
     send(widget, "answer", move="defend KS")
     assert vm(widget)["lesson"]["settled"][-1]["feedback"]["correct"]
@@ -207,10 +231,12 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     assert question(widget)["kind"] == "score"
     doc = vm(widget)
     assert doc["breakdown"] == {"unavailable": SCORE_PUT_AWAY}
-    assert "ledger" not in json.dumps(doc["layout"])                 # the seats' balances would tell it
+    assert "ledger" not in json.dumps(doc["layout"])  # the seats' balances would tell it
     send(widget, "answer", points="-2")
-    assert question(widget)["feedback"]["text"] == \
-        "A barter costs no points; only the deal's contribution to the pool was paid."
+    assert (
+        question(widget)["feedback"]["text"]
+        == "A barter costs no points; only the deal's contribution to the pool was paid."
+    )
     send(widget, "answer", points="-1 points")
     doc = vm(widget)
     assert doc["lesson"]["settled"][-1]["feedback"]["correct"]
@@ -237,27 +263,33 @@ def test_next_back_and_the_end():
 def test_a_question_waiting_holds_next_back_with_the_reason():
     widget = at_first_question()
     message = send(widget, "next")
-    assert message["kind"] == "error" and message["text"] == \
-        "Answer the question first, or reveal its answer: the lesson goes on after it."
+    assert (
+        message["kind"] == "error"
+        and message["text"] == "Answer the question first, or reveal its answer: the lesson goes on after it."
+    )
     assert widget.run.index == 1
 
 
 # --- refused messages ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("content, reason", [
-    ({"action": "play", "move": "defend 2H"}, "unknown action 'play'"),
-    ({"action": "goto", "index": 3}, "unknown action 'goto'"),
-    ({"action": "answer"}, "needs 'cards' as list"),
-    ({"action": "answer", "cards": "2H KS"}, "needs 'cards' as list"),
-    ({"action": "answer", "cards": [2, 3]}, "a list of at most 60 card codes"),
-    ({"action": "answer", "cards": ["2H"] * (MAX_ANSWER_CARDS + 1)}, "a list of at most 60 card codes"),
-    ({"action": "answer", "move": "defend 2H"}, "needs 'cards' as list"),
-    ({"action": "learner", "name": 7}, "needs 'name' as str"),
-    ({"action": "learner", "name": "x" * 41}, "at most 40 characters"),
-    ({"action": "learner", "name": "Ada\u0007"}, "printable text"),
-    ({"action": "answer", "cards": ["2H", "KS"], "rev": 0}, "changed before that click arrived"),
-    ({"action": "answer", "cards": ["2H", "KS"], "padding": "x" * 30_000}, "a message of 30,"),
-])
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        ({"action": "play", "move": "defend 2H"}, "unknown action 'play'"),
+        ({"action": "goto", "index": 3}, "unknown action 'goto'"),
+        ({"action": "answer"}, "needs 'cards' as list"),
+        ({"action": "answer", "cards": "2H KS"}, "needs 'cards' as list"),
+        ({"action": "answer", "cards": [2, 3]}, "a list of at most 60 card codes"),
+        ({"action": "answer", "cards": ["2H"] * (MAX_ANSWER_CARDS + 1)}, "a list of at most 60 card codes"),
+        ({"action": "answer", "move": "defend 2H"}, "needs 'cards' as list"),
+        ({"action": "learner", "name": 7}, "needs 'name' as str"),
+        ({"action": "learner", "name": "x" * 41}, "at most 40 characters"),
+        ({"action": "learner", "name": "Ada\u0007"}, "printable text"),
+        ({"action": "answer", "cards": ["2H", "KS"], "rev": 0}, "changed before that click arrived"),
+        ({"action": "answer", "cards": ["2H", "KS"], "padding": "x" * 30_000}, "a message of 30,"),
+    ],
+)
 def test_malformed_or_forged_messages_are_refused_and_change_nothing(content, reason):
     widget = at_first_question()
     before = (widget.run.index, widget.progress())
@@ -317,8 +349,11 @@ def test_no_synced_trait_names_a_card_hidden_from_the_viewer(name):
     while True:
         while run.question is not None:
             q = run.question
-            allowed = run.step.seen | {c for change in q.changes for c in (change.old, change.new)} | {
-                c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden}
+            allowed = (
+                run.step.seen
+                | {c for change in q.changes for c in (change.old, change.new)}
+                | {c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden}
+            )
             assert _synced_cards(widget) <= allowed, (name, run.index)
             if q.kind == "play":
                 for move in question(widget)["moves"]:
@@ -336,7 +371,8 @@ def test_no_synced_trait_names_a_card_hidden_from_the_viewer(name):
             send(widget, "reveal")
             assert _synced_cards(widget) <= allowed | run.step.seen, (name, run.index)
         assert _synced_cards(widget) <= run.step.seen | {
-            c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden}, (name, run.index)
+            c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden
+        }, (name, run.index)
         if send(widget, "next").get("kind") == "error":
             break
     assert run.finished
@@ -347,6 +383,7 @@ def test_no_synced_trait_names_a_card_hidden_from_the_viewer(name):
 
 # --- progress ---------------------------------------------------------------------------------------------
 
+
 def test_progress_is_kept_per_lesson_and_exported_as_json_and_csv(tmp_path):
     widget = at_first_question(learner="Ada")
     widget.answer(["2H", "KS"])
@@ -356,16 +393,23 @@ def test_progress_is_kept_per_lesson_and_exported_as_json_and_csv(tmp_path):
     data = json.loads(widget.progress_json())
     assert data["cardlab"] == "lesson-progress" and data["version"] == lessons.PROGRESS_VERSION
     (mine,) = data["lessons"]
-    assert (mine["lesson"], mine["learner"], mine["answered"], mine["first_try"], mine["revealed"]) == \
-        (FORCED, "Ada", 2, 1, 0)
-    assert json.loads(other.progress_json())["lessons"][0]["revealed"] == 1       # each lesson its own record
+    assert (mine["lesson"], mine["learner"], mine["answered"], mine["first_try"], mine["revealed"]) == (
+        FORCED,
+        "Ada",
+        2,
+        1,
+        0,
+    )
+    assert json.loads(other.progress_json())["lessons"][0]["revealed"] == 1  # each lesson its own record
     synced = vm(widget)["lesson"]["progress"]
     assert synced["json"] == widget.progress_json() and synced["csv"] == widget.progress_csv()
     assert (synced["questions"], synced["answered"], synced["first_try"], synced["revealed"]) == (6, 2, 1, 0)
     assert synced["file"] == f"ada-{FORCED}-progress"
     rows = list(csv.DictReader(io.StringIO(widget.progress_csv())))
     assert [(r["kind"], r["tries"], r["right"], r["first_try"]) for r in rows[:2]] == [
-        ("cards", "1", "True", "True"), ("play", "2", "True", "False")]
+        ("cards", "1", "True", "True"),
+        ("play", "2", "True", "False"),
+    ]
     assert widget.save_progress(tmp_path / "ada.json").read_text(encoding="utf-8") == widget.progress_json()
     assert widget.save_progress(tmp_path / "ada.CSV").read_text(encoding="utf-8") == widget.progress_csv()
     with pytest.raises(ValueError, match=r"a .json or a .csv file, not 'ada.txt'"):
@@ -377,7 +421,7 @@ def test_the_learners_name_is_set_in_the_widget_and_checked():
     assert vm(widget)["lesson"]["progress"]["file"] == f"{FORCED}-progress"
     rev = vm(widget)["rev"]
     assert send(widget, "learner", name="  Ada Lovelace ") == {}
-    assert vm(widget)["rev"] == rev      # the table is the same: a click made on it meanwhile counts
+    assert vm(widget)["rev"] == rev  # the table is the same: a click made on it meanwhile counts
     widget._handle_custom_msg({"action": "next", "rev": rev}, [])
     assert widget.message == {} and widget.run.index == 1
     assert widget.learner == "Ada Lovelace" and vm(widget)["lesson"]["learner"] == "Ada Lovelace"
@@ -388,6 +432,7 @@ def test_the_learners_name_is_set_in_the_widget_and_checked():
 
 
 # --- Python drives it too; the lesson's session; display ---------------------------------------------------
+
 
 def test_python_calls_update_the_widget():
     widget = Lesson(FORCED_FILE)
@@ -405,7 +450,7 @@ def test_the_session_holds_the_lessons_moves_and_playing_on_it_leaves_the_lesson
     rev = vm(widget)["rev"]
     table = Table(session)
     session.goto(3)
-    session.play(session.legal_moves()[0])       # a variation on the teacher's table
+    session.play(session.legal_moves()[0])  # a variation on the teacher's table
     assert vm(widget)["rev"] == rev and widget.run.index == 0
     table.close()
 
@@ -415,8 +460,10 @@ def test_reprs_are_stable_and_the_bundle_carries_a_picture():
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 0 of 12)"
     widget.next()
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 1 of 12, a question waits)"
-    assert repr(Lesson("commerce-2-rankings")) == \
-        "Lesson(commerce-2-rankings, teacher's view, step 0 of 1, a question waits)"
+    assert (
+        repr(Lesson("commerce-2-rankings"))
+        == "Lesson(commerce-2-rankings, teacher's view, step 0 of 1, a question waits)"
+    )
     data, _ = widget._repr_mimebundle_()
     assert set(data) == {"text/plain", "text/html", VIEW} and data["text/plain"] == repr(widget)
     page = data["text/html"]
@@ -430,18 +477,31 @@ def test_reprs_are_stable_and_the_bundle_carries_a_picture():
 
 def test_commentary_is_text_never_markup():
     text = FORCED_FILE.read_text(encoding="utf-8").replace(
-        "A claims with the 2♦.\n", "A claims with the 2♦ <img src=x onerror=alert(1)> and **bold** `code`.\n", 1)
+        "A claims with the 2♦.\n", "A claims with the 2♦ <img src=x onerror=alert(1)> and **bold** `code`.\n", 1
+    )
     widget = Lesson(text)
     widget.next()
     blocks = vm(widget)["lesson"]["commentary"]
-    assert blocks == [{"kind": "p", "spans": [["", "A claims with the 2♦ <img src=x onerror=alert(1)> and "],
-                                              ["strong", "bold"], ["", " "], ["code", "code"], ["", "."]]}]
+    assert blocks == [
+        {
+            "kind": "p",
+            "spans": [
+                ["", "A claims with the 2♦ <img src=x onerror=alert(1)> and "],
+                ["strong", "bold"],
+                ["", " "],
+                ["code", "code"],
+                ["", "."],
+            ],
+        }
+    ]
     assert "&lt;img src=x onerror=alert(1)&gt;" in widget.picture_html() and "<img" not in widget.picture_html()
 
 
 def test_prose_reads_the_markdown_lessons_use():
-    blocks = prose.blocks("Intro *one*\nline two.\n\n- a 4H\n  cont\n- b\n\n1. x\n2) y\n\n> said\n\n## Head\n\n"
-                          "| a | b |\n|---|---|\n\n```\nclaim 4H\n```\n[link](http://example.org) _em_ snake_case")
+    blocks = prose.blocks(
+        "Intro *one*\nline two.\n\n- a 4H\n  cont\n- b\n\n1. x\n2) y\n\n> said\n\n## Head\n\n"
+        "| a | b |\n|---|---|\n\n```\nclaim 4H\n```\n[link](http://example.org) _em_ snake_case"
+    )
     assert blocks == [
         {"kind": "p", "spans": [["", "Intro "], ["em", "one"], ["", " line two."]]},
         {"kind": "ul", "items": [[["", "a 4♥ cont"]], [["", "b"]]]},

@@ -115,6 +115,7 @@ def only(found: list[tuple[int, str]]) -> tuple[int, str]:
 
 # --- the base lesson reads and plays ------------------------------------------------------------------
 
+
 def test_the_base_lesson_is_right_and_replays():
     assert lessons.check(BASE) == []
     lesson = lessons.load(BASE)
@@ -132,6 +133,7 @@ def test_the_base_lesson_is_right_and_replays():
 
 
 # --- each kind of mistake is caught, with the file and the line ------------------------------------------
+
 
 def test_an_illegal_move_names_the_move_the_rule_and_the_line():
     text, found = planted("defend 5H", "defend 4D")
@@ -196,22 +198,23 @@ def test_an_impossible_position_says_what_is_wrong():
 
 
 def test_a_deal_that_cannot_be_made():
-    text = BASE.replace(BASE[BASE.index("```state"):BASE.index("```question")],
-                        "```deal\ndeck: 5H 4S KS\n```\n\n")
+    text = BASE.replace(BASE[BASE.index("```state") : BASE.index("```question")], "```deal\ndeck: 5H 4S KS\n```\n\n")
     line, message = only(problems_of(text))
     assert line == line_of(text, "```deal")
     assert message.startswith("the deal can't be made: a stacked Card Commons deck holds the 18 cards")
 
 
 def test_a_deal_needs_a_deck_or_a_seed():
-    text = BASE.replace(BASE[BASE.index("```state"):BASE.index("```question")], "```deal\nround: 3\n```\n\n")
+    text = BASE.replace(BASE[BASE.index("```state") : BASE.index("```question")], "```deal\nround: 3\n```\n\n")
     line, message = only(problems_of(text))
     assert line == line_of(text, "```deal") and "needs a 'deck:' line" in message
 
 
 def test_a_deal_with_an_unknown_option_lists_the_ones_it_takes():
-    text = BASE.replace(BASE[BASE.index("```state"):BASE.index("```question")],
-                        "```deal\ndeck: 5H 4S KS 4C 4H 2D QH 2C 3H 5S 3S 5C 2H 3C 4D 5D 2S 3D\nrond: 3\n```\n\n")
+    text = BASE.replace(
+        BASE[BASE.index("```state") : BASE.index("```question")],
+        "```deal\ndeck: 5H 4S KS 4C 4H 2D QH 2C 3H 5S 3S 5C 2H 3C 4D 5D 2S 3D\nrond: 3\n```\n\n",
+    )
     _, message = only(problems_of(text))
     assert "rond" in message and "a Card Commons deal takes: seed, deck, round" in message
 
@@ -223,11 +226,22 @@ def test_commentary_naming_a_hidden_card():
     assert message.startswith("the commentary names Q♥, a card hidden from A here (the lesson is shown in A's view)")
 
 
-@pytest.mark.parametrize("old, new, what", [
-    ("ask: Which cards may you claim with?", "ask: B holds the 5♥. Which cards may you claim with?", "the question"),
-    ("feedback trade 5C for 2H: A trade", "feedback trade 5C for 2H: B's 5H answers. A trade", "the question"),
-    ("Only the 5♣: it is your last card.", "Only the 5♣: B answers with the queen of hearts? No.", "the explanation"),
-])
+@pytest.mark.parametrize(
+    "old, new, what",
+    [
+        (
+            "ask: Which cards may you claim with?",
+            "ask: B holds the 5♥. Which cards may you claim with?",
+            "the question",
+        ),
+        ("feedback trade 5C for 2H: A trade", "feedback trade 5C for 2H: B's 5H answers. A trade", "the question"),
+        (
+            "Only the 5♣: it is your last card.",
+            "Only the 5♣: B answers with the queen of hearts? No.",
+            "the explanation",
+        ),
+    ],
+)
 def test_question_words_naming_a_hidden_card(old, new, what):
     text, found = planted(old, new)
     line, message = only(found)
@@ -240,17 +254,23 @@ def test_the_same_card_may_be_named_once_it_is_seen():
 
 
 def test_a_hidden_card_in_a_what_if_change():
-    text = BASE.replace("ask: Which cards may you claim with?",
-                        "change: 5C -> 5H\nask: Which cards may you claim with?")
+    text = BASE.replace(
+        "ask: Which cards may you claim with?", "change: 5C -> 5H\nask: Which cards may you claim with?"
+    )
     found = problems_of(text)
-    assert (line_of(text, "change: 5C -> 5H"), "the change names 5♥, a card hidden from A here (the lesson is "
-            "shown in A's view): name it only once A has seen it, or show the lesson in the teacher's view "
-            "('viewer: teacher')") in found
+    assert (
+        line_of(text, "change: 5C -> 5H"),
+        "the change names 5♥, a card hidden from A here (the lesson is "
+        "shown in A's view): name it only once A has seen it, or show the lesson in the teacher's view "
+        "('viewer: teacher')",
+    ) in found
 
 
 def test_a_question_about_the_other_players_move_in_a_players_view():
-    text, found = planted("```moves\nclaim 5C\ndefend 5H\n```",
-                          "```moves\nclaim 5C\n```\n\n```question\nplay: defend 5H\n```\n\n```moves\ndefend 5H\n```")
+    text, found = planted(
+        "```moves\nclaim 5C\ndefend 5H\n```",
+        "```moves\nclaim 5C\n```\n\n```question\nplay: defend 5H\n```\n\n```moves\ndefend 5H\n```",
+    )
     line, message = only(found)
     assert line == line_of(text, "play: defend 5H") - 1
     assert message.startswith("the question is about B's move, but the lesson is shown in A's view")
@@ -292,29 +312,47 @@ def test_a_score_that_depends_on_hidden_cards():
     assert line == line_of(CONTEST, "score: 6")
     assert message.startswith("B's score depends on cards hidden from A here")
     teacher = CONTEST.replace("viewer: A", "viewer: teacher")
-    assert problems_of(teacher) == []        # the teacher sees B's secret cards: B scores 6 if it ended now
+    assert problems_of(teacher) == []  # the teacher sees B's secret cards: B scores 6 if it ended now
 
 
-@pytest.mark.parametrize("old, new, line_fragment, words", [
-    ("```lesson\ngame: card-commons\nviewer: A\n```\n", "", None, "no ```lesson block"),
-    ("game: card-commons", "game: bridge", "game: bridge", "no such game or options: no game called 'bridge'"),
-    ("viewer: A", "viewer: A\nvariant: long", "game: card-commons", "variant must be 'standard' or 'peek', not 'long'"),
-    ("viewer: A", "viewer: C", "viewer: C", "the viewer is a player (A, B) or 'teacher'"),
-    ("# The last turn\n", "", None, "a lesson starts with its title"),
-    ("cards: 5C\n", "cards: 5C\nscore: 2\n", "```question", "a question has one answer line"),
-    ("verb: claim", "verb: claim\nhint: think", "hint: think", "unknown line 'hint' in a question"),
-    ("verb: claim", "verb: claim\nask: Again?", "ask: Again?", "'ask' is given twice (first on line"),
-    ("viewer: A", "viewer: A\ngame: commerce", "game: commerce", "'game' is given twice"),
-    ("verb: claim", "verb: claim\nnot a field", "not a field", "expected 'key: value' in the question block"),
-    ("player: A\nscore: 5", "player: A\nscore: five", "score: five", "'score:' is a whole number of points"),
-    ("player: A\nscore: 5", "player: A\ndeal: 1\nscore: 5", "deal: 1", "Card Commons is not scored deal by deal"),
-    ("change: 3S -> KS", "change: 3S to KS", "change: 3S to KS", "write a change as 'old -> new'"),
-    ("change: 3S -> KS", "change: 3S -> 3S", "change: 3S -> 3S", "changes nothing"),
-    ("change: 3S -> QH\nchange: 3S -> KS", "change: 4S -> KS", "change: 4S -> KS",
-     "after the change the position breaks the rules: A commission: KS is a Wild, and a Wild can't be a Commission"),
-    ("feedback 0:", "feedback zero:", "feedback zero", "which is not an answer to this question"),
-    ("feedback trade 5C for 2H:", "feedback:", "feedback:", "write 'feedback <answer>: <what to tell the learner>'"),
-])
+@pytest.mark.parametrize(
+    "old, new, line_fragment, words",
+    [
+        ("```lesson\ngame: card-commons\nviewer: A\n```\n", "", None, "no ```lesson block"),
+        ("game: card-commons", "game: bridge", "game: bridge", "no such game or options: no game called 'bridge'"),
+        (
+            "viewer: A",
+            "viewer: A\nvariant: long",
+            "game: card-commons",
+            "variant must be 'standard' or 'peek', not 'long'",
+        ),
+        ("viewer: A", "viewer: C", "viewer: C", "the viewer is a player (A, B) or 'teacher'"),
+        ("# The last turn\n", "", None, "a lesson starts with its title"),
+        ("cards: 5C\n", "cards: 5C\nscore: 2\n", "```question", "a question has one answer line"),
+        ("verb: claim", "verb: claim\nhint: think", "hint: think", "unknown line 'hint' in a question"),
+        ("verb: claim", "verb: claim\nask: Again?", "ask: Again?", "'ask' is given twice (first on line"),
+        ("viewer: A", "viewer: A\ngame: commerce", "game: commerce", "'game' is given twice"),
+        ("verb: claim", "verb: claim\nnot a field", "not a field", "expected 'key: value' in the question block"),
+        ("player: A\nscore: 5", "player: A\nscore: five", "score: five", "'score:' is a whole number of points"),
+        ("player: A\nscore: 5", "player: A\ndeal: 1\nscore: 5", "deal: 1", "Card Commons is not scored deal by deal"),
+        ("change: 3S -> KS", "change: 3S to KS", "change: 3S to KS", "write a change as 'old -> new'"),
+        ("change: 3S -> KS", "change: 3S -> 3S", "change: 3S -> 3S", "changes nothing"),
+        (
+            "change: 3S -> QH\nchange: 3S -> KS",
+            "change: 4S -> KS",
+            "change: 4S -> KS",
+            "after the change the position breaks the rules: A commission: KS is a Wild, "
+            "and a Wild can't be a Commission",
+        ),
+        ("feedback 0:", "feedback zero:", "feedback zero", "which is not an answer to this question"),
+        (
+            "feedback trade 5C for 2H:",
+            "feedback:",
+            "feedback:",
+            "write 'feedback <answer>: <what to tell the learner>'",
+        ),
+    ],
+)
 def test_structural_mistakes(old, new, line_fragment, words):
     text, found = planted(old, new)
     assert found, f"no problem found for {new!r}"
@@ -325,17 +363,19 @@ def test_structural_mistakes(old, new, line_fragment, words):
 
 
 def test_an_unclosed_block_and_an_unclosed_comment():
-    text = BASE.replace("score: 5\n```\n\nBoth", "score: 5\n\nBoth")   # the last block never closes
+    text = BASE.replace("score: 5\n```\n\nBoth", "score: 5\n\nBoth")  # the last block never closes
     (found,) = problems_of(text)
-    assert found == (line_of(text, "ask: Had the face-down") - 1,
-                     "the ```question block opened here is never closed: end it with a line ```")
+    assert found == (
+        line_of(text, "ask: Had the face-down") - 1,
+        "the ```question block opened here is never closed: end it with a line ```",
+    )
     text = BASE.replace("Only the 5♣", "<!-- a note\nOnly the 5♣")
     never_closed = "the HTML comment opened here ('<!--') is never closed ('-->')"
     assert (line_of(text, "<!-- a note"), never_closed) in problems_of(text)
 
 
 def test_blocks_out_of_order():
-    start = BASE[BASE.index("```state"):BASE.index("```question")]
+    start = BASE[BASE.index("```state") : BASE.index("```question")]
     moved = BASE.replace(start, "").replace("```moves", start + "```moves")
     line, message = problems_of(moved)[0]
     assert line == line_of(moved, "```question") and "comes before the start position" in message
@@ -354,7 +394,8 @@ def test_check_names_the_file(tmp_path):
     assert isinstance(caught.value, ValueError)
     assert [str(p) for p in lessons.check(tmp_path / "missing.md")] == [
         f"{tmp_path / 'missing.md'}: no such lesson file, nor a lesson of that name that comes with cardlab "
-        f"(cardlab lesson list shows them)"]
+        f"(cardlab lesson list shows them)"
+    ]
 
 
 def test_a_bundled_lesson_is_found_by_its_name(tmp_path, monkeypatch):
@@ -364,25 +405,27 @@ def test_a_bundled_lesson_is_found_by_its_name(tmp_path, monkeypatch):
     assert lesson.name == name and lesson.source == str(lessons.BUNDLED / f"{name}.md")
     assert lessons.check(name) == [] and LessonRun(name).lesson.title == lesson.title
     monkeypatch.chdir(tmp_path)
-    (tmp_path / name).write_text(BASE, encoding="utf-8")     # a file of that name comes first
+    (tmp_path / name).write_text(BASE, encoding="utf-8")  # a file of that name comes first
     assert lessons.load(name).title == lessons.load(BASE).title
     assert [p.message for p in lessons.check("commerce-2-ranking")][0].startswith("no such lesson file")
 
 
 # --- the Markdown reader ---------------------------------------------------------------------------------
 
+
 def test_comments_notes_and_code_examples_in_the_commentary():
-    text = BASE.replace("Only the 5♣: it is your last card.",
-                        "Only the 5♣. <!-- a note for the writer -->Really.\n\n<!--\n```moves\nclaim 5C\n```\n-->\n"
-                        "```python\ngame.play(state, 'claim 5C')\n```")
+    text = BASE.replace(
+        "Only the 5♣: it is your last card.",
+        "Only the 5♣. <!-- a note for the writer -->Really.\n\n<!--\n```moves\nclaim 5C\n```\n-->\n"
+        "```python\ngame.play(state, 'claim 5C')\n```",
+    )
     lesson = lessons.load(text)
     assert lesson.questions[0].explanation == "Only the 5♣. Really.\n\n```python\ngame.play(state, 'claim 5C')\n```"
     assert len(lesson.moves) == 2
 
 
 def test_key_value_lines_take_comments_and_continuations():
-    text = BASE.replace("ask: Which cards may you claim with?", "ask: Which cards   # a comment\n"
-                        "  may you claim with?")
+    text = BASE.replace("ask: Which cards may you claim with?", "ask: Which cards   # a comment\n  may you claim with?")
     assert lessons.load(text).questions[0].prompt == "Which cards may you claim with?"
 
 
@@ -390,8 +433,12 @@ def test_default_question_texts():
     text = BASE.replace("ask: Which cards may you claim with?\n", "")
     text = text.replace("ask: Had the face-down card been the K♠, what would B score?\n", "")
     prompts = [q.prompt for q in lessons.load(text).questions]
-    assert prompts == ["Which cards may A use to claim?", "What should A play?", "What does A score?",
-                       "What would B score?"]
+    assert prompts == [
+        "Which cards may A use to claim?",
+        "What should A play?",
+        "What does A score?",
+        "What would B score?",
+    ]
 
 
 def test_card_mentions_are_card_names_only():
@@ -437,19 +484,26 @@ def test_the_bundled_lessons_do_not_depend_on_the_shuffle(monkeypatch):
     """No bundled lesson uses a seeded deal: with every use of chance in the games drawn
     otherwise (each shuffle and seeded choice comes from ``cards.chance``, which every module
     that uses it is given in its place), each still replays and every answer still holds."""
-    games = [cardlab.game(name, **options) for name, options in configurations()
-             if game_class(name).__module__.startswith("cardlab.games.")]
+    games = [
+        cardlab.game(name, **options)
+        for name, options in configurations()
+        if game_class(name).__module__.startswith("cardlab.games.")
+    ]
     before = [game.deal(seed=11) for game in games]
     original = chance
 
     def another(seed: int, purpose: str) -> random.Random:
         return original(seed, f"another shuffle: {purpose}")
-    holders = sorted(name for name, module in list(sys.modules.items()) if name.startswith("cardlab")
-                     and getattr(module, "chance", None) is original)
+
+    holders = sorted(
+        name
+        for name, module in list(sys.modules.items())
+        if name.startswith("cardlab") and getattr(module, "chance", None) is original
+    )
     for name in holders:
         monkeypatch.setattr(sys.modules[name], "chance", another)
     assert {"cardlab.cards", "cardlab.engine.deal"} <= set(holders)
-    assert all(game.deal(seed=11) != old for game, old in zip(games, before))   # the change took effect
+    assert all(game.deal(seed=11) != old for game, old in zip(games, before))  # the change took effect
     for path in BUNDLED:
         assert lessons.check(path) == [], path.name
 
@@ -469,18 +523,19 @@ def test_the_command_line(capsys, tmp_path):
         with pytest.raises(SystemExit) as stopped:
             cli.main(usage)
         assert stopped.value.code == 2 and "usage" in capsys.readouterr().err
-    assert not hasattr(lessons, "main")          # one command line: cardlab lesson (cardlab/cli.py)
+    assert not hasattr(lessons, "main")  # one command line: cardlab lesson (cardlab/cli.py)
 
 
 # --- playing a lesson -------------------------------------------------------------------------------------
+
 
 def test_a_run_steps_through_answers_and_keeps_progress():
     run = LessonRun(lessons.load(BASE), learner="Ada")
     seen: list[int] = []
     run.observe(lambda r: seen.append(r.index))
     assert run.index == 0 and run.move_text is None and run.question.kind == "cards"
-    assert run.table.nest_egg.is_hidden and run.table.hands[1] == (cardlab.HIDDEN,)   # A's view
-    assert run.next() is False and run.index == 0                                      # a question waits
+    assert run.table.nest_egg.is_hidden and run.table.hands[1] == (cardlab.HIDDEN,)  # A's view
+    assert run.next() is False and run.index == 0  # a question waits
     wrong = run.answer("5C 4S")
     assert not wrong.correct and wrong.counted and wrong.answer is None
     assert wrong.text == "4♠ is not one of them: A does not hold 4♠ (hand: 5♣). Try again."
@@ -498,7 +553,7 @@ def test_a_run_steps_through_answers_and_keeps_progress():
     assert run.answer("4").text == "Not 4 points: A scores more than that. Count again, rule by rule, and try again."
     assert run.answer(0).text == "The Nest Egg is the 3♠ now."
     assert run.answer("5 points").correct
-    assert run.question.changes and run.table.nest_egg == Card.parse("QH")              # the what-if on show
+    assert run.question.changes and run.table.nest_egg == Card.parse("QH")  # the what-if on show
     revealed = run.reveal()
     assert not revealed.correct and revealed.answer == "5 points"
     assert revealed.text.startswith("The answer: 5 points. +5: Round 1: only a Wild was left")
@@ -508,8 +563,11 @@ def test_a_run_steps_through_answers_and_keeps_progress():
     progress = run.progress()
     assert (progress.answered, progress.first_try, progress.revealed, progress.finished) == (3, 0, 1, True)
     assert [(q.step, q.kind, q.tries, q.right, q.first_try, q.revealed) for q in progress.questions] == [
-        (0, "cards", 2, True, False, False), (0, "play", 2, True, False, False),
-        (2, "score", 3, True, False, False), (2, "score", 0, False, False, True)]
+        (0, "cards", 2, True, False, False),
+        (0, "play", 2, True, False, False),
+        (2, "score", 3, True, False, False),
+        (2, "score", 0, False, False, True),
+    ]
 
 
 def test_a_play_answer_gets_the_rule_it_breaks_or_a_legal_but_not_the_answer():
@@ -542,7 +600,7 @@ def _wrong_answers(run: LessonRun) -> list:
     legal = game.legal_moves(state)
     verbs = {str(m).split()[0] for m in legal}
     answers: list = list(legal)
-    cards = sorted(set(game.deck()))[::3]          # a third of the deck, every suit and rank
+    cards = sorted(set(game.deck()))[::3]  # a third of the deck, every suit and rank
     for verb in verbs:
         answers += [f"{verb} {card.code}" for card in cards]
     return answers
@@ -555,8 +613,7 @@ def _named(game, answer) -> set[Card]:
     return {card for card, _, _ in card_mentions(str(answer))}
 
 
-@pytest.mark.parametrize("path", [p for p in BUNDLED if lessons.load(p).viewer is not None],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in BUNDLED if lessons.load(p).viewer is not None], ids=lambda p: p.stem)
 def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
     """Every answer a learner might give, right or wrong, gets feedback that names only the
     cards the lesson's viewer has seen (or the learner named)."""
@@ -577,7 +634,7 @@ def test_no_feedback_names_a_card_the_viewer_has_not_seen(path):
 
 
 def test_progress_holds_only_the_questions_of_the_steps_reached():
-    run = LessonRun("card-commons-1-worked-example")             # A's view: B's cards come later
+    run = LessonRun("card-commons-1-worked-example")  # A's view: B's cards come later
     assert run.lesson.questions[3].prompt == "B claims with the 3♣. What do you play?"
     asked = [(q.step, q.prompt) for q in run.progress().questions]
     assert asked and {step for step, _ in asked} == {0}
@@ -587,7 +644,7 @@ def test_progress_holds_only_the_questions_of_the_steps_reached():
         while run.question is not None:
             run.reveal()
         progress = run.progress()
-        reached = [q for step in run.lesson.steps[:run.reached + 1] for q in step.questions]
+        reached = [q for step in run.lesson.steps[: run.reached + 1] for q in step.questions]
         assert [q.prompt for q in progress.questions] == [q.prompt for q in reached]
         exported = lessons.progress_json([progress]) + lessons.progress_csv([progress])
         assert all(q.prompt not in exported for q in run.lesson.questions if q not in reached)
@@ -612,9 +669,22 @@ def test_progress_exports_as_json_and_csv():
     assert data["cardlab"] == "lesson-progress" and data["version"] == lessons.PROGRESS_VERSION
     first = data["lessons"][0]
     assert (first["lesson"], first["learner"], first["questions"], first["answered"], first["first_try"]) == (
-        "the-last-turn", "Ada", 4, 1, 1)
-    assert first["items"][0] == {"step": 0, "question": 1, "kind": "cards", "prompt": "Which cards may you claim with?",
-                                 "tries": 1, "right": True, "first_try": True, "revealed": False}
+        "the-last-turn",
+        "Ada",
+        4,
+        1,
+        1,
+    )
+    assert first["items"][0] == {
+        "step": 0,
+        "question": 1,
+        "kind": "cards",
+        "prompt": "Which cards may you claim with?",
+        "tries": 1,
+        "right": True,
+        "first_try": True,
+        "revealed": False,
+    }
     missing = LessonRun(BASE).answer([])
     assert missing.text == "1 card A may claim with is missing. Try again." and missing.counted
     rows = list(csv.DictReader(io.StringIO(lessons.progress_csv([run]))))
@@ -623,9 +693,17 @@ def test_progress_exports_as_json_and_csv():
 
 # --- writing a lesson from a played session ----------------------------------------------------------------
 
-@pytest.mark.parametrize("name, options, viewer", [
-    ("card-commons", {}, "A"), ("card-commons", {"variant": "peek"}, None), ("commerce", {"players": 4}, 2),
-    ("commitment", {}, "teacher"), ("contest", {"pile_value": "top"}, "B")])
+
+@pytest.mark.parametrize(
+    "name, options, viewer",
+    [
+        ("card-commons", {}, "A"),
+        ("card-commons", {"variant": "peek"}, None),
+        ("commerce", {"players": 4}, 2),
+        ("commitment", {}, "teacher"),
+        ("contest", {"pile_value": "top"}, "B"),
+    ],
+)
 def test_a_played_session_becomes_a_lesson_that_replays_it(name, options, viewer):
     game = cardlab.game(name, **options)
     session = Session(game, game.deal(seed=3))
@@ -641,7 +719,8 @@ def test_a_played_session_becomes_a_lesson_that_replays_it(name, options, viewer
     assert lesson.game == game and lesson.moves == tuple(session.moves)
     assert tuple(step.state for step in lesson.steps) == session.states
     assert lesson.title == "A game to study" and lesson.viewer_name == (
-        {None: "teacher", "teacher": "teacher", 2: "C"}.get(viewer, viewer))
+        {None: "teacher", "teacher": "teacher", 2: "C"}.get(viewer, viewer)
+    )
     assert text.count("<!-- Commentary on move") == len(session.moves)
 
 
@@ -659,14 +738,17 @@ def test_a_lesson_written_while_exploring_a_variation_holds_that_line():
     assert lesson.moves == (*session.moves[:2], other)
     assert lesson.moves == tuple(session.line_moves)
 
+
 def test_a_teacher_fills_in_the_written_lesson():
     game = cardlab.game("card-commons")
-    session = Session(game, game.state_from_text(BASE[BASE.index("round: 1"):BASE.index("```\n\n```question")]))
+    session = Session(game, game.state_from_text(BASE[BASE.index("round: 1") : BASE.index("```\n\n```question")]))
     session.play("claim 5C")
     session.play("defend 5H")
     text = lessons.from_session(session, title="The last turn", viewer="A")
-    text = text.replace("<!-- Commentary on move 2, defend 5H: what it does, and why. -->",
-                        "B answers.\n\n```question\nscore: 5\n```\n\nA scores 5.")
+    text = text.replace(
+        "<!-- Commentary on move 2, defend 5H: what it does, and why. -->",
+        "B answers.\n\n```question\nscore: 5\n```\n\nA scores 5.",
+    )
     lesson = lessons.load(text)
     assert lesson.steps[2].commentary == "B answers." and lesson.questions[0].explanation == "A scores 5."
     with pytest.raises(ValueError, match="the viewer is a player"):
@@ -674,6 +756,7 @@ def test_a_teacher_fills_in_the_written_lesson():
 
 
 # --- the documentation's example -----------------------------------------------------------------------------
+
 
 def test_the_documented_example_is_a_lesson_that_passes_check():
     doc = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
@@ -691,6 +774,7 @@ def test_the_documented_example_is_a_lesson_that_passes_check():
 def test_the_lessons_package_uses_only_the_engine_and_the_standard_library():
     import ast
     import sys
+
     parts = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
     modules = set()
     for path in parts:
@@ -709,7 +793,9 @@ def test_the_lessons_package_uses_only_the_engine_and_the_standard_library():
 def test_a_seeded_deal_is_read_too():
     game = cardlab.game("commerce", players=5)
     first = game.legal_moves(game.deal(seed=7, dealer=1))[0]
-    text = (f"# Seeded\n\n```lesson\ngame: commerce\nplayers: 5\nviewer: teacher\n```\n\n"
-            f"```deal\nseed: 7\ndealer: B\n```\n\n```moves\n{first}\n```\n")
+    text = (
+        f"# Seeded\n\n```lesson\ngame: commerce\nplayers: 5\nviewer: teacher\n```\n\n"
+        f"```deal\nseed: 7\ndealer: B\n```\n\n```moves\n{first}\n```\n"
+    )
     lesson = lessons.load(text)
     assert lesson.start == game.deal(seed=7, dealer=1) and lesson.moves == (first,)

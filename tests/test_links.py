@@ -14,8 +14,6 @@ import sys
 import urllib.parse
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
@@ -97,13 +95,21 @@ def broken_links(folder: Path, names: list[str] | None = None) -> list[str]:
 def test_the_checker_finds_a_missing_file_and_a_missing_anchor(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "rules.md").write_text("# Rules\n\n## The deal, at last\n", encoding="utf-8")
-    cells = [{"cell_type": "markdown", "metadata": {}, "source":
-              "[ok](docs/rules.md#The-deal,-at-last) [gh](docs/rules.md#the-deal-at-last) [me](#Here) "
-              "[web](https://example.org/x.md) [gone](docs/nothing.md) [bad](docs/rules.md#Nowhere)\n\n# Here"}]
-    (tmp_path / "a.ipynb").write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
-                                                  "nbformat_minor": 5}), encoding="utf-8")
-    assert broken_links(tmp_path) == ["a.ipynb: docs/nothing.md (no docs/nothing.md beside the notebook)",
-                                      "a.ipynb: docs/rules.md#Nowhere (no heading #Nowhere in rules.md)"]
+    cells = [
+        {
+            "cell_type": "markdown",
+            "metadata": {},
+            "source": "[ok](docs/rules.md#The-deal,-at-last) [gh](docs/rules.md#the-deal-at-last) [me](#Here) "
+            "[web](https://example.org/x.md) [gone](docs/nothing.md) [bad](docs/rules.md#Nowhere)\n\n# Here",
+        }
+    ]
+    (tmp_path / "a.ipynb").write_text(
+        json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8"
+    )
+    assert broken_links(tmp_path) == [
+        "a.ipynb: docs/nothing.md (no docs/nothing.md beside the notebook)",
+        "a.ipynb: docs/rules.md#Nowhere (no heading #Nowhere in rules.md)",
+    ]
 
 
 def test_the_tutorials_link_to_the_pages_they_ship_with():
@@ -118,6 +124,7 @@ def test_every_link_of_every_tutorial_resolves_in_the_checkout():
 
 def test_every_link_resolves_in_a_copy_of_the_tutorials(tmp_path):
     from cardlab import cli
+
     assert cli.main(["tutorials", "--copy", str(tmp_path / "class")]) == 0
     copied = sorted(p.name for p in (tmp_path / "class").glob("*.ipynb"))
     assert copied == [p.name for p in NOTEBOOKS]
@@ -127,6 +134,7 @@ def test_every_link_resolves_in_a_copy_of_the_tutorials(tmp_path):
 
 def test_the_copy_changes_only_the_links_that_climb_out_of_the_folder():
     from cardlab.cli import travelling
+
     for path in NOTEBOOKS:
         text = path.read_text(encoding="utf-8")
         moved = json.loads(travelling(text))

@@ -11,8 +11,14 @@ import pytest
 import cardlab
 from cardlab.engine import move_cards
 
-CONFIGURATIONS = [("card-commons", {}), ("card-commons", {"variant": "peek"}), ("commerce", {"players": 4}),
-                  ("commitment", {}), ("contest", {}), ("contest", {"jack": "match-first"})]
+CONFIGURATIONS = [
+    ("card-commons", {}),
+    ("card-commons", {"variant": "peek"}),
+    ("commerce", {"players": 4}),
+    ("commitment", {}),
+    ("contest", {}),
+    ("contest", {"jack": "match-first"}),
+]
 CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 
 
@@ -33,13 +39,16 @@ def test_every_move_is_said_in_words_naming_its_cards(name, options):
             state = game.play(state, rng.choice(moves))
 
 
-@pytest.mark.parametrize("name, options, notation, words", [
-    ("card-commons", {}, "claim 2D", "claim with the 2♦"),
-    ("commerce", {"players": 3}, "trade KD", "trade the K♦ for the top stock card"),
-    ("commitment", {}, "4S b1 clubs", "put the 4♠ on battle 1, in the clubs stack"),
-    ("contest", {}, "reinforce 9D 3", "put the 9♦ on pile 3"),
-    ("contest", {}, "claim 1 3 9D", "claim piles 1 and 3 with the 9♦"),
-])
+@pytest.mark.parametrize(
+    "name, options, notation, words",
+    [
+        ("card-commons", {}, "claim 2D", "claim with the 2♦"),
+        ("commerce", {"players": 3}, "trade KD", "trade the K♦ for the top stock card"),
+        ("commitment", {}, "4S b1 clubs", "put the 4♠ on battle 1, in the clubs stack"),
+        ("contest", {}, "reinforce 9D 3", "put the 9♦ on pile 3"),
+        ("contest", {}, "claim 1 3 9D", "claim piles 1 and 3 with the 9♦"),
+    ],
+)
 def test_words_of_a_move(name, options, notation, words):
     game = cardlab.game(name, **options)
     assert game.move_words(game.deal(seed=1), notation) == words

@@ -58,6 +58,7 @@ def _id(config: tuple[str, dict]) -> str:
 
 # --- the twins ------------------------------------------------------------------------------
 
+
 def sampled_twins(game: cardlab.Game, rng: random.Random, count: int) -> Iterator[tuple[Any, Any, int]]:
     """(state, twin, player): positions of random games, a few per phase, and a state drawn from
     the player's view of each (for the player to move and for another player, in turn)."""
@@ -83,8 +84,9 @@ def sampled_twins(game: cardlab.Game, rng: random.Random, count: int) -> Iterato
             return
 
 
-def played_twins(game: cardlab.Game, rng: random.Random,
-                 count: int) -> Iterator[tuple[cardlab.Session, cardlab.Session, int]]:
+def played_twins(
+    game: cardlab.Game, rng: random.Random, count: int
+) -> Iterator[tuple[cardlab.Session, cardlab.Session, int]]:
     """(session, twin, player): a random game's first moves from a deal, and the same game with
     two cards the player never sees in it exchanged, in the deal and in the moves that name them
     (another player's face-down card, say), where the rules allow it and every position and
@@ -136,18 +138,27 @@ def _replayed(game: cardlab.Game, start: Any, moves: list) -> cardlab.Session | 
 
 def _looks_the_same(game: cardlab.Game, one: cardlab.Session, other: cardlab.Session, player: int) -> bool:
     views = all(game.view(s, player) == game.view(t, player) for s, t in zip(one.states, other.states))
-    told = all([e.text for e in x if e.visible_to(player)] == [e.text for e in y if e.visible_to(player)]
-               for x, y in zip(one.events, other.events))
+    told = all(
+        [e.text for e in x if e.visible_to(player)] == [e.text for e in y if e.visible_to(player)]
+        for x, y in zip(one.events, other.events)
+    )
     return views and told and one.states != other.states
 
 
 # --- a player's widgets, and what they send to the browser -------------------------------------
 
+
 def player_widgets(session: cardlab.Session, player: int) -> list[Any]:
     game = session.game
     other = (player + 1) % game.players
-    return [Table(session, viewer=player, hint=True), Hand(session, player), Hand(session, other, viewer=player),
-            Tableau(session, viewer=player), ScoreBreakdown(session, viewer=player), Stepper(session, viewer=player)]
+    return [
+        Table(session, viewer=player, hint=True),
+        Hand(session, player),
+        Hand(session, other, viewer=player),
+        Tableau(session, viewer=player),
+        ScoreBreakdown(session, viewer=player),
+        Stepper(session, viewer=player),
+    ]
 
 
 _BASE_TRAITS = set(widgets.DOMWidget.class_trait_names(sync=True))
@@ -169,21 +180,39 @@ def messages(game: cardlab.Game, state: Any, player: int, rng: random.Random) ->
     legal = set(game.legal_moves(state)) if game.to_move(state) == player else set()
     deck = sorted(set(game.deck()))
     zones = game.zones(state)
-    hidden = sorted({c for z in zones if not z.visible_to(player) for c in z.cards}
-                    - {c for z in zones if z.visible_to(player) for c in z.cards})
+    hidden = sorted(
+        {c for z in zones if not z.visible_to(player) for c in z.cards}
+        - {c for z in zones if z.visible_to(player) for c in z.cards}
+    )
     cards = rng.sample(hidden, min(12, len(hidden))) + rng.sample(deck, min(6, len(deck)))
     sent: list[Any] = [
-        "not a dict", {"rev": 1}, {"action": "cheat"}, {"action": 7, "move": "pass"},
-        {"action": "play", "move": 7}, {"action": "play", "move": "fly away"}, {"action": "play", "move": "pass"},
-        {"action": "explain", "card": "??"}, {"action": "explain", "card": "4X"},
+        "not a dict",
+        {"rev": 1},
+        {"action": "cheat"},
+        {"action": 7, "move": "pass"},
+        {"action": "play", "move": 7},
+        {"action": "play", "move": "fly away"},
+        {"action": "play", "move": "pass"},
+        {"action": "explain", "card": "??"},
+        {"action": "explain", "card": "4X"},
         {"action": "explain", "card": {"code": "4H"}},
-        {"action": "swap", "cards": [cards[0].code, cards[-1].code]}, {"action": "edit_text", "text": state.to_text()},
-        {"action": "line", "number": 1}, {"action": "promote"}, {"action": "to_mainline"},
-        {"action": "opponent", "name": "cheat"}, {"action": "opponent", "name": "people"},
-        {"action": "goto", "index": 0}, {"action": "goto", "index": -1}, {"action": "goto", "index": 99},
-        {"action": "follow"}, {"action": "goto", "index": "1"}, {"action": "goto", "index": 1}, {"action": "follow"},
+        {"action": "swap", "cards": [cards[0].code, cards[-1].code]},
+        {"action": "edit_text", "text": state.to_text()},
+        {"action": "line", "number": 1},
+        {"action": "promote"},
+        {"action": "to_mainline"},
+        {"action": "opponent", "name": "cheat"},
+        {"action": "opponent", "name": "people"},
+        {"action": "goto", "index": 0},
+        {"action": "goto", "index": -1},
+        {"action": "goto", "index": 99},
+        {"action": "follow"},
+        {"action": "goto", "index": "1"},
+        {"action": "goto", "index": 1},
+        {"action": "follow"},
         {"action": "hint"},
-        {"action": "play", "move": "pass", "rev": 0}, {"action": "play", "move": "x" * 30_000},
+        {"action": "play", "move": "pass", "rev": 0},
+        {"action": "play", "move": "x" * 30_000},
     ]
     for card in cards:
         sent.append({"action": "explain", "card": card.code})
@@ -191,8 +220,9 @@ def messages(game: cardlab.Game, state: Any, player: int, rng: random.Random) ->
     for move in rng.sample(moves, min(3, len(moves))):
         for card in cards:
             sent.extend({"action": "play", "move": str(variant)} for variant in _variants(move, card))
-    return [m for m in sent
-            if not (isinstance(m, dict) and m.get("action") == "play" and _legal(game, m["move"], legal))]
+    return [
+        m for m in sent if not (isinstance(m, dict) and m.get("action") == "play" and _legal(game, m["move"], legal))
+    ]
 
 
 def _legal(game: cardlab.Game, text: Any, legal: set) -> bool:

@@ -22,10 +22,15 @@ SIMS = 5
 
 def test_every_configuration_is_registered():
     assert co.GAMES == (
-        "cardlab_card_commons", "cardlab_card_commons_peek",
+        "cardlab_card_commons",
+        "cardlab_card_commons_peek",
         *(f"cardlab_commerce_{p}" for p in range(3, 13)),
-        "cardlab_commitment", "cardlab_contest", "cardlab_contest_ace_low", "cardlab_contest_pile_value_top",
-        "cardlab_contest_jack_match_first")
+        "cardlab_commitment",
+        "cardlab_contest",
+        "cardlab_contest_ace_low",
+        "cardlab_contest_pile_value_top",
+        "cardlab_contest_jack_match_first",
+    )
     registered = set(pyspiel.registered_names())
     assert set(co.GAMES) <= registered
 
@@ -104,8 +109,15 @@ def test_a_resampled_world_keeps_the_player_s_information_state():
 
 def _ismcts(spiel, seed, simulations=30):
     from open_spiel.python.algorithms import ismcts, mcts
-    return ismcts.ISMCTSBot(spiel, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, simulations,
-                            random_state=np.random.RandomState(seed), allow_inconsistent_action_sets=True)
+
+    return ismcts.ISMCTSBot(
+        spiel,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+        2.0,
+        simulations,
+        random_state=np.random.RandomState(seed),
+        allow_inconsistent_action_sets=True,
+    )
 
 
 @pytest.mark.parametrize("name", ["contest", "card-commons"])
@@ -128,15 +140,18 @@ def test_an_openspiel_bot_is_a_cardlab_computer_player(name):
 def test_mcts_against_the_search_player():
     """The documented example, small: OpenSpiel's MCTS on sampled worlds against cardlab's search."""
     from open_spiel.python.algorithms import mcts
+
     game = cardlab.game("contest")
     spiel = co.load(game)
-    bot = mcts.MCTSBot(spiel, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                       random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        spiel, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), random_state=np.random.RandomState(1)
+    )
     record = play_game(game, [co.as_player(bot, name="MCTS"), cardlab.bots.SearchPlayer(seed=1, playouts=20)], seed=3)
     assert game.is_over(record.final)
 
 
 def test_a_game_without_numbering_is_refused():
     from helpers.toy_game import ToyTricks
+
     with pytest.raises(ValueError, match="numbers no moves"):
         research.check_game(ToyTricks())

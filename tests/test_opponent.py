@@ -45,6 +45,7 @@ def test_an_opponent_waits_while_the_past_is_on_show():
 def test_a_failing_opponent_is_reported_in_the_table():
     def broken(game: Any, view: Any) -> str:
         return "claim 9H"
+
     table = Table(commons_session(), viewer=1, opponent=broken)
     assert table.message["kind"] == "error"
     assert table.message["text"].startswith("The computer player for A chose a move the rules don't allow")
@@ -57,6 +58,7 @@ def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(m
     (here a card's explanation and a look back), the table says "A is thinking…", and the
     move is played on the loop once found."""
     import threading
+
     release, threads = threading.Event(), []
 
     def slow(game: Any, view: Any) -> Any:
@@ -67,11 +69,11 @@ def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(m
     async def scenario(loop: Any) -> None:
         session = commons_session()
         table = Table(session, viewer=1, opponent=slow, opponent_delay=0)
-        assert not session.moves and not table.thinking     # nothing at once: the table is shown first
+        assert not session.moves and not table.thinking  # nothing at once: the table is shown first
         await until(lambda: table.thinking)
         assert table.view["thinking"] == "A is thinking…"
         hand = [c for c in table.position().seen.hands[1]]
-        send(table, "explain", card=hand[0].code)            # answered while A thinks
+        send(table, "explain", card=hand[0].code)  # answered while A thinks
         assert "It is A's turn, not B's." in table.message["text"] and not session.moves
         assert threads and threads[0] is not threading.current_thread()
         release.set()
@@ -80,6 +82,7 @@ def test_in_a_kernel_the_computer_thinks_beside_the_loop_and_the_table_says_so(m
         assert "thinking" not in table.view
         assert table.message["text"].startswith("A: put a hidden card face down as the Commission")
         table.close()
+
     in_a_kernel(monkeypatch, scenario)
 
 
@@ -87,6 +90,7 @@ def test_an_answer_that_comes_after_the_position_changed_is_dropped(monkeypatch)
     """A move taken back (here by the session) or a table left while the computer thinks: its
     answer is not played; after a take-back the computer thinks again about the new position."""
     import threading
+
     answered: list[Any] = []
     gate = threading.Semaphore(0)
 
@@ -96,22 +100,23 @@ def test_an_answer_that_comes_after_the_position_changed_is_dropped(monkeypatch)
         return first_legal(game, view)
 
     async def scenario(loop: Any) -> None:
-        session = commons_session("commission 2S", "commission 3S")   # A to move again
+        session = commons_session("commission 2S", "commission 3S")  # A to move again
         table = Table(session, viewer=1, opponent=slow, opponent_delay=0)
         await until(lambda: table.thinking)
-        session.undo()                               # back to B's turn: the answer to come is stale
+        session.undo()  # back to B's turn: the answer to come is stale
         assert not table.thinking and "thinking" not in table.view
         gate.release()
         await until(lambda: answered)
         await asyncio.sleep(0.05)
         assert (session.index, len(session.moves), len(session.lines)) == (1, 2, 1)  # dropped, not played
-        session.redo()                               # A to move again: A thinks anew
+        session.redo()  # A to move again: A thinks anew
         await until(lambda: table.thinking)
-        table.close()                                # leaving: the answer is dropped
+        table.close()  # leaving: the answer is dropped
         gate.release()
         await until(lambda: len(answered) == 2)
         await asyncio.sleep(0.05)
         assert len(session.moves) == 2
+
     in_a_kernel(monkeypatch, scenario)
 
 
@@ -121,6 +126,7 @@ def test_the_computer_thinks_with_the_garbage_collector_paused(monkeypatch):
     the collector for the search (the hint's and the computer's move), and turns it back on
     only if it was on."""
     import gc
+
     seen: list[bool] = []
 
     def spy(game: Any, view: Any) -> Any:
@@ -130,16 +136,17 @@ def test_the_computer_thinks_with_the_garbage_collector_paused(monkeypatch):
     async def scenario(loop: Any) -> None:
         session = commons_session()
         table = Table(session, viewer=1, opponent=spy, opponent_delay=0, hint=spy)
-        await until(lambda: session.moves)             # A's move, found in the thread
-        send(table, "hint")                             # B's hint, in the thread too
+        await until(lambda: session.moves)  # A's move, found in the thread
+        send(table, "hint")  # B's hint, in the thread too
         await until(lambda: table.message.get("kind") == "hint")
         table.close()
+
     was = gc.isenabled()
     try:
         gc.enable()
         in_a_kernel(monkeypatch, scenario)
         assert seen == [False, False] and gc.isenabled()
-        gc.disable()                                    # off before: it stays off
+        gc.disable()  # off before: it stays off
         in_a_kernel(monkeypatch, scenario)
         assert seen == [False] * 4 and not gc.isenabled()
     finally:
@@ -154,8 +161,10 @@ def test_a_computer_players_illegal_move_shows_nothing_of_its_hand():
     table = Table(session, viewer=1, opponent=lambda game, view: "commission 3S")
     message = table.message
     assert message["kind"] == "error"
-    assert message["text"] == ("The computer player for A chose a move the rules don't allow; the game waits. "
-                               "Choose another opponent under 'Play against' to go on.")
+    assert message["text"] == (
+        "The computer player for A chose a move the rules don't allow; the game waits. "
+        "Choose another opponent under 'Play against' to go on."
+    )
     assert shows_none_of(table, a_hand) and len(session.moves) == 0
     assert isinstance(table.last_error, cardlab.IllegalMove) and "hand:" in str(table.last_error)  # for the teacher
 
@@ -182,6 +191,7 @@ def test_a_computer_players_errors_never_reach_the_viewer_with_its_cards(name, b
         foreign = next(c for c in game_.deck() if c not in own)
         legal = next(m for m in game_.legal_moves(view) if move_cards(m))
         return next(_variants(legal, foreign))  # a card the computer does not hold
+
     table = Table(session, viewer=viewer, opponent=opponent)
     text = table.message["text"]
     assert text.startswith(f"The computer player for {game.player_names[mover]} ") and "the game waits" in text
@@ -209,8 +219,10 @@ def test_the_play_against_choice_changes_the_computer_player():
     expected = bots.make_player("search", seed=0).choose(session.game, session.game.view(session.states[0], 0))
     assert session.moves[0] == expected
     assert message["text"].startswith("A: put a hidden card face down as the Commission")
-    assert send(table, "opponent", name="people")["text"] == \
-        "The other seat is now played by people (on other tables, or from Python)."
+    assert (
+        send(table, "opponent", name="people")["text"]
+        == "The other seat is now played by people (on other tables, or from Python)."
+    )
     assert table.opponent == "people"
     send(table, "play", move="commission 3S")
     assert len(session.moves) == 2 and session.game.to_move(session.state) == 0  # nobody answers for A now
@@ -220,13 +232,20 @@ def test_the_play_against_menu_reads_as_a_phrase():
     """Each choice completes "Play against …" (no "Play against: computer: your player")."""
     table = Table(commons_session(), viewer=1, opponent=first_legal)
     texts = [c["text"] for c in table.view["opponent"]["choices"]]
-    assert texts == ["people", "computer, at random", "computer, rule of thumb", "computer, searching",
-                     "your computer player"]
+    assert texts == [
+        "people",
+        "computer, at random",
+        "computer, rule of thumb",
+        "computer, searching",
+        "your computer player",
+    ]
     assert not any(":" in t for t in texts)
     game = cardlab.game("commerce", players=4)
     commerce = Table(cardlab.Session(game, game.deal(seed=7, dealer=3)), viewer=0)  # D deals: A to move
-    assert send(commerce, "opponent", name="heuristic")["text"] == \
-        "The other seats are now played by the computer, by a rule of thumb."
+    assert (
+        send(commerce, "opponent", name="heuristic")["text"]
+        == "The other seats are now played by the computer, by a rule of thumb."
+    )
     commerce.close()
     table.close()
 
@@ -234,8 +253,10 @@ def test_the_play_against_menu_reads_as_a_phrase():
 def test_a_forged_play_against_choice_is_refused():
     session = commons_session()
     table = Table(session, viewer=1)
-    assert "no opponent called 'cheat'; the choices are people, random, heuristic, search" in send(
-        table, "opponent", name="cheat")["text"]
+    assert (
+        "no opponent called 'cheat'; the choices are people, random, heuristic, search"
+        in send(table, "opponent", name="cheat")["text"]
+    )
     assert "no opponent called 'custom'" in send(table, "opponent", name="custom")["text"]
     assert "needs 'name' as str" in send(table, "opponent", name=["search"])["text"]
     assert table.opponent == "people" and len(session.moves) == 0

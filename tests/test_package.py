@@ -14,17 +14,16 @@ import json
 import os
 import re
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+from test_links import broken_links
 
 import cardlab
 from cardlab.cli import LITE_SETUP
 from cardlab.games import game_class
 from helpers.installs import lite_install, run, server_extensions
-from test_links import broken_links
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -50,8 +49,12 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     # Pyodide (JupyterLite) runs cardlab on Python 3.14.
     assert "Classifier: Programming Language :: Python :: 3.14" in metadata
     # The pages the tutorials link to (../docs/..., ../README.md) ship beside them.
-    assert {"cardlab/README.md", "cardlab/docs/rules/card-commons.md", "cardlab/docs/widgets.md",
-            "cardlab/docs/rules/texts/commitment.txt"} <= names
+    assert {
+        "cardlab/README.md",
+        "cardlab/docs/rules/card-commons.md",
+        "cardlab/docs/widgets.md",
+        "cardlab/docs/rules/texts/commitment.txt",
+    } <= names
 
 
 def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
@@ -65,10 +68,12 @@ def test_the_installed_wheel_enables_cardlabs_server_extension(installed):
     assert re.search(r"cardlab\.server\b.*\bOK\b", text), text  # found, imported and valid
     # The README's way to turn it off (and on again), as the server then reads its configuration.
     python, env, work = str(installed["bin"] / "python"), installed["env"], installed["work"]
-    read = ("from jupyter_server.extension.config import ExtensionConfigManager\n"
-            "from jupyter_server.serverapp import ServerApp\n"
-            "paths = ServerApp().config_file_paths\n"
-            "print(ExtensionConfigManager(read_config_path=paths).get_jpserver_extensions().get('cardlab.server'))")
+    read = (
+        "from jupyter_server.extension.config import ExtensionConfigManager\n"
+        "from jupyter_server.serverapp import ServerApp\n"
+        "paths = ServerApp().config_file_paths\n"
+        "print(ExtensionConfigManager(read_config_path=paths).get_jpserver_extensions().get('cardlab.server'))"
+    )
     for switch, state in (("disable", "False"), ("enable", "True")):
         run([python, "-m", "jupyter", "server", "extension", switch, "cardlab.server"], cwd=work, env=env)
         assert run([python, "-c", read], cwd=work, env=env).stdout.strip() == state, switch
@@ -85,8 +90,10 @@ def test_the_installed_wheel_plays_every_game_from_its_folder(installed):
         assert {f"{folder}/__init__.py", f"{folder}/moves.py", f"{folder}/rules.py"} <= names, name
     stray = sorted(n for n in names if n.endswith(".py") and n.startswith("cardlab/") and not (ROOT / n).is_file())
     assert not stray, f"the wheel holds modules the checkout does not: {stray}"
-    code = ("import cardlab\nfor name in cardlab.game_names():\n    game = cardlab.game(name)\n"
-            "    state = game.deal(seed=1)\n    game.play(state, game.legal_moves(state)[0])\n    print(name)")
+    code = (
+        "import cardlab\nfor name in cardlab.game_names():\n    game = cardlab.game(name)\n"
+        "    state = game.deal(seed=1)\n    game.play(state, game.legal_moves(state)[0])\n    print(name)"
+    )
     found = run([str(installed["bin"] / "python"), "-c", code], cwd=installed["work"], env=installed["env"]).stdout
     assert found.split() == shipped
 
@@ -95,8 +102,11 @@ def test_the_installed_command_gives_its_version_and_copies_the_tutorials(instal
     cardlab_cmd, env, work = str(installed["bin"] / "cardlab"), installed["env"], installed["work"]
     assert run([cardlab_cmd, "--version"], cwd=work, env=env).stdout.strip() == f"cardlab {cardlab.__version__}"
     assert run([cardlab_cmd, "--help"], cwd=work, env=env).stdout.startswith("usage: cardlab")
-    where = run([str(installed["bin"] / "python"), "-c", "import cardlab.widgets, cardlab; print(cardlab.__file__)"],
-                cwd=work, env=env).stdout
+    where = run(
+        [str(installed["bin"] / "python"), "-c", "import cardlab.widgets, cardlab; print(cardlab.__file__)"],
+        cwd=work,
+        env=env,
+    ).stdout
     assert str(installed["bin"].parent) in where, where
     run([cardlab_cmd, "tutorials", "--copy", "class"], cwd=work, env=env)
     assert sorted(p.name for p in (work / "class").glob("*.ipynb")) == TUTORIALS
@@ -104,16 +114,20 @@ def test_the_installed_command_gives_its_version_and_copies_the_tutorials(instal
         copied = json.loads((work / "class" / name).read_text(encoding="utf-8"))
         original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
         assert [c["cell_type"] for c in copied["cells"]] == [c["cell_type"] for c in original["cells"]]
-        assert [c["source"] for c in copied["cells"] if c["cell_type"] == "code"] == \
-            [c["source"] for c in original["cells"] if c["cell_type"] == "code"]
+        assert [c["source"] for c in copied["cells"] if c["cell_type"] == "code"] == [
+            c["source"] for c in original["cells"] if c["cell_type"] == "code"
+        ]
     assert broken_links(work / "class") == []
 
 
 def test_every_link_of_the_installed_tutorials_resolves(installed):
     """The installed wheel's tutorials folder (cardlab/tutorials) with cardlab/docs and
     cardlab/README.md beside it, where their ../docs/... and ../README.md links point."""
-    where = run([str(installed["bin"] / "python"), "-c", "import cardlab.cli as c; print(c.tutorials_folder())"],
-                cwd=installed["work"], env=installed["env"]).stdout.strip()
+    where = run(
+        [str(installed["bin"] / "python"), "-c", "import cardlab.cli as c; print(c.tutorials_folder())"],
+        cwd=installed["work"],
+        env=installed["env"],
+    ).stdout.strip()
     folder = Path(where)
     assert folder.name == "tutorials" and str(installed["bin"].parent) in where
     assert sorted(p.name for p in folder.glob("*.ipynb")) == TUTORIALS
@@ -139,8 +153,9 @@ def test_the_jupyterlite_site_holds_the_tutorials_and_the_wheel(installed):
     with zipfile.ZipFile(rebuilt) as new, zipfile.ZipFile(installed["wheel"]) as old:
         assert new.testzip() is None
         skip = (".dist-info/RECORD", ".data/")
-        assert sorted(n for n in new.namelist() if not any(s in n for s in skip)) == \
-            sorted(n for n in old.namelist() if not any(s in n for s in skip))
+        assert sorted(n for n in new.namelist() if not any(s in n for s in skip)) == sorted(
+            n for n in old.namelist() if not any(s in n for s in skip)
+        )
         for n in new.namelist():
             if not any(s in n for s in skip):
                 assert new.read(n) == old.read(n), n
@@ -164,8 +179,10 @@ def test_the_rebuilt_wheel_lists_its_own_files(installed, tmp_path):
     """The wheel rebuilt from an installation has a RECORD of its own files and hashes, none of
     the files pip writes on install."""
     python, env = str(installed["bin"] / "python"), installed["env"]
-    code = ("import sys; from pathlib import Path; from cardlab import lite\n"
-            "print(lite.wheel_from_installed(Path(sys.argv[1])))")
+    code = (
+        "import sys; from pathlib import Path; from cardlab import lite\n"
+        "print(lite.wheel_from_installed(Path(sys.argv[1])))"
+    )
     wheel = Path(run([python, "-c", code, str(tmp_path / "a")], cwd=installed["work"], env=env).stdout.strip())
     with zipfile.ZipFile(wheel) as archive:
         record = archive.read(f"cardlab-{cardlab.__version__}.dist-info/RECORD").decode()

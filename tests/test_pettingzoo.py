@@ -17,8 +17,10 @@ from cardlab.bots import HeuristicPlayer, play_game  # noqa: E402
 
 # api_test's advice for plain observations; cardlab's carry an action mask, as PettingZoo's
 # classic games' do
-pytestmark = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
-              pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")]
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+]
 
 
 def test_every_configuration_has_an_environment():

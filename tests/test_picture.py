@@ -45,7 +45,7 @@ def test_every_widget_carries_its_picture_beside_the_view():
         assert page.startswith(f"<div class='cardlab-static-widget' data-cardlab-static='{type(widget).__name__}'")
         assert "the start" in page or "after move 3 of 3" in page
         if not isinstance(widget, ScoreBreakdown):
-            assert page.count("class=\"cardlab-static-card") >= 1, type(widget).__name__
+            assert page.count('class="cardlab-static-card') >= 1, type(widget).__name__
 
 
 def test_the_picture_follows_the_session():
@@ -89,8 +89,11 @@ def test_a_players_picture_shows_no_card_hidden_from_them():
 
 def test_the_static_classes_are_never_styled_or_used_by_the_widgets_front_end():
     s = session()
-    pages = [bundle(w)["text/html"] for w in widgets(s)] + [s.state._repr_html_(), s.game.score(s.state)._repr_html_(),
-                                                           cardlab.cards("4C JK")._repr_html_()]
+    pages = [bundle(w)["text/html"] for w in widgets(s)] + [
+        s.state._repr_html_(),
+        s.game.score(s.state)._repr_html_(),
+        cardlab.cards("4C JK")._repr_html_(),
+    ]
     classes = {c for page in pages for attr in re.findall(r"class=['\"]([^'\"]*)['\"]", page) for c in attr.split()}
     assert classes and all(c.startswith("cardlab-static-") for c in classes), classes
     front_end = frontend.ESM.read_text(encoding="utf-8") + frontend.CSS.read_text(encoding="utf-8")

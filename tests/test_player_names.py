@@ -33,10 +33,15 @@ def test_names_appear_wherever_the_table_names_a_player():
 
 def test_names_are_checked():
     session = commons_session()
-    for names, reason in [(("Ada",), "a sequence of 2 names"), ("AB", "a sequence of 2 names"),
-                          (("Ada", ""), "printable text of 1 to 40"), (("Ada", "x" * 41), "printable text of 1 to 40"),
-                          (("Ada", "Bo\nb"), "printable text"), (("Ada", 7), "printable text"),
-                          (("Ada", " Ada "), "must differ")]:
+    for names, reason in [
+        (("Ada",), "a sequence of 2 names"),
+        ("AB", "a sequence of 2 names"),
+        (("Ada", ""), "printable text of 1 to 40"),
+        (("Ada", "x" * 41), "printable text of 1 to 40"),
+        (("Ada", "Bo\nb"), "printable text"),
+        (("Ada", 7), "printable text"),
+        (("Ada", " Ada "), "must differ"),
+    ]:
         with pytest.raises(ValueError, match=reason):
             Table(session, names=names)
     assert Table(session, names=[" Ada ", "Bob"]).names == ("Ada", "Bob")

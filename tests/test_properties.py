@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import cardlab
-from cardlab import Card, CardError, NotationError, Session, StateError, cards, parse_card
+from cardlab import CardError, NotationError, Session, StateError, cards, parse_card
 from cardlab.cards import JOKER, standard_deck
 from cardlab.games import configurations
 
@@ -29,13 +29,13 @@ CONFIGURATIONS = list(configurations())
 CONFIG_IDS = [n + "".join(f"-{k}={v}" for k, v in o.items()) for n, o in CONFIGURATIONS]
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_of(index: int):
     name, options = CONFIGURATIONS[index]
     return cardlab.game(name, **options)
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample_states(index: int, count: int = 40) -> tuple:
     """Reachable states of a configuration, from seeded random play."""
     game, rng, found = game_of(index), random.Random(index), []
@@ -52,6 +52,7 @@ def sample_states(index: int, count: int = 40) -> tuple:
 
 # --- cards ----------------------------------------------------------------------------------
 
+
 @given(st.sampled_from(ALL_CARDS))
 def test_every_card_round_trips_through_both_notations(card):
     assert parse_card(card.code) == card and parse_card(str(card)) == card
@@ -63,12 +64,13 @@ def test_card_text_is_read_or_refused_with_a_card_error(text):
         hand = cards(text)
     except CardError as err:
         assert 0 <= err.start <= err.end <= len(text)
-        assert repr(text[err.start:err.end]) in str(err) or not text.strip()
+        assert repr(text[err.start : err.end]) in str(err) or not text.strip()
         return
     assert cards(hand.codes) == hand
 
 
 # --- moves ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 @given(data=st.data())
@@ -100,7 +102,7 @@ def mutate_text(text: str, data) -> str:
         return text
     i = data.draw(st.integers(0, len(text) - 1))
     if choice == 1:
-        return text[:i] + text[i + 1:]
+        return text[:i] + text[i + 1 :]
     if choice == 2:
         return text[:i] + data.draw(st.sampled_from(list("0123456789TJQKACDHSx -♥>"))) + text[i:]
     if choice == 3:
@@ -109,6 +111,7 @@ def mutate_text(text: str, data) -> str:
 
 
 # --- states as text and JSON ---------------------------------------------------------------------
+
 
 def mutate_lines(text: str, data) -> str:
     lines = text.splitlines()
@@ -180,11 +183,21 @@ def mutate_json(value, data) -> None:
         value["state"] = data.draw(st.sampled_from([None, 3, "x", [], {}]))
         return
     parent, key = path[-1]
-    parent[key] = data.draw(st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=4),
-                                      st.sampled_from([c.code for c in ALL_CARDS]), st.just([]), st.just({})))
+    parent[key] = data.draw(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(-3, 60),
+            st.text(max_size=4),
+            st.sampled_from([c.code for c in ALL_CARDS]),
+            st.just([]),
+            st.just({}),
+        )
+    )
 
 
 # --- sessions ------------------------------------------------------------------------------------
+
 
 class SessionMachine(RuleBasedStateMachine):
     """Drive a Session with play / undo / redo / goto / branch and the variations (to the main
@@ -218,7 +231,7 @@ class SessionMachine(RuleBasedStateMachine):
         step = s.play(move)
         assert step.before == before_state and s.state == step.after and s.index == before_index + 1
         assert s.line_moves[: s.index] == before_line[:before_index] + (move,)
-        if before_line[before_index: before_index + 1] == (move,):
+        if before_line[before_index : before_index + 1] == (move,):
             assert s.line_moves == before_line  # the line's own next move: a step forward
         assert s.moves[: len(before_main)] == before_main  # playing never changes the main line's moves
         self._expect_one_call(True, before_calls)
@@ -313,6 +326,7 @@ class SessionMachine(RuleBasedStateMachine):
 @pytest.mark.parametrize("index", range(len(CONFIGURATIONS)), ids=CONFIG_IDS)
 def test_sessions_keep_a_consistent_history(index):
     machine = type(f"SessionMachine{index}", (SessionMachine,), {"config": index})
-    runner = settings(max_examples=max(8, settings.default.max_examples // 5), stateful_step_count=25,
-                      deadline=None)(machine).TestCase
+    runner = settings(max_examples=max(8, settings.default.max_examples // 5), stateful_step_count=25, deadline=None)(
+        machine
+    ).TestCase
     runner("runTest").runTest()

@@ -32,21 +32,25 @@ def test_learner_text_follows_the_writing_rules(path: Path) -> None:
     assert report.median <= readability.MEDIAN, f"{path.name}: the median sentence has {report.median} words"
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".ipynb" and p.stem != "00_start_here"],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [p for p in FILES if p.suffix == ".ipynb" and p.stem != "00_start_here"], ids=lambda p: p.name
+)
 def test_a_learner_notebook_is_short(path: Path) -> None:
     report = readability.report(path)
     assert report.words <= readability.NOTEBOOK_WORDS * 1.1, f"{path.name}: {report.words} words of Markdown"
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("A plays the 4♥, and then he claims.", "'he' for a player"),
-    ("Run the cell below.", "software word"),
-    ("Use `game.play` here.", "code in backticks"),
-    ("This is the rule commons.defense.forced at work.", "a rule id"),
-    (" ".join(["word"] * 36) + ".", "a sentence of 36 words"),
-    ("- " + " ".join(["word"] * 18) + ";\n- " + " ".join(["word"] * 18) + ".", "a sentence of 36 words"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("A plays the 4♥, and then he claims.", "'he' for a player"),
+        ("Run the cell below.", "software word"),
+        ("Use `game.play` here.", "code in backticks"),
+        ("This is the rule commons.defense.forced at work.", "a rule id"),
+        (" ".join(["word"] * 36) + ".", "a sentence of 36 words"),
+        ("- " + " ".join(["word"] * 18) + ";\n- " + " ".join(["word"] * 18) + ".", "a sentence of 36 words"),
+    ],
+)
 def test_the_checker_finds_each_kind_of_problem(text: str, problem: str) -> None:
     report = readability.Report("example")
     readability.check_text(report, text, "example")
@@ -55,6 +59,9 @@ def test_the_checker_finds_each_kind_of_problem(text: str, problem: str) -> None
 
 def test_the_checker_lets_plain_game_words_through() -> None:
     report = readability.Report("example")
-    readability.check_text(report, "A claims with the 2♦. B must answer: B holds the 2♥.\n\n"
-                                   "| card | worth |\n|---|---|\n| 9♦ | 9 |", "example")
+    readability.check_text(
+        report,
+        "A claims with the 2♦. B must answer: B holds the 2♥.\n\n| card | worth |\n|---|---|\n| 9♦ | 9 |",
+        "example",
+    )
     assert not report.problems and report.lengths == [5, 7, 1, 1, 1, 1]

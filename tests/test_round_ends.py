@@ -138,4 +138,5 @@ def test_the_table_answers_clicks_while_the_computer_finds_the_games_last_move(m
         assert len(waits) >= 5 and max(waits) < 0.5, waits
         assert table.view["showdown"] is not None and table.view["showdown"]["number"] == 1
         table.close()
+
     in_a_kernel(monkeypatch, scenario)

@@ -29,5 +29,5 @@ def test_what_a_lesson_plays_comes_from_its_moves_its_score_and_its_refusals() -
 
     played = rule_coverage.played(lessons.load("card-commons-1-worked-example"))
     assert {"commons.claim", "commons.defense.placement", "commons.score.count"} <= played  # moves, the score
-    assert "commons.commission.no-wild" in played        # the feedback names the Q♥, a Wild
-    assert "commons.trade.pool" not in played            # no trade in that round
+    assert "commons.commission.no-wild" in played  # the feedback names the Q♥, a Wild
+    assert "commons.trade.pool" not in played  # no trade in that round

@@ -23,21 +23,26 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def in_a_child(code: str, seconds: float = 20) -> subprocess.CompletedProcess:
     """Run ``code`` in a Python of its own, with 1 GB of memory and ``seconds`` to finish."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=limit, cwd=ROOT)
+
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
+    )
 
 
 def test_a_saved_game_that_is_a_device_or_a_pipe_is_refused_at_once(tmp_path):
     os.mkfifo(tmp_path / "pipe.json")
-    code = ("import time, cardlab\n"
-            f"for name in ('/dev/zero', {str(tmp_path / 'pipe.json')!r}):\n"
-            "    start = time.perf_counter()\n"
-            "    try:\n"
-            "        cardlab.Session.load(name)\n"
-            "    except cardlab.StateError as err:\n"
-            "        print(round(time.perf_counter() - start, 3), err, sep=' | ')\n")
+    code = (
+        "import time, cardlab\n"
+        f"for name in ('/dev/zero', {str(tmp_path / 'pipe.json')!r}):\n"
+        "    start = time.perf_counter()\n"
+        "    try:\n"
+        "        cardlab.Session.load(name)\n"
+        "    except cardlab.StateError as err:\n"
+        "        print(round(time.perf_counter() - start, 3), err, sep=' | ')\n"
+    )
     done = in_a_child(code)
     assert done.returncode == 0, done.stderr[-2000:]
     zero, pipe = (line.split(" | ") for line in done.stdout.splitlines())
@@ -48,7 +53,7 @@ def test_a_saved_game_that_is_a_device_or_a_pipe_is_refused_at_once(tmp_path):
 
 def test_a_saved_game_too_big_is_refused_and_one_of_the_usual_size_is_read(tmp_path):
     big = tmp_path / "big.json"
-    with big.open("wb") as handle:           # 30 MB, most of it a hole the reader would fill
+    with big.open("wb") as handle:  # 30 MB, most of it a hole the reader would fill
         handle.truncate(3 * MAX_SAVED_CHARS)
     start = time.process_time()
     with pytest.raises(StateError, match=r"big.json: not a cardlab saved game \(more than 10,000,000 characters\)"):

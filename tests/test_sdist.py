@@ -11,19 +11,35 @@ import re
 import subprocess
 import sys
 import tarfile
-from pathlib import Path
 
 import pytest
+
 from helpers.installs import ROOT, clean_copy, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
 #: What the tests need besides the package, each a path that must be in the sdist.
-NEEDED = ["tests/conftest.py", "tests/helpers/installs.py", "tests/nbval_sanitize.cfg", "tests/browser/conftest.py",
-          "tests/helpers/labdriver.py", "docs/widgets.md", "docs/rules/card-commons.md", "tools/build_frontend.py",
-          "benchmarks/engine.py", "notebooks/00_start_here.ipynb", "binder/requirements.txt", ".ci/run",
-          "jupyter-config/jupyter_server_config.d/cardlab.json", "MANIFEST.in", "setup.py", "pyproject.toml",
-          "README.md", "LICENSE", "CHANGELOG.md"]
+NEEDED = [
+    "tests/conftest.py",
+    "tests/helpers/installs.py",
+    "tests/nbval_sanitize.cfg",
+    "tests/browser/conftest.py",
+    "tests/helpers/labdriver.py",
+    "docs/widgets.md",
+    "docs/rules/card-commons.md",
+    "tools/build_frontend.py",
+    "benchmarks/engine.py",
+    "notebooks/00_start_here.ipynb",
+    "binder/requirements.txt",
+    ".ci/run",
+    "jupyter-config/jupyter_server_config.d/cardlab.json",
+    "MANIFEST.in",
+    "setup.py",
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+    "CHANGELOG.md",
+]
 #: Folders the sdist holds whole.
 FOLDERS = ["tests", "docs", "tools", "benchmarks", "notebooks", "binder", ".ci", "jupyter-config"]
 
@@ -37,11 +53,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
     run([sys.executable, "-m", "venv", str(tools)])
     run([str(tools / "bin" / "python"), "-m", "pip", "install", "-q", "build"], env=env, timeout=600)
     source = clean_copy(base / "source")
-    done = run([str(tools / "bin" / "python"), "-m", "build", "-o", str(base / "dist"), str(source)],
-               env=env, timeout=900)
+    done = run(
+        [str(tools / "bin" / "python"), "-m", "build", "-o", str(base / "dist"), str(source)], env=env, timeout=900
+    )
     sdist = next((base / "dist").glob("cardlab-*.tar.gz"))
-    return {"base": base, "env": env, "log": done.stdout + done.stderr, "sdist": sdist,
-            "wheel": next((base / "dist").glob("cardlab-*.whl"))}
+    return {
+        "base": base,
+        "env": env,
+        "log": done.stdout + done.stderr,
+        "sdist": sdist,
+        "wheel": next((base / "dist").glob("cardlab-*.whl")),
+    }
 
 
 def test_setuptools_builds_the_sdist_and_the_wheel_with_no_warning(built):
@@ -50,8 +72,11 @@ def test_setuptools_builds_the_sdist_and_the_wheel_with_no_warning(built):
     assert "absent from the `packages` configuration" not in log and "absent from the" not in log
     # bdist_wheel always says it does not byte-compile (a wheel holds no .pyc): not a warning
     # about cardlab's configuration.
-    warnings = [line for line in log.splitlines() if re.search(r"warning", line, re.I)
-                and "byte-compiling is disabled" not in line]
+    warnings = [
+        line
+        for line in log.splitlines()
+        if re.search(r"warning", line, re.I) and "byte-compiling is disabled" not in line
+    ]
     assert not warnings, "\n".join(warnings)
 
 
@@ -71,15 +96,20 @@ def test_the_sdist_holds_what_the_tests_need(built):
 def test_the_unpacked_sdist_installs_with_its_test_extra_and_collects_the_suite(built):
     base, env = built["base"], dict(built["env"])
     with tarfile.open(built["sdist"]) as tar:
-        tar.extractall(base / "unpacked", filter="data") if sys.version_info >= (3, 12) else \
-            tar.extractall(base / "unpacked")  # noqa: S202 - our own archive
+        tar.extractall(base / "unpacked", filter="data") if sys.version_info >= (3, 12) else tar.extractall(
+            base / "unpacked"
+        )  # noqa: S202 - our own archive
     source = next((base / "unpacked").glob("cardlab-*"))
     venv = base / "env"
     run([sys.executable, "-m", "venv", str(venv)])
     env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv))
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{source}[test]"], env=env, timeout=1500)
-    collected = run([str(venv / "bin" / "python"), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-                    cwd=source, env=env, timeout=600)
+    collected = run(
+        [str(venv / "bin" / "python"), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=source,
+        env=env,
+        timeout=600,
+    )
     out = collected.stdout
     summary = out.strip().splitlines()[-1]
     assert re.search(r"\d+ tests? collected", summary) and "error" not in summary, out[-3000:]

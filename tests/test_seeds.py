@@ -25,7 +25,7 @@ def test_fresh_deals_have_unguessable_seeds_and_explicit_ones_are_guessable(name
     assert not seed_is_guessable(game.deal())
     lesson = game.deal(seed=7)
     assert seed_is_guessable(lesson) and game.deal(seed=7) == lesson
-    assert not seed_is_guessable(game.view(lesson, 0))          # a view has no seed to guess
+    assert not seed_is_guessable(game.view(lesson, 0))  # a view has no seed to guess
     assert game.view(lesson, 0).seed == HIDDEN_SEED
 
 
@@ -54,6 +54,7 @@ def test_a_shuffled_deals_hands_show_no_deal_order(name):
     game = cardlab.game(name)
     if name == "commitment":  # hands kept in the order of the stacks: hearts, clubs, diamonds, spades
         from cardlab.games.commitment.moves import ORDER
+
         order = lambda cards: tuple(sorted(cards, key=ORDER.__getitem__))  # noqa: E731
     else:
         order = in_order
@@ -71,7 +72,8 @@ def test_each_use_of_chance_is_drawn_independently_from_the_seed():
     assert chance(7, "first").random() != chance(7, "second").random()
     assert sorted(shuffled(deck, 7, "deal 1")) == sorted(deck)
     import random
-    assert fresh_seed(random.Random(1)) == fresh_seed(random.Random(1))   # reproducible where asked
+
+    assert fresh_seed(random.Random(1)) == fresh_seed(random.Random(1))  # reproducible where asked
 
 
 def _a_full_deck(game: cardlab.Game) -> str:
@@ -79,6 +81,7 @@ def _a_full_deck(game: cardlab.Game) -> str:
     cards = list(game.deck())
     if game.name == "commitment":
         from cardlab.games.commitment import BATTLE_DECK
+
         rest = list(cards)
         for c in BATTLE_DECK:
             rest.remove(c)

@@ -39,6 +39,7 @@ def other_move(session):
 
 # --- the main line: play, undo, redo, goto -------------------------------------------------
 
+
 def test_session_play_undo_redo_goto():
     session = commons_session()
     start = session.state
@@ -126,7 +127,7 @@ def test_narration_hides_private_events_from_other_players():
 def test_narration_never_names_a_card_the_viewer_may_not_see():
     session = commons_session(7)
     mine = session.legal_moves()[0].card.code
-    session.play(f"commission {mine}")          # A's Commission: hidden from B
+    session.play(f"commission {mine}")  # A's Commission: hidden from B
     session.play(session.legal_moves()[0])
     assert session.narration()[0].startswith(f"1. commission {mine}:")
     assert session.narration(1)[0].startswith("1. commission ??:")
@@ -138,6 +139,7 @@ def test_narration_never_names_a_card_the_viewer_may_not_see():
 
 
 # --- variations: exploring never destroys ------------------------------------------------
+
 
 def test_playing_from_an_earlier_position_starts_a_variation_and_keeps_the_main_line():
     session = played(5)
@@ -205,14 +207,14 @@ def test_promote_makes_the_line_on_show_the_main_line_and_keeps_the_old_one():
 def test_lines_list_nested_variations_in_the_order_of_a_game_record():
     session = played(6)
     session.goto(1)
-    session.play(other_move(session))          # variation 1: from move 2
+    session.play(other_move(session))  # variation 1: from move 2
     session.play(session.legal_moves()[0])
     session.play(session.legal_moves()[0])
     session.goto(3)
-    session.play(other_move(session))          # a variation of variation 1, from move 4
+    session.play(other_move(session))  # a variation of variation 1, from move 4
     session.to_mainline()
     session.goto(4)
-    session.play(other_move(session))          # a variation of the main line, from move 5
+    session.play(other_move(session))  # a variation of the main line, from move 5
     lines = session.lines
     assert [(line.parent, line.differs_at) for line in lines] == [(None, None), (0, 2), (1, 4), (0, 5)]
     assert lines[2].moves[:3] == lines[1].moves[:3] and lines[2].moves[3] != lines[1].moves[3]
@@ -246,6 +248,7 @@ def test_a_session_names_its_variations_in_its_repr():
 
 # --- observers that raise -------------------------------------------------------------------
 
+
 def test_an_observer_that_raises_is_reported_after_every_observer_was_told():
     session = played(2)
     calls = []
@@ -253,6 +256,7 @@ def test_an_observer_that_raises_is_reported_after_every_observer_was_told():
     def broken(s):
         calls.append("broken")
         raise RuntimeError("a widget fell over")
+
     session.observe(lambda s: calls.append("first"))
     session.observe(broken)
     session.observe(lambda s: calls.append(("last", s.index)))
@@ -271,6 +275,7 @@ def test_an_observer_that_raises_is_reported_after_every_observer_was_told():
 
 
 # --- threads ------------------------------------------------------------------------------
+
 
 def test_two_threads_on_one_session_leave_every_line_replayable():
     """Two threads play and take back on the same sessions at once; every session's main line
@@ -322,6 +327,7 @@ def _replays_line(game, states, moves):
 
 # --- saved games ----------------------------------------------------------------------------------
 
+
 def played_session(moves=12, seed=5):
     session = commons_session(seed)
     for _ in range(moves):
@@ -359,8 +365,11 @@ def test_save_and_load_keep_the_variations_and_the_line_on_show(tmp_path):
     session.save(path)
     loaded = Session.load(path)
     assert loaded.lines == session.lines and len(loaded.lines) == 3
-    assert (loaded.line, loaded.index, loaded.state) == (session.line, session.index, session.state) == \
-        (2, 5, session.state)
+    assert (
+        (loaded.line, loaded.index, loaded.state)
+        == (session.line, session.index, session.state)
+        == (2, 5, session.state)
+    )
     assert loaded.line_events == session.line_events and loaded.to_json() == session.to_json()
     data = json.loads(session.to_json())
     assert data["version"] == 2 and [(v["from"], v["differs_at"]) for v in data["variations"]] == [(0, 4), (1, 6)]
@@ -377,9 +386,11 @@ def test_a_version_1_saved_game_is_still_read():
 def test_a_saved_game_with_states_of_format_version_1_is_read():
     """Version 1 states kept a game's options as fields of the state (now one ``options``
     object): a saved game that holds such a start state still reads, options and all."""
-    for game, legacy in ((cardlab.game("card-commons", variant="peek"), {"peek": True}),
-                         (cardlab.game("commerce", players=5), {"players": 5}),
-                         (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"})):
+    for game, legacy in (
+        (cardlab.game("card-commons", variant="peek"), {"peek": True}),
+        (cardlab.game("commerce", players=5), {"players": 5}),
+        (cardlab.game("contest", ace="low"), {"ace": "low", "pile_value": "sum"}),
+    ):
         state = game.deal(seed=3)
         fields = json.loads(state.to_json())["state"]
         old = {**legacy, **{k: v for k, v in fields.items() if k != "options"}}
@@ -395,6 +406,7 @@ def test_an_interrupted_save_leaves_the_previous_file(tmp_path, monkeypatch):
 
     def broken_replace(src, dst):
         raise OSError("disk full")
+
     monkeypatch.setattr("os.replace", broken_replace)
     with pytest.raises(OSError):
         played_session(9).save(path)
@@ -436,9 +448,9 @@ def test_save_writes_through_a_symbolic_link_to_its_target(tmp_path):
 def test_the_next_save_removes_what_an_interrupted_save_left(tmp_path):
     path = tmp_path / "game.json"
     played_session(3).save(path)
-    stray = tmp_path / ".cardlab-k3p9x2.tmp"   # a save killed before its rename
+    stray = tmp_path / ".cardlab-k3p9x2.tmp"  # a save killed before its rename
     stray.write_text('{"cardlab": "sess')
-    busy = tmp_path / ".cardlab-busy.tmp"      # a save still writing, in another process
+    busy = tmp_path / ".cardlab-busy.tmp"  # a save still writing, in another process
     busy.write_text("")
     with open(busy) as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
@@ -454,35 +466,47 @@ def test_save_refuses_a_folder_clearly(tmp_path):
         played_session(1).save(tmp_path / "missing" / "game.json")
 
 
-@pytest.mark.parametrize("mangle, fragment", [
-    (lambda t: t[: len(t) // 2], "broken or cut short"),
-    (lambda t: t.replace('"session"', '"state"'), "not a cardlab saved game"),
-    (lambda t: t.replace('"version": 2', '"version": 7'), "newer cardlab"),
-    (lambda t: t.replace('"game": "card-commons"', '"game": "bridge"'), "unknown game"),
-    (lambda t: t.replace('"index": 7', '"index": 99'), "index"),
-    (lambda t: t.replace('"moves": [\n  "', '"moves": [\n  "claim 9H", "', 1), "move 1"),
-    (lambda t: "\udcff", "broken"),
-    (lambda t: "[" * 100_000, "nested more than 32 deep"),
-])
+@pytest.mark.parametrize(
+    "mangle, fragment",
+    [
+        (lambda t: t[: len(t) // 2], "broken or cut short"),
+        (lambda t: t.replace('"session"', '"state"'), "not a cardlab saved game"),
+        (lambda t: t.replace('"version": 2', '"version": 7'), "newer cardlab"),
+        (lambda t: t.replace('"game": "card-commons"', '"game": "bridge"'), "unknown game"),
+        (lambda t: t.replace('"index": 7', '"index": 99'), "index"),
+        (lambda t: t.replace('"moves": [\n  "', '"moves": [\n  "claim 9H", "', 1), "move 1"),
+        (lambda t: "\udcff", "broken"),
+        (lambda t: "[" * 100_000, "nested more than 32 deep"),
+    ],
+)
 def test_damaged_saved_games_are_refused_clearly(tmp_path, mangle, fragment):
     text = played_session().to_json()
     with pytest.raises(cardlab.StateError, match=fragment):
         Session.from_json(mangle(text))
 
 
-@pytest.mark.parametrize("change, fragment", [
-    (lambda d: d["variations"][0].update({"from": 1}),
-     "variation 1: \"from\" must name an earlier line: a whole number from 0 to 0"),
-    (lambda d: d["variations"][1].update({"differs_at": 4}),
-     "variation 2: \"differs_at\" must be the number of a move of line 1, from 5 to 6"),
-    (lambda d: d["variations"][0].update({"differs_at": 13}), "from 1 to 12"),
-    (lambda d: d["variations"][0].update({"moves": []}), "at least one move"),
-    (lambda d: d["variations"][0]["moves"].insert(0, d["moves"][3]),
-     "variation 1: it starts with .*, a move already played there"),
-    (lambda d: d["variations"][1]["moves"].append("claim 9H"), "variation 2, move 7"),
-    (lambda d: d.update({"line": 3}), "\"line\" must be a whole number from 0 to 2"),
-    (lambda d: d.update({"variations": {}}), "must be a list"),
-])
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (
+            lambda d: d["variations"][0].update({"from": 1}),
+            'variation 1: "from" must name an earlier line: a whole number from 0 to 0',
+        ),
+        (
+            lambda d: d["variations"][1].update({"differs_at": 4}),
+            'variation 2: "differs_at" must be the number of a move of line 1, from 5 to 6',
+        ),
+        (lambda d: d["variations"][0].update({"differs_at": 13}), "from 1 to 12"),
+        (lambda d: d["variations"][0].update({"moves": []}), "at least one move"),
+        (
+            lambda d: d["variations"][0]["moves"].insert(0, d["moves"][3]),
+            "variation 1: it starts with .*, a move already played there",
+        ),
+        (lambda d: d["variations"][1]["moves"].append("claim 9H"), "variation 2, move 7"),
+        (lambda d: d.update({"line": 3}), '"line" must be a whole number from 0 to 2'),
+        (lambda d: d.update({"variations": {}}), "must be a list"),
+    ],
+)
 def test_damaged_variations_are_refused_clearly(change, fragment):
     data = json.loads(with_variations().to_json())
     change(data)
@@ -502,10 +526,12 @@ def test_a_saved_game_of_another_game_is_refused(tmp_path):
 
 # --- where Session lives --------------------------------------------------------------------
 
+
 def test_session_lives_in_its_own_module_above_the_engine():
     """``cardlab.Session`` is ``cardlab.session.Session``; the engine, below the games, does not
     name it (tests/test_layers.py checks what the engine imports)."""
     from cardlab.session import Session as from_module
+
     assert from_module is cardlab.Session
     assert not hasattr(cardlab.engine, "Session")
 
@@ -520,8 +546,10 @@ def test_a_session_keeps_no_narration_yet_reads_each_moves_as_it_was():
     while moves := session.legal_moves():
         told.append(session.play(rng.choice(moves)).events)
     assert session.events == tuple(told) and session.lines[0].events == tuple(told)
-    assert all(session.line_step(k).events == told[k] and session.lines[0].step(k) == session.line_step(k)
-               for k in range(1, len(told)))
+    assert all(
+        session.line_step(k).events == told[k] and session.lines[0].step(k) == session.line_step(k)
+        for k in range(1, len(told))
+    )
     assert session.line_step(1).before is session.start and session.line_step(len(session)).after is session.end
     with pytest.raises(IndexError, match="moves 1 to"):
         session.line_step(0)

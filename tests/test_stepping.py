@@ -38,13 +38,21 @@ def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
     table, stepper = Table(session), Stepper(session)
     send(table, "goto", index=2)
     send(table, "play", move="claim 2H")
-    banner = {"kind": "variation", "differs_at": 3, "text": "Exploring a variation: move 3 differs from the main line.",
-              "actions": [{"action": "to_mainline", "text": "Back to the main line"},
-                          {"action": "promote", "text": "Keep this line"}]}
+    banner = {
+        "kind": "variation",
+        "differs_at": 3,
+        "text": "Exploring a variation: move 3 differs from the main line.",
+        "actions": [
+            {"action": "to_mainline", "text": "Back to the main line"},
+            {"action": "promote", "text": "Keep this line"},
+        ],
+    }
     assert table.view["line"] == stepper.view["line"] == banner
     assert table.history["differs_at"] == 3 and table.history == stepper.history
     assert [(line["text"], line["current"]) for line in table.history["lines"]] == [
-        ("Main line: 4 moves", False), ("3. A: claim with the 2♥", True)]
+        ("Main line: 4 moves", False),
+        ("3. A: claim with the 2♥", True),
+    ]
     assert repr(table) == "Table(card-commons, teacher, move 3 of 3, variation from move 3)"
     for part in (Tableau(session), Hand(session, 0, viewer=None), ScoreBreakdown(session), StateEditor(session)):
         assert part.view["line"] == {**banner, "actions": []}  # says so, without buttons it cannot act on
@@ -52,14 +60,16 @@ def test_a_teachers_table_shows_a_variation_and_leaves_or_keeps_it():
 
     message = send(stepper, "to_mainline")
     assert message["text"].startswith(
-        "Back to the main line, at the position after move 2. The variation from move 3 is kept")
+        "Back to the main line, at the position after move 2. The variation from move 3 is kept"
+    )
     assert session.index == 2 and session.line == 0 and table.view["line"] is None and table.view["steps"] == 4
     assert "already on show" in send(table, "to_mainline")["text"]
     send(table, "line", number=1)
     assert session.line == 1 and session.index == 3 and table.view["line"]["kind"] == "variation"
     send(table, "to_mainline")
     assert send(table, "play", move="claim 2H")["text"].endswith(
-        "This is the first move of a variation played before: the table shows it again.")
+        "This is the first move of a variation played before: the table shows it again."
+    )
     assert session.line == 1 and len(session.lines) == 2
     assert "already on show" in send(table, "line", number=1)["text"]
     assert "there is no line 2" in send(table, "line", number=2)["text"]

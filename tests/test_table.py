@@ -11,7 +11,8 @@ import pytest
 import cardlab
 from cardlab.widgets import Hand, Table
 from cardlab.widgets.viewmodel import History, report
-from helpers.table_layout import groups as _groups, piles as _piles
+from helpers.table_layout import groups as _groups
+from helpers.table_layout import piles as _piles
 from helpers.widget_driver import EVERY_CONFIGURATION, commons_session, pile_of, round_end, send, view_model
 
 
@@ -78,8 +79,10 @@ def test_a_players_table_syncs_exactly_its_view_model(config):
         step = cardlab.Step(session.moves[-1], session.states[-2], session.states[-1], session.events[-1])
         held = tables[mover]._showdown()
         if held is not None:  # the move settled a round: the table shows its showdown, the message says so
-            assert message["text"] == (f"{game.player_names[mover]}: {History(mover).entry(game, step)['move']}. "
-                                       f"{held.title} is over: its showdown is on the table.")
+            assert message["text"] == (
+                f"{game.player_names[mover]}: {History(mover).entry(game, step)['move']}. "
+                f"{held.title} is over: its showdown is on the table."
+            )
         else:
             assert message["text"] == report(game, step, mover, game.player_names[mover])
     for table in tables:

@@ -12,7 +12,6 @@ from cardlab.widgets.viewmodel import History, pretty, report
 from helpers.card_finder import card_set, hidden_from, mentioned
 from helpers.widget_driver import EVERY_CONFIGURATION, view_model
 
-
 #: Random reachable states checked per game configuration (each for the players below).
 HIDDEN_CHECK_STATES = 1_000
 
@@ -129,8 +128,12 @@ def _breakdown_cards(bd: dict) -> set[Card]:
 
 def _round_cards(row: dict) -> set[Card]:
     """The cards a round's row of the score (or its showdown) names."""
-    found = set(mentioned(row["title"]) | mentioned(row["how"]) | mentioned(row.get("note", ""))
-                | mentioned(row.get("next", "")))
+    found = set(
+        mentioned(row["title"])
+        | mentioned(row["how"])
+        | mentioned(row.get("note", ""))
+        | mentioned(row.get("next", ""))
+    )
     for item in row.get("items", ()):  # a showdown's lines (a row of the score points into its items)
         found |= card_set(item["cards"]) | mentioned(item["reason"])
     for event in (row["ended"], row["verdict"]):

@@ -14,7 +14,8 @@ from cardlab.engine import HAND, STOCK
 from cardlab.games import configurations
 from cardlab.widgets import Hand, Table
 from helpers.conformance import random_game
-from helpers.table_layout import groups as _groups, piles as _piles
+from helpers.table_layout import groups as _groups
+from helpers.table_layout import piles as _piles
 from helpers.toy_game import ToyTricks
 
 ROOT = Path(__file__).resolve().parent.parent

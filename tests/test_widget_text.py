@@ -19,7 +19,8 @@ def test_the_log_names_only_the_cards_the_viewer_sees():
     game = cardlab.game("card-commons")
     before = game.state_from_text(
         "round: 1\nclaimant: A\nnest egg: 4C\npool up: 5H 2S\npool down: 3S\nA hand: 2D 3H QH 2C 5S 4S\n"
-        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C")
+        "A commission: 4H\nB hand: 2H 3C 4D 5D KS 3D\nB commission: 5C"
+    )
     step = game.step(before, "trade 3H for commission")
     log = History(viewer=1).entry(game, step)
     assert log["move"] == f"trade {HIDDEN_WORDS} for the Commission"  # in the game's words

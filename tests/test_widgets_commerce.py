@@ -42,8 +42,9 @@ def test_a_players_table_stops_on_the_showdown_until_they_go_on():
     shown = vm["showdown"]
     record = session.state.history[0]
     assert shown["title"] == "Deal 1 of 4" and shown["settled"]
-    assert [(h["player"], h["cards"]) for h in shown["hands"]] == \
-        [(r.player, [c.code for c in r.cards]) for r in game.rounds(session.state)[0].hands]
+    assert [(h["player"], h["cards"]) for h in shown["hands"]] == [
+        (r.player, [c.code for c in r.cards]) for r in game.rounds(session.state)[0].hands
+    ]
     assert {h["player"] for h in shown["hands"]} == {0, 1, 2, 3}
     assert all(h["cards"] == [c.code for c in record.hands[h["player"]]] for h in shown["hands"])
     assert all(h["ranking"] for h in shown["hands"])
@@ -105,15 +106,23 @@ def test_a_round_ended_before_the_players_turn_says_who_ended_it_and_how():
     shown = table.view["showdown"]
     first = session.game.rounds(session.state)[0]
     b_hand = next(h for h in first.hands if h.player == 1)
-    assert shown["note"].startswith("B knocked before your turn came, so you had no move in deal 1 of 4 "
-                                    "[commerce.knock]. B held ")
+    assert shown["note"].startswith(
+        "B knocked before your turn came, so you had no move in deal 1 of 4 [commerce.knock]. B held "
+    )
     assert pretty(" ".join(map(str, b_hand.cards))) in shown["note"] and pretty(b_hand.ranking) in shown["note"]
     best = first.hands[0].player
-    assert shown["note"].endswith("the best hand at the table." if best == 1 else
-                                  "your hand was better." if best == 0 else
-                                  f"{'ABCD'[best]}'s hand was better.")
-    assert shown["ended"] == {"text": "B knocked on the deal's first turn: exchanges stopped at once, with no final "
-                                      "circuit.", "rule": "commerce.knock", "player": 1}
+    assert shown["note"].endswith(
+        "the best hand at the table."
+        if best == 1
+        else "your hand was better."
+        if best == 0
+        else f"{'ABCD'[best]}'s hand was better."
+    )
+    assert shown["ended"] == {
+        "text": "B knocked on the deal's first turn: exchanges stopped at once, with no final circuit.",
+        "rule": "commerce.knock",
+        "player": 1,
+    }
     assert shown["next"] == "Next: Deal 2 of 4."
     table.close()
     # A moved in the deal (a trade), then B knocked: nothing to explain

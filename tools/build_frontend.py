@@ -26,8 +26,10 @@ STATIC = Path(__file__).resolve().parent.parent / "cardlab" / "widgets" / "stati
 PARTS = ("cards.js", "tableau.js", "moves.js", "breakdown.js", "stepper.js", "editor.js", "lesson.js", "widget.js")
 #: The built module the widgets load.
 MODULE = STATIC / "cardlab.js"
-HEADER = ("// cardlab widgets' front end: ONE module built from the parts in this folder by\n"
-          "// `python tools/build_frontend.py`. Do not edit it: edit the parts and build again.\n")
+HEADER = (
+    "// cardlab widgets' front end: ONE module built from the parts in this folder by\n"
+    "// `python tools/build_frontend.py`. Do not edit it: edit the parts and build again.\n"
+)
 
 
 def module_text() -> str:
@@ -51,8 +53,10 @@ def build() -> bool:
 
 def watch(interval: float = 0.3) -> None:
     """Rebuild whenever a part's modification time changes (Ctrl+C stops)."""
+
     def stamps() -> tuple[float, ...]:
         return tuple((STATIC / name).stat().st_mtime_ns for name in PARTS)
+
     seen = None
     print(f"watching {len(PARTS)} parts in {STATIC} (Ctrl+C stops)")
     try:

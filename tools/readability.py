@@ -21,16 +21,44 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LEARNER_NOTEBOOKS = ("00_start_here", "01_card_commons", "02_commerce", "03_commitment", "04_contest")
-LONGEST = 35          # words in a sentence, at most
-MEDIAN = 18           # the median sentence, at most (most sentences near 15)
+LONGEST = 35  # words in a sentence, at most
+MEDIAN = 18  # the median sentence, at most (most sentences near 15)
 NOTEBOOK_WORDS = 900  # Markdown words in a game's learner notebook, about
 
 # Words of software, not of the game. "table", "card", "click", "button" and "menu" are a
 # learner's words too.
-SOFTWARE = ("session", "sessions", "view", "viewer", "kernel", "widget", "widgets", "notebook", "notebooks",
-            "cell", "cells", "code", "text form", "json", "seed", "python", "variable", "function",
-            "parameter", "api", "voilà", "voila", "jupyter", "jupyterlab", "run the", "shift+enter",
-            "rule id", "rule-id", "state", "states")
+SOFTWARE = (
+    "session",
+    "sessions",
+    "view",
+    "viewer",
+    "kernel",
+    "widget",
+    "widgets",
+    "notebook",
+    "notebooks",
+    "cell",
+    "cells",
+    "code",
+    "text form",
+    "json",
+    "seed",
+    "python",
+    "variable",
+    "function",
+    "parameter",
+    "api",
+    "voilà",
+    "voila",
+    "jupyter",
+    "jupyterlab",
+    "run the",
+    "shift+enter",
+    "rule id",
+    "rule-id",
+    "state",
+    "states",
+)
 PRONOUNS = ("he", "she", "him", "his", "her", "hers", "himself", "herself")
 _SOFTWARE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in SOFTWARE) + r")(?![\w-])", re.I)
 _PRONOUN = re.compile(r"(?<![\w-])(" + "|".join(PRONOUNS) + r")(?![\w-])", re.I)
@@ -100,7 +128,7 @@ def plain(markdown: str) -> list[str]:
         if heading or item or line.startswith(">"):
             if not (item and paragraph and paragraph[-1].endswith((";", ","))):
                 flush()
-            line = line[(heading or item).end():] if (heading or item) else line.lstrip("> ")
+            line = line[(heading or item).end() :] if (heading or item) else line.lstrip("> ")
             if heading:
                 pieces.append(line)
                 continue
@@ -130,16 +158,18 @@ def check_text(report: Report, markdown: str, where: str, *, app: bool = False) 
         for match in _SOFTWARE.finditer(sentence):
             report.problems.append(f"{where}: a software word ({match.group(0)}): {_quote(sentence, match.start())}")
         for match in _PRONOUN.finditer(sentence):
-            report.problems.append(f"{where}: '{match.group(0)}' for a player: name the player "
-                                   f"({_quote(sentence, match.start())})")
+            report.problems.append(
+                f"{where}: '{match.group(0)}' for a player: name the player ({_quote(sentence, match.start())})"
+            )
     if app:
         for match in re.finditer(r"(?i)\b(run|edit|execute)\b", markdown):
-            report.problems.append(f"{where}: '{match.group(0)}': the app has nothing to run or edit "
-                                   f"({_quote(markdown, match.start())})")
+            report.problems.append(
+                f"{where}: '{match.group(0)}': the app has nothing to run or edit ({_quote(markdown, match.start())})"
+            )
 
 
 def _quote(text: str, at: int) -> str:
-    return "«" + " ".join(text[max(0, at - 30):at + 40].split()) + "»"
+    return "«" + " ".join(text[max(0, at - 30) : at + 40].split()) + "»"
 
 
 def notebook_report(path: Path) -> Report:
@@ -191,8 +221,10 @@ def main(args: list[str]) -> int:
     print(f"{'file':<58} {'sentences':>9} {'median':>6} {'longest':>7} {'over 35':>7} {'md words':>8}")
     for r in reports:
         over = sum(1 for n in r.lengths if n > LONGEST)
-        print(f"{r.path:<58} {len(r.sentences):>9} {r.median:>6.1f} {r.longest:>7} {over:>7} "
-              f"{r.words if r.path.endswith('.ipynb') else '':>8}")
+        print(
+            f"{r.path:<58} {len(r.sentences):>9} {r.median:>6.1f} {r.longest:>7} {over:>7} "
+            f"{r.words if r.path.endswith('.ipynb') else '':>8}"
+        )
     return 1 if any(r.problems for r in reports) else 0
 
 

@@ -37,24 +37,42 @@ GAMES = ("card-commons", "commerce", "commitment", "contest")
 #: ``text:REGEX`` (what a move it plays says, or a line of the score shown).
 MET_BY: dict[str, dict[str, str]] = {
     "card-commons": {
-        "commons.deck": "deal", "commons.setup.pool": "deal", "commons.setup.nest-egg": "deal", "commons.setup.deal": "deal",
-        "commons.defense": "move:^defend ", "commons.score.multiplier": "text:× [12] = ", "commons.end": "over",
+        "commons.deck": "deal",
+        "commons.setup.pool": "deal",
+        "commons.setup.nest-egg": "deal",
+        "commons.setup.deal": "deal",
+        "commons.defense": "move:^defend ",
+        "commons.score.multiplier": "text:× [12] = ",
+        "commons.end": "over",
     },
     "commerce": {
-        "commerce.players": "any", "commerce.deck": "any", "commerce.ledger": "any",
-        "commerce.deal.first-dealer": "deal", "commerce.turn": "any",
-        "commerce.rank.triplet": "text:: triplet of", "commerce.rank.sequence": "text:: (same-suit )?sequence",
+        "commerce.players": "any",
+        "commerce.deck": "any",
+        "commerce.ledger": "any",
+        "commerce.deal.first-dealer": "deal",
+        "commerce.turn": "any",
+        "commerce.rank.triplet": "text:: triplet of",
+        "commerce.rank.sequence": "text:: (same-suit )?sequence",
         "commerce.rank.no-pairs": "text:a plain flush counts only as a point|a pair has no rank",
     },
     "commitment": {
-        "commitment.battle-deck": "deal", "commitment.deal": "deal", "commitment.first": "deal",
-        "commitment.commit": r"move:^\S+ b\d", "commitment.round.next": "move:^next round",
-        "commitment.score.suit": "text:wins (hearts|clubs|diamonds|spades) ", "commitment.number": r"move:^([2-9]|10)[HDC] b\d",
+        "commitment.battle-deck": "deal",
+        "commitment.deal": "deal",
+        "commitment.first": "deal",
+        "commitment.commit": r"move:^\S+ b\d",
+        "commitment.round.next": "move:^next round",
+        "commitment.score.suit": "text:wins (hearts|clubs|diamonds|spades) ",
+        "commitment.number": r"move:^([2-9]|10)[HDC] b\d",
         "commitment.face": r"move:^[JQK][HDC] b\d",
     },
     "contest": {
-        "contest.deck": "any", "contest.row": "any", "contest.turn": "any", "contest.points": "move:^claim ",
-        "contest.value": "move:^claim ", "contest.claim": "move:^claim ", "contest.open.neighbours": "move:^open ",
+        "contest.deck": "any",
+        "contest.row": "any",
+        "contest.turn": "any",
+        "contest.points": "move:^claim ",
+        "contest.value": "move:^claim ",
+        "contest.claim": "move:^claim ",
+        "contest.open.neighbours": "move:^open ",
     },
 }
 
@@ -81,7 +99,8 @@ def _scored(game, state) -> set[str]:
     """The rules of the score shown beside a position (its breakdown's lines and notes)."""
     breakdown = game.score(state)
     return {item.rule for item in breakdown.items if item.rule} | {
-        rule for note in breakdown.notes for rule in [getattr(note, "rule", None)] if rule}
+        rule for note in breakdown.notes for rule in [getattr(note, "rule", None)] if rule
+    }
 
 
 def played(lesson: lessons.Lesson) -> set[str]:
@@ -119,8 +138,11 @@ def _met(lesson: lessons.Lesson) -> set[str]:
         for question in step.questions:
             if question.kind == "play" and question.moves:
                 moves.append(str(question.moves[0]))
-    facts = {"any": True, "deal": bool(re.search(r"^```deal[ \t]*$", lesson.text, re.M)),
-             "over": game.is_over(lesson.steps[-1].state)}
+    facts = {
+        "any": True,
+        "deal": bool(re.search(r"^```deal[ \t]*$", lesson.text, re.M)),
+        "over": game.is_over(lesson.steps[-1].state),
+    }
     met = set()
     for rule, how in MET_BY.get(lesson.game.name, {}).items():
         kind, _, pattern = how.partition(":")

@@ -21,8 +21,13 @@ def run(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     # Widget state is not stored: its model ids change on every run, and the cards, states and
     # breakdowns have HTML reprs that read without a kernel.
-    NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        notebook,
+        timeout=600,
+        kernel_name="python3",
+        store_widget_state=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:  # keep the files small and the diffs readable
         cell.metadata.pop("execution", None)

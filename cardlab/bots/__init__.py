@@ -21,9 +21,25 @@ from .hint import Hint, RankedMove, hint, hint_steps
 from .sampling import sample_state, unseen_cards
 from .search import MoveValue, SearchPlayer, evaluate_moves
 
-__all__ = ["Player", "RandomPlayer", "HeuristicPlayer", "SearchPlayer", "PLAYERS", "make_player",
-           "play_game", "GameRecord", "hint", "hint_steps", "Hint", "RankedMove", "MoveValue", "Choice", "evaluate_moves",
-           "sample_state", "unseen_cards"]
+__all__ = [
+    "Player",
+    "RandomPlayer",
+    "HeuristicPlayer",
+    "SearchPlayer",
+    "PLAYERS",
+    "make_player",
+    "play_game",
+    "GameRecord",
+    "hint",
+    "hint_steps",
+    "Hint",
+    "RankedMove",
+    "MoveValue",
+    "Choice",
+    "evaluate_moves",
+    "sample_state",
+    "unseen_cards",
+]
 
 #: The players by name, weakest first: what a "play against" choice offers.
 PLAYERS: dict[str, type] = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "search": SearchPlayer}

@@ -51,8 +51,9 @@ class GameRecord(NamedTuple):
         return self.states[-1]
 
 
-def play_game(game: Game, players: Sequence[Player], *, seed: int | None = None, state: Any = None,
-              max_moves: int = 100_000) -> GameRecord:
+def play_game(
+    game: Game, players: Sequence[Player], *, seed: int | None = None, state: Any = None, max_moves: int = 100_000
+) -> GameRecord:
     """Play from ``state`` (or a deal from ``seed``) to the end, seat ``p`` played by ``players[p]``.
 
     Each player is shown only its own view; each move goes through the checked ``play``, so a

@@ -23,8 +23,8 @@ import html
 import math
 import random
 import time
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import HIDDEN, pretty
@@ -97,15 +97,19 @@ class Hint:
         width = max(len(r.text) for r in rows)
         amount = max(len(r.average) for r in rows)
         between = max(len(self.range_heading), *(len(r.likely) for r in rows))
-        lines = [self.heading,
-                 f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts"]
+        lines = [
+            self.heading,
+            f"  {'#':>2}  {'move':<{width}}  {'average':<{amount}}  {self.range_heading:<{between}}  playouts",
+        ]
         first_aside = _first_set_aside(rows)
         for i, r in enumerate(rows):
             if i == first_aside:
                 lines.append(f"  {SET_ASIDE}:")
             note = f"  {r.note}" if r.note else ""
-            lines.append(f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
-                         f"{r.value.playouts:>8}{note}")
+            lines.append(
+                f"  {r.place:>2}. {r.text:<{width}}  {r.average:<{amount}}  {r.likely:<{between}}  "
+                f"{r.value.playouts:>8}{note}"
+            )
         if self.summary:
             lines.append(f"  {self.summary}")
         lines += [line for line in (self.finding, self.comparison, self.progress) if line]
@@ -119,7 +123,7 @@ class Hint:
 
     @property
     def progress(self) -> str:
-        """"" for a hint of the whole budget; for a first ranking, that more playouts are to come."""
+        """ "" for a hint of the whole budget; for a first ranking, that more playouts are to come."""
         return "" if self.complete else "A first ranking: more playouts are still to come."
 
     @property
@@ -129,18 +133,20 @@ class Hint:
     @property
     def ranking(self) -> list[RankedMove]:
         """Every move as a row of the ranked view, best first."""
-        final = self.best.playouts   # every move kept to the end was played on as many deals as the best
+        final = self.best.playouts  # every move kept to the end was played on as many deals as the best
         rows = []
         for place, m in enumerate(self.moves, 1):
             set_aside = m.playouts < final
             notes = ["best"] if place == 1 else []
             if self.rule_of_thumb is not None and m.move == self.rule_of_thumb.move:
-                notes.append("the rule of thumb's pick too" if place == 1 else
-                             "the rule of thumb's pick, kept to compare")
+                notes.append(
+                    "the rule of thumb's pick too" if place == 1 else "the rule of thumb's pick, kept to compare"
+                )
             if set_aside:
                 notes.append(f"set aside after {_count(m.playouts, 'playout')}")
-            rows.append(RankedMove(place, m, self.say(m.move), self.unit.amount(m.mean), likely(m),
-                                   "; ".join(notes), set_aside))
+            rows.append(
+                RankedMove(place, m, self.say(m.move), self.unit.amount(m.mean), likely(m), "; ".join(notes), set_aside)
+            )
         return rows
 
     @property
@@ -161,15 +167,19 @@ class Hint:
         counts = sorted({r.value.playouts for r in rest})
         span = _count(counts[0], "playout") if len(counts) == 1 else f"{counts[0]} to {counts[-1]} playouts"
         if all(r.set_aside for r in rest):
-            return (f"{_count(len(rest), 'other move')}, set aside after {span}, when "
-                    f"{'it' if len(rest) == 1 else 'each'} trailed the leading moves on the same deals.")
+            return (
+                f"{_count(len(rest), 'other move')}, set aside after {span}, when "
+                f"{'it' if len(rest) == 1 else 'each'} trailed the leading moves on the same deals."
+            )
         return f"{_count(len(rest), 'other move')}, ranked lower."
 
     @property
     def heading(self) -> str:
         """Whose hint, from how many playouts, and what the values measure."""
-        return (f"Hint for {self.player} ({self.game}): {_count(self.playouts, 'playout')} of deals that fit what "
-                f"{self.player} sees. Each value is the average of {self.unit.measure}.")
+        return (
+            f"Hint for {self.player} ({self.game}): {_count(self.playouts, 'playout')} of deals that fit what "
+            f"{self.player} sees. Each value is the average of {self.unit.measure}."
+        )
 
     @property
     def comparison(self) -> str:
@@ -185,7 +195,7 @@ class Hint:
         gap = best.mean - other.mean
         if gap < LEVEL:
             return text + f"searching ahead, the two come out level ({self.unit.amount(best.mean)} each)."
-        text += (f"searching ahead, {self.say(best.move)} does better by {gap:.2f} {self.unit.name} on average")
+        text += f"searching ahead, {self.say(best.move)} does better by {gap:.2f} {self.unit.name} on average"
         if gap < _noise(best, other):
             text += ", a gap within the uncertainty of the playouts"
         return text + "."
@@ -198,41 +208,54 @@ class Hint:
     def _html_table(self, rows: list[RankedMove]) -> str:
         def cells(tag: str, *texts: object, right: tuple[int, ...] = (0, 2, 4)) -> str:
             """A row's cells: numbers to the right; the move, average and range on one line."""
-            return "".join(f"<{tag} style='padding:0.1em 0.6em;text-align:{'right' if i in right else 'left'}"
-                           f"{';white-space:nowrap' if i in (1, 2, 3) else ''}'>{html.escape(str(t))}</{tag}>"
-                           for i, t in enumerate(texts))
+            return "".join(
+                f"<{tag} style='padding:0.1em 0.6em;text-align:{'right' if i in right else 'left'}"
+                f"{';white-space:nowrap' if i in (1, 2, 3) else ''}'>{html.escape(str(t))}</{tag}>"
+                for i, t in enumerate(texts)
+            )
+
         body = []
         first_aside = _first_set_aside(rows)
         for i, r in enumerate(rows):
             if i == first_aside:
-                body.append("<tr class='cardlab-hint-aside'><th colspan='6' scope='rowgroup' style='padding:0.3em "
-                            f"0.6em 0.1em;text-align:left;font-weight:normal;font-style:italic'>{SET_ASIDE}</th></tr>")
+                body.append(
+                    "<tr class='cardlab-hint-aside'><th colspan='6' scope='rowgroup' style='padding:0.3em "
+                    f"0.6em 0.1em;text-align:left;font-weight:normal;font-style:italic'>{SET_ASIDE}</th></tr>"
+                )
             body.append(f"<tr>{cells('td', f'{r.place}.', r.text, r.average, r.likely, r.value.playouts, r.note)}</tr>")
         head = cells("th", "#", "move", "average", self.range_heading, "playouts", "")
-        return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
-                "</tbody></table>")
+        return (
+            f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}"
+            "</tbody></table>"
+        )
 
     def __str__(self) -> str:
         return f"Why: {self.reason}\nDetails\n{self.details}"
 
     def __repr__(self) -> str:
-        return (f"<Hint for {self.player}: best {self.best.move} ({self.unit.amount(self.best.mean)}), "
-                f"{len(self.moves)} moves>")
+        return (
+            f"<Hint for {self.player}: best {self.best.move} ({self.unit.amount(self.best.mean)}), "
+            f"{len(self.moves)} moves>"
+        )
 
     def _repr_html_(self) -> str:
         esc = html.escape
         shown = self.shown
         more = ""
         if self.summary:
-            more = (f"<p>{esc(self.summary)}</p><details><summary>All {len(self.moves)} moves</summary>"
-                    f"{self._html_table(self.ranking)}</details>")
+            more = (
+                f"<p>{esc(self.summary)}</p><details><summary>All {len(self.moves)} moves</summary>"
+                f"{self._html_table(self.ranking)}</details>"
+            )
         notes = "".join(f"<p>{esc(line)}</p>" for line in (self.finding, self.comparison, self.progress) if line)
-        return (f"<div class='cardlab-static-hint'><p><b>Why:</b> {esc(self.reason)}</p>"
-                f"<details class='cardlab-hint-details'><summary>Details</summary>"
-                f"<p><b>Hint for {esc(self.player)}</b> ({esc(self.game)}): "
-                f"{_count(self.playouts, 'playout')} of deals that fit what {esc(self.player)} sees. Each value is "
-                f"the average of <b>{esc(self.unit.measure)}</b>.</p>{self._html_table(shown)}{more}{notes}"
-                f"</details></div>")
+        return (
+            f"<div class='cardlab-static-hint'><p><b>Why:</b> {esc(self.reason)}</p>"
+            f"<details class='cardlab-hint-details'><summary>Details</summary>"
+            f"<p><b>Hint for {esc(self.player)}</b> ({esc(self.game)}): "
+            f"{_count(self.playouts, 'playout')} of deals that fit what {esc(self.player)} sees. Each value is "
+            f"the average of <b>{esc(self.unit.measure)}</b>.</p>{self._html_table(shown)}{more}{notes}"
+            f"</details></div>"
+        )
 
 
 def likely(value: MoveValue) -> str:
@@ -260,8 +283,15 @@ def _noise(a: MoveValue, b: MoveValue) -> float:
     return 1.96 * math.hypot(a.stderr, b.stderr)
 
 
-def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000, seed: int | str = 0,
-         policy: str = "heuristic", progress: Callable[[Hint], Any] | None = None) -> Hint:
+def hint(
+    game: Game,
+    state: Any,
+    player: int | None = None,
+    playouts: int = 1000,
+    seed: int | str = 0,
+    policy: str = "heuristic",
+    progress: Callable[[Hint], Any] | None = None,
+) -> Hint:
     """Rank every legal move of ``player`` (the player to move) in ``state``.
 
     ``state`` may be the full state or the player's own view: only the view is used (another
@@ -281,8 +311,15 @@ def hint(game: Game, state: Any, player: int | None = None, playouts: int = 1000
     return result
 
 
-def hint_steps(game: Game, state: Any, player: int | None = None, playouts: int = 1000, seed: int | str = 0,
-               policy: str = "heuristic", first: bool = True) -> Iterator[Hint]:
+def hint_steps(
+    game: Game,
+    state: Any,
+    player: int | None = None,
+    playouts: int = 1000,
+    seed: int | str = 0,
+    policy: str = "heuristic",
+    first: bool = True,
+) -> Iterator[Hint]:
     """:func:`hint`, anytime: successive hints of one position, each from more playouts than
     the one before. The first (with ``first``) ranks every move after one playout each, within
     a tenth of a second in the positions of ``benchmarks/hint.py``; the others follow each
@@ -300,8 +337,10 @@ def hint_steps(game: Game, state: Any, player: int | None = None, playouts: int 
     view = game.view(state, player)
     names = game.player_names
     if any(c == HIDDEN for z in game.zones(view) if z.owner == player and z.visible_to(player) for c in z.cards):
-        raise ValueError(f"this state hides cards of {names[player]}'s own (it is another player's view): a hint "
-                         f"for {names[player]}, the player to move, needs the full state or {names[player]}'s view")
+        raise ValueError(
+            f"this state hides cards of {names[player]}'s own (it is another player's view): a hint "
+            f"for {names[player]}, the player to move, needs the full state or {names[player]}'s view"
+        )
     strategy = strategy_of(game)
     start = time.perf_counter()
     thumb = strategy.rule_of_thumb(game, view, random.Random(f"{seed}:reason"))
@@ -309,23 +348,41 @@ def hint_steps(game: Game, state: Any, player: int | None = None, playouts: int 
     unit = strategy.unit.said_to(tuple(names), player)
     words = tuple((str(m), game.move_words(view, m)) for m in moves)
     reasons: dict[str, str] = {}
-    steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=playout_policy(policy, game),
-                     keep=None if thumb is None else thumb.move, first=first and len(moves) > 1)
+    steps = _halving(
+        game,
+        view,
+        moves,
+        playouts=playouts,
+        seed=seed,
+        policy=playout_policy(policy, game),
+        keep=None if thumb is None else thumb.move,
+        first=first and len(moves) > 1,
+    )
     for evaluation in steps:  # each hint is made before the search goes on: its values grow
         ranked = evaluation.ranked()
         order = _learner_order(ranked, thumb)
         best = order[0].move
         if str(best) not in reasons:
             reasons[str(best)] = _reason(game, view, player, order, strategy)
-        yield Hint(game.title, names[player], order, unit, reasons[str(best)], sum(m.playouts for m in ranked),
-                   time.perf_counter() - start, thumb, evaluation.final, words)
+        yield Hint(
+            game.title,
+            names[player],
+            order,
+            unit,
+            reasons[str(best)],
+            sum(m.playouts for m in ranked),
+            time.perf_counter() - start,
+            thumb,
+            evaluation.final,
+            words,
+        )
 
 
 def _learner_order(ranked: list[MoveValue], thumb: Choice | None) -> tuple[MoveValue, ...]:
     """The search's moves as a learner reads a ranking: the moves kept to the end by their
     average (a tie goes to the rule of thumb's move), then those set aside, the ones that
     lasted longest first (as the search leaves them)."""
-    final = max(m.playouts for m in ranked)   # the moves kept to the end were played on the most deals
+    final = max(m.playouts for m in ranked)  # the moves kept to the end were played on the most deals
     kept = [m for m in ranked if m.playouts == final]
     aside = [m for m in ranked if m.playouts < final]
     preferred = thumb.move if thumb is not None else None
@@ -351,10 +408,14 @@ def _finding(moves: tuple[MoveValue, ...], unit: Unit, say: Callable[[Any], str]
     move, other = say(best.move), say(second.move)
     gap = best.mean - second.mean
     if gap < LEVEL:
-        return _sentence(f"{move} and {other} come out level, {unit.amount(best.mean)} on average on the same "
-                         f"deals: as far as the playouts can tell, either is as good.")
-    text = (f"{move} does best over the playouts: {unit.amount(best.mean)} on average, {gap:.2f} more than "
-            f"{other} on the same deals")
+        return _sentence(
+            f"{move} and {other} come out level, {unit.amount(best.mean)} on average on the same "
+            f"deals: as far as the playouts can tell, either is as good."
+        )
+    text = (
+        f"{move} does best over the playouts: {unit.amount(best.mean)} on average, {gap:.2f} more than "
+        f"{other} on the same deals"
+    )
     if gap < _noise(best, second):
         text += ", though that gap is within the uncertainty of the playouts"
     return _sentence(text + ".")

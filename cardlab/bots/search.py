@@ -20,6 +20,7 @@ round, and leaves it only for a move that beat it beyond the noise of the playou
 
 from __future__ import annotations
 
+import collections
 import math
 import random
 from collections.abc import Callable, Iterator
@@ -86,8 +87,9 @@ class _Worlds:
         """World ``i``: a sampled state and the seed of its playouts."""
         while len(self.states) <= i:
             rng = random.Random(f"{self.seed}:{len(self.states)}")
-            self.states.append((sample_state(self.game, self.view, self.player, rng, self.unseen),
-                                rng.randrange(2 ** 31)))
+            self.states.append(
+                (sample_state(self.game, self.view, self.player, rng, self.unseen), rng.randrange(2**31))
+            )
         return self.states[i]
 
 
@@ -95,8 +97,9 @@ class _Evaluation:
     """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``;
     ``final`` marks the search's last evaluation."""
 
-    def __init__(self, moves: list[Move], values: list[list[float]], survived: list[int], best: int,
-                 final: bool = False) -> None:
+    def __init__(
+        self, moves: list[Move], values: list[list[float]], survived: list[int], best: int, final: bool = False
+    ) -> None:
         self.moves, self.values, self.survived, self.best, self.final = moves, values, survived, best, final
 
     def better_than(self, i: int, j: int, margin: float) -> bool:
@@ -120,23 +123,39 @@ class _Evaluation:
                 ranked.append(MoveValue(self.moves[i], _mean(own), _stderr(own), len(own), self.survived[i]))
                 continue
             diffs = [x - y for x, y in zip(own, values[best])]
-            error = math.sqrt(_stderr(diffs) ** 2 + top_error ** 2)
+            error = math.sqrt(_stderr(diffs) ** 2 + top_error**2)
             ranked.append(MoveValue(self.moves[i], top + _mean(diffs), error, len(own), self.survived[i]))
         order = sorted(range(len(values)), key=lambda i: (i != best, -self.survived[i], -ranked[i].mean, i))
         return [ranked[i] for i in order]
 
 
-def _evaluate(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: int | str, policy: Policy,
-              keep: Move | None = None) -> _Evaluation:
+def _evaluate(
+    game: Game,
+    view: Any,
+    moves: list[Move],
+    *,
+    playouts: int,
+    seed: int | str,
+    policy: Policy,
+    keep: Move | None = None,
+) -> _Evaluation:
     """Sequential halving over ``moves`` with about ``playouts`` playouts in all (at least one
     per move); the move ``keep``, if given, is never dropped."""
-    for evaluation in _halving(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep):
-        pass
-    return evaluation
+    steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep)
+    return collections.deque(steps, maxlen=1)[0]  # the last step's
 
 
-def _halving(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: int | str, policy: Policy,
-             keep: Move | None = None, first: bool = False) -> Iterator[_Evaluation]:
+def _halving(
+    game: Game,
+    view: Any,
+    moves: list[Move],
+    *,
+    playouts: int,
+    seed: int | str,
+    policy: Policy,
+    keep: Move | None = None,
+    first: bool = False,
+) -> Iterator[_Evaluation]:
     """:func:`_evaluate`, step by step: the evaluation after each round of the halving, the last
     one :func:`_evaluate`'s. With ``first``, a first evaluation comes before them, of every move
     played in the first world only: the very playouts the first round begins with, so the
@@ -146,7 +165,7 @@ def _halving(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: i
         raise ValueError("the game is over: there is no move to judge")
     strategy = strategy_of(game)
     worlds = _Worlds(game, view, player, seed)
-    values: list[list[float]] = [[] for _ in moves]   # values[i][w]: move i in world w
+    values: list[list[float]] = [[] for _ in moves]  # values[i][w]: move i in world w
     survived = [0] * len(moves)
     kept = moves.index(keep) if keep is not None else None
     alive = list(range(len(moves)))
@@ -172,19 +191,27 @@ def _halving(game: Game, view: Any, moves: list[Move], *, playouts: int, seed: i
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
         best = alive[0]
-        alive = alive[:math.ceil(len(alive) / 2)]
+        alive = alive[: math.ceil(len(alive) / 2)]
         if kept is not None and kept not in alive:
             alive.append(kept)
         yield _Evaluation(moves, values, survived, best, final=r == rounds - 1)
 
 
-def evaluate_moves(game: Game, view: Any, *, playouts: int = 1000, seed: int | str = 0,
-                   policy: Policy = random_policy, keep: Move | None = None) -> list[MoveValue]:
+def evaluate_moves(
+    game: Game,
+    view: Any,
+    *,
+    playouts: int = 1000,
+    seed: int | str = 0,
+    policy: Policy = random_policy,
+    keep: Move | None = None,
+) -> list[MoveValue]:
     """Every legal move of ``view`` (the view of the player to move) with its estimated value,
     best first, from about ``playouts`` playouts in all (at least one per move). The move
     ``keep`` (such as the rule of thumb's), if given, is played in every round of the halving."""
-    return _evaluate(game, view, game.legal_moves(view), playouts=playouts, seed=seed, policy=policy,
-                     keep=keep).ranked()
+    return _evaluate(
+        game, view, game.legal_moves(view), playouts=playouts, seed=seed, policy=policy, keep=keep
+    ).ranked()
 
 
 class SearchPlayer:
@@ -203,8 +230,15 @@ class SearchPlayer:
 
     name = "search"
 
-    def __init__(self, seed: int | str | None = None, playouts: int | None = None, policy: str = "heuristic",
-                 candidates: int = 8, explore: int = 4, margin: float = 1.0) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        playouts: int | None = None,
+        policy: str = "heuristic",
+        candidates: int = 8,
+        explore: int = 4,
+        margin: float = 1.0,
+    ) -> None:
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {playouts!r}")
         if policy not in POLICIES:
@@ -219,7 +253,7 @@ class SearchPlayer:
         moves = game.legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        seed = self.rng.randrange(2 ** 63)
+        seed = self.rng.randrange(2**63)
         policy = playout_policy(self.policy, game)
         strategy = strategy_of(game)
         playouts = self.playouts or strategy.playouts
@@ -230,8 +264,8 @@ class SearchPlayer:
         scores = strategy.move_scores(game, view)
         if scores is not None and len(moves) > self.candidates + self.explore:
             ranked = [m for _, m in sorted(scores, key=lambda x: -x[0])]
-            others = random.Random(seed).sample(ranked[self.candidates:], self.explore)
-            chosen = set(ranked[:self.candidates]) | set(others) | {default}
+            others = random.Random(seed).sample(ranked[self.candidates :], self.explore)
+            chosen = set(ranked[: self.candidates]) | set(others) | {default}
             moves = [m for m in moves if m in chosen]
         found = _evaluate(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=default)
         kept = moves.index(default)

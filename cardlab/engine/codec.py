@@ -24,10 +24,14 @@ MAX_JSON_DEPTH = 32
 
 # --- a state's JSON text --------------------------------------------------------------------------
 
+
 def write_state(game: str, state: Any) -> str:
     """The versioned, lossless JSON text of ``state``, a state of the game called ``game``."""
-    return json.dumps({"cardlab": "state", "version": JSON_VERSION, "game": game, "state": encode(state)},
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        {"cardlab": "state", "version": JSON_VERSION, "game": game, "state": encode(state)},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
 def read_state(text: str, game: str, state_class: type) -> Any:
@@ -36,19 +40,23 @@ def read_state(text: str, game: str, state_class: type) -> Any:
     saying what is wrong otherwise."""
     data = read_json(text, "JSON")
     if not isinstance(data, dict) or data.get("cardlab") != "state":
-        raise StateError("JSON", "not a cardlab state (expected an object with \"cardlab\": \"state\")")
+        raise StateError("JSON", 'not a cardlab state (expected an object with "cardlab": "state")')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise StateError("JSON", "the \"version\" field is missing or not a whole number")
+        raise StateError("JSON", 'the "version" field is missing or not a whole number')
     if version > JSON_VERSION:
-        raise StateError("JSON", f"written by a newer cardlab (format version {version}); "
-                                 f"this cardlab reads version {JSON_VERSION}: upgrade cardlab")
+        raise StateError(
+            "JSON",
+            f"written by a newer cardlab (format version {version}); "
+            f"this cardlab reads version {JSON_VERSION}: upgrade cardlab",
+        )
     if data.get("game") != game:
         raise StateError("JSON", f"this is a {data.get('game')!r} state, not a {game!r} state")
     return decode(state_class, data.get("state"), "state")
 
 
 # --- reading a cardlab file ----------------------------------------------------------------------
+
 
 def read_json(text: str, where: str) -> Any:
     """The value of a cardlab JSON file (a state or a saved game), refusing what no cardlab
@@ -61,8 +69,11 @@ def read_json(text: str, where: str) -> Any:
     def short(literal: str) -> str:
         digits = sum(c.isdigit() for c in literal)
         if digits > MAX_DIGITS:
-            raise StateError(where, f"{_json_place(text, text.find(literal))}: a number of {digits:,} digits; "
-                                    f"numbers in a cardlab file have at most {MAX_DIGITS}")
+            raise StateError(
+                where,
+                f"{_json_place(text, text.find(literal))}: a number of {digits:,} digits; "
+                f"numbers in a cardlab file have at most {MAX_DIGITS}",
+            )
         return literal
 
     try:
@@ -74,8 +85,11 @@ def read_json(text: str, where: str) -> Any:
     else:
         if _depth(data) <= MAX_JSON_DEPTH:
             return data
-    raise StateError(where, f"{_json_place(text, _too_deep_at(text))}: lists and objects nested more than "
-                            f"{MAX_JSON_DEPTH} deep; no cardlab file nests so deep")
+    raise StateError(
+        where,
+        f"{_json_place(text, _too_deep_at(text))}: lists and objects nested more than "
+        f"{MAX_JSON_DEPTH} deep; no cardlab file nests so deep",
+    )
 
 
 def _depth(value: Any) -> int:
@@ -121,6 +135,7 @@ def _json_place(text: str, index: int) -> str:
 
 # --- a state's value: dataclasses of ints, strings, Cards and tuples -----------------------------
 
+
 def encode(value: Any) -> Any:
     """A JSON-ready value: cards as their code, tuples as lists, dataclasses as objects."""
     if isinstance(value, Card):
@@ -139,7 +154,7 @@ def decode(tp: Any, data: Any, where: str) -> Any:
     """The value of type ``tp`` that :func:`encode` turned into ``data``; StateError otherwise."""
     if tp is Card:
         if not isinstance(data, str):
-            raise StateError(where, f"expected a card such as \"4C\", got {json.dumps(data)[:40]}")
+            raise StateError(where, f'expected a card such as "4C", got {json.dumps(data)[:40]}')
         if data == "??":
             return HIDDEN
         try:
@@ -205,4 +220,3 @@ def decode(tp: Any, data: Any, where: str) -> Any:
             raise StateError(where, f"expected text, got {json.dumps(data)[:40]}")
         return data
     raise TypeError(f"cannot decode {tp!r}")  # pragma: no cover - a programming error
-

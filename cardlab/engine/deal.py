@@ -79,8 +79,13 @@ def check_cards_once(zones: Sequence[Zone], deck: Sequence[Card]) -> None:
             places = [z.name for z in zones if card in z.cards]
             if expected.get(card, 0) == 0:
                 raise StateError(places[0], f"{card.code} is not a card of this game")
-            raise StateError(", ".join(dict.fromkeys(places)), f"{card.code} appears {count} times "
-                             f"(in {', '.join(places)}); the deck has {expected[card]}")
+            raise StateError(
+                ", ".join(dict.fromkeys(places)),
+                f"{card.code} appears {count} times (in {', '.join(places)}); the deck has {expected[card]}",
+            )
     missing = sorted((expected - held).elements(), key=lambda c: (c.suit, c.rank))
-    raise StateError("cards", f"{len(missing)} card(s) are missing from the state: "
-                              f"{' '.join(c.code for c in missing)}; every card must be somewhere")
+    raise StateError(
+        "cards",
+        f"{len(missing)} card(s) are missing from the state: "
+        f"{' '.join(c.code for c in missing)}; every card must be somewhere",
+    )

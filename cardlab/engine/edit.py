@@ -103,6 +103,7 @@ def _occurrences(state: Any) -> Counter[Card]:
     def tally(card: Card) -> Card:
         count[card] += 1
         return card
+
     replace_cards(state, tally)
     return count
 
@@ -121,4 +122,5 @@ def _exchange(state: Any, a: Card, i: int, b: Card, j: int | None) -> Any:
         if card == b and n == j:
             return a
         return card
+
     return replace_cards(state, swap)

@@ -103,13 +103,20 @@ def explain_card(game: Any, state: Any, card: Card | str, zone: str | None, play
     moves = tuple(m for m in legal if card in move_cards(m))
     refused = _refusals(game, seen, card, where, legal)
     if moves:
-        lines.append(Reason(f"{name} can use it now: {moves_words([game.move_words(seen, m) for m in moves])}.",
-                            _turn_rule(game)))
+        lines.append(
+            Reason(
+                f"{name} can use it now: {moves_words([game.move_words(seen, m) for m in moves])}.", _turn_rule(game)
+            )
+        )
         return Explanation(card, where.name, player, tuple(lines), moves, refused)
     reasons = list(dict.fromkeys(Reason(sentence(r.text), r.rule) for r in refused))[:2]
     lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
-    lines.append(Reason(f"{now.text} What {name} can do instead: "
-                        f"{moves_words([game.move_words(seen, m) for m in legal])}.", now.rule))
+    lines.append(
+        Reason(
+            f"{now.text} What {name} can do instead: {moves_words([game.move_words(seen, m) for m in legal])}.",
+            now.rule,
+        )
+    )
     return Explanation(card, where.name, player, tuple(lines), (), refused)
 
 
@@ -117,8 +124,10 @@ def card_role(game: Any, state: Any, card: Card, zone: Zone, player: int | None)
     """The default ``game.card_role``: where the card lies (face down: its place only)."""
     if card.is_hidden:
         who = "nobody" if player is None else game.player_names[player]
-        return Reason(f"This card lies face down {game.zone_words(zone)}: {who} may not see it, so nothing "
-                      "here says what it is.", _turn_rule(game))
+        return Reason(
+            f"This card lies face down {game.zone_words(zone)}: {who} may not see it, so nothing here says what it is.",
+            _turn_rule(game),
+        )
     return Reason(f"The {card} lies {game.zone_words(zone)}.", _turn_rule(game))
 
 
@@ -163,7 +172,7 @@ def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = 
             elif isinstance(value, tuple) and not isinstance(value, Card):
                 for i, v in enumerate(value):
                     if isinstance(v, Card) and v != card and replaceable(v):
-                        changed = value[:i] + (card,) + value[i + 1:]
+                        changed = value[:i] + (card,) + value[i + 1 :]
                         yield dataclasses.replace(move, **{name: changed})  # type: ignore[type-var]
         except (TypeError, ValueError):  # a move class that refuses such a value
             continue

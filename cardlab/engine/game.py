@@ -189,8 +189,9 @@ class Game(ABC):
 
     # -- why and why not: what a card can do, and why it can't be played now (explain.py) ---------
 
-    def explain_card(self, state: Any, card: Card | str, zone: str | None = None,
-                     player: int | None = None) -> Explanation:
+    def explain_card(
+        self, state: Any, card: Card | str, zone: str | None = None, player: int | None = None
+    ) -> Explanation:
         """What ``card`` can do in this game where it lies, why it can or cannot be played now,
         and what can be done instead, in a learner's words with rule ids (an :class:`Explanation`).
 
@@ -247,8 +248,10 @@ class Game(ABC):
         """The number of ``move`` in ``range(num_moves)``, stable across states, versions and
         processes: two distinct moves never share it, and ``move_of(move_id(m), s) == m`` for
         every legal ``m`` of any state ``s``. The default: the game numbers no moves."""
-        raise NotImplementedError(f"{self.title or self.name} numbers no moves (no move_id); "
-                                  "the research adapters need one (docs/protocol.md)")
+        raise NotImplementedError(
+            f"{self.title or self.name} numbers no moves (no move_id); "
+            "the research adapters need one (docs/protocol.md)"
+        )
 
     def move_of(self, move_id: int, state: Any) -> Move:
         """The move numbered ``move_id``, as it would be played in ``state`` (a full state or a

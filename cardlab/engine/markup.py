@@ -15,10 +15,10 @@ def state_html(game: Any, state: Any) -> str:
     to_move = game.to_move(state)
     who = "game over" if to_move is None else f"{game.player_names[to_move]} to move"
     rows = "".join(
-        f"<tr><th style='text-align:left;padding-right:1em'>{esc(z.name)}</th>"
-        f"<td>{cards_html(z.cards)}</td></tr>" for z in game.zones(state))
-    return (f"<div class='cardlab-static-state'><b>{esc(game.title)}</b> — {esc(who)}"
-            f"<table>{rows}</table></div>")
+        f"<tr><th style='text-align:left;padding-right:1em'>{esc(z.name)}</th><td>{cards_html(z.cards)}</td></tr>"
+        for z in game.zones(state)
+    )
+    return f"<div class='cardlab-static-state'><b>{esc(game.title)}</b> — {esc(who)}<table>{rows}</table></div>"
 
 
 def breakdown_html(breakdown: Any) -> str:
@@ -29,13 +29,16 @@ def breakdown_html(breakdown: Any) -> str:
         f"<tr><td>{esc(breakdown.players[i.player])}</td><td style='text-align:right'>{i.points:+d}</td>"
         f"<td>{esc(i.reason)}</td><td>{cards_html(i.cards, empty='')}</td>"
         f"<td><code>{esc(i.rule)}</code></td></tr>"
-        for i in breakdown.items)
+        for i in breakdown.items
+    )
     totals = ", ".join(f"{esc(n)}: <b>{t}</b>" for n, t in zip(breakdown.players, breakdown.totals))
     end = ""
     if breakdown.final:
         end = " — " + esc(breakdown._result())
     notes = "".join(f"<div>{esc(n)}</div>" for n in breakdown.notes)
-    return (f"<div class='cardlab-static-breakdown'><b>{esc(breakdown.title)}</b>"
-            f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
-            f"<th>rule</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<div>Totals: {totals}{end}</div>{notes}</div>")
+    return (
+        f"<div class='cardlab-static-breakdown'><b>{esc(breakdown.title)}</b>"
+        f"<table><thead><tr><th>player</th><th>points</th><th>reason</th><th>cards</th>"
+        f"<th>rule</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<div>Totals: {totals}{end}</div>{notes}</div>"
+    )

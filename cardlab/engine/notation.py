@@ -66,8 +66,9 @@ class MoveReader:
     def __init__(self, text: Any, examples: str, pattern: re.Pattern[str] = _WORDS) -> None:
         if not isinstance(text, str):
             shown = repr(text)
-            raise NotationError(shown, 0, len(shown), f"expected the text of a move; moves look like: {examples}",
-                                "move")
+            raise NotationError(
+                shown, 0, len(shown), f"expected the text of a move; moves look like: {examples}", "move"
+            )
         self.text, self.examples = text, examples
         self.tokens: list[Token] = [(m.group(), m.start(), m.end()) for m in pattern.finditer(text)]
         self.index = 0
@@ -119,6 +120,7 @@ class MoveReader:
 
 # --- the text form: "key: value" lines, with errors that name the line ----------------------------
 
+
 class TextForm:
     """Reads the ``key: value`` lines of a state's text form and reports problems by line.
 
@@ -141,8 +143,9 @@ class TextForm:
                 raise StateError(f"line {number}", f"expected 'key: value', got {quoted(line)}")
             key = " ".join(ascii_lower(name).split())
             if key not in known:
-                raise StateError(f"line {number}",
-                                 f"unknown key {quoted(name.strip())}; {title} states use: {', '.join(keys)}")
+                raise StateError(
+                    f"line {number}", f"unknown key {quoted(name.strip())}; {title} states use: {', '.join(keys)}"
+                )
             key = known[key]
             if key in self.values:
                 raise StateError(f"line {number}", f"{key!r} is given twice (first on line {self.lines[key]})")
@@ -185,8 +188,9 @@ class TextForm:
         text = self.text(key, None if default is None else str(default))
         return whole_number(text, self.where(key), lo=lo, hi=hi)
 
-    def ints(self, key: str, count: int, default: str | None = None, *, lo: int | None = None,
-             hi: int | None = None) -> tuple[int, ...]:
+    def ints(
+        self, key: str, count: int, default: str | None = None, *, lo: int | None = None, hi: int | None = None
+    ) -> tuple[int, ...]:
         """``count`` whole numbers, separated by spaces or commas, each from ``lo`` to ``hi``."""
         words = self.text(key, default).replace(",", " ").split()
         if len(words) != count:

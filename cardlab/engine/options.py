@@ -54,8 +54,11 @@ class Options:
 
     def chosen(self) -> dict[str, Any]:
         """The options that differ from the defaults (and those always shown), as keywords."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != f.default or f.metadata.get("shown")}
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != f.default or f.metadata.get("shown")
+        }
 
     def lines(self) -> list[str]:
         """The text form's option lines: ``pile value: sum``."""
@@ -67,9 +70,13 @@ class Options:
         for f in dataclasses.fields(self):
             key, default, choices = f.name.replace("_", " "), getattr(self, f.name), _choices(type(self), f.name)
             low, high = f.metadata.get("range", (None, None))
-            values[f.name] = (form.choice(key, choices, default) if choices else
-                              form.int(key, default, lo=low, hi=high) if isinstance(default, int) else
-                              form.text(key, default))
+            values[f.name] = (
+                form.choice(key, choices, default)
+                if choices
+                else form.int(key, default, lo=low, hi=high)
+                if isinstance(default, int)
+                else form.text(key, default)
+            )
         try:
             return type(self)(**values)
         except ValueError as err:

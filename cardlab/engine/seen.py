@@ -39,6 +39,7 @@ def move_text(game: Any, step: Step, viewer: int | None, hidden: str = "??") -> 
         except CardError:
             return match.group()
         return match.group() if seen[card] else hidden
+
     return _CARD_CODE.sub(hide, text)
 
 

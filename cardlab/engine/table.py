@@ -9,7 +9,6 @@ from typing import NamedTuple
 
 from ..cards import Card
 
-
 # What a zone is (``Zone.kind``): how a table draws it, and, for the piles, the order of its cards.
 #: The cards a player holds.
 HAND = "hand"
@@ -104,4 +103,3 @@ def all_cards(zones: Iterable[Zone]) -> Counter:
     for zone in zones:
         count.update(zone.cards)
     return count
-

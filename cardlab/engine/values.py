@@ -66,8 +66,12 @@ def _build_body(cls: type, names: list[str], values: list[str], namespace: dict[
     if twin is None:
         return [f"    return _cls({', '.join(values)})"]
     namespace["_twin"] = twin
-    return ["    o = _new(_twin)", *(f"    o.{n} = {v}" for n, v in zip(names, values)),
-            "    o.__class__ = _cls", "    return o"]
+    return [
+        "    o = _new(_twin)",
+        *(f"    o.{n} = {v}" for n, v in zip(names, values)),
+        "    o.__class__ = _cls",
+        "    return o",
+    ]
 
 
 def _twin(cls: type, names: list[str]) -> type | None:
@@ -84,8 +88,11 @@ def _twin(cls: type, names: list[str]) -> type | None:
         return None
     if any(type(getattr(cls, name, None)) is not types.MemberDescriptorType for name in names):
         return None
-    twin = type(f"{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__.get("__slots__", ()),
-                                                       "__module__": cls.__module__})
+    twin = type(
+        f"{cls.__name__}Twin",
+        cls.__bases__,
+        {"__slots__": cls.__dict__.get("__slots__", ()), "__module__": cls.__module__},
+    )
     try:  # a trial value: the change of class is refused where the layouts differ
         trial = object.__new__(twin)
         for name in names:

@@ -16,7 +16,6 @@ from .model import Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards
 
 
-
 class LessonRun(Protocol):
     """What judging an answer asks of the lesson being run."""
 
@@ -24,6 +23,7 @@ class LessonRun(Protocol):
     viewer: int | None
 
     def seen(self, question: Question | None = None) -> frozenset[Card] | None: ...
+
 
 #: A score's unit at the end of an answer ("5 points", "5 VP"). The pattern starts with a
 #: letter, so a search tries it once at each place a unit starts: linear in the answer's length.
@@ -50,8 +50,9 @@ class Feedback:
 
 def settle(feedback: Feedback, question: Question) -> Feedback:
     """``feedback`` with the question's answer and explanation, for a question now settled."""
-    return Feedback(feedback.correct, feedback.text, feedback.rule, feedback.counted, question.answer,
-                    question.explanation)
+    return Feedback(
+        feedback.correct, feedback.text, feedback.rule, feedback.counted, question.answer, question.explanation
+    )
 
 
 def judge(run: LessonRun, question: Question, state: Any, value: Any) -> Feedback:
@@ -65,7 +66,7 @@ def _judge_play(run: LessonRun, question: Question, state: Any, value: Any) -> F
         move = game.move(value)
     except NotationError as err:
         return Feedback(False, f"That is not a move: {err.reason}.", counted=False)
-    seen = _with(seen, move_cards(move))   # the learner's own words may be echoed
+    seen = _with(seen, move_cards(move))  # the learner's own words may be echoed
     words = question.teacher_feedback(str(move))
     if move in question.moves:
         return Feedback(True, mask(words or f"Right: {move}.", seen))
@@ -79,8 +80,11 @@ def _judge_play(run: LessonRun, question: Question, state: Any, value: Any) -> F
 
 
 def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> Feedback:
-    number = value if isinstance(value, int) and not isinstance(value, bool) else (
-        _typed_points(value) if isinstance(value, str) else None)
+    number = (
+        value
+        if isinstance(value, int) and not isinstance(value, bool)
+        else (_typed_points(value) if isinstance(value, str) else None)
+    )
     if number is None:
         shown = quoted(value) if isinstance(value, str) else cut(repr(value))
         return Feedback(False, f"Answer with a whole number of points, such as 4 (not {shown}).", counted=False)
@@ -99,17 +103,20 @@ def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> 
 def _typed_points(text: str) -> int | None:
     """The number of a typed score: "4", "-1 points", "5 VP"."""
     unit = _UNIT.search(text)
-    return lesson_number(text[:unit.start()] if unit else text)
+    return lesson_number(text[: unit.start()] if unit else text)
 
 
 def _judge_cards(run: LessonRun, question: Question, state: Any, value: Any) -> Feedback:
     game, seen = run.game, run.seen(question)
     try:
-        given = frozenset(read_cards(value) if isinstance(value, str) else (
-            c if isinstance(c, Card) else parse_card(c) for c in value))
+        given = frozenset(
+            read_cards(value)
+            if isinstance(value, str)
+            else (c if isinstance(c, Card) else parse_card(c) for c in value)
+        )
     except (CardError, TypeError) as err:
         return Feedback(False, f"Answer with cards, such as '4D QH' (or '-' for none): {err}", counted=False)
-    seen = _with(seen, given)   # the learner's own words may be echoed
+    seen = _with(seen, given)  # the learner's own words may be echoed
     name = game.player_names[question.player]  # type: ignore[index]
     if given == question.cards:
         return Feedback(True, f"Right: {card_list(given)}.")
@@ -125,8 +132,10 @@ def _judge_cards(run: LessonRun, question: Question, state: Any, value: Any) -> 
         rule, text = None, ""
     if missing:
         count = len(missing)
-        text += f" {plural(count, 'card')} {name} may {question.verb or 'play'} "\
-                f"{'with ' if question.verb else ''}{'are' if count > 1 else 'is'} missing."
+        text += (
+            f" {plural(count, 'card')} {name} may {question.verb or 'play'} "
+            f"{'with ' if question.verb else ''}{'are' if count > 1 else 'is'} missing."
+        )
     return Feedback(False, mask(text.strip() + " Try again.", seen), rule)
 
 
@@ -149,4 +158,7 @@ def _why_not(game: Game, state: Any, verb: str, card: Card) -> tuple[str | None,
 
 #: The judge of each kind of question.
 JUDGES: dict[str, Callable[[LessonRun, Question, Any, Any], Feedback]] = {
-    "play": _judge_play, "score": _judge_score, "cards": _judge_cards}
+    "play": _judge_play,
+    "score": _judge_score,
+    "cards": _judge_cards,
+}

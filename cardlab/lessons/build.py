@@ -56,8 +56,15 @@ class Builder:
         steps = self._replay(start, drafts, title or "")
         if steps is None:
             return None
-        return Lesson(title or "", _lesson_name(self.source, title or ""), self.game, self.viewer,
-                      tuple(steps), self.source, self.text)
+        return Lesson(
+            title or "",
+            _lesson_name(self.source, title or ""),
+            self.game,
+            self.viewer,
+            tuple(steps),
+            self.source,
+            self.text,
+        )
 
     # -- the order of the blocks -------------------------------------------------------------------
 
@@ -66,29 +73,37 @@ class Builder:
         header: Block | None = None
         start: Block | None = None
         steps: list[_DraftStep] = []
-        target: list[Line] = []          # where prose goes: the intro, a step's commentary, an explanation
+        target: list[Line] = []  # where prose goes: the intro, a step's commentary, an explanation
         for item in items:
             if isinstance(item, Prose):
                 target += item.lines
                 continue
             if item.kind == "lesson":
                 if header is not None:
-                    self.problems.add(item.line, f"a second lesson block (the first is on line {header.line}); "
-                                                 f"a file holds one lesson")
+                    self.problems.add(
+                        item.line,
+                        f"a second lesson block (the first is on line {header.line}); a file holds one lesson",
+                    )
                 elif start is not None:
                     self.problems.add(item.line, "the lesson block comes before the start position")
                 header = item
             elif item.kind in ("state", "deal"):
                 if start is not None:
-                    self.problems.add(item.line, f"a second start position (the first is on line {start.line}); "
-                                                 f"a lesson has one ```state or ```deal block")
+                    self.problems.add(
+                        item.line,
+                        f"a second start position (the first is on line {start.line}); "
+                        f"a lesson has one ```state or ```deal block",
+                    )
                 else:
                     start = item
                     steps = [_DraftStep(None, item.line, list(target))]
                     target = steps[0].commentary
             elif start is None:
-                self.problems.add(item.line, f"this ```{item.kind} block comes before the start position: begin "
-                                             f"with a ```lesson block and a ```state or ```deal block")
+                self.problems.add(
+                    item.line,
+                    f"this ```{item.kind} block comes before the start position: begin "
+                    f"with a ```lesson block and a ```state or ```deal block",
+                )
             elif item.kind == "moves":
                 target = self._moves(item, steps)
             else:
@@ -96,11 +111,17 @@ class Builder:
                 steps[-1].questions.append(question)
                 target = question.explanation
         if header is None:
-            self.problems.add(1, "no ```lesson block: a lesson names its game in one, such as\n"
-                                 "    ```lesson\n    game: card-commons\n    viewer: A\n    ```")
+            self.problems.add(
+                1,
+                "no ```lesson block: a lesson names its game in one, such as\n"
+                "    ```lesson\n    game: card-commons\n    viewer: A\n    ```",
+            )
         if start is None and header is not None:
-            self.problems.add(header.line, "no start position: add a ```state block (the game's text form) "
-                                           "or a ```deal block (a stacked deck) after the lesson block")
+            self.problems.add(
+                header.line,
+                "no start position: add a ```state block (the game's text form) "
+                "or a ```deal block (a stacked deck) after the lesson block",
+            )
         if header is None or start is None:
             return None
         return header, start, steps
@@ -120,6 +141,7 @@ class Builder:
 
     def _game(self, block: Block) -> Game | None:
         from ..games import game as make_game
+
         given = fields(block, self.problems)
         found = {f.key: f for f in given}
         name = found.get("game")
@@ -137,8 +159,11 @@ class Builder:
         if viewer is not None and viewer.value.lower() != TEACHER:
             names = [n.upper() for n in game.player_names]
             if viewer.value.upper() not in names:
-                self.problems.add(viewer.line, f"the viewer is a player ({', '.join(game.player_names)}) or "
-                                               f"'teacher' (who sees every card), not {quoted(viewer.value)}")
+                self.problems.add(
+                    viewer.line,
+                    f"the viewer is a player ({', '.join(game.player_names)}) or "
+                    f"'teacher' (who sees every card), not {quoted(viewer.value)}",
+                )
                 return None
             self.viewer = names.index(viewer.value.upper())
         return game
@@ -161,8 +186,11 @@ class Builder:
             else:
                 arguments[f.key.replace(" ", "_")] = self._deal_value(f.value)
         if "deck" not in arguments and "seed" not in arguments:
-            self.problems.add(block.line, "a deal needs a 'deck:' line (a stacked deck, top card first) or a 'seed:' "
-                                          "line; without either every reading would deal other cards")
+            self.problems.add(
+                block.line,
+                "a deal needs a 'deck:' line (a stacked deck, top card first) or a 'seed:' "
+                "line; without either every reading would deal other cards",
+            )
             return None
         try:
             return game.deal(**arguments)
@@ -199,8 +227,11 @@ class Builder:
                 self.check_names(line, seen, "the commentary")
             read = (QuestionReader(self, d, state, seen).read() for d in draft.questions)
             questions: tuple[Question, ...] = tuple(q for q in read if q is not None)
-            steps.append(LessonStep(number, move, draft.line, prose_text(draft.commentary), questions, state,
-                                    tuple(events), seen))
+            steps.append(
+                LessonStep(
+                    number, move, draft.line, prose_text(draft.commentary), questions, state, tuple(events), seen
+                )
+            )
         return steps
 
     def _play(self, state: Any, draft: _DraftStep) -> tuple[Move, tuple[Event, ...], Any] | None:
@@ -233,9 +264,12 @@ class Builder:
         who = self.game.player_names[self.viewer]  # type: ignore[union-attr]
         for card, _, _ in card_mentions(line.text):
             if card not in seen:
-                self.problems.add(line.number, f"{what} names {card}, a card hidden from {who} here (the lesson is "
-                                               f"shown in {who}'s view): name it only once {who} has seen it, or "
-                                               f"show the lesson in the teacher's view ('viewer: teacher')")
+                self.problems.add(
+                    line.number,
+                    f"{what} names {card}, a card hidden from {who} here (the lesson is "
+                    f"shown in {who}'s view): name it only once {who} has seen it, or "
+                    f"show the lesson in the teacher's view ('viewer: teacher')",
+                )
 
 
 def _state_line(err: StateError, block: Block) -> int:

@@ -61,8 +61,9 @@ def _source_text(source: str | os.PathLike) -> tuple[str | None, str, Problems]:
             return None, TEXT_SOURCE, problems
         return source, TEXT_SOURCE, problems
     if not isinstance(source, (str, os.PathLike)):
-        raise TypeError(f"a lesson is a path, its Markdown text or a bundled lesson's name, "
-                        f"not {type(source).__name__}")
+        raise TypeError(
+            f"a lesson is a path, its Markdown text or a bundled lesson's name, not {type(source).__name__}"
+        )
     name = os.fspath(source)
     if not isinstance(name, str):
         raise TypeError(f"a lesson's path is text, not {type(name).__name__}")
@@ -81,8 +82,9 @@ def _file_text(path: Path, problems: Problems) -> str | None:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        problems.add(0, "no such lesson file, nor a lesson of that name that comes with cardlab "
-                        "(cardlab lesson list shows them)")
+        problems.add(
+            0, "no such lesson file, nor a lesson of that name that comes with cardlab (cardlab lesson list shows them)"
+        )
         return None
     except IsADirectoryError:
         problems.add(0, "this is a folder; give a lesson file (.md)")
@@ -101,7 +103,7 @@ def _file_text(path: Path, problems: Problems) -> str | None:
     except UnicodeDecodeError:
         problems.add(0, "not a lesson: the file is not UTF-8 text")
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")     # as a file opened as text reads it
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as a file opened as text reads it
 
 
 def _bounded_bytes(handle: int, problems: Problems) -> bytes | None:

@@ -17,8 +17,23 @@ from .run import LessonRun, Progress
 #: The version of the JSON that :func:`progress_json` writes.
 PROGRESS_VERSION = 1
 
-_CSV_COLUMNS = ("learner", "lesson", "title", "game", "steps", "reached", "finished", "step", "question", "kind",
-                "prompt", "tries", "right", "first_try", "revealed")
+_CSV_COLUMNS = (
+    "learner",
+    "lesson",
+    "title",
+    "game",
+    "steps",
+    "reached",
+    "finished",
+    "step",
+    "question",
+    "kind",
+    "prompt",
+    "tries",
+    "right",
+    "first_try",
+    "revealed",
+)
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP's list).
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -29,8 +44,15 @@ def _progress_of(item: LessonRun | Progress) -> Progress:
 
 def progress_json(items: Iterable[LessonRun | Progress]) -> str:
     """The progress of some lessons (runs or :class:`Progress`) as a small, versioned JSON text."""
-    return json.dumps({"cardlab": "lesson-progress", "version": PROGRESS_VERSION,
-                       "lessons": [_progress_of(i).to_dict() for i in items]}, ensure_ascii=False, indent=1)
+    return json.dumps(
+        {
+            "cardlab": "lesson-progress",
+            "version": PROGRESS_VERSION,
+            "lessons": [_progress_of(i).to_dict() for i in items],
+        },
+        ensure_ascii=False,
+        indent=1,
+    )
 
 
 def progress_csv(items: Iterable[LessonRun | Progress]) -> str:
@@ -46,8 +68,9 @@ def progress_csv(items: Iterable[LessonRun | Progress]) -> str:
         if not p.questions:
             writer.writerow(_cells(head + [""] * 8))
         for q in p.questions:
-            writer.writerow(_cells(head + [q.step, q.number, q.kind, q.prompt, q.tries, q.right, q.first_try,
-                                           q.revealed]))
+            writer.writerow(
+                _cells(head + [q.step, q.number, q.kind, q.prompt, q.tries, q.right, q.first_try, q.revealed])
+            )
     return out.getvalue()
 
 
@@ -76,16 +99,20 @@ def from_session(session: Any, *, title: str = "A game to study", viewer: int | 
     start = session.start
     options = "".join(f"{key}: {value}\n" for key, value in game.options.items())
     who = TEACHER if viewer is None else game.player_names[viewer]
-    parts = [f"# {title.strip()}\n",
-             "<!-- An introduction: what this lesson shows, and what to look for. -->\n",
-             f"```lesson\ngame: {game.name}\n{options}viewer: {who}\n```\n",
-             f"```state\n{start.to_text()}\n```\n"]
+    parts = [
+        f"# {title.strip()}\n",
+        "<!-- An introduction: what this lesson shows, and what to look for. -->\n",
+        f"```lesson\ngame: {game.name}\n{options}viewer: {who}\n```\n",
+        f"```state\n{start.to_text()}\n```\n",
+    ]
     for number, move in enumerate(session.line_moves, start=1):
         parts.append(f"```moves\n{move}\n```\n")
         parts.append(f"<!-- Commentary on move {number}, {move}: what it does, and why. -->\n")
-    parts.append("<!-- A question is a block like this one, after the move it is asked at:\n"
-                 "```question\nask: What should B play?\nplay: <the move, or several separated by commas>\n"
-                 "feedback <a wrong move>: <what to tell the learner who plays it>\n```\n"
-                 "Other questions: 'score: 6' with 'player: A'; 'cards: 4D QH' with 'verb: defend'.\n"
-                 "A what-if: 'change: 4H -> 3D' before the answer line. -->\n")
+    parts.append(
+        "<!-- A question is a block like this one, after the move it is asked at:\n"
+        "```question\nask: What should B play?\nplay: <the move, or several separated by commas>\n"
+        "feedback <a wrong move>: <what to tell the learner who plays it>\n```\n"
+        "Other questions: 'score: 6' with 'player: A'; 'cards: 4D QH' with 'verb: defend'.\n"
+        "A what-if: 'change: 4H -> 3D' before the answer line. -->\n"
+    )
     return "\n".join(parts)

@@ -71,7 +71,7 @@ def scan(text: str, problems: Problems) -> tuple[str | None, list[Block | Prose]
     items: list[Block | Prose] = []
     prose: list[Line] = []
     title: str | None = None
-    comment_from = 0          # the line an unclosed HTML comment opened on, or 0
+    comment_from = 0  # the line an unclosed HTML comment opened on, or 0
     i = 0
     while i < len(lines):
         number, raw = i + 1, lines[i]
@@ -88,8 +88,9 @@ def scan(text: str, problems: Problems) -> tuple[str | None, list[Block | Prose]
         marker, info = fence
         close = _closing(lines, i, marker)
         if close is None:
-            problems.add(number, f"the ```{cut(info)} block opened here is never closed: end it with a line "
-                                 f"{_closer(marker)}")
+            problems.add(
+                number, f"the ```{cut(info)} block opened here is never closed: end it with a line {_closer(marker)}"
+            )
             break
         if info in BLOCKS:
             if prose:
@@ -116,7 +117,7 @@ def title_of(line: str) -> str | None:
     start = _HEADING.match(line)
     if start is None:
         return None
-    rest = line[start.end() - 1:]            # from the space or tab after the '#'
+    rest = line[start.end() - 1 :]  # from the space or tab after the '#'
     text = rest.lstrip(" \t")
     if not text:
         return rest[-1] if len(rest) > 1 else None
@@ -131,7 +132,7 @@ def _fence(line: str) -> tuple[str, str] | None:
     """The fence a line opens (its run of backticks or tildes) and its info string, lower case;
     None when the line opens no fence (a line with a backtick after the fence opens none)."""
     start = _FENCE.match(line)
-    if start is None or "`" in line[start.end():]:
+    if start is None or "`" in line[start.end() :]:
         return None
     info = _INFO.match(line, start.end())
     return start.group(1), info.group(1).lower()  # type: ignore[union-attr]
@@ -183,10 +184,10 @@ def _uncomment(raw: str, number: int, comment_from: int) -> tuple[str, int]:
 class Field:
     """A ``key: value`` line of a block, with the lines that continue it."""
 
-    key: str           # lower case, spaces folded: "play", "feedback", "change", an option's name
-    argument: str      # what follows the first word of the key: "defend 4D" in "feedback defend 4D"
+    key: str  # lower case, spaces folded: "play", "feedback", "change", an option's name
+    argument: str  # what follows the first word of the key: "defend 4D" in "feedback defend 4D"
     line: int
-    parts: list[str] = field(default_factory=list)   # the value, then each continuation line
+    parts: list[str] = field(default_factory=list)  # the value, then each continuation line
 
     @property
     def value(self) -> str:

@@ -9,9 +9,15 @@ from ..cards import Card, parse_card
 _MENTION = re.compile(
     r"(?<![\w♣♦♥♠♧♢♡♤])(?P<code>(?:10|[2-9TJQKA])[CDHS♣♦♥♠♧♢♡♤]|JK)(?![\w♣♦♥♠])"
     r"|(?i:\b(?P<rank>two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace|10|[2-9])"
-    r" of (?P<suit>clubs|diamonds|hearts|spades)\b)")
-_RANK_WORDS = {word: rank for rank, word in enumerate(
-    ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"), start=2)}
+    r" of (?P<suit>clubs|diamonds|hearts|spades)\b)"
+)
+_RANK_WORDS = {
+    word: rank
+    for rank, word in enumerate(
+        ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"),
+        start=2,
+    )
+}
 
 
 def card_mentions(text: str) -> list[tuple[Card, int, int]]:

@@ -16,6 +16,7 @@ TEACHER = "teacher"
 
 # --- problems ---------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong with a lesson, at ``line`` (from 1; 0 when it concerns the whole file)."""
@@ -48,6 +49,7 @@ class Problems:
 
 
 # --- what a lesson is ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -152,5 +154,7 @@ class Lesson:
         return TEACHER if self.viewer is None else self.game.player_names[self.viewer]
 
     def __repr__(self) -> str:
-        return (f"<Lesson {self.title!r}: {self.game!r}, {len(self.steps) - 1} moves, "
-                f"{len(self.questions)} questions, {self.viewer_name}'s view>")
+        return (
+            f"<Lesson {self.title!r}: {self.game!r}, {len(self.steps) - 1} moves, "
+            f"{len(self.questions)} questions, {self.viewer_name}'s view>"
+        )

@@ -15,7 +15,6 @@ from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
 
 
-
 class Builder(Protocol):
     """What a question's reader asks of the lesson it is read into."""
 
@@ -24,6 +23,7 @@ class Builder(Protocol):
     problems: Problems
 
     def check_names(self, line: Line, seen: frozenset[Card], what: str) -> None: ...
+
 
 QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback")
 ANSWER_KEYS = ("play", "score", "cards")
@@ -45,16 +45,21 @@ class QuestionReader:
 
     def read(self) -> Question | None:
         given = fields(self.block, self.problems, repeatable=("change",))
-        unknown = [f for f in given if f.key.split(" ")[0] not in QUESTION_KEYS or
-                   (f.argument and f.key.split(" ")[0] != "feedback")]
+        unknown = [
+            f
+            for f in given
+            if f.key.split(" ")[0] not in QUESTION_KEYS or (f.argument and f.key.split(" ")[0] != "feedback")
+        ]
         for f in unknown:
             self.fail(f.line, f"unknown line {quoted(f.key)} in a question; questions use: {', '.join(QUESTION_KEYS)}")
         single = {f.key: f for f in given if f.key not in ("change", "feedback") and not f.argument}
         kinds = [f for f in given if f.key in ANSWER_KEYS]
         if len(kinds) != 1:
-            self.fail(self.block.line, "a question has one answer line: 'play:' (the move to find), 'score:' "
-                                       "(a number) or 'cards:' (a set of cards)" +
-                                       ("" if not kinds else f"; this one has {len(kinds)}"))
+            self.fail(
+                self.block.line,
+                "a question has one answer line: 'play:' (the move to find), 'score:' "
+                "(a number) or 'cards:' (a set of cards)" + ("" if not kinds else f"; this one has {len(kinds)}"),
+            )
             return None
         answer = kinds[0]
         state = self._changed(given)
@@ -87,8 +92,11 @@ class QuestionReader:
                 self.game.validate(state)
             except StateError as err:
                 line = next(f.line for f in given if f.key == "change")
-                self.fail(line, f"after the change{'s' if len(changes) > 1 else ''} the position breaks the rules: "
-                                f"{state_message(err)}")
+                self.fail(
+                    line,
+                    f"after the change{'s' if len(changes) > 1 else ''} the position breaks the rules: "
+                    f"{state_message(err)}",
+                )
                 return None
         self.changes = tuple(changes)
         return state
@@ -126,22 +134,34 @@ class QuestionReader:
             self.fail(self.block.line, "the game is over here: no move is left to ask about")
             return None
         if player is not None and player != mover:
-            self.fail(given.line, f"the question is about {game.player_names[player]}, but "  # type: ignore[union-attr]
-                                  f"{game.player_names[mover]} is to move here")
+            self.fail(
+                given.line,
+                f"the question is about {game.player_names[player]}, but "  # type: ignore[union-attr]
+                f"{game.player_names[mover]} is to move here",
+            )
         viewer = self.builder.viewer
         if viewer is not None and viewer != mover:
             who, other = game.player_names[viewer], game.player_names[mover]
-            self.fail(self.block.line, f"the question is about {other}'s move, but the lesson is shown in {who}'s "
-                                       f"view, where {other}'s cards are hidden (even a wrong answer's feedback would "
-                                       f"tell {who} about them): ask it in {other}'s view or the teacher's")
+            self.fail(
+                self.block.line,
+                f"the question is about {other}'s move, but the lesson is shown in {who}'s "
+                f"view, where {other}'s cards are hidden (even a wrong answer's feedback would "
+                f"tell {who} about them): ask it in {other}'s view or the teacher's",
+            )
         return mover
 
-    def _answer(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
-                given: list[Field]) -> Question | None:
+    def _answer(
+        self, answer: Field, single: dict[str, Field], player: int | None, state: Any, given: list[Field]
+    ) -> Question | None:
         game = self.game
         ask = single.get("ask")
-        base = dict(kind=answer.key, player=player, line=self.block.line, changes=self.changes,
-                    explanation=prose_text(self.draft.explanation))
+        base = dict(
+            kind=answer.key,
+            player=player,
+            line=self.block.line,
+            changes=self.changes,
+            explanation=prose_text(self.draft.explanation),
+        )
         for key, kind in (("deal", "score"), ("verb", "cards")):
             if key in single and answer.key != kind:
                 self.fail(single[key].line, f"'{key}:' belongs to a '{kind}:' question")
@@ -179,22 +199,34 @@ class QuestionReader:
         feedback: dict[str, str] = {}
         for f in (f for f in given if f.key.split(" ")[0] == "feedback"):
             if not f.argument:
-                self.fail(f.line, "write 'feedback <answer>: <what to tell the learner>', such as "
-                                  "'feedback discard 3C: B can answer, so B must'")
+                self.fail(
+                    f.line,
+                    "write 'feedback <answer>: <what to tell the learner>', such as "
+                    "'feedback discard 3C: B can answer, so B must'",
+                )
                 continue
             try:
                 key = key_of(f.argument)
             except ValueError as err:
-                self.fail(f.line, f"the feedback is for {quoted(f.argument)}, which is not an answer to this "
-                                  f"question: {err}")
+                self.fail(
+                    f.line, f"the feedback is for {quoted(f.argument)}, which is not an answer to this question: {err}"
+                )
                 continue
             if key in feedback:
                 self.fail(f.line, f"a second feedback for {quoted(f.argument)}")
             feedback[key] = f.value
         return tuple(feedback.items()) if self.ok else None
 
-    def _score(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
-               given: list[Field], ask: Field | None, base: dict) -> Question | None:
+    def _score(
+        self,
+        answer: Field,
+        single: dict[str, Field],
+        player: int | None,
+        state: Any,
+        given: list[Field],
+        ask: Field | None,
+        base: dict,
+    ) -> Question | None:
         game = self.game
         expected = lesson_number(answer.value)
         if expected is None:
@@ -221,23 +253,40 @@ class QuestionReader:
         actual = score.totals[player]
         if seen.totals[player] != actual:
             who = game.player_names[self.builder.viewer]  # type: ignore[index]
-            self.fail(answer.line, f"{game.player_names[player]}'s score depends on cards hidden from {who} here "
-                                   f"(the lesson is shown in {who}'s view): ask it once they are revealed, or in "
-                                   f"the teacher's view")
+            self.fail(
+                answer.line,
+                f"{game.player_names[player]}'s score depends on cards hidden from {who} here "
+                f"(the lesson is shown in {who}'s view): ask it once they are revealed, or in "
+                f"the teacher's view",
+            )
             return None
         if actual != expected:
-            lines = "; ".join(f"{item.points:+d} {item.reason} [{item.rule}]" for item in score.for_player(player)
-                              if item.points) or "no points"
-            self.fail(answer.line, f"the lesson says {game.player_names[player]} scores {expected}, but the rules "
-                                   f"give {actual}: {lines}")
+            lines = (
+                "; ".join(
+                    f"{item.points:+d} {item.reason} [{item.rule}]" for item in score.for_player(player) if item.points
+                )
+                or "no points"
+            )
+            self.fail(
+                answer.line,
+                f"the lesson says {game.player_names[player]} scores {expected}, but the rules give {actual}: {lines}",
+            )
             return None
         name = game.player_names[player]  # type: ignore[index]
         verb = "would" if self.changes else "does"
         prompt = ask.value if ask else f"What {verb} {name} score{f' in deal {deal}' if deal else ''}?"
         return Question(prompt=prompt, points=expected, deal=deal, feedback=feedback, **base)
 
-    def _cards(self, answer: Field, single: dict[str, Field], player: int | None, state: Any,
-               given: list[Field], ask: Field | None, base: dict) -> Question | None:
+    def _cards(
+        self,
+        answer: Field,
+        single: dict[str, Field],
+        player: int | None,
+        state: Any,
+        given: list[Field],
+        ask: Field | None,
+        base: dict,
+    ) -> Question | None:
         game = self.game
         verb = single["verb"].value.lower() if "verb" in single else ""
         try:
@@ -251,11 +300,17 @@ class QuestionReader:
         actual = playable_cards(game, state, verb)
         name = game.player_names[player]  # type: ignore[index]
         if actual != expected:
-            self.fail(answer.line, f"the lesson says {name} may {cut(verb) or 'play'} with {card_list(expected)}, "
-                                   f"but the rules allow {card_list(actual)}")
+            self.fail(
+                answer.line,
+                f"the lesson says {name} may {cut(verb) or 'play'} with {card_list(expected)}, "
+                f"but the rules allow {card_list(actual)}",
+            )
             return None
-        prompt = ask.value if ask else (f"Which cards may {name} use to {verb}?" if verb else
-                                        f"Which cards may {name} play?")
+        prompt = (
+            ask.value
+            if ask
+            else (f"Which cards may {name} use to {verb}?" if verb else f"Which cards may {name} play?")
+        )
         return Question(prompt=prompt, cards=expected, verb=verb, feedback=feedback, **base)
 
     def _check_texts(self, question: Question, given: list[Field]) -> None:

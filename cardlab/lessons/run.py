@@ -72,13 +72,32 @@ class Progress:
         return sum(q.revealed for q in self.questions)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"lesson": self.lesson, "title": self.title, "game": self.game, "learner": self.learner,
-                "steps": self.steps, "reached": self.reached, "finished": self.finished,
-                "questions": self.question_count, "answered": self.answered, "first_try": self.first_try,
-                "revealed": self.revealed,
-                "items": [{"step": q.step, "question": q.number, "kind": q.kind, "prompt": q.prompt,
-                           "tries": q.tries, "right": q.right, "first_try": q.first_try, "revealed": q.revealed}
-                          for q in self.questions]}
+        return {
+            "lesson": self.lesson,
+            "title": self.title,
+            "game": self.game,
+            "learner": self.learner,
+            "steps": self.steps,
+            "reached": self.reached,
+            "finished": self.finished,
+            "questions": self.question_count,
+            "answered": self.answered,
+            "first_try": self.first_try,
+            "revealed": self.revealed,
+            "items": [
+                {
+                    "step": q.step,
+                    "question": q.number,
+                    "kind": q.kind,
+                    "prompt": q.prompt,
+                    "tries": q.tries,
+                    "right": q.right,
+                    "first_try": q.first_try,
+                    "revealed": q.revealed,
+                }
+                for q in self.questions
+            ],
+        }
 
 
 class LessonRun:
@@ -240,8 +259,11 @@ class LessonRun:
 
     def _score_lines(self, question: Question) -> str:
         score = breakdown(self.game, self.game.view(self.question_state(question), self.viewer), question.deal)
-        items = [f"{item.points:+d}: {item.reason} [{item.rule}]" for item in score.for_player(question.player)
-                 if item.points]
+        items = [
+            f"{item.points:+d}: {item.reason} [{item.rule}]"
+            for item in score.for_player(question.player)
+            if item.points
+        ]
         return mask(" ".join(f"{line}." for line in items), self.seen(question))
 
     # -- moving through the lesson ----------------------------------------------------------------------
@@ -269,8 +291,9 @@ class LessonRun:
 
     def blocked_at(self, index: int) -> bool:
         """Whether reaching step ``index`` waits on a question of an earlier step."""
-        return any(not self._record(s, n).settled for s in range(index)
-                   for n in range(len(self.lesson.steps[s].questions)))
+        return any(
+            not self._record(s, n).settled for s in range(index) for n in range(len(self.lesson.steps[s].questions))
+        )
 
     # -- progress -------------------------------------------------------------------------------------
 
@@ -278,14 +301,26 @@ class LessonRun:
         """The learner's record so far: the questions of the steps reached only (the record is
         shown and exported while the lesson goes on, and must not tell what comes)."""
         steps = self.lesson.steps
-        items = tuple(QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right, r.first_try,
-                                       r.revealed)
-                      for s, step in enumerate(steps[:self.reached + 1]) for n, question in enumerate(step.questions)
-                      for r in (self._record(s, n),))
+        items = tuple(
+            QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right, r.first_try, r.revealed)
+            for s, step in enumerate(steps[: self.reached + 1])
+            for n, question in enumerate(step.questions)
+            for r in (self._record(s, n),)
+        )
         finished = self.reached == len(steps) - 1 and all(
-            self._record(s, n).settled for s, step in enumerate(steps) for n in range(len(step.questions)))
-        return Progress(self.lesson.name, self.lesson.title, self.game.name, self.learner, len(steps), self.reached,
-                        finished, items, len(self.lesson.questions))
+            self._record(s, n).settled for s, step in enumerate(steps) for n in range(len(step.questions))
+        )
+        return Progress(
+            self.lesson.name,
+            self.lesson.title,
+            self.game.name,
+            self.learner,
+            len(steps),
+            self.reached,
+            finished,
+            items,
+            len(self.lesson.questions),
+        )
 
     def observe(self, callback: Callable[[LessonRun], None]) -> Callable[[], None]:
         """Call ``callback(run)`` after every change; returns a function that stops it."""
@@ -294,6 +329,7 @@ class LessonRun:
         def unobserve() -> None:
             if callback in self._observers:
                 self._observers.remove(callback)
+
         return unobserve
 
     def _changed(self) -> None:

@@ -20,5 +20,6 @@ def bundled(game: str | None = None) -> list[Path]:
     if game is None:
         return files
     from ..games import game as make_game
+
     name = make_game(game).name
     return [f for f in files if f.name.startswith(f"{name}-")]

@@ -21,10 +21,31 @@ from __future__ import annotations
 
 from .base import SessionWidget
 from .components import (
-    Chooser, GuessableDealWarning, Hand, HintProvider, ScoreBreakdown, StateEditor, Stepper, Table, Tableau,
+    Chooser,
+    GuessableDealWarning,
+    Hand,
+    HintProvider,
+    ScoreBreakdown,
+    StateEditor,
+    Stepper,
+    Table,
+    Tableau,
 )
 from .containers import Column, Row
 from .lesson import Lesson
 
-__all__ = ["Table", "Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Lesson",
-           "SessionWidget", "Chooser", "HintProvider", "GuessableDealWarning", "Row", "Column"]
+__all__ = [
+    "Table",
+    "Hand",
+    "Tableau",
+    "ScoreBreakdown",
+    "Stepper",
+    "StateEditor",
+    "Lesson",
+    "SessionWidget",
+    "Chooser",
+    "HintProvider",
+    "GuessableDealWarning",
+    "Row",
+    "Column",
+]

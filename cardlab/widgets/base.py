@@ -120,13 +120,24 @@ class SessionWidget(anywidget.AnyWidget):
     TEACHER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "to_mainline", "promote", "line"})
     PLAYER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "follow"})
 
-    def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
-                 four_colour: bool = False, size: str = "normal") -> None:
+    def __init__(
+        self,
+        session: Session,
+        viewer: Viewer = None,
+        *,
+        names: Sequence[str] | None = None,
+        four_colour: bool = False,
+        size: str = "normal",
+    ) -> None:
         if not isinstance(session, Session):
             raise TypeError(f"a cardlab widget shows a cardlab.Session, got {type(session).__name__}")
         players = session.game.players
-        if viewer is not None and (not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players):
-            raise ValueError(f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}")
+        if viewer is not None and (
+            not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players
+        ):
+            raise ValueError(
+                f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}"
+            )
         self._names = player_names(session.game, names)
         _check_size_name(size)
         super().__init__(four_colour=four_colour, size=size)
@@ -144,7 +155,8 @@ class SessionWidget(anywidget.AnyWidget):
         self._look: tuple[int, Any] | None = None
         stepping = (self.TEACHER_STEPS if viewer is None else self.PLAYER_STEPS) if self.steps else frozenset()
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
-            name: getattr(self, f"_act_{name}") for name in self.actions | stepping}
+            name: getattr(self, f"_act_{name}") for name in self.actions | stepping
+        }
         self._unobserve = session.observe(self._session_changed)
         self.on_msg(self._receive)
         self._refresh()
@@ -248,11 +260,16 @@ class SessionWidget(anywidget.AnyWidget):
             log.warning("cardlab: %s", err)
             self._say(f"Done, but {err}", "error")
         else:
-            log.error("cardlab: an observer of the session failed (%s); the error is in the widget's last_error",
-                      type(err).__name__)
+            log.error(
+                "cardlab: an observer of the session failed (%s); the error is in the widget's last_error",
+                type(err).__name__,
+            )
             kinds = ", ".join(dict.fromkeys(type(e).__name__ for e in err.errors))
-            self._say(f"Done, but another part of the program watching this game failed ({kinds}). Its reason "
-                      "may name cards you can't see, so it is not shown here.", "error")
+            self._say(
+                f"Done, but another part of the program watching this game failed ({kinds}). Its reason "
+                "may name cards you can't see, so it is not shown here.",
+                "error",
+            )
 
     def _refuse(self, err: Exception) -> None:
         """Show why an action failed, as far as the viewer may read it.
@@ -268,13 +285,18 @@ class SessionWidget(anywidget.AnyWidget):
             if self._viewer is None:
                 log.exception("cardlab widget action failed", exc_info=err)
             else:
-                log.error("cardlab widget action failed (%s); the error is in the widget's last_error",
-                          type(err).__name__)
+                log.error(
+                    "cardlab widget action failed (%s); the error is in the widget's last_error", type(err).__name__
+                )
         if self._viewer is None or own_terms:
-            text = str(err) if isinstance(err, ValueError) else f"cardlab could not do that ({type(err).__name__}: {err})"
+            text = (
+                str(err) if isinstance(err, ValueError) else f"cardlab could not do that ({type(err).__name__}: {err})"
+            )
         else:
-            text = (f"cardlab could not do that ({type(err).__name__}). Its reason may name cards you can't see, "
-                    f"so it is not shown here.")
+            text = (
+                f"cardlab could not do that ({type(err).__name__}). Its reason may name cards you can't see, "
+                f"so it is not shown here."
+            )
         self._say(text, "error")
 
     def _dispatch(self, content: Any) -> None:
@@ -312,9 +334,12 @@ class SessionWidget(anywidget.AnyWidget):
         step = session.play(move)
         note = ""
         if session.differs_at == session.index:  # this move leaves the main line
-            note = (f"This move starts a variation: the main line's move {session.index} is kept "
-                    "(“Back to the main line” returns to it)." if len(session.lines) > lines else
-                    "This is the first move of a variation played before: the table shows it again.")
+            note = (
+                f"This move starts a variation: the main line's move {session.index} is kept "
+                "(“Back to the main line” returns to it)."
+                if len(session.lines) > lines
+                else "This is the first move of a variation played before: the table shows it again."
+            )
         self._report(step, mover, note)  # type: ignore[arg-type]
 
     def _report(self, step: Step, mover: int, note: str = "") -> None:
@@ -363,8 +388,10 @@ class SessionWidget(anywidget.AnyWidget):
         differs = session.differs_at
         if not session.to_mainline():
             raise Refused("The main line is already on show.")
-        self._say(f"Back to the main line, at {position_text(session.index)}. The variation from move {differs} is kept: "
-                  "choose it in the list of lines to see it again.")
+        self._say(
+            f"Back to the main line, at {position_text(session.index)}. The variation from move {differs} is kept: "
+            "choose it in the list of lines to see it again."
+        )
 
     def _act_promote(self, content: dict[str, Any]) -> None:
         if not self._session.promote():
@@ -387,7 +414,9 @@ class SessionWidget(anywidget.AnyWidget):
         if a == b:
             raise Refused("Those are the same card: nothing to change.")
         zone, index = content.get("zone"), content.get("index")
-        slot = (zone, index) if isinstance(zone, str) and isinstance(index, int) and not isinstance(index, bool) else None
+        slot = (
+            (zone, index) if isinstance(zone, str) and isinstance(index, int) and not isinstance(index, bool) else None
+        )
         edited = swap_cards(self._session.game, self._session.state, a, b, slot)
         self._session.replace(edited)  # the validator's StateError, if any, is shown
         self._say(f"Swapped {a} and {b}. {self._after_edit()}")
@@ -404,8 +433,10 @@ class SessionWidget(anywidget.AnyWidget):
         moves = self._session.edited_moves
         if not moves:
             return "The game goes on from here."
-        return (f"The game goes on from here; “Undo the edit” brings back the game as it was, "
-                f"with its {moves} move{'' if moves == 1 else 's'}.")
+        return (
+            f"The game goes on from here; “Undo the edit” brings back the game as it was, "
+            f"with its {moves} move{'' if moves == 1 else 's'}."
+        )
 
     def _act_undo_edit(self, content: dict[str, Any]) -> None:
         if not self._session.undo_edit():
@@ -436,7 +467,9 @@ class SessionWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         session = self._session
-        who = "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"  # stable: the letter
+        who = (
+            "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"
+        )  # stable: the letter
         index, differs = self.index, session.differs_at
         where = "start" if index == 0 else f"move {index}"
         parts = [self._describe(), f"variation from move {differs}" if differs is not None else ""]

@@ -11,8 +11,8 @@ import asyncio
 import gc
 import sys
 import warnings
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from .. import bots
@@ -41,14 +41,21 @@ OPPONENT_SEED = 0
 #: The "play against" choices: nobody (people play every seat), cardlab's computer players
 #: (:data:`cardlab.bots.PLAYERS`, weakest first), or the player the table was given.
 PEOPLE, CUSTOM = "people", "custom"
-CHOICE_TEXT = {PEOPLE: "people", "random": "computer, at random", "heuristic": "computer, rule of thumb",
-               "search": "computer, searching", CUSTOM: "your computer player"}
+CHOICE_TEXT = {
+    PEOPLE: "people",
+    "random": "computer, at random",
+    "heuristic": "computer, rule of thumb",
+    "search": "computer, searching",
+    CUSTOM: "your computer player",
+}
 #: Who plays the other seats, said in a sentence (the message after a change).
-CHOICE_SENTENCE = {PEOPLE: "people (on other tables, or from Python)",
-                   "random": "the computer, choosing at random",
-                   "heuristic": "the computer, by a rule of thumb",
-                   "search": "the computer, searching ahead (its strongest)",
-                   CUSTOM: "your computer player"}
+CHOICE_SENTENCE = {
+    PEOPLE: "people (on other tables, or from Python)",
+    "random": "the computer, choosing at random",
+    "heuristic": "the computer, by a rule of thumb",
+    "search": "the computer, searching ahead (its strongest)",
+    CUSTOM: "your computer player",
+}
 
 
 class GuessableDealWarning(UserWarning):
@@ -59,15 +66,19 @@ class GuessableDealWarning(UserWarning):
 def guessable_deal_warning(player: str) -> str:
     """What the Python warning says of a player's table dealt from a seed that can be guessed,
     in a teacher's words (it never names the seed: whoever runs the notebook may be a player)."""
-    return (f"This table shows {player}'s cards only, but the game was dealt from a seed given in the code (an "
-            "explicit seed= or a stacked deck). Such a deal can be repeated, so anyone who knows or finds the "
-            "seed knows every hidden card. That is right for a lesson, not for a game between learners: for a "
-            "real game, deal a fresh seed that cannot be guessed, cardlab.Session(game) with no seed.")
+    return (
+        f"This table shows {player}'s cards only, but the game was dealt from a seed given in the code (an "
+        "explicit seed= or a stacked deck). Such a deal can be repeated, so anyone who knows or finds the "
+        "seed knows every hidden card. That is right for a lesson, not for a game between learners: for a "
+        "real game, deal a fresh seed that cannot be guessed, cardlab.Session(game) with no seed."
+    )
 
 
 #: What such a table itself says, short enough for one line of a projected table.
-GUESSABLE_DEAL_NOTICE = ("Dealt from a seed in the code: whoever knows it knows every hidden card "
-                         "(fine for a lesson, not for a game between learners).")
+GUESSABLE_DEAL_NOTICE = (
+    "Dealt from a seed in the code: whoever knows it knows every hidden card "
+    "(fine for a lesson, not for a game between learners)."
+)
 
 
 def search_hint(game: Game, view: Any, progress: Callable[[Hint], None] | None = None) -> Hint:
@@ -91,8 +102,10 @@ def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser
         return CUSTOM, opponent.choose
     if callable(opponent):
         return CUSTOM, opponent
-    raise TypeError(f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
-                    f"choose(game, view); got {opponent!r}")
+    raise TypeError(
+        f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
+        f"choose(game, view); got {opponent!r}"
+    )
 
 
 #: Where the computer players think at a table in a kernel: one thread beside the kernel's
@@ -149,11 +162,24 @@ class Hand(SessionWidget):
     component = "hand"
     actions = frozenset({"play", "explain"})
 
-    def __init__(self, session: Session, player: int, *, viewer: Viewer | str = "player",
-                 names: Sequence[str] | None = None, four_colour: bool = False, size: str = "normal") -> None:
+    def __init__(
+        self,
+        session: Session,
+        player: int,
+        *,
+        viewer: Viewer | str = "player",
+        names: Sequence[str] | None = None,
+        four_colour: bool = False,
+        size: str = "normal",
+    ) -> None:
         self._player = _check_player(session.game, player, "player")
-        super().__init__(session, player if viewer == "player" else viewer, names=names,  # type: ignore[arg-type]
-                         four_colour=four_colour, size=size)
+        super().__init__(
+            session,
+            player if viewer == "player" else viewer,
+            names=names,  # type: ignore[arg-type]
+            four_colour=four_colour,
+            size=size,
+        )
 
     @property
     def player(self) -> int:
@@ -238,8 +264,9 @@ class StateEditor(SessionWidget):
     component = "editor"
     actions = frozenset({"swap", "edit_text", "undo_edit"})
 
-    def __init__(self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False,
-                 size: str = "normal") -> None:
+    def __init__(
+        self, session: Session, *, names: Sequence[str] | None = None, four_colour: bool = False, size: str = "normal"
+    ) -> None:
         super().__init__(session, None, names=names, four_colour=four_colour, size=size)
 
     def _parts(self, pos: Position) -> JSON:
@@ -282,10 +309,19 @@ class Table(SessionWidget):
     shows_history = True
     steps = True
 
-    def __init__(self, session: Session, viewer: Viewer = None, *, names: Sequence[str] | None = None,
-                 editor: bool | None = None, opponent: str | Chooser | bots.Player | None = None,
-                 hint: HintProvider | bool | None = None, opponent_delay: float = 0.8,
-                 four_colour: bool = False, size: str = "normal") -> None:
+    def __init__(
+        self,
+        session: Session,
+        viewer: Viewer = None,
+        *,
+        names: Sequence[str] | None = None,
+        editor: bool | None = None,
+        opponent: str | Chooser | bots.Player | None = None,
+        hint: HintProvider | bool | None = None,
+        opponent_delay: float = 0.8,
+        four_colour: bool = False,
+        size: str = "normal",
+    ) -> None:
         if editor and viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
         if opponent is not None and viewer is None:
@@ -308,10 +344,12 @@ class Table(SessionWidget):
         self._thinking: tuple[asyncio.Future[Any], Any, Chooser] | None = None
         #: While a hint is worked out in a kernel: (its answer to come, the state it answers).
         self._hinting: tuple[asyncio.Future[Any], Any] | None = None
-        self.actions = frozenset({"play", "explain"}
-                                 | ({"swap", "edit_text", "undo_edit"} if self._editor else set())
-                                 | ({"hint"} if self._hint is not None else set())
-                                 | ({"opponent", "continue"} if viewer is not None else set()))
+        self.actions = frozenset(
+            {"play", "explain"}
+            | ({"swap", "edit_text", "undo_edit"} if self._editor else set())
+            | ({"hint"} if self._hint is not None else set())
+            | ({"opponent", "continue"} if viewer is not None else set())
+        )
         super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
         self._notice = self._guessable_deal_warning()
         self._consider_opponent()
@@ -322,12 +360,20 @@ class Table(SessionWidget):
         return self._opponent_name
 
     def _parts(self, pos: Position) -> JSON:
-        parts = {"layout": pos.layout(), "moves": pos.moves(), "breakdown": pos.breakdown_json(),
-                 "narration": pos.narration(), "hint": self._hint is not None, "showdown": pos.showdown_json()}
+        parts = {
+            "layout": pos.layout(),
+            "moves": pos.moves(),
+            "breakdown": pos.breakdown_json(),
+            "narration": pos.narration(),
+            "hint": self._hint is not None,
+            "showdown": pos.showdown_json(),
+        }
         if self._viewer is not None:
             parts["round_held"] = self._round_held()
-            parts["opponent"] = {"current": self._opponent_name,
-                                 "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()]}
+            parts["opponent"] = {
+                "current": self._opponent_name,
+                "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()],
+            }
             if self._thinking is not None:
                 mover = pos.game.to_move(self._thinking[1])
                 parts["thinking"] = f"{self._names[mover]} is thinking…"  # type: ignore[index]
@@ -414,8 +460,10 @@ class Table(SessionWidget):
             return  # this very hint is on its way
         state = pos.state
         if self._hint is search_hint:  # anytime: its first rankings are shown as they come
+
             def progress(first: Hint) -> None:
                 loop.call_soon_threadsafe(self._hint_progress, state, first)
+
             answer = loop.run_in_executor(_THINKER, _think, search_hint, game, view, progress)
         else:
             answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
@@ -468,7 +516,9 @@ class Table(SessionWidget):
             return
         move, why = answer if isinstance(answer, tuple) else (answer, "")
         move = game.move(move)
-        self._say(f"Hint: {game.move_words(None, move)}" + (f" — {pretty(why)}" if why else ""), "hint", move_cards(move))
+        self._say(
+            f"Hint: {game.move_words(None, move)}" + (f" — {pretty(why)}" if why else ""), "hint", move_cards(move)
+        )
 
     # -- the computer opponent -------------------------------------------------------------------
 
@@ -538,8 +588,12 @@ class Table(SessionWidget):
     def _consider_opponent(self) -> None:
         """Let the computer move if it is its turn: later when a kernel's event loop runs
         (so the learner sees each move), at once in plain Python."""
-        if (self._opponent_busy or self._opponent_timer is not None or self._thinking is not None
-                or not self._opponent_due()):
+        if (
+            self._opponent_busy
+            or self._opponent_timer is not None
+            or self._thinking is not None
+            or not self._opponent_due()
+        ):
             return
         loop = _kernel_loop()
         if loop is not None:
@@ -594,11 +648,18 @@ class Table(SessionWidget):
                 move = game.check(view, choose(game, view))
             except Exception as err:  # noqa: BLE001 - the table says so instead of failing the kernel
                 self.last_error = err
-                what = ("chose a move the rules don't allow" if isinstance(err, IllegalMove) else
-                        "gave a move cardlab can't read" if isinstance(err, NotationError) else
-                        f"failed ({type(err).__name__})")
-                self._say(f"The computer player for {name} {what}; the game waits. Choose another opponent "
-                          f"under 'Play against' to go on.", "error")
+                what = (
+                    "chose a move the rules don't allow"
+                    if isinstance(err, IllegalMove)
+                    else "gave a move cardlab can't read"
+                    if isinstance(err, NotationError)
+                    else f"failed ({type(err).__name__})"
+                )
+                self._say(
+                    f"The computer player for {name} {what}; the game waits. Choose another opponent "
+                    f"under 'Play against' to go on.",
+                    "error",
+                )
                 return False
             try:
                 step = session.play(move)
@@ -609,5 +670,16 @@ class Table(SessionWidget):
         return True
 
 
-__all__ = ["Hand", "Tableau", "ScoreBreakdown", "Stepper", "StateEditor", "Table", "Chooser", "HintProvider",
-           "search_hint", "HINT_PLAYOUTS", "GuessableDealWarning"]
+__all__ = [
+    "Hand",
+    "Tableau",
+    "ScoreBreakdown",
+    "Stepper",
+    "StateEditor",
+    "Table",
+    "Chooser",
+    "HintProvider",
+    "search_hint",
+    "HINT_PLAYOUTS",
+    "GuessableDealWarning",
+]

@@ -17,8 +17,10 @@ from typing import Any
 import ipywidgets
 
 #: How each kind of box lays out its pictures.
-_STYLES = {"row": "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start",
-           "column": "display:flex;flex-direction:column;gap:1em"}
+_STYLES = {
+    "row": "display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start",
+    "column": "display:flex;flex-direction:column;gap:1em",
+}
 
 
 def widget_picture(widget: Any) -> str:

@@ -4,12 +4,13 @@ game's layout hints (``game.table_layout``, a :class:`cardlab.engine.Layout`).
 A layout is a tree of groups ``{"kind": "group", "title", "dir", "role", "items"}`` and piles
 ``{"kind": "pile", "zone", "title", "cards", "spread", "note", "hand"}`` that
 ``static/tableau.js`` draws (the view-model adds each pile's ``label``, its name for screen
-readers, and ``marks``, the game's notes on its cards: ``viewmodel.Position``). It is the same for every game: each player's zones without a group
-sit in their seat (the viewer's at the bottom, everyone else's across the top), and the groups
-fill the middle, in the rows of areas the hints give; inside an area, each player's zones face
-their seat. What a zone is (a hand, a stock, a stack…) comes from its ``kind``, never from its
-name. A layout only arranges the zones of the viewer's view (a :class:`Scene`), so it cannot
-show what the viewer may not see; titles name the players as the table does (``Scene.names``).
+readers, and ``marks``, the game's notes on its cards: ``viewmodel.Position``). It is the same
+for every game: each player's zones without a group sit in their seat (the viewer's at the
+bottom, everyone else's across the top), and the groups fill the middle, in the rows of areas
+the hints give; inside an area, each player's zones face their seat. What a zone is (a hand, a
+stock, a stack…) comes from its ``kind``, never from its name. A layout only arranges the zones
+of the viewer's view (a :class:`Scene`), so it cannot show what the viewer may not see; titles
+name the players as the table does (``Scene.names``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Scene(Protocol):
     names: tuple[str, ...]
 
     @property
-    def seen(self) -> Any: ...          # game.view(state, viewer)
+    def seen(self) -> Any: ...  # game.view(state, viewer)
     @property
     def zones(self) -> list[Zone]: ...  # game.zones(seen)
     @property
@@ -49,25 +50,53 @@ COMPACT_FROM = 8
 FAN_FROM = 5
 
 
-def group(title: str | None, items: Sequence[JSON], *, dir: str = "row", role: str | None = None,
-          active: bool = False, badge: str | None = None) -> JSON:
-    return {"kind": "group", "title": title, "dir": dir, "role": role, "active": active,
-            "badge": badge, "items": list(items)}
+def group(
+    title: str | None,
+    items: Sequence[JSON],
+    *,
+    dir: str = "row",
+    role: str | None = None,
+    active: bool = False,
+    badge: str | None = None,
+) -> JSON:
+    return {
+        "kind": "group",
+        "title": title,
+        "dir": dir,
+        "role": role,
+        "active": active,
+        "badge": badge,
+        "items": list(items),
+    }
 
 
-def pile(scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | None = None,
-         compact: bool = False) -> JSON:
+def pile(
+    scene: Scene, zone: Zone, *, title: str | None = None, hand: bool | None = None, compact: bool = False
+) -> JSON:
     """One zone as a pile. A stack is spread as a column, so that every card shows; a big pile
     that nobody may look through (a stock: even the teacher sees only its top and its count;
     the text form lists it) as a stack, and so is a small one in a ``compact`` area; another
     big pile, or a hand of more than five cards, as a fan; anything else as a row."""
     hand = zone.kind == HAND if hand is None else hand
     big = len(zone.cards) > COMPACT_FROM
-    spread = ("column" if zone.kind == STACK else
-              "stack" if (big or compact) and not hand and _unseen(zone) else
-              "fan" if big or (hand and len(zone.cards) > FAN_FROM) else "row")
-    return {"kind": "pile", "zone": zone.name, "title": title or zone.title, "spread": spread,
-            "hand": hand, "note": secrecy(scene, zone), "cards": [c.code for c in zone.cards]}
+    spread = (
+        "column"
+        if zone.kind == STACK
+        else "stack"
+        if (big or compact) and not hand and _unseen(zone)
+        else "fan"
+        if big or (hand and len(zone.cards) > FAN_FROM)
+        else "row"
+    )
+    return {
+        "kind": "pile",
+        "zone": zone.name,
+        "title": title or zone.title,
+        "spread": spread,
+        "hand": hand,
+        "note": secrecy(scene, zone),
+        "cards": [c.code for c in zone.cards],
+    }
 
 
 def _unseen(zone: Zone) -> bool:
@@ -127,8 +156,13 @@ def _seat(scene: Scene, hints: Layout, p: int) -> JSON:
         notes.append(hints.scores[p])
     title = " · ".join([seat_title(scene, p), *filter(None, notes)])
     deciding = scene.deciding  # nobody while all the player to move can do is go on (next round)
-    return group(title, [pile(scene, z) for z in scene.zones if z.owner == p and z.group is None],
-                 role="player", active=p == deciding, badge="to move" if p == deciding else None)
+    return group(
+        title,
+        [pile(scene, z) for z in scene.zones if z.owner == p and z.group is None],
+        role="player",
+        active=p == deciding,
+        badge="to move" if p == deciding else None,
+    )
 
 
 def _rows(zones: Sequence[Zone], hints: Layout) -> list[tuple[Area | None, ...]]:
@@ -171,6 +205,8 @@ def _area(scene: Scene, area: Area | None, others: list[int], me: int) -> JSON:
 
 def _line(scene: Scene, zones: list[Zone], compact: bool = False) -> JSON:
     """One part of an area, in a row: a player's zones are titled with their name."""
-    piles = [pile(scene, z, title=None if z.owner is None else f"{scene.names[z.owner]}'s {z.title}", compact=compact)
-             for z in zones]
+    piles = [
+        pile(scene, z, title=None if z.owner is None else f"{scene.names[z.owner]}'s {z.title}", compact=compact)
+        for z in zones
+    ]
     return piles[0] if len(piles) == 1 else group(None, piles)

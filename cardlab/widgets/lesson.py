@@ -65,8 +65,7 @@ def answer_moves(game: Game, view: Any, mover: int) -> list[Move]:
     mover holds (how a wrong move is tried on the table: the lesson says which rule it breaks).
     Sorted by their notation, so the list does not tell the legal ones apart."""
     legal = game.legal_moves(view)
-    own = sorted({c for z in game.zones(view) if z.owner == mover for c in z.cards if not c.is_hidden},
-                 key=deck_order)
+    own = sorted({c for z in game.zones(view) if z.owner == mover for c in z.cards if not c.is_hidden}, key=deck_order)
     found: dict[Move, None] = dict.fromkeys(legal)
     for move in legal:
         for card in own:
@@ -98,9 +97,11 @@ def _lesson_run(source: Any, learner: str) -> lessons.LessonRun:
             source.learner = learner
         return source
     if not isinstance(source, (str, os.PathLike, lessons.Lesson)):
-        raise TypeError(f"a Lesson shows a lesson file's path, its Markdown text, the name of a lesson that comes "
-                        f"with cardlab (Lesson.bundled() lists them), a cardlab.lessons.Lesson or a LessonRun; "
-                        f"got {type(source).__name__}")
+        raise TypeError(
+            f"a Lesson shows a lesson file's path, its Markdown text, the name of a lesson that comes "
+            f"with cardlab (Lesson.bundled() lists them), a cardlab.lessons.Lesson or a LessonRun; "
+            f"got {type(source).__name__}"
+        )
     return lessons.LessonRun(source, learner=learner)
 
 
@@ -179,17 +180,30 @@ class Lesson(SessionWidget):
 
     def position(self) -> LessonPosition:
         question = self._run.question
-        return LessonPosition(Session(self._run.game, self._run.shown_state), self._viewer, self._names,
-                              scored=question is None or question.kind != "score")
+        return LessonPosition(
+            Session(self._run.game, self._run.shown_state),
+            self._viewer,
+            self._names,
+            scored=question is None or question.kind != "score",
+        )
 
     def _parts(self, pos: LessonPosition) -> JSON:  # type: ignore[override]
         run = self._run
-        viewer = "Teacher's view: every card face up" if self._viewer is None else (
-            f"{pos.name(self._viewer)}'s view: the cards {pos.name(self._viewer)} sees")
-        return {"layout": pos.layout(),
-                "breakdown": pos.breakdown_json() if pos.scored else {"unavailable": SCORE_PUT_AWAY},
-                "viewer_text": viewer, "can_act": False, "waiting": "",
-                "step": run.index, "steps": len(run.lesson.steps) - 1, "lesson": self._lesson_json(pos)}
+        viewer = (
+            "Teacher's view: every card face up"
+            if self._viewer is None
+            else (f"{pos.name(self._viewer)}'s view: the cards {pos.name(self._viewer)} sees")
+        )
+        return {
+            "layout": pos.layout(),
+            "breakdown": pos.breakdown_json() if pos.scored else {"unavailable": SCORE_PUT_AWAY},
+            "viewer_text": viewer,
+            "can_act": False,
+            "waiting": "",
+            "step": run.index,
+            "steps": len(run.lesson.steps) - 1,
+            "lesson": self._lesson_json(pos),
+        }
 
     def _lesson_json(self, pos: Position) -> JSON:
         run, lesson = self._run, self._run.lesson
@@ -199,37 +213,54 @@ class Lesson(SessionWidget):
         mover = lesson.game.to_move(lesson.steps[run.index - 1].state) if run.index else None
         narration = narrate(run.step.events, self._viewer)
         return {
-            "title": lesson.title, "name": lesson.name, "step": run.index, "steps": last,
-            "move": None if run.index == 0 else {
-                "player": pos.name(mover) if mover is not None else "", "text": self._move_said()},
+            "title": lesson.title,
+            "name": lesson.name,
+            "step": run.index,
+            "steps": last,
+            "move": None
+            if run.index == 0
+            else {"player": pos.name(mover) if mover is not None else "", "text": self._move_said()},
             # what the move did may state the open question's answer ("A can answer with 2♥ or K♠",
             # "A scores 6"): it is put away while a question is open, as the score is
             "narration": [] if question is not None else narration,
             "narration_waits": NARRATION_PUT_AWAY if question is not None and narration else "",
             "commentary": prose.blocks(run.commentary),
             "question": None if question is None else self._question_json(pos, question),
-            "settled": [{"prompt": pretty(q.prompt), "kind": q.kind, "feedback": _feedback_json(f)}
-                        for q, f in run.settled],
+            "settled": [
+                {"prompt": pretty(q.prompt), "kind": q.kind, "feedback": _feedback_json(f)} for q, f in run.settled
+            ],
             "can_back": run.index > 0,
             "can_next": run.index < last and not run.blocked_at(run.index + 1),
             "waits": self._why_not_next(),
             "finished": run.finished,
             "learner": run.learner,
-            "progress": {"questions": progress.question_count, "answered": progress.answered,
-                         "first_try": progress.first_try, "revealed": progress.revealed,
-                         "reached": progress.reached, "finished": progress.finished,
-                         "json": lessons.progress_json([progress]), "csv": lessons.progress_csv([progress]),
-                         "file": self._progress_file()},
+            "progress": {
+                "questions": progress.question_count,
+                "answered": progress.answered,
+                "first_try": progress.first_try,
+                "revealed": progress.revealed,
+                "reached": progress.reached,
+                "finished": progress.finished,
+                "json": lessons.progress_json([progress]),
+                "csv": lessons.progress_csv([progress]),
+                "file": self._progress_file(),
+            },
         }
 
     def _question_json(self, pos: Position, question: lessons.Question) -> JSON:
         run = self._run
         number = run.step.questions.index(question) + 1
-        out: JSON = {"kind": question.kind, "prompt": pretty(question.prompt), "number": number,
-                     "count": len(run.step.questions), "verb": question.verb,
-                     "player": pos.name(question.player) if question.player is not None else "",
-                     "whatif": [f"{c.old} → {c.new}" for c in question.changes],
-                     "feedback": _feedback_json(run.feedback), "moves": []}
+        out: JSON = {
+            "kind": question.kind,
+            "prompt": pretty(question.prompt),
+            "number": number,
+            "count": len(run.step.questions),
+            "verb": question.verb,
+            "player": pos.name(question.player) if question.player is not None else "",
+            "whatif": [f"{c.old} → {c.new}" for c in question.changes],
+            "feedback": _feedback_json(run.feedback),
+            "moves": [],
+        }
         if question.kind == "play":
             out["moves"] = [move_json(pos.game, m) for m in answer_moves(pos.game, pos.seen, question.player)]  # type: ignore[arg-type]
         return out
@@ -237,8 +268,11 @@ class Lesson(SessionWidget):
     def _why_not_next(self) -> str:
         run = self._run
         if run.index == len(run.lesson.steps) - 1:
-            return ("This is the last step, and the lesson is done." if run.finished else
-                    "This is the last step: answer its question, or reveal the answer, to finish the lesson.")
+            return (
+                "This is the last step, and the lesson is done."
+                if run.finished
+                else "This is the last step: answer its question, or reveal the answer, to finish the lesson."
+            )
         if run.blocked_at(run.index + 1):
             return "Answer the question first, or reveal its answer: the lesson goes on after it."
         return ""
@@ -260,8 +294,9 @@ class Lesson(SessionWidget):
         else:
             value = required(content, "cards", list)
             if len(value) > MAX_ANSWER_CARDS or not all(isinstance(c, str) for c in value):
-                raise Refused(f"refused: the 'answer' action needs 'cards' as a list of at most {MAX_ANSWER_CARDS} "
-                              f"card codes")
+                raise Refused(
+                    f"refused: the 'answer' action needs 'cards' as a list of at most {MAX_ANSWER_CARDS} card codes"
+                )
         self._run.answer(value)
 
     def _act_reveal(self, content: dict[str, Any]) -> None:
@@ -371,17 +406,24 @@ class Lesson(SessionWidget):
     def __repr__(self) -> str:
         run = self._run
         who = "teacher's view" if self._viewer is None else f"{run.game.player_names[self._viewer]}'s view"
-        state = ("finished" if run.finished else "a question waits" if run.question is not None else "")
-        return (f"Lesson({run.lesson.name}, {who}, step {run.index} of {len(run.lesson.steps) - 1}"
-                f"{', ' + state if state else ''})")
+        state = "finished" if run.finished else "a question waits" if run.question is not None else ""
+        return (
+            f"Lesson({run.lesson.name}, {who}, step {run.index} of {len(run.lesson.steps) - 1}"
+            f"{', ' + state if state else ''})"
+        )
 
 
 def _feedback_json(feedback: lessons.Feedback | None) -> JSON | None:
     if feedback is None:
         return None
-    return {"correct": feedback.correct, "text": pretty(feedback.text), "rule": feedback.rule,
-            "counted": feedback.counted, "answer": pretty(feedback.answer) if feedback.answer else None,
-            "explanation": prose.blocks(feedback.explanation)}
+    return {
+        "correct": feedback.correct,
+        "text": pretty(feedback.text),
+        "rule": feedback.rule,
+        "counted": feedback.counted,
+        "answer": pretty(feedback.answer) if feedback.answer else None,
+        "explanation": prose.blocks(feedback.explanation),
+    }
 
 
 __all__ = ["Lesson", "LessonPosition", "answer_moves", "MAX_ANSWER_CARDS"]

@@ -21,7 +21,9 @@ from .viewmodel import History, Position
 
 Drawer = Callable[[Position], str]
 
-_BOX = "border:1px solid #bdbdbd;border-radius:0.4em;padding:0.4em 0.6em;margin:0.2em 0;font-family:system-ui,sans-serif"
+_BOX = (
+    "border:1px solid #bdbdbd;border-radius:0.4em;padding:0.4em 0.6em;margin:0.2em 0;font-family:system-ui,sans-serif"
+)
 _CAPTION = "font-size:0.9em;color:#616161;margin-bottom:0.3em"
 
 
@@ -31,7 +33,9 @@ def where(pos: Position) -> str:
     steps = len(pos.session.line_moves)
     looking = ", looking back" if pos.look is not None and pos.index < len(pos.session.line_moves) else ""
     if pos.index == 0:
-        return (f"at the start, before any of {steps} move{'s' if steps != 1 else ''}" if steps else "at the start") + looking
+        return (
+            f"at the start, before any of {steps} move{'s' if steps != 1 else ''}" if steps else "at the start"
+        ) + looking
     return f"after move {pos.index} of {steps}{looking}"
 
 
@@ -49,8 +53,11 @@ def breakdown(pos: Position) -> str:
 def hand(player: int) -> Drawer:
     def draw(pos: Position) -> str:
         zone = layouts.hand_zone(pos.zones, player)
-        return (f"<div class='cardlab-static-hand'><b>{html.escape(pos.name(player))}'s hand</b> "
-                f"{cards_html(zone.cards)}</div>")
+        return (
+            f"<div class='cardlab-static-hand'><b>{html.escape(pos.name(player))}'s hand</b> "
+            f"{cards_html(zone.cards)}</div>"
+        )
+
     return draw
 
 
@@ -60,7 +67,8 @@ def log(pos: Position) -> str:
     items = "".join(
         f"<li>{'<b>' if i + 1 == pos.session.index else ''}{html.escape(e['player'])}: {html.escape(e['move'])}"
         f"{' ◀ on show</b>' if i + 1 == pos.session.index else ''}</li>"
-        for i, e in enumerate(entries))
+        for i, e in enumerate(entries)
+    )
     moves = f"<ol class='cardlab-static-log'>{items}</ol>" if entries else "<div>No moves yet.</div>"
     return moves + state(pos)
 
@@ -82,9 +90,11 @@ def picture(component: str, pos: Position, draw: Drawer) -> str:
 def frame(component: str, caption: str, body: str) -> str:
     """A picture's frame: ``caption`` (text, said to be a picture of ``component``) above ``body`` (HTML)."""
     caption = f"{caption} (a picture: run the notebook to use the {component})"
-    return (f"<div class='cardlab-static-widget' data-cardlab-static='{html.escape(component)}' style='{_BOX}'>"
-            f"<div class='cardlab-static-caption' style='{_CAPTION}'>{html.escape(caption)}</div>"
-            f"{body}</div>")
+    return (
+        f"<div class='cardlab-static-widget' data-cardlab-static='{html.escape(component)}' style='{_BOX}'>"
+        f"<div class='cardlab-static-caption' style='{_CAPTION}'>{html.escape(caption)}</div>"
+        f"{body}</div>"
+    )
 
 
 __all__ = ["picture", "frame", "table", "state", "breakdown", "hand", "log", "text_form"]

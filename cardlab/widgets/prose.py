@@ -27,7 +27,8 @@ _INLINE = re.compile(
     r"|`(?P<code>[^`]+)`"
     r"|\*(?P<em>[^\s*](?:[^*]*?[^\s*])?)\*"
     r"|(?<![\w])_(?P<em2>[^\s_](?:[^_]*?[^\s_])?)_(?![\w])"
-    r"|\[(?P<link>[^\]]+)\]\([^)]*\)")
+    r"|\[(?P<link>[^\]]+)\]\([^)]*\)"
+)
 _BULLET = re.compile(r"^\s{0,3}[-*+]\s+(?P<text>.*)$")
 _NUMBERED = re.compile(r"^\s{0,3}\d{1,9}[.)]\s+(?P<text>.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<text>.*?)(?:\s+#+)?\s*$")
@@ -41,7 +42,7 @@ def spans(text: str) -> list[Span]:
     last = 0
     for match in _INLINE.finditer(text):
         if match.start() > last:
-            out.append(["", pretty(text[last:match.start()])])
+            out.append(["", pretty(text[last : match.start()])])
         kind = next(name for name, value in match.groupdict().items() if value is not None)
         value = match.group(kind)
         style = {"strong2": "strong", "em2": "em", "link": ""}.get(kind, kind)
@@ -67,7 +68,7 @@ def blocks(markdown: str) -> list[Block]:
         fence = _FENCE.match(line)
         if fence:
             end = next((j for j in range(i + 1, len(lines)) if lines[j].strip().startswith(fence.group(1))), len(lines))
-            out.append({"kind": "pre", "text": "\n".join(lines[i + 1:end])})
+            out.append({"kind": "pre", "text": "\n".join(lines[i + 1 : end])})
             i = end + 1
             continue
         if line.lstrip().startswith("|"):
@@ -99,8 +100,11 @@ def blocks(markdown: str) -> list[Block]:
 
 
 def _paragraph_line(text: str) -> bool:
-    return bool(text.strip()) and not any(p.match(text) for p in (_BULLET, _NUMBERED, _HEADING, _QUOTE, _FENCE)) \
+    return (
+        bool(text.strip())
+        and not any(p.match(text) for p in (_BULLET, _NUMBERED, _HEADING, _QUOTE, _FENCE))
         and not text.lstrip().startswith("|")
+    )
 
 
 def _run_end(lines: list[str], start: int, keeps: Any) -> int:

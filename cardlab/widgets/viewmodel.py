@@ -10,7 +10,6 @@ This module does not import anywidget, so the view-models can be tested without 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -18,15 +17,26 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ..bots import Hint
+from ..bots.hint import SET_ASIDE
 from ..cards import CARD_TOKEN as _CARD_TOKEN  # noqa: F401 - read by the tests of card tokens
 from ..cards import HIDDEN, SUITS, Card, pretty
 from ..engine import (
-    Breakdown, Continuation, Event, Explanation, Game, Move, Round, ScoreItem, Step, Zone, cards_seen_in, move_cards,
-    move_variants, replace_cards,
+    Breakdown,
+    Continuation,
+    Event,
+    Explanation,
+    Game,
+    Move,
+    Round,
+    ScoreItem,
+    Step,
+    Zone,
+    cards_seen_in,
+    move_cards,
+    move_variants,
+    replace_cards,
 )
-from ..errors import IllegalMove
-from ..bots import Hint
-from ..bots.hint import SET_ASIDE
 from ..session import Session
 from . import layouts
 
@@ -53,6 +63,7 @@ def deck_codes(game: Game) -> list[str]:
 
 
 # --- moves ----------------------------------------------------------------------------------
+
 
 def only_carrying_on(legal: Sequence[Move]) -> bool:
     """Whether all there is to do is carry the game on (:class:`cardlab.engine.Continuation`s,
@@ -108,21 +119,32 @@ def explanation_json(game: Game, explanation: Explanation, paused: str = "") -> 
     return {
         "text": short_answer(lines[key]["text"]) if lines else "",
         "rule": lines[key]["rule"] if lines else "",
-        "why": lines[:2], "else": lines[2:],
-        "lines": lines, "card": explanation.card.code, "zone": explanation.zone,
-        "refused": [{"move": str(r.move), "text": game.move_words(None, r.move), "reason": pretty(r.text),
-                     "rule": r.rule} for r in explanation.refused],
+        "why": lines[:2],
+        "else": lines[2:],
+        "lines": lines,
+        "card": explanation.card.code,
+        "zone": explanation.zone,
+        "refused": [
+            {"move": str(r.move), "text": game.move_words(None, r.move), "reason": pretty(r.text), "rule": r.rule}
+            for r in explanation.refused
+        ],
     }
 
 
 @lru_cache(maxsize=4096)  # a long game's score repeats its earlier lines on every update
 def item_json(item: ScoreItem) -> JSON:
     """One line of a score as the browser sees it (shared between updates: never modify it)."""
-    return {"player": item.player, "points": item.points, "reason": pretty(item.reason),
-            "rule": item.rule, "cards": codes(item.cards)}
+    return {
+        "player": item.player,
+        "points": item.points,
+        "reason": pretty(item.reason),
+        "rule": item.rule,
+        "cards": codes(item.cards),
+    }
 
 
 # --- one position, seen by one viewer -----------------------------------------------------------
+
 
 @dataclass
 class Position:
@@ -179,8 +201,11 @@ class Position:
     def can_act(self) -> bool:
         """Whether this viewer may move now: the teacher moves for whoever is to act, anywhere;
         a player on their own turn, at the game's latest position (:attr:`live`)."""
-        return not self.over and self.showdown is None and (
-            self.viewer is None or (self.live and self.viewer == self.to_move))
+        return (
+            not self.over
+            and self.showdown is None
+            and (self.viewer is None or (self.live and self.viewer == self.to_move))
+        )
 
     @cached_property
     def legal(self) -> list[Move]:
@@ -224,13 +249,22 @@ class Position:
 
     def header(self) -> JSON:
         return {
-            "game": self.game.name, "title": self.game.title or self.game.name,
-            "players": list(self.names), "viewer": self.viewer,
-            "viewer_text": ("Teacher's view: every card face up" if self.viewer is None
-                            else f"You play {self.name(self.viewer)}"),
-            "status": self.status(), "to_move": self.to_move, "over": self.over, "going_on": self.going_on,
-            "can_act": self.can_act, "waiting": self.waiting(),
-            "step": self.index, "steps": len(self.session.line_moves), "line": self.line_banner(),
+            "game": self.game.name,
+            "title": self.game.title or self.game.name,
+            "players": list(self.names),
+            "viewer": self.viewer,
+            "viewer_text": (
+                "Teacher's view: every card face up" if self.viewer is None else f"You play {self.name(self.viewer)}"
+            ),
+            "status": self.status(),
+            "to_move": self.to_move,
+            "over": self.over,
+            "going_on": self.going_on,
+            "can_act": self.can_act,
+            "waiting": self.waiting(),
+            "step": self.index,
+            "steps": len(self.session.line_moves),
+            "line": self.line_banner(),
             "last": self.last_cards(),
         }
 
@@ -270,11 +304,15 @@ class Position:
         if self.live:
             return ""
         if self.look is not None:
-            return (f"You are looking at {position_text(self.index)}, on your table only: moves are made at the game's "
-                    "latest position. Press “Back to the game” to play.")
-        return (f"The teacher is showing {position_text(self.index)}: you can move again when the table is back at the "
-                "game's latest position. Only the teacher plays from another position, since trying moves there "
-                "would show how hidden cards answer them.")
+            return (
+                f"You are looking at {position_text(self.index)}, on your table only: moves are made at the game's "
+                "latest position. Press “Back to the game” to play."
+            )
+        return (
+            f"The teacher is showing {position_text(self.index)}: you can move again when the table is back at the "
+            "game's latest position. Only the teacher plays from another position, since trying moves there "
+            "would show how hidden cards answer them."
+        )
 
     def line_banner(self) -> JSON | None:
         """What the table says about the line it shows, with the buttons that leave it: the
@@ -284,28 +322,45 @@ class Position:
         if self.viewer is None:
             edited = session.edited_moves
             if differs is None and edited and not session.moves:  # an edit replaced a game: it can come back
-                return {"kind": "edited", "differs_at": None,
-                        "text": f"Edited: the game starts from this position. The game before the edit, with its "
-                                f"{edited} move{'' if edited == 1 else 's'}, is kept.",
-                        "actions": [{"action": "undo_edit", "text": "Undo the edit"}]}
+                return {
+                    "kind": "edited",
+                    "differs_at": None,
+                    "text": f"Edited: the game starts from this position. The game before the edit, with its "
+                    f"{edited} move{'' if edited == 1 else 's'}, is kept.",
+                    "actions": [{"action": "undo_edit", "text": "Undo the edit"}],
+                }
             if differs is None:
                 return None
-            return {"kind": "variation", "differs_at": differs,
-                    "text": f"Exploring a variation: move {differs} differs from the main line.",
-                    "actions": [{"action": "to_mainline", "text": "Back to the main line"},
-                                {"action": "promote", "text": "Keep this line"}]}
+            return {
+                "kind": "variation",
+                "differs_at": differs,
+                "text": f"Exploring a variation: move {differs} differs from the main line.",
+                "actions": [
+                    {"action": "to_mainline", "text": "Back to the main line"},
+                    {"action": "promote", "text": "Keep this line"},
+                ],
+            }
         if self.look is not None:
-            return {"kind": "look", "differs_at": differs,
-                    "text": f"You are looking at {position_text(self.index)}, on your table only.",
-                    "actions": [{"action": "follow", "text": "Back to the game"}]}
+            return {
+                "kind": "look",
+                "differs_at": differs,
+                "text": f"You are looking at {position_text(self.index)}, on your table only.",
+                "actions": [{"action": "follow", "text": "Back to the game"}],
+            }
         if session.at_end:
             return None
         where = "the start" if self.index == 0 else f"after move {self.index} of {len(session.moves)}"
-        shown = (f"a variation (move {differs} differs from the game)" if differs is not None
-                 else f"an earlier position ({where})")
-        return {"kind": "shown", "differs_at": differs,
-                "text": f"The teacher is showing {shown}. You can move again when the game is back at its latest position.",
-                "actions": []}
+        shown = (
+            f"a variation (move {differs} differs from the game)"
+            if differs is not None
+            else f"an earlier position ({where})"
+        )
+        return {
+            "kind": "shown",
+            "differs_at": differs,
+            "text": f"The teacher is showing {shown}. You can move again when the game is back at its latest position.",
+            "actions": [],
+        }
 
     def layout(self) -> JSON:
         return self._annotated(layouts.layout(self))
@@ -338,9 +393,14 @@ class Position:
         if bd is None:
             return {"unavailable": "The score cannot be worked out from what you can see yet."}
         return {
-            "title": bd.title, "players": list(self.names), "final": bd.final,
-            "totals": list(bd.totals), "winners": list(bd.winners), "notes": list(bd.notes),
-            "items": [item_json(i) for i in bd.items], "rounds": self.score_rows(),
+            "title": bd.title,
+            "players": list(self.names),
+            "final": bd.final,
+            "totals": list(bd.totals),
+            "winners": list(bd.winners),
+            "notes": list(bd.notes),
+            "items": [item_json(i) for i in bd.items],
+            "rounds": self.score_rows(),
         }
 
     def rounds_json(self) -> list[JSON]:
@@ -370,9 +430,13 @@ class Position:
         rows = self.rounds_json()
         row = next(r for r in rows if r["number"] == held.number)
         later = [r for r in rows if r["number"] > held.number]
-        return {**row, "items": [item_json(i) for i in held.items], "on_table": self.game.round_end_on_table,
-                "note": before_your_turn(held, self.viewer, self.names),
-                "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over.")}
+        return {
+            **row,
+            "items": [item_json(i) for i in held.items],
+            "on_table": self.game.round_end_on_table,
+            "note": before_your_turn(held, self.viewer, self.names),
+            "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over."),
+        }
 
     def editor(self) -> JSON:
         """The teacher's editing aids: the text form and the deck (where each card lies is on
@@ -380,8 +444,14 @@ class Position:
         if self.viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's view (viewer=None) has it")
         moves = len(self.session.moves)
-        note = (f"A change starts the game again from the position on show; the game as it is, with its {moves} "
-                f"move{'' if moves == 1 else 's'}, is kept, and “Undo the edit” brings it back.") if moves else ""
+        note = (
+            (
+                f"A change starts the game again from the position on show; the game as it is, with its {moves} "
+                f"move{'' if moves == 1 else 's'}, is kept, and “Undo the edit” brings it back."
+            )
+            if moves
+            else ""
+        )
         return {"text": self.game.to_text(self.state), "deck": deck_codes(self.game), "note": note}
 
     def narration(self) -> list[JSON]:
@@ -392,12 +462,20 @@ class Position:
 def round_json(rd: Round, players: int) -> JSON:
     """One round as the browser sees it: its title, how it ended and who ended it, each player's
     change, and (settled) the hands revealed, best first, and the verdict."""
+
     def event(e: Event | None) -> JSON | None:
         return None if e is None else {"text": pretty(e.text), "rule": e.rule, "player": e.player}
-    return {"number": rd.number, "title": rd.title, "settled": rd.settled, "changes": list(rd.changes(players)),
-            "ended": event(rd.ended), "how": pretty(rd.how),
-            "verdict": event(rd.verdict),
-            "hands": [{"player": h.player, "cards": codes(h.cards), "ranking": pretty(h.ranking)} for h in rd.hands]}
+
+    return {
+        "number": rd.number,
+        "title": rd.title,
+        "settled": rd.settled,
+        "changes": list(rd.changes(players)),
+        "ended": event(rd.ended),
+        "how": pretty(rd.how),
+        "verdict": event(rd.verdict),
+        "hands": [{"player": h.player, "cards": codes(h.cards), "ranking": pretty(h.ranking)} for h in rd.hands],
+    }
 
 
 def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
@@ -408,15 +486,20 @@ def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
     if viewer is None or ended is None or ended.player is None or viewer in rd.movers or ended.player == viewer:
         return ""
     who, title = names[ended.player], f"{rd.title[:1].lower()}{rd.title[1:]}"
-    text = (f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
-            f"{title} [{ended.rule}].")
+    text = (
+        f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
+        f"{title} [{ended.rule}]."
+    )
     shown = [h for h in rd.hands if h.player == ended.player]
     if shown:
         best = rd.hands[0].player == ended.player
-        text += (f" {who} held {' '.join(map(str, shown[0].cards))}, {pretty(shown[0].ranking)}: "
-                 + ("the best hand at the table." if best else
-                    "your hand was better." if rd.hands[0].player == viewer else
-                    f"{names[rd.hands[0].player]}'s hand was better."))
+        text += f" {who} held {' '.join(map(str, shown[0].cards))}, {pretty(shown[0].ranking)}: " + (
+            "the best hand at the table."
+            if best
+            else "your hand was better."
+            if rd.hands[0].player == viewer
+            else f"{names[rd.hands[0].player]}'s hand was better."
+        )
     return text
 
 
@@ -436,11 +519,14 @@ def _piles(node: JSON, groups: tuple[str, ...]) -> Iterable[tuple[JSON, tuple[st
 
 
 @lru_cache(maxsize=1024)  # a table's piles keep their titles from move to move
-def unique_labels(piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], names: tuple[str, ...]) -> tuple[str, ...]:
+def unique_labels(
+    piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], names: tuple[str, ...]
+) -> tuple[str, ...]:
     """A name for each pile that no other pile has, from its ``(title, owner, groups)`` (the
     titles of the groups around it, outermost first): its title, said as its owner's ("A's
     hand") when the title does not name them, then, while two piles share a name, with the
     titles of the groups around it in front ("Battle 2: A ♥ hearts"), and a number at last."""
+
     def owned(title: str, owner: int | None) -> str:
         if owner is None or re.search(rf"(?<!\w){re.escape(names[owner])}(?!\w)", title):
             return title
@@ -451,8 +537,10 @@ def unique_labels(piles: tuple[tuple[str, int | None, tuple[str, ...]], ...], na
     while len(set(labels)) < len(labels) and depth < max((len(g) for _, _, g in piles), default=0):
         depth += 1
         counts = Counter(labels)
-        labels = [f"{groups[-depth]}: {label}" if counts[label] > 1 and len(groups) >= depth else label
-                  for label, (_, _, groups) in zip(labels, piles)]
+        labels = [
+            f"{groups[-depth]}: {label}" if counts[label] > 1 and len(groups) >= depth else label
+            for label, (_, _, groups) in zip(labels, piles)
+        ]
     seen: Counter[str] = Counter()
     unique = []
     for label in labels:
@@ -505,8 +593,11 @@ class History:
     _cache: dict[int, tuple[Any, Any, Move, JSON]] = field(default_factory=dict)
 
     def document(self, session: Session) -> JSON:
-        return {"entries": self.entries(session), "differs_at": session.differs_at,
-                "lines": self.lines(session) if self.viewer is None else []}
+        return {
+            "entries": self.entries(session),
+            "differs_at": session.differs_at,
+            "lines": self.lines(session) if self.viewer is None else [],
+        }
 
     def entries(self, session: Session) -> list[JSON]:
         states, moves = session.line_states, session.line_moves
@@ -527,8 +618,7 @@ class History:
         could read it when it was played (:func:`seen_move_words`)."""
         mover = game.to_move(step.before)
         names = self.names or game.player_names
-        return {"player": names[mover] if mover is not None else "",
-                "move": seen_move_words(game, step, self.viewer)}
+        return {"player": names[mover] if mover is not None else "", "move": seen_move_words(game, step, self.viewer)}
 
     def lines(self, session: Session) -> list[JSON]:
         """Every line of the session, main line first (none when it has no variation): a
@@ -548,7 +638,8 @@ class History:
                 k = line.differs_at - 1  # type: ignore[operator]
                 first = self.entry(session.game, line.step(k + 1))
                 text = f"{k + 1}. {first['player']}: {first['move']}" + (
-                    f", then {_moves(len(line.moves) - k - 1)}" if len(line.moves) > k + 1 else "")
+                    f", then {_moves(len(line.moves) - k - 1)}" if len(line.moves) > k + 1 else ""
+                )
             out.append({"number": number, "text": text, "depth": depth[number], "current": number == shown})
         return out
 
@@ -565,15 +656,35 @@ def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:
 
 # --- hints ------------------------------------------------------------------------------------
 
+
 def ranking(game: Game, hint: Hint) -> JSON:
     """A :class:`cardlab.bots.Hint` as the browser shows it: its ranked view, every text worked
     out here (the unit, each move's average and likely range, the notes, why the best is best,
     the rule of thumb's comparison); ``shown`` marks the rows listed before "Show all"."""
     shown = {r.place for r in hint.shown}
-    moves = [{**move_json(game, r.value.move), "place": r.place, "average": r.average, "likely": r.likely,
-              "playouts": r.value.playouts, "note": r.note, "set_aside": r.set_aside, "shown": r.place in shown}
-             for r in hint.ranking]
-    return {"heading": hint.heading, "unit": str(hint.unit), "unit_name": hint.unit.name,
-            "range_heading": hint.range_heading, "set_aside": SET_ASIDE, "playouts": hint.playouts,
-            "summary": hint.summary, "reason": hint.reason, "comparison": hint.comparison, "moves": moves,
-            "complete": getattr(hint, "complete", True)}
+    moves = [
+        {
+            **move_json(game, r.value.move),
+            "place": r.place,
+            "average": r.average,
+            "likely": r.likely,
+            "playouts": r.value.playouts,
+            "note": r.note,
+            "set_aside": r.set_aside,
+            "shown": r.place in shown,
+        }
+        for r in hint.ranking
+    ]
+    return {
+        "heading": hint.heading,
+        "unit": str(hint.unit),
+        "unit_name": hint.unit.name,
+        "range_heading": hint.range_heading,
+        "set_aside": SET_ASIDE,
+        "playouts": hint.playouts,
+        "summary": hint.summary,
+        "reason": hint.reason,
+        "comparison": hint.comparison,
+        "moves": moves,
+        "complete": getattr(hint, "complete", True),
+    }

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from helpers.labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab
 
 
@@ -41,6 +42,7 @@ def browser_available() -> None:
 def axe_ready(browser_available: None) -> None:
     """axe-core is cached (fetched with npm if need be, see axe.py); skip, or fail in CI, if not."""
     from helpers import axe
+
     try:
         axe.script()
     except axe.AxeUnavailable as err:
@@ -59,6 +61,7 @@ def lab(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> It
 @pytest.fixture(scope="session")
 def browser(browser_available: None) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         chromium = launch_chromium(pw)
         yield chromium

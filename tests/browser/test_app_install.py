@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers.installs import install_wheel
 from test_voila import TIMEOUT_MS, offline_page, serve_voila
+
+from helpers.installs import install_wheel
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
@@ -25,8 +26,9 @@ pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", r
 @pytest.fixture(scope="module")
 def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = tmp_path_factory.mktemp("app-install")
-    _wheel, venv, env = install_wheel(base, "app", JUPYTER_CONFIG_DIR=str(base / "jupyter-config"),
-                                      JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+    _wheel, venv, env = install_wheel(
+        base, "app", JUPYTER_CONFIG_DIR=str(base / "jupyter-config"), JUPYTER_RUNTIME_DIR=str(base / "runtime")
+    )
     work = base / "classroom"
     work.mkdir()
     with serve_voila([str(venv / "bin" / "cardlab"), "app", "card-commons"], work, env, base / "app.log", 120) as url:
@@ -55,8 +57,11 @@ def test_a_clean_install_of_the_app_extra_serves_the_learner_notebook(app: str, 
         else:
             lesson.locator('.cardlab-tableau [title*="to choose from"]').first.click()
             lesson.locator(".cardlab-menu .cardlab-move").first.click(timeout=TIMEOUT_MS)
-        page.wait_for_function("(rev) => Number(document.querySelector('.cardlab-lesson[data-rev]').dataset.rev) > rev",
-                               arg=before, timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "(rev) => Number(document.querySelector('.cardlab-lesson[data-rev]').dataset.rev) > rev",
+            arg=before,
+            timeout=TIMEOUT_MS,
+        )
         assert not errors, "\n".join(errors)
     finally:
         page.context.close()

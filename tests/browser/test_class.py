@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
 
 from cardlab import lessons
+from helpers.labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 
@@ -46,7 +46,7 @@ WORKED_EXAMPLES: dict[str, str | tuple[int, str] | None] = {
     "02_commerce": "commerce-1-worked-example",
     "03_commitment": "commitment-1-worked-example",
     "04_contest": "contest-1-worked-example",
-    "05_teachers_guide": (14, "A 6 B 4"),    # Card Commons, the end of round 3
+    "05_teachers_guide": (14, "A 6 B 4"),  # Card Commons, the end of round 3
     "06_writing_lessons": None,
     "07_research": None,
 }
@@ -65,8 +65,10 @@ def _walked_through(source: Path, learner: Learner) -> list[str]:
             return [f"the walkthrough {example!r} was not gone through to its end; lessons: {learner.lessons}"]
     elif example is not None and not any(t.teacher and (t.moves, t.totals) == example for t in learner.tables):
         moves, totals = example
-        return [f"the worked example ({moves} moves, ending {totals}) is on no teacher's table the "
-                f"class steps through; tables stepped: {learner.tables}"]
+        return [
+            f"the worked example ({moves} moves, ending {totals}) is on no teacher's table the "
+            f"class steps through; tables stepped: {learner.tables}"
+        ]
     return []
 
 
@@ -108,11 +110,13 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
     finally:
         page.close()
     print(f"{source.stem}: " + ", ".join(f"{label} {seconds:.0f} s" for label, seconds in took.items()))
-    assert not problems, (f"{source.name}:\n" + "\n".join(problems)
-                          + "\n\nwhat the learner did:\n" + "\n".join(learner.done))
+    assert not problems, (
+        f"{source.name}:\n" + "\n".join(problems) + "\n\nwhat the learner did:\n" + "\n".join(learner.done)
+    )
 
 
 # --- in the app -------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Any:
@@ -126,8 +130,12 @@ def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> An
     folder = tmp_path_factory.mktemp("class-app")
     for source in NOTEBOOKS:
         copy_without_outputs(source, folder)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-           "JUPYTER_CONFIG_DIR": str(folder / ".config"), "JUPYTER_RUNTIME_DIR": str(folder / ".runtime")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        "JUPYTER_CONFIG_DIR": str(folder / ".config"),
+        "JUPYTER_RUNTIME_DIR": str(folder / ".runtime"),
+    }
     with serve_voila([sys.executable, "-m", "voila", str(folder)], folder, env, folder / ".voila.log") as url:
         yield url
 
@@ -150,8 +158,11 @@ def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: An
     try:
         page.goto(f"{app}voila/render/{source.name}", timeout=TIMEOUT_MS)
         page.wait_for_selector("#rendered_cells, .jp-OutputArea", timeout=TIMEOUT_MS)
-        page.wait_for_function("() => !document.querySelector('.jp-OutputArea-output .lm-Widget.jp-Spinner')"
-                               " && document.readyState === 'complete'", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => !document.querySelector('.jp-OutputArea-output .lm-Widget.jp-Spinner')"
+            " && document.readyState === 'complete'",
+            timeout=TIMEOUT_MS,
+        )
         page.wait_for_timeout(3000)  # the last widgets of the page come in after it has loaded
         code = page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor")
         assert code.count() == 0, "the app shows no code"
@@ -160,12 +171,20 @@ def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: An
         roots = page.locator(".cardlab-root[data-rev]")
         for i in range(roots.count()):
             learner.use(roots.nth(i), f"widget {i}")
-        problems = [f"a widget says: {m}" for m in page.locator(".cardlab-message-error").all_inner_texts()
-                    if any(sign in m for sign in FAILURE_SIGNS)]
-        problems += [e for e in page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                                            ).all_inner_texts()]
+        problems = [
+            f"a widget says: {m}"
+            for m in page.locator(".cardlab-message-error").all_inner_texts()
+            if any(sign in m for sign in FAILURE_SIGNS)
+        ]
+        problems += [
+            e
+            for e in page.locator(
+                ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+            ).all_inner_texts()
+        ]
         problems += _walked_through(source, learner) + errors
     finally:
         page.context.close()
-    assert not problems, (f"{source.name} as an app:\n" + "\n".join(problems)
-                          + "\n\nwhat the learner did:\n" + "\n".join(learner.done))
+    assert not problems, (
+        f"{source.name} as an app:\n" + "\n".join(problems) + "\n\nwhat the learner did:\n" + "\n".join(learner.done)
+    )

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 
 def test_a_row_and_a_column_draw_their_cardlab_widgets(lab_page):
-    page = lab_page("containers.ipynb",
-                    "import cardlab\nfrom cardlab.widgets import Column, Row, ScoreBreakdown, StateEditor, Stepper\n"
-                    "session = cardlab.Session(cardlab.game('card-commons'), seed=7)",
-                    "Row([StateEditor(session), ScoreBreakdown(session)])",
-                    "Column([Stepper(session), ScoreBreakdown(session)])")
+    page = lab_page(
+        "containers.ipynb",
+        "import cardlab\nfrom cardlab.widgets import Column, Row, ScoreBreakdown, StateEditor, Stepper\n"
+        "session = cardlab.Session(cardlab.game('card-commons'), seed=7)",
+        "Row([StateEditor(session), ScoreBreakdown(session)])",
+        "Column([Stepper(session), ScoreBreakdown(session)])",
+    )
     try:
         page.open(".cardlab-root[data-rev]", count=4)
         boxes = page.page.locator(".jp-OutputArea-output:has(.cardlab-root[data-rev])")

@@ -48,6 +48,7 @@ def luminance(css_colour: str) -> float:
     def channel(c: float) -> float:
         c /= 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -75,10 +76,13 @@ def plain_page(browser: Any, table_values: tuple[str, str]) -> Iterator[Any]:
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.set_content(f"<!doctype html><html {html_attrs}><head><meta charset='utf-8'></head>"
-                         f"<body {body_attrs}></body></html>")
-        page.evaluate(MOUNT_JS, [frontend.ESM.read_text(encoding="utf-8"), frontend.CSS.read_text(encoding="utf-8"),
-                                 *table_values])
+        page.set_content(
+            f"<!doctype html><html {html_attrs}><head><meta charset='utf-8'></head><body {body_attrs}></body></html>"
+        )
+        page.evaluate(
+            MOUNT_JS,
+            [frontend.ESM.read_text(encoding="utf-8"), frontend.CSS.read_text(encoding="utf-8"), *table_values],
+        )
         page.locator(".cardlab-table[data-rev]").wait_for(timeout=10_000)
         page.errors = errors
         return page
@@ -103,19 +107,25 @@ def test_the_module_draws_a_table_and_sends_a_move_on_a_plain_page(plain_page):
     table.locator('.cardlab-menu [data-move="defend 4D"]').click(timeout=10_000)
     # the click asks for the card's explanation (and its why-not list) while its menu opens
     assert page.evaluate("() => window.sent.map(m => [m.action, m.move ?? m.card, m.zone ?? null])") == [
-        ["explain", "4D", "B hand"], ["play", "defend 4D", None]]
+        ["explain", "4D", "B hand"],
+        ["play", "defend 4D", None],
+    ]
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("scheme, html_attrs, body_attrs, dark", [
-    ("light", "", "", False),
-    ("dark", "", "", True),                                   # the system's dark colour scheme
-    ("light", "", 'class="vscode-dark"', True),               # VS Code, dark theme
-    ("dark", "", 'class="vscode-light"', False),              # VS Code, light theme on a dark system
-    ("light", 'theme="dark"', "", True),                      # Colab, dark theme
-    ("dark", 'theme="light"', "", False),                     # Colab, light theme on a dark system
-    ("dark", "", 'data-jp-theme-light="true"', False),        # JupyterLab's light theme decides
-], ids=["light", "system-dark", "vscode-dark", "vscode-light", "colab-dark", "colab-light", "jupyterlab-light"])
+@pytest.mark.parametrize(
+    "scheme, html_attrs, body_attrs, dark",
+    [
+        ("light", "", "", False),
+        ("dark", "", "", True),  # the system's dark colour scheme
+        ("light", "", 'class="vscode-dark"', True),  # VS Code, dark theme
+        ("dark", "", 'class="vscode-light"', False),  # VS Code, light theme on a dark system
+        ("light", 'theme="dark"', "", True),  # Colab, dark theme
+        ("dark", 'theme="light"', "", False),  # Colab, light theme on a dark system
+        ("dark", "", 'data-jp-theme-light="true"', False),  # JupyterLab's light theme decides
+    ],
+    ids=["light", "system-dark", "vscode-dark", "vscode-light", "colab-dark", "colab-light", "jupyterlab-light"],
+)
 def test_dark_mode_follows_the_page(plain_page, scheme, html_attrs, body_attrs, dark):
     page = plain_page(scheme, html_attrs, body_attrs)
     found = colours(page)
@@ -125,5 +135,6 @@ def test_dark_mode_follows_the_page(plain_page, scheme, html_attrs, body_attrs, 
     else:
         assert text < 0.05 and background > 0.9 and panel > 0.9, found
     face = page.evaluate(
-        "() => getComputedStyle(document.querySelector('.cardlab-card:not(.cardlab-back)')).backgroundColor")
+        "() => getComputedStyle(document.querySelector('.cardlab-card:not(.cardlab-back)')).backgroundColor"
+    )
     assert luminance(face) > 0.7, "card faces stay light, like real cards"

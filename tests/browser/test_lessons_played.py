@@ -14,11 +14,10 @@ progress downloads as JSON and CSV, equal to what the kernel's ``progress_json()
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import json
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,6 +54,7 @@ PLANS = [
 
 # --- the page ---------------------------------------------------------------------------------------
 
+
 def _root(page: Any) -> Any:
     return page.page.locator(ROOT)
 
@@ -65,7 +65,8 @@ def _rev(page: Any) -> int:
 
 def _wait_rev(page: Any, after: int) -> None:
     page.page.wait_for_function(
-        "([sel, rev]) => Number(document.querySelector(sel).dataset.rev) > rev", arg=[ROOT, after], timeout=TIMEOUT_MS)
+        "([sel, rev]) => Number(document.querySelector(sel).dataset.rev) > rev", arg=[ROOT, after], timeout=TIMEOUT_MS
+    )
 
 
 def _click(page: Any, locator: Any) -> None:
@@ -88,14 +89,17 @@ def _feedback(page: Any) -> str:
 
 
 def _open(lab: Any, lab_page: Any, name: str, learner: str = "", notebook: str = "") -> Any:
-    page = lab_page(notebook or f"lesson-{name}.ipynb",
-                    "from cardlab.widgets import Lesson",
-                    f"lesson = Lesson({name!r}, learner={learner!r})\nlesson")
+    page = lab_page(
+        notebook or f"lesson-{name}.ipynb",
+        "from cardlab.widgets import Lesson",
+        f"lesson = Lesson({name!r}, learner={learner!r})\nlesson",
+    )
     page.open(f"{ROOT}[data-rev]")
     return page
 
 
 # --- answering on the table ----------------------------------------------------------------------------
+
 
 def _play(page: Any, move: str, cards: tuple[Card, ...]) -> None:
     """Choose ``move`` as a learner does: its first card on the table, then the move in the
@@ -146,7 +150,7 @@ def _answer_wrong_then_right(page: Any, run: lessons.LessonRun) -> None:
         expected = run.answer(move)
         assert not expected.correct
         if expected.rule and not question.teacher_feedback(move):
-            assert "is not allowed" in expected.text   # the rule's own words, and its id shown
+            assert "is not allowed" in expected.text  # the rule's own words, and its id shown
             rule = _root(page).locator(".cardlab-question .cardlab-feedback .cardlab-rule")
             assert rule.inner_text() == expected.rule
         assert _feedback(page) == pretty(expected.text)
@@ -191,8 +195,11 @@ def _shown_cards(page: Any) -> set[str]:
 def _check_nothing_hidden(page: Any, run: lessons.LessonRun) -> None:
     if run.viewer is None:
         return
-    seen = {c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden} | run.step.seen | {
-        card for q in run.step.questions for change in q.changes for card in (change.old, change.new)}
+    seen = (
+        {c for z in run.game.zones(run.table) for c in z.cards if not c.is_hidden}
+        | run.step.seen
+        | {card for q in run.step.questions for change in q.changes for card in (change.old, change.new)}
+    )
     shown = {Card.parse(code) for code in _shown_cards(page)}
     assert shown <= seen, f"step {run.index}: {shown - seen} hidden from the viewer but on the page"
     named = {card for card, _, _ in lessons.card_mentions(_root(page).inner_text())}
@@ -200,6 +207,7 @@ def _check_nothing_hidden(page: Any, run: lessons.LessonRun) -> None:
 
 
 # --- the tests -------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("plan", PLANS, ids=lambda p: p.id)
 def test_a_lesson_is_played_to_the_end_with_wrong_and_right_answers(plan, lab, lab_page):
@@ -248,10 +256,12 @@ def test_progress_downloads_as_json_and_csv_with_the_learners_name(lab, lab_page
     page = _open(lab, lab_page, "card-commons-2-forced-defense.md", notebook="lesson-own-copy.ipynb")
     try:
         _key(page, "lesson:learner").fill("Ada Lovelace")
-        _click(page, _key(page, "lesson:next"))   # the name is sent as the field is left: both count
+        _click(page, _key(page, "lesson:next"))  # the name is sent as the field is left: both count
         page.page.wait_for_function(
             "(sel) => document.querySelector(sel).getAttribute('download').startsWith('ada-lovelace-')",
-            arg=f'{ROOT} [data-key="lesson:download-json"]', timeout=TIMEOUT_MS)
+            arg=f'{ROOT} [data-key="lesson:download-json"]',
+            timeout=TIMEOUT_MS,
+        )
         assert page.run("print(lesson.learner, lesson.run.index)").strip() == "Ada Lovelace 1"
         _card(page, "KS").click()
         _card(page, "2H").click()
@@ -289,8 +299,10 @@ def test_a_change_from_python_is_drawn_and_a_typed_move_is_judged(lab, lab_page)
         assert _feedback(page) == "The draw pile is empty: there is nothing to exchange with."
         _key(page, "lesson:move").fill("fly away")
         _click(page, _key(page, "lesson:send-move"))
-        assert _feedback(page).startswith("That is not a move") and "not counted as a try" in \
-            _root(page).locator(".cardlab-question .cardlab-feedback").inner_text()
+        assert (
+            _feedback(page).startswith("That is not a move")
+            and "not counted as a try" in _root(page).locator(".cardlab-question .cardlab-feedback").inner_text()
+        )
         _click(page, _root(page).locator('.cardlab-question [data-move="pass"]'))
         assert "answered" in _root(page).locator(".cardlab-settled-item").last.inner_text()
         assert page.run("print(lesson.progress().questions[0].tries)").strip() == "2"
@@ -300,6 +312,7 @@ def test_a_change_from_python_is_drawn_and_a_typed_move_is_judged(lab, lab_page)
 
 def _axe_clean(page: Any, where: str) -> None:
     from helpers import axe
+
     axe.assert_clean(page, ROOT, where)
 
 
@@ -328,6 +341,7 @@ def test_a_lesson_answers_the_keyboard_and_passes_axe(lab, lab_page, axe_ready):
         page.page.wait_for_selector(f'{ROOT} .cardlab-question[data-kind="play"]', timeout=TIMEOUT_MS)
         assert _rev(page) > before
         from helpers import axe
+
         axe.assert_clean_in_both_themes(page, ROOT, "a lesson's play question")
         card = _card(page, code)
         key = card.get_attribute("data-key")
@@ -354,8 +368,9 @@ def test_a_lesson_answers_the_keyboard_and_passes_axe(lab, lab_page, axe_ready):
         assert wild.locator(".cardlab-card-note").inner_text() == "wild"
         assert wild.get_attribute("aria-label").endswith(", wild")
         page.run("lesson.size = 'large'")
-        page.page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.size === 'large'",
-                                    timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            f"() => document.querySelector('{ROOT}').dataset.size === 'large'", timeout=TIMEOUT_MS
+        )
         _axe_clean(page, "a lesson at the large size")
     finally:
         page.close()

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from helpers.installs import lite_install, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
@@ -34,8 +35,13 @@ TIMEOUT_MS = 180_000
 
 
 class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -68,6 +74,7 @@ def site_only(browser: Any, base: str) -> Iterator[tuple[Any, list[str]]]:
         else:
             outside.append(request_route.request.url)
             request_route.abort()
+
     context.route("**/*", route)
     try:
         yield context.new_page(), outside
@@ -101,6 +108,7 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
     pyodide = site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
     from cardlab.lite import sha256
+
     bundled = [p for p in lock.values() if (pyodide / p["file_name"]).is_file()]
     assert {p["name"].lower() for p in bundled} >= {"micropip", "packaging", "ipython", "jedi", "traitlets"}
     for entry in bundled:
@@ -126,11 +134,14 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
         choice = root.locator(".cardlab-menu .cardlab-move").first
         choice.wait_for(timeout=30_000)
         choice.click()
-        page.wait_for_function("([el, rev]) => el.dataset.rev !== rev", arg=[root.element_handle(), rev],
-                               timeout=60_000)
+        page.wait_for_function(
+            "([el, rev]) => el.dataset.rev !== rev", arg=[root.element_handle(), rev], timeout=60_000
+        )
         assert page.locator("#cardlab-no-python").count() == 0
-        print(f"\noffline JupyterLite: build {build_time:.0f} s, site {size / 1e6:.0f} MB, first table "
-              f"{first_table:.1f} s after opening the page, {len(outside)} requests outside the site")
+        print(
+            f"\noffline JupyterLite: build {build_time:.0f} s, site {size / 1e6:.0f} MB, first table "
+            f"{first_table:.1f} s after opening the page, {len(outside)} requests outside the site"
+        )
         assert outside == [], f"requests that left the site: {outside[:10]}"
         # Service workers are blocked, so that every request goes through the route above:
         # JupyterLite's registration of its own then fails, with this error and no other.

@@ -50,8 +50,11 @@ def test_the_notebook_runs_in_jupyterlab_and_draws_every_widget(source: Path, la
                 problems.append(f"cell {view['cell']}: widget {view['model_id']} is unknown to the kernel")
             elif view["roots"] != expected:
                 problems.append(f"cell {view['cell']}: {view['roots']} of its {expected} cardlab widgets drawn")
-        shows = any("Table(" in "".join(c["source"]) or "Lesson(" in "".join(c["source"])
-                    for c in json.loads(source.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+        shows = any(
+            "Table(" in "".join(c["source"]) or "Lesson(" in "".join(c["source"])
+            for c in json.loads(source.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"
+        )
         assert views or not shows, f"{name} shows no widget"
         assert not problems, f"{name}:\n" + "\n".join(problems)
         page.assert_no_errors()
@@ -65,15 +68,42 @@ def test_the_notebook_runs_in_jupyterlab_and_draws_every_widget(source: Path, la
 # the cards each zone holds, and whether their order counts (a Commitment stack's does: a King
 # doubles only the cards below it).
 WORKED_EXAMPLES: dict[str, tuple[dict[str, Any], dict[str, str], bool]] = {
-    "Card Commons, end of round 3": ({"name": "card-commons"}, {
-        "nest egg": "4C", "A commission": "4H", "B commission": "5C",
-        "A side": "2D 3H QH 5S 2C 3S", "B side": "2H 3C 4D 5D 2S 3D"}, False),
-    "Commitment, the battle for the Q♠": ({"name": "commitment"}, {
-        "b1 battle card": "QS", "b1 A hearts": "8H 2H", "b1 A clubs": "3C 4S KC", "b1 A diamonds": "6D",
-        "b1 B hearts": "10H", "b1 B clubs": "9C", "b1 B diamonds": "5D 3D"}, True),
-    "Contest, the tutorial's own end": ({"name": "contest"}, {
-        "A secret": "4H 2C 9H 5S", "B secret": "3C QS 6C 10S",
-        "points C": "7C 8C", "points D": "2D 5D 9D JD KD", "points H": "3H 6H QH", "points S": "4S"}, False),
+    "Card Commons, end of round 3": (
+        {"name": "card-commons"},
+        {
+            "nest egg": "4C",
+            "A commission": "4H",
+            "B commission": "5C",
+            "A side": "2D 3H QH 5S 2C 3S",
+            "B side": "2H 3C 4D 5D 2S 3D",
+        },
+        False,
+    ),
+    "Commitment, the battle for the Q♠": (
+        {"name": "commitment"},
+        {
+            "b1 battle card": "QS",
+            "b1 A hearts": "8H 2H",
+            "b1 A clubs": "3C 4S KC",
+            "b1 A diamonds": "6D",
+            "b1 B hearts": "10H",
+            "b1 B clubs": "9C",
+            "b1 B diamonds": "5D 3D",
+        },
+        True,
+    ),
+    "Contest, the tutorial's own end": (
+        {"name": "contest"},
+        {
+            "A secret": "4H 2C 9H 5S",
+            "B secret": "3C QS 6C 10S",
+            "points C": "7C 8C",
+            "points D": "2D 5D 9D JD KD",
+            "points H": "3H 6H QH",
+            "points S": "4S",
+        },
+        False,
+    ),
 }
 _TEXT_LITERAL = re.compile(r'"""(.*?)"""', re.S)
 
@@ -120,7 +150,9 @@ def test_a_position_like_a_worked_example_is_it_or_names_the_difference(source: 
                 if differ and 2 * same >= total:
                     unnamed = sorted(str(card) for card in differ if not _named(card, prose))
                     if unnamed:
-                        problems.append(f"cell {index}: a position like {example}, but {' '.join(unnamed)} lie "
-                                        f"elsewhere and the text above it does not say so")
+                        problems.append(
+                            f"cell {index}: a position like {example}, but {' '.join(unnamed)} lie "
+                            f"elsewhere and the text above it does not say so"
+                        )
         prose = ""
     assert not problems, f"{source.name}:\n" + "\n".join(problems)

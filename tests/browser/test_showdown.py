@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import cardlab
 import pytest
 from test_tables import _assert_axe_clean, _assert_axe_clean_in_both_themes
+
+import cardlab
 
 TIMEOUT_MS = 30_000
 SEED = 0x5EED_0F_C0FFEE_0123
@@ -54,17 +55,23 @@ def _moves(page: Any) -> int:
 
 def _known_to_a(page: Any) -> set[str]:
     """The codes of the cards A may know now: A's hand and every hand a showdown revealed."""
-    return set(json.loads(page.run(
-        "import json\nstate = session.state\n"
-        "print(json.dumps(sorted({c.code for r in state.history for h in r.hands for c in h}"
-        " | {c.code for c in state.hands[0]})))")))
+    return set(
+        json.loads(
+            page.run(
+                "import json\nstate = session.state\n"
+                "print(json.dumps(sorted({c.code for r in state.history for h in r.hands for c in h}"
+                " | {c.code for c in state.hands[0]})))"
+            )
+        )
+    )
 
 
 def _page_codes(page: Any) -> set[str]:
-    return set(page.page.evaluate(
-        "() => [...document.querySelectorAll('.cardlab-table [data-code]')].map((e) => e.dataset.code)")) - {"??"}
-
-
+    return set(
+        page.page.evaluate(
+            "() => [...document.querySelectorAll('.cardlab-table [data-code]')].map((e) => e.dataset.code)"
+        )
+    ) - {"??"}
 
 
 def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe_ready):
@@ -73,9 +80,11 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
     # A deals, so B, C and D move first; a seed of full size, as a real game's (a seed that can be
     # guessed would add its standing notice to the table), fixed so that the test replays
     cardlab.Session(game, game.deal(seed=SEED, dealer=0)).save(lab.root / file)
-    page = lab_page("showdown.ipynb",
-                    f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
-                    "table = Table(session, viewer=0, opponent='search', opponent_delay=0.2)\ntable")
+    page = lab_page(
+        "showdown.ipynb",
+        f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
+        "table = Table(session, viewer=0, opponent='search', opponent_delay=0.2)\ntable",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         page.window(*SMALL_WINDOW, left_bar=False)
@@ -123,8 +132,10 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
                 button.focus()  # a button: reached with Tab, pressed with Enter
                 page.page.keyboard.press("Enter")
                 page.page.wait_for_function(
-                    "(n) => !document.querySelector(`.cardlab-showdown[data-round='${n}']`)", arg=showdowns,
-                    timeout=TIMEOUT_MS)
+                    "(n) => !document.querySelector(`.cardlab-showdown[data-round='${n}']`)",
+                    arg=showdowns,
+                    timeout=TIMEOUT_MS,
+                )
                 if showdowns == 4:
                     break
                 continue
@@ -134,7 +145,8 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
             _table(page).locator(".cardlab-tableau .cardlab-playable").first.click()
             _table(page).locator(".cardlab-menu [role=menuitem]").first.click()
             page.page.wait_for_function(
-                "(s) => document.querySelector('.cardlab-table').dataset.step !== s", arg=step, timeout=TIMEOUT_MS)
+                "(s) => document.querySelector('.cardlab-table').dataset.step !== s", arg=step, timeout=TIMEOUT_MS
+            )
         assert showdowns == 4
         assert page.run("print(session.game.is_over(session.state))").strip() == "True"
         # a deal the computer ended before A's turn came says so, and how (with the rule)
@@ -144,8 +156,9 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
         # the score: one row per deal, closed; a row opens on its lines
         rows = _table(page).locator(".cardlab-rounds details.cardlab-round")
         assert rows.count() == 4
-        assert [rows.nth(i).locator(".cardlab-round-title").inner_text() for i in range(4)] == \
-            [f"Deal {k} of 4" for k in range(1, 5)]
+        assert [rows.nth(i).locator(".cardlab-round-title").inner_text() for i in range(4)] == [
+            f"Deal {k} of 4" for k in range(1, 5)
+        ]
         assert _table(page).locator(".cardlab-rounds details[open]").count() == 0
         assert not rows.first.locator(".cardlab-round-detail").is_visible()
         closed = page.page.evaluate(_HEIGHTS_JS)
@@ -162,9 +175,11 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
         _assert_axe_clean(page, "the score's rows, one open")
         # bounded: at 1024×768 the table fits the notebook's visible height, deal after deal
         opened = page.page.evaluate(_HEIGHTS_JS)
-        print(f"\ntable heights at 1024x768 at each showdown and at the end: {[round(h) for h in heights]} px "
-              f"({round(opened['table'])} px with a row open); the notebook shows {round(closed['visible'])} px; "
-              f"the learner moved {learner_moves} time(s)")
+        print(
+            f"\ntable heights at 1024x768 at each showdown and at the end: {[round(h) for h in heights]} px "
+            f"({round(opened['table'])} px with a row open); the notebook shows {round(closed['visible'])} px; "
+            f"the learner moved {learner_moves} time(s)"
+        )
         assert max(heights) <= closed["visible"], heights
         assert max(heights) - min(heights) <= 150, heights
     finally:
@@ -239,12 +254,15 @@ def test_every_round_end_waits_for_the_learner(lab_page, name):
     showdown: how the round ended, who scored what, and Continue. It waits, however long,
     and the computer waits with it. Continue goes on to the next round, or to the game's end."""
     text, card, move, shown, after = ROUND_ENDS[name]
-    page = lab_page(f"round-end-{name}.ipynb",
-                    "import cardlab\nfrom cardlab.widgets import Table\n"
-                    f"game = cardlab.game('{name}')\n"
-                    f"session = cardlab.Session(game, game.state_from_text(\'\'\'{text}\'\'\'))",
-                    "Table(session, viewer=0, opponent='random', opponent_delay=0.2)",
-                    width=SMALL_WINDOW[0], height=SMALL_WINDOW[1])
+    page = lab_page(
+        f"round-end-{name}.ipynb",
+        "import cardlab\nfrom cardlab.widgets import Table\n"
+        f"game = cardlab.game('{name}')\n"
+        f"session = cardlab.Session(game, game.state_from_text('''{text}'''))",
+        "Table(session, viewer=0, opponent='random', opponent_delay=0.2)",
+        width=SMALL_WINDOW[0],
+        height=SMALL_WINDOW[1],
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         table = _table(page)
@@ -266,17 +284,20 @@ def test_every_round_end_waits_for_the_learner(lab_page, name):
         assert box is not None and box["y"] + box["height"] <= SMALL_WINDOW[1]  # in sight at 1024×768
         go_on.click()
         if after != "game over":
-            page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-showdown')",
-                                        timeout=TIMEOUT_MS)
+            page.page.wait_for_function(
+                "() => !document.querySelector('.cardlab-table .cardlab-showdown')", timeout=TIMEOUT_MS
+            )
             if after.startswith("A"):
                 table.locator('.cardlab-choices [data-move="next round"]').first.click(timeout=TIMEOUT_MS)
-            page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.step === '2'",
-                                        timeout=TIMEOUT_MS)
+            page.page.wait_for_function(
+                "() => document.querySelector('.cardlab-table').dataset.step === '2'", timeout=TIMEOUT_MS
+            )
             assert page.run("print(session.state.round)").strip() == "2"
         else:
             page.page.wait_for_function(
                 "() => document.querySelector('.cardlab-table .cardlab-status')?.textContent.startsWith('Game over')",
-                timeout=TIMEOUT_MS)
+                timeout=TIMEOUT_MS,
+            )
             assert _moves(page) == 1
     finally:
         page.close()

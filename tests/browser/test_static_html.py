@@ -15,6 +15,7 @@ from typing import Any
 
 import nbformat
 import pytest
+
 from helpers.labdriver import REPO
 
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -23,21 +24,31 @@ PICTURE = re.compile(r"<div class='cardlab-static-widget' data-cardlab-static='(
 
 
 def widget_outputs(notebook: Any) -> list[dict]:
-    return [out for cell in notebook.cells if cell.cell_type == "code"
-            for out in cell.get("outputs", []) if VIEW in out.get("data", {})]
+    return [
+        out
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", [])
+        if VIEW in out.get("data", {})
+    ]
 
 
 def export(path: Path, into: Path) -> tuple[Path, list[tuple[str, int]]]:
     """``path`` as HTML (nbconvert's default template), and the pictures its widget outputs carry:
     (component, number of cards) each, in order."""
     from nbconvert import HTMLExporter
+
     notebook = nbformat.read(path, as_version=4)
     outputs = widget_outputs(notebook)
-    pictured = [out["data"]["text/html"] for out in outputs if "text/html" in out["data"]
-                and PICTURE.match(out["data"]["text/html"])]
+    pictured = [
+        out["data"]["text/html"]
+        for out in outputs
+        if "text/html" in out["data"] and PICTURE.match(out["data"]["text/html"])
+    ]
     assert not outputs or pictured, (
         f"{path.name}: {len(outputs)} widget outputs and none carries the static picture: "
-        f"execute the notebook again (python tools/run_notebooks.py {path.relative_to(REPO)})")
+        f"execute the notebook again (python tools/run_notebooks.py {path.relative_to(REPO)})"
+    )
     body, _resources = HTMLExporter().from_notebook_node(notebook, resources={"metadata": {"path": str(path.parent)}})
     target = into / f"{path.stem}.html"
     target.write_text(body, encoding="utf-8")
@@ -56,6 +67,7 @@ def test_every_widget_shows_its_picture_offline_without_javascript(path, browser
         else:
             requested.append(route.request.url)
             route.abort()
+
     context.route("**/*", only_files)
     try:
         page = context.new_page()

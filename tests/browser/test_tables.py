@@ -36,18 +36,18 @@ class Scenario:
     game: str
     options: dict[str, Any]
     seed: int
-    moves: tuple[str, ...]            # played before the tests start
-    click: tuple[str, str]            # a card to click, and the legal move to choose in its menu
+    moves: tuple[str, ...]  # played before the tests start
+    click: tuple[str, str]  # a card to click, and the legal move to choose in its menu
     # a card (or a zone's top card) with no legal move, a phrase of its explanation, a rule
     refused: tuple[str, str, str]
     # after some moves: a card with moves, a move refused with it, its rule (None: no card of the game has both)
     why_not: tuple[tuple[str, ...], str, str, str] | None
-    edit_moves: tuple[str, ...]       # the position in which the editor is tried
+    edit_moves: tuple[str, ...]  # the position in which the editor is tried
     swap: tuple[str, str, str] | None  # (zone, card in it, card to swap it with); None: edit the text
-    history: tuple[str, ...]          # moves to step through
-    deck: str = ""                    # the deal, stacked
+    history: tuple[str, ...]  # moves to step through
+    deck: str = ""  # the deal, stacked
     deal: tuple[tuple[str, Any], ...] = ()  # more arguments of deal (the dealer, who starts)
-    edit_until: str | None = None     # then first legal moves until this move is legal (a round's end)
+    edit_until: str | None = None  # then first legal moves until this move is legal (a round's end)
 
     @property
     def id(self) -> str:
@@ -78,34 +78,69 @@ class Scenario:
 COMMONS_DEAL = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
 
 SCENARIOS = [
-    Scenario("card-commons", {}, 7, ("commission 2S", "commission 3S", "claim 4S"),
-             click=("4D", "defend 4D"), refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"),
-             why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission",
-                      "commons.commission.no-wild"),
-             edit_moves=(), edit_until="next round", swap=("nest egg", "3D", "2H"),
-             history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"), deck=COMMONS_DEAL),
-    Scenario("commerce", {"players": 4}, 7, (),
-             click=("6H", "trade 6H"), refused=("stock", "lies face down in the stock", "commerce.trade"), why_not=None,
-             edit_moves=("trade 6H", "knock"), swap=None,
-             history=("trade 6H", "trade 6D", "trade 10D"), deal=(("dealer", 3),),
-             deck="6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
-                  "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"),
-    Scenario("commitment", {}, 7, ("6H b1", "8H b1"),
-             click=("2C", "2C b1"),
-             refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
-             why_not=(("6H b1", "8H b1", "2C b1"), "2H", "2H b1 clubs", "commitment.stack"),
-             edit_moves=("6H b1", "8H b1"), swap=("b1 A hearts", "8H", "2H"),
-             history=("6H b1", "8H b1", "2C b1"), deal=(("first", "B"),),
-             deck="JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D 6D "
-                  "3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H"),
-    Scenario("contest", {}, 7, ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
-             click=("3D", "open 3D 1"), refused=("4H", "is A's secret card in position 2", "contest.score"),
-             why_not=(("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"), "5C", "reinforce 5C 1",
-                      "contest.reinforce"),
-             edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), swap=("A secret", "KS", "3D"),
-             history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
-             deck="KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S 8D 9D "
-                  "2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H"),
+    Scenario(
+        "card-commons",
+        {},
+        7,
+        ("commission 2S", "commission 3S", "claim 4S"),
+        click=("4D", "defend 4D"),
+        refused=("5S", "5♠ does not answer the Claim 4♠", "commons.defense"),
+        why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission", "commons.commission.no-wild"),
+        edit_moves=(),
+        edit_until="next round",
+        swap=("nest egg", "3D", "2H"),
+        history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"),
+        deck=COMMONS_DEAL,
+    ),
+    Scenario(
+        "commerce",
+        {"players": 4},
+        7,
+        (),
+        click=("6H", "trade 6H"),
+        refused=("stock", "lies face down in the stock", "commerce.trade"),
+        why_not=None,
+        edit_moves=("trade 6H", "knock"),
+        swap=None,
+        history=("trade 6H", "trade 6D", "trade 10D"),
+        deal=(("dealer", 3),),
+        deck="6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
+        "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C",
+    ),
+    Scenario(
+        "commitment",
+        {},
+        7,
+        ("6H b1", "8H b1"),
+        click=("2C", "2C b1"),
+        refused=("b1 battle card", "is a battle card, worth 1 VP", "commitment.score.suits"),
+        why_not=(("6H b1", "8H b1", "2C b1"), "2H", "2H b1 clubs", "commitment.stack"),
+        edit_moves=("6H b1", "8H b1"),
+        swap=("b1 A hearts", "8H", "2H"),
+        history=("6H b1", "8H b1", "2C b1"),
+        deal=(("first", "B"),),
+        deck="JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D 6D "
+        "3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H",
+    ),
+    Scenario(
+        "contest",
+        {},
+        7,
+        ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
+        click=("3D", "open 3D 1"),
+        refused=("4H", "is A's secret card in position 2", "contest.score"),
+        why_not=(
+            ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
+            "5C",
+            "reinforce 5C 1",
+            "contest.reinforce",
+        ),
+        edit_moves=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
+        swap=("A secret", "KS", "3D"),
+        history=("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
+        deck="KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S 8D 9D "
+        "2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H",
+    ),
 ]
 
 
@@ -150,6 +185,7 @@ def player(request: Any, lab: Any, lab_page: Any) -> Any:
 
 # --- helpers -------------------------------------------------------------------------------------
 
+
 def _table(page: Any) -> Any:
     return page.page.locator(".cardlab-table")
 
@@ -160,7 +196,8 @@ def _rev(page: Any) -> int:
 
 def _wait_rev(page: Any, after: int) -> None:
     page.page.wait_for_function(
-        "(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev", arg=after, timeout=TIMEOUT_MS)
+        "(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev", arg=after, timeout=TIMEOUT_MS
+    )
 
 
 def _reset(page: Any, moves: tuple[str, ...]) -> None:
@@ -179,8 +216,8 @@ def _step(page: Any) -> int:
 
 def _wait_step(page: Any, step: int) -> None:
     page.page.wait_for_function(
-        "(step) => document.querySelector('.cardlab-table').dataset.step === String(step)",
-        arg=step, timeout=TIMEOUT_MS)
+        "(step) => document.querySelector('.cardlab-table').dataset.step === String(step)", arg=step, timeout=TIMEOUT_MS
+    )
 
 
 def _message(page: Any, kind: str) -> str:
@@ -197,11 +234,15 @@ def _open_text_form(page: Any) -> Any:
 
 def _zone_card(page: Any, zone: str, code: str | None = None) -> Any:
     cards = _table(page).locator(f'.cardlab-tableau [data-zone="{zone}"] .cardlab-card')
-    return cards.first if code is None else _table(page).locator(
-        f'.cardlab-tableau [data-zone="{zone}"] [data-code="{code}"]').first
+    return (
+        cards.first
+        if code is None
+        else _table(page).locator(f'.cardlab-tableau [data-zone="{zone}"] [data-code="{code}"]').first
+    )
 
 
 # --- the teacher's table -----------------------------------------------------------------------
+
 
 def test_the_table_renders_every_zone(teacher):
     page, scenario = teacher
@@ -234,8 +275,11 @@ def test_a_legal_move_is_played_by_clicking(teacher):
     assert page.run("print(session.moves[-1])").strip() == move
     # the move's card is marked where it landed (when it lands face up on the table)
     marked = _table(page).locator(".cardlab-tableau .cardlab-last").evaluate_all("els => els.map(e => e.dataset.code)")
-    assert set(marked) <= {code} and (marked or _card(page, code).count() == 0 or
-                                      "cardlab-face-down" in (_card(page, code).get_attribute("class") or "")), marked
+    assert set(marked) <= {code} and (
+        marked
+        or _card(page, code).count() == 0
+        or "cardlab-face-down" in (_card(page, code).get_attribute("class") or "")
+    ), marked
 
 
 def test_cancel_closes_the_menu_and_plays_nothing(teacher):
@@ -302,15 +346,19 @@ def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None
         explanation = game.explain_card(session.state, code, zone, viewer)
         was = json.loads(page.run("import json; print(json.dumps(table.message.get('id')))"))
         card.click()
-        page.page.wait_for_function("(was) => { const el = document.querySelector("
-                                    "'.cardlab-table .cardlab-message-explain'); return !!el; }",
-                                    arg=was, timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "(was) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain'); return !!el; }",
+            arg=was,
+            timeout=TIMEOUT_MS,
+        )
         said = json.loads(page.run("import json; print(json.dumps(table.message))"))
         assert said["id"] != was and said["card"] == (code or "??")
         page.page.wait_for_function(
             "(want) => document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-answer')"
             "?.innerText === want",
-            arg=said["text"], timeout=TIMEOUT_MS)
+            arg=said["text"],
+            timeout=TIMEOUT_MS,
+        )
         assert len(said["text"].split()) <= 25, said["text"]  # one short sentence
         shown = said["why"] + said["else"]
         assert [line["rule"] for line in shown if line["rule"]] == [line.rule for line in explanation.lines]
@@ -393,6 +441,7 @@ def test_stepping_back_and_forward(teacher):
 
 # --- a player's table -------------------------------------------------------------------------
 
+
 def test_a_players_page_holds_no_card_hidden_from_them(player):
     page, scenario = player
     _reset(page, scenario.moves)
@@ -421,15 +470,18 @@ def _assert_page_hides(page: Any, scenario: Scenario) -> None:
         ...[...document.querySelectorAll('*')].flatMap(e => [...e.attributes].map(a => a.value))].join('\\n')""")
     for card in hidden:
         for form in (card.code, str(card), card.name):
-            assert form not in _words(text, form), \
+            assert form not in _words(text, form), (
                 f"{card} is hidden from {game.player_names[viewer]} but on their page"
+            )
 
 
 #: What each game's hint values measure, said to the player ({other}: the opponent).
 HINT_UNITS = {
     "card-commons": ("points", "points ahead of {other} once this round is scored (earlier rounds counted too)"),
-    "commerce": ("ledger points", "ledger points you gain or lose in this deal (the ante, trades, the pool and the "
-                                  "dealer's payments)"),
+    "commerce": (
+        "ledger points",
+        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
+    ),
     "commitment": ("VP", "VP ahead of {other} at the end of the game"),
     "contest": ("points", "points ahead of {other} at the end of the game"),
 }
@@ -444,8 +496,9 @@ def test_the_hint_button_ranks_every_move(player):
     _reset(page, scenario.moves)
     _table(page).locator('[data-key="hint"]').click()
     _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
-    page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-rank-refining')",
-                                timeout=TIMEOUT_MS)
+    page.page.wait_for_function(
+        "() => !document.querySelector('.cardlab-table .cardlab-rank-refining')", timeout=TIMEOUT_MS
+    )
     answer = json.loads(page.run("import json; print(json.dumps(table.message['ranking']))"))
     assert answer["complete"]
     reason = _table(page).locator(".cardlab-rank-reason").inner_text()
@@ -469,8 +522,12 @@ def test_the_hint_button_ranks_every_move(player):
     assert all(re.fullmatch(rf"{number} {re.escape(name)}", v) for v in values), values
     likely = _table(page).locator(".cardlab-rank-row .cardlab-rank-likely").all_inner_texts()
     assert all(re.fullmatch(rf"{number} to {number}|too few playouts to say|no spread: .*", v) for v in likely), likely
-    notes = [_table(page).locator(f'.cardlab-rank-row[data-move="{m["move"]}"]').evaluate(
-        "row => row.querySelector('.cardlab-rank-note')?.textContent ?? ''") for m in shown]
+    notes = [
+        _table(page)
+        .locator(f'.cardlab-rank-row[data-move="{m["move"]}"]')
+        .evaluate("row => row.querySelector('.cardlab-rank-note')?.textContent ?? ''")
+        for m in shown
+    ]
     assert notes == [m["note"] for m in shown] and notes[0].startswith("best")
     aside = [m for m in shown if m["set_aside"]]
     assert [n for n in notes if "set aside after" in n] == [m["note"] for m in aside]
@@ -488,13 +545,17 @@ def test_the_hint_button_ranks_every_move(player):
         more.click()
         page.page.wait_for_function(
             "(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
-            arg=len(ranked), timeout=TIMEOUT_MS)
+            arg=len(ranked),
+            timeout=TIMEOUT_MS,
+        )
         assert rows.evaluate_all("els => els.map(e => e.dataset.move)") == [m["move"] for m in ranked]
         _assert_page_hides(page, scenario)
         more.click()
         page.page.wait_for_function(
             "(n) => document.querySelectorAll('.cardlab-table .cardlab-rank-move').length === n",
-            arg=len(shown), timeout=TIMEOUT_MS)
+            arg=len(shown),
+            timeout=TIMEOUT_MS,
+        )
     with_cards = next(i for i, m in enumerate(shown) if m["cards"])
     rows.nth(with_cards).click()  # marks its cards on the table
     for code in shown[with_cards]["cards"]:
@@ -582,7 +643,8 @@ def test_cards_are_labelled_and_the_four_colour_deck_is_an_option(player):
     page.page.keyboard.press("Escape")
     assert card.get_attribute("aria-expanded") == "false"
     quiet = _table(page).locator(
-        ".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)")
+        ".cardlab-tableau .cardlab-card[role=button]:not(.cardlab-playable):not(.cardlab-back)"
+    )
     if quiet.count():  # a face-up card no legal move uses (every card of a Commerce hand has one)
         code = quiet.first.get_attribute("data-code")
         assert quiet.first.get_attribute("aria-label") == cardlab.parse_card(code).name
@@ -610,29 +672,36 @@ def test_a_computer_opponent_answers_in_the_browser(lab, lab_page):
     commons = cardlab.game("card-commons")
     # B holds 3S 4H 4D 5S 2D 3C 4C
     cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)
-    page = lab_page("opponent.ipynb",
-                    f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
-                    "def first_legal(game, view):\n    return game.legal_moves(view)[0]\n"
-                    "table = Table(session, viewer=1, opponent=first_legal, opponent_delay=0.2)\ntable")
+    page = lab_page(
+        "opponent.ipynb",
+        f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({file!r})",
+        "def first_legal(game, view):\n    return game.legal_moves(view)[0]\n"
+        "table = Table(session, viewer=1, opponent=first_legal, opponent_delay=0.2)\ntable",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         _wait_step(page, 1)  # A's Commission, chosen by the computer
         choice = _table(page).locator('[data-key="opponent"]')
         assert choice.input_value() == "custom"
         choice.select_option("people")
-        page.page.wait_for_function("() => document.querySelector('[data-key=opponent]').value === 'people'"
-                                    " && document.querySelector('.cardlab-message-info')", timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "() => document.querySelector('[data-key=opponent]').value === 'people'"
+            " && document.querySelector('.cardlab-message-info')",
+            timeout=TIMEOUT_MS,
+        )
         assert page.run("print(table.opponent)").strip() == "people"
         _card(page, "3S").click()
         _table(page).locator('.cardlab-menu [data-move="commission 3S"]').click()
         _wait_step(page, 2)  # B's Commission by click; nobody plays A now
         assert page.run("print(len(session.moves), session.game.to_move(session.state))").split() == ["2", "0"]
         _table(page).locator('[data-key="opponent"]').select_option("heuristic")
-        page.page.wait_for_function("() => document.querySelector('.cardlab-status').textContent === 'B to move'",
-                                    timeout=TIMEOUT_MS)  # A's trades and Claim, one by one, by the heuristic
+        page.page.wait_for_function(
+            "() => document.querySelector('.cardlab-status').textContent === 'B to move'", timeout=TIMEOUT_MS
+        )  # A's trades and Claim, one by one, by the heuristic
         assert _message(page, "info").startswith("A: claim ")
-        assert page.run("print(table.opponent, str(session.moves[-1]).split()[0], session.game.to_move(session.state))"
-                        ).split() == ["heuristic", "claim", "1"]
+        assert page.run(
+            "print(table.opponent, str(session.moves[-1]).split()[0], session.game.to_move(session.state))"
+        ).split() == ["heuristic", "claim", "1"]
     finally:
         page.close()
 
@@ -644,14 +713,16 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
     commons = cardlab.game("card-commons")
     # B holds 3S 4H 4D 5S 2D 3C 4C
     cardlab.Session(commons, commons.deal(seed=7, deck=COMMONS_DEAL)).save(lab.root / file)
-    page = lab_page("thinking.ipynb",
-                    f"import threading\nimport cardlab\nfrom cardlab.widgets import Table\n"
-                    f"session = cardlab.Session.load({file!r})",
-                    "release = threading.Event()\n"
-                    "def slow(game, view):  # thinks until released\n"
-                    "    release.wait(120)\n"
-                    "    return game.legal_moves(view)[0]\n"
-                    "table = Table(session, viewer=1, opponent=slow, opponent_delay=0)\ntable")
+    page = lab_page(
+        "thinking.ipynb",
+        f"import threading\nimport cardlab\nfrom cardlab.widgets import Table\n"
+        f"session = cardlab.Session.load({file!r})",
+        "release = threading.Event()\n"
+        "def slow(game, view):  # thinks until released\n"
+        "    release.wait(120)\n"
+        "    return game.legal_moves(view)[0]\n"
+        "table = Table(session, viewer=1, opponent=slow, opponent_delay=0)\ntable",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         thinking = _table(page).locator(".cardlab-thinking")
@@ -671,14 +742,16 @@ def test_the_table_answers_clicks_while_the_computer_thinks(lab, lab_page):
 def test_the_table_answers_clicks_while_a_hint_is_looked_for(lab, lab_page):
     """The Hint button's search runs beside the kernel's event loop too: the table says it is
     looking, the button waits, a card's explanation comes meanwhile, then the ranking."""
-    page = lab_page("hinting.ipynb",
-                    "import threading\nimport cardlab\nfrom cardlab import bots\nfrom cardlab.widgets import Table\n"
-                    "session = cardlab.Session(cardlab.game('card-commons'), seed=7)",
-                    "release = threading.Event()\n"
-                    "def slow(game, view):  # looks until released\n"
-                    "    release.wait(120)\n"
-                    "    return bots.hint(game, view, playouts=60, seed=1)\n"
-                    "table = Table(session, viewer=0, hint=slow)\ntable")
+    page = lab_page(
+        "hinting.ipynb",
+        "import threading\nimport cardlab\nfrom cardlab import bots\nfrom cardlab.widgets import Table\n"
+        "session = cardlab.Session(cardlab.game('card-commons'), seed=7)",
+        "release = threading.Event()\n"
+        "def slow(game, view):  # looks until released\n"
+        "    release.wait(120)\n"
+        "    return bots.hint(game, view, playouts=60, seed=1)\n"
+        "table = Table(session, viewer=0, hint=slow)\ntable",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         button = _table(page).locator('[data-key="hint"]')
@@ -704,9 +777,12 @@ MARKUP = "<img src=x onerror=alert(1)>"
 def test_names_and_echoed_text_are_shown_as_text(lab, lab_page):
     """A name with markup in it, and markup in an edited state text that the validator's
     refusal echoes back, are shown as text: no element is made from them, no dialog opens."""
-    page = lab_page("names.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
-                    "session = cardlab.Session(cardlab.game('card-commons'), seed=7)\n"
-                    f"table = Table(session, names=({MARKUP!r}, '<b onmouseover=alert(2)>Bob</b>'), hint=True)\ntable")
+    page = lab_page(
+        "names.ipynb",
+        "import cardlab\nfrom cardlab.widgets import Table\n"
+        "session = cardlab.Session(cardlab.game('card-commons'), seed=7)\n"
+        f"table = Table(session, names=({MARKUP!r}, '<b onmouseover=alert(2)>Bob</b>'), hint=True)\ntable",
+    )
     dialogs: list[str] = []
     page.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     try:
@@ -794,8 +870,11 @@ def test_a_wild_spade_under_other_cards_is_marked_wild(lab, lab_page):
     file = "wild.json"
     commitment = next(s for s in SCENARIOS if s.game == "commitment")
     commitment.session(("2C b1", "4S b1 clubs", "10S b1 clubs", "3C b1", "9C b1", "2H b1")).save(lab.root / file)
-    page = lab_page("wild.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
-                    f"session = cardlab.Session.load({file!r})\ntable = Table(session, viewer=0)\ntable")
+    page = lab_page(
+        "wild.ipynb",
+        "import cardlab\nfrom cardlab.widgets import Table\n"
+        f"session = cardlab.Session.load({file!r})\ntable = Table(session, viewer=0)\ntable",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         page.window(*SMALL_WINDOW, left_bar=False)
@@ -842,8 +921,9 @@ def test_the_table_fits_a_small_window_and_grows_for_a_projector(player):
         assert play["width"] >= 0.55 * table["width"], f"the tableau is {play['width']:.0f} px of {table['width']:.0f}"
         before = _rev(page)
         _table(page).locator('[data-key="size"]').select_option("large")
-        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.size === 'large'",
-                                    timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "() => document.querySelector('.cardlab-table').dataset.size === 'large'", timeout=TIMEOUT_MS
+        )
         assert page.run("print(table.size)").strip() == "large" and _rev(page) == before  # a view option only
         large = page.page.evaluate(_SIZE_JS)
         assert large["card"]["width"] == pytest.approx(1.5 * normal["card"]["width"], rel=0.05)
@@ -851,8 +931,9 @@ def test_the_table_fits_a_small_window_and_grows_for_a_projector(player):
         if large["side"]["left"] < large["play"]["right"] - 1:  # the score went below: the tableau takes the width
             assert large["play"]["width"] >= large["table"]["width"] - 2
         page.run("table.size = 'normal'")
-        page.page.wait_for_function("() => document.querySelector('.cardlab-table').dataset.size === 'normal'",
-                                    timeout=TIMEOUT_MS)
+        page.page.wait_for_function(
+            "() => document.querySelector('.cardlab-table').dataset.size === 'normal'", timeout=TIMEOUT_MS
+        )
     finally:
         page.window(1400, 1800)
 
@@ -877,6 +958,7 @@ def test_a_late_commitment_table_keeps_its_width(lab, lab_page):
     rank and suit) rather than widen the table, nothing scrolls sideways, and the score stays
     beside the tableau."""
     from cardlab.bots import HeuristicPlayer
+
     game = cardlab.game("commitment")
     session = cardlab.Session(game, game.deal(seed=3))
     players = (HeuristicPlayer(seed=1), HeuristicPlayer(seed=2))
@@ -887,10 +969,13 @@ def test_a_late_commitment_table_keeps_its_width(lab, lab_page):
     state = session.state
     assert state.round == 3 and len(state.battles) == 3 and len(state.discard) >= 40  # the position asked for
     session.save(lab.root / "late.json")
-    page = lab_page("late.ipynb", "import cardlab\nfrom cardlab.widgets import Table\n"
-                    "session = cardlab.Session.load('late.json')\n"
-                    f"table = Table(session, viewer={game.to_move(state)}, hint=True)\n"
-                    "table")
+    page = lab_page(
+        "late.ipynb",
+        "import cardlab\nfrom cardlab.widgets import Table\n"
+        "session = cardlab.Session.load('late.json')\n"
+        f"table = Table(session, viewer={game.to_move(state)}, hint=True)\n"
+        "table",
+    )
     try:
         page.open(".cardlab-table[data-rev]")
         page.window(*SMALL_WINDOW, left_bar=False)
@@ -969,11 +1054,13 @@ def _stop_editing(page: Any) -> None:
 
 def _assert_axe_clean(page: Any, where: str) -> None:
     from helpers import axe
+
     axe.assert_clean(page, ".cardlab-table", where)
 
 
 def _assert_axe_clean_in_both_themes(page: Any, where: str) -> None:
     from helpers import axe
+
     axe.assert_clean_in_both_themes(page, ".cardlab-table", where)
 
 

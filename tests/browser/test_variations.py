@@ -14,12 +14,21 @@ import json
 from typing import Any
 
 from test_tables import (
-    COMMONS_DEAL, TIMEOUT_MS, _assert_axe_clean, _assert_axe_clean_in_both_themes, _card, _message, _rev, _step,
-    _table, _wait_rev, _wait_step, _words,
+    COMMONS_DEAL,
+    TIMEOUT_MS,
+    _assert_axe_clean,
+    _assert_axe_clean_in_both_themes,
+    _card,
+    _message,
+    _rev,
+    _step,
+    _table,
+    _wait_rev,
+    _wait_step,
+    _words,
 )
 
 import cardlab
-from cardlab.widgets.viewmodel import pretty
 
 GAME = "card-commons"
 PLAYED = ("commission 2S", "commission 3S", "claim 4S", "defend 4D")  # B's forced Defense shows 4D
@@ -35,10 +44,11 @@ def _session() -> cardlab.Session:
 
 def _open(lab: Any, lab_page: Any, name: str, viewer: int | None) -> Any:
     _session().save(lab.root / f"{name}.json")
-    page = lab_page(f"{name}.ipynb",
-                    "import cardlab\nfrom cardlab.widgets import Table\n"
-                    f"session = cardlab.Session.load({name + '.json'!r})",
-                    f"table = Table(session, viewer={viewer!r})\ntable")
+    page = lab_page(
+        f"{name}.ipynb",
+        f"import cardlab\nfrom cardlab.widgets import Table\nsession = cardlab.Session.load({name + '.json'!r})",
+        f"table = Table(session, viewer={viewer!r})\ntable",
+    )
     page.open(".cardlab-table[data-rev]")
     return page
 
@@ -76,15 +86,22 @@ def test_the_teacher_explores_a_variation_leaves_it_and_keeps_it(lab, lab_page):
         _wait_rev(page, before)
 
         banner = _table(page).locator(".cardlab-line-banner")
-        assert banner.locator(".cardlab-line-text").inner_text() == \
-            "Exploring a variation: move 3 differs from the main line."
+        assert (
+            banner.locator(".cardlab-line-text").inner_text()
+            == "Exploring a variation: move 3 differs from the main line."
+        )
         assert _line(page) == "variation" and _step(page) == 3
         assert _table(page).locator(".cardlab-variation-move").count() == 1
         assert "claim with the 2♥" in _table(page).locator(".cardlab-log-entry").last.inner_text()
-        assert _table(page).locator(".cardlab-line-item").all_inner_texts() == ["Main line: 4 moves",
-                                                                                "3. A: claim with the 2♥"]
-        assert _kernel(page, "[len(session.moves), str(session.line_moves[-1]), session.differs_at]") == \
-            [4, "claim 2H", 3]  # the main line is all there
+        assert _table(page).locator(".cardlab-line-item").all_inner_texts() == [
+            "Main line: 4 moves",
+            "3. A: claim with the 2♥",
+        ]
+        assert _kernel(page, "[len(session.moves), str(session.line_moves[-1]), session.differs_at]") == [
+            4,
+            "claim 2H",
+            3,
+        ]  # the main line is all there
         page.screenshot("variation-teacher", ".cardlab-table")
 
         _click(page, "line:to_mainline")
@@ -101,7 +118,9 @@ def test_the_teacher_explores_a_variation_leaves_it_and_keeps_it(lab, lab_page):
         assert _message(page, "info") == "This line is now the main line. The old main line is kept as a variation."
         assert _kernel(page, "[str(m) for m in session.moves]") == ["commission 2S", "commission 3S", "claim 2H"]
         assert _table(page).locator(".cardlab-line-item").all_inner_texts() == [
-            "Main line: 3 moves", "3. A: claim with the 4♠, then 1 move"]
+            "Main line: 3 moves",
+            "3. A: claim with the 4♠, then 1 move",
+        ]
     finally:
         page.close()
 
@@ -117,8 +136,10 @@ def test_a_player_looks_back_on_their_own_table_and_cannot_replay_the_past(lab, 
         _nav(page, "next")
         _wait_step(page, 2)  # before A's Claim, on A's table only
         assert _line(page) == "look"
-        assert _table(page).locator(".cardlab-line-text").inner_text() == \
-            "You are looking at the position after move 2, on your table only."
+        assert (
+            _table(page).locator(".cardlab-line-text").inner_text()
+            == "You are looking at the position after move 2, on your table only."
+        )
         assert _kernel(page, "[session.index, len(session.moves)]") == [4, 4]  # the game did not move
         assert _table(page).locator(".cardlab-playable").count() == 0  # nothing to play here
 
@@ -131,8 +152,10 @@ def test_a_player_looks_back_on_their_own_table_and_cannot_replay_the_past(lab, 
         assert _rev(page) == before and _kernel(page, "[str(m) for m in session.moves]") == list(PLAYED)
         _assert_names_none(page, hidden)
 
-        page.run("session.play('next round') if 'next round' in map(str, session.legal_moves()) "
-                 "else session.play(session.legal_moves()[0])")  # the game goes on meanwhile
+        page.run(
+            "session.play('next round') if 'next round' in map(str, session.legal_moves()) "
+            "else session.play(session.legal_moves()[0])"
+        )  # the game goes on meanwhile
         _wait_rev(page, before)
         assert _step(page) == 2 and _line(page) == "look"
 

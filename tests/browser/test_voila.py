@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.labdriver import REPO
 from test_tables import COMMONS_DEAL
+
+from helpers.labdriver import REPO
 
 TIMEOUT_MS = 60_000
 MOVES = ("commission 2S", "commission 3S", "claim 4S")
@@ -36,10 +37,20 @@ CELLS = (
 
 def write_notebook(path: Path, cells: tuple[str, ...]) -> Path:
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                   "source": source} for i, source in enumerate(cells)],
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"c{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate(cells)
+        ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5,
+        "nbformat": 4,
+        "nbformat_minor": 5,
     }
     path.write_text(json.dumps(notebook), encoding="utf-8")
     return path
@@ -70,8 +81,13 @@ def serve_voila(command: list[str], cwd: Path, env: dict[str, str], log: Path, t
     once it answers, and stop it afterwards."""
     port = free_port()
     with log.open("w") as out:
-        process = subprocess.Popen([*command, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                    "--Voila.port_retries=0"], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [*command, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         wait_for_port(port, process, log, timeout)
         yield f"http://127.0.0.1:{port}/"
@@ -90,8 +106,12 @@ def voila(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> 
     pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
     folder = tmp_path_factory.mktemp("voila")
     notebook = write_notebook(folder / "table.ipynb", CELLS)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-           "JUPYTER_CONFIG_DIR": str(folder / "config"), "JUPYTER_RUNTIME_DIR": str(folder / "runtime")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        "JUPYTER_CONFIG_DIR": str(folder / "config"),
+        "JUPYTER_RUNTIME_DIR": str(folder / "runtime"),
+    }
     env.pop("ANYWIDGET_HMR", None)
     with serve_voila([sys.executable, "-m", "cardlab", "app", str(notebook)], folder, env, folder / "voila.log") as url:
         yield url
@@ -106,8 +126,14 @@ def offline_page(browser: Any, url: str, **context_options: Any) -> tuple[Any, l
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
-    page.on("console", lambda msg: errors.append(f"console error: {msg.text}")
-            if msg.type == "error" and "Failed to load resource" not in msg.text else None)
+    page.on(
+        "console",
+        lambda msg: (
+            errors.append(f"console error: {msg.text}")
+            if msg.type == "error" and "Failed to load resource" not in msg.text
+            else None
+        ),
+    )
     return page, errors
 
 
@@ -122,8 +148,11 @@ def test_voila_serves_the_table_and_a_move_is_played_on_it(voila, browser):
         before = int(table.get_attribute("data-rev"))
         table.locator('.cardlab-tableau [data-code="4D"]').first.click()
         table.locator('.cardlab-menu [data-move="defend 4D"]').click(timeout=TIMEOUT_MS)
-        page.wait_for_function("(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev",
-                               arg=before, timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "(rev) => Number(document.querySelector('.cardlab-table').dataset.rev) > rev",
+            arg=before,
+            timeout=TIMEOUT_MS,
+        )
         assert table.get_attribute("data-step") == str(len(MOVES) + 1)
         assert "defend with the 4♦" in table.locator(".cardlab-log-entry").last.inner_text()
         assert "defend with the 4♦" in table.locator(".cardlab-message-info .cardlab-message-text").inner_text()
@@ -154,9 +183,21 @@ def test_stopping_cardlab_app_stops_voila(browser_available, tmp_path):
     log = tmp_path / "voila.log"
     env = {**os.environ, "PYTHONPATH": str(REPO), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
     with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "cardlab", "app", str(notebook), "--no-browser",
-                                    f"--port={port}", "--Voila.ip=127.0.0.1"], env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cardlab",
+                "app",
+                str(notebook),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+            ],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     wait_for_port(port, process, log)
     process.terminate()
     process.wait(timeout=20)

@@ -40,8 +40,13 @@ def fetch() -> Path:
     if npm is None:
         raise AxeUnavailable(f"npm is not installed, and axe-core {AXE_VERSION} is not cached at {SCRIPT}")
     with tempfile.TemporaryDirectory() as tmp:
-        done = subprocess.run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tmp, "--silent"],
-                              capture_output=True, text=True, timeout=300, check=False)
+        done = subprocess.run(
+            [npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", tmp, "--silent"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         tarballs = list(Path(tmp).glob("axe-core-*.tgz"))
         if done.returncode != 0 or not tarballs:
             raise AxeUnavailable(f"npm pack axe-core@{AXE_VERSION} failed: {done.stderr.strip()[-500:]}")

@@ -22,7 +22,7 @@ def hidden_from(game: Any, state: Any, player: int) -> set[Card]:
 CARD_CODE = re.compile(r"(?<![\w?])(?:(?:10|[2-9JQKA])[CDHS♣♦♥♠]|JK)(?!\w)")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def card_of(code: str) -> Card:
     """The card of ``code`` (cached: the tests read the same codes again and again)."""
     return parse_card(code)
@@ -33,7 +33,7 @@ def card_set(codes: list[str]) -> set[Card]:
     return {card_of(c) for c in codes if c != "??"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def mentioned(text: str) -> frozenset[Card]:
     """Every card named in ``text``, by code ("4H", "JK") or with its symbol ("4♥")."""
     return frozenset(card_of(t) for t in set(CARD_CODE.findall(text)))

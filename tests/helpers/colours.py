@@ -16,12 +16,9 @@ Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[flo
 
 #: Machado et al. (2009), severity 1.0: linear sRGB in, linear sRGB out.
 DEFICIENCIES: dict[str, Matrix] = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
 }
 
 
@@ -64,6 +61,7 @@ def lab(rgb: RGB, deficiency: str | None = None) -> tuple[float, float, float]:
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
     fx, fy, fz = f(x), f(y), f(z)
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
 
@@ -73,7 +71,7 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
     l1, a1, b1 = lab1
     l2, a2, b2 = lab2
     c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360
@@ -92,10 +90,15 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
         h_bar = (h1p + h2p) / 2
     else:
         h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
-         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(h_bar - 30))
+        + 0.24 * math.cos(math.radians(2 * h_bar))
+        + 0.32 * math.cos(math.radians(3 * h_bar + 6))
+        - 0.20 * math.cos(math.radians(4 * h_bar - 63))
+    )
     d_theta = 30 * math.exp(-(((h_bar - 275) / 25) ** 2))
-    r_c = 2 * math.sqrt(cp_bar ** 7 / (cp_bar ** 7 + 25 ** 7))
+    r_c = 2 * math.sqrt(cp_bar**7 / (cp_bar**7 + 25**7))
     s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
     s_c = 1 + 0.045 * cp_bar
     s_h = 1 + 0.015 * cp_bar * t
@@ -119,5 +122,5 @@ def resolve(value: str, variables: dict[str, str]) -> str:
         if not match:
             return value
         name, fallback = match.group(1), match.group(2)
-        value = value[:match.start()] + variables.get(name, fallback or "") + value[match.end():]
+        value = value[: match.start()] + variables.get(name, fallback or "") + value[match.end() :]
     raise ValueError(f"var() nested too deep in {value!r}")

@@ -240,16 +240,20 @@ def check_samples(game: Game, state: Any, rng: random.Random, samples: int = 1, 
                 raise Violation(f"{where} breaks the rules: {err}\n{sample.to_text()}") from None
             seen = game.view(sample, player)
             if seen != view:
-                raise Violation(f"{where} does not look like that view to them: {_difference(game, view, seen)}\n"
-                                f"{sample.to_text()}")
+                raise Violation(
+                    f"{where} does not look like that view to them: {_difference(game, view, seen)}\n{sample.to_text()}"
+                )
         if unseen != given:
             raise Violation("sample_state changed the list of unseen cards it was given")
 
 
 def _difference(game: Game, view: Any, other: Any) -> str:
     """Where two views of one player differ: the zones, or else the text form's lines."""
-    zones = [f"{z.name}: {_codes(z.cards)} instead of {_codes(w.cards)}"
-             for z, w in zip(game.zones(other), game.zones(view)) if z.cards != w.cards]
+    zones = [
+        f"{z.name}: {_codes(z.cards)} instead of {_codes(w.cards)}"
+        for z, w in zip(game.zones(other), game.zones(view))
+        if z.cards != w.cards
+    ]
     if zones:
         return "; ".join(zones)
     pairs = zip(view.to_text().splitlines(), other.to_text().splitlines())
@@ -257,8 +261,9 @@ def _difference(game: Game, view: Any, other: Any) -> str:
     return "; ".join(lines) or "they differ outside the text form"
 
 
-def sample_every_phase(game: Game, seeds: Any, *, games: int = 1, at_least: int = 3, samples: int = 1,
-                       players_per_state: int = 4) -> dict[str, int]:
+def sample_every_phase(
+    game: Game, seeds: Any, *, games: int = 1, at_least: int = 3, samples: int = 1, players_per_state: int = 4
+) -> dict[str, int]:
     """Play seeded random games (at least ``games`` of them) until every phase of
     ``game.phases`` has been reached in at least ``at_least`` states (or ``seeds`` run out),
     running :func:`check_samples` on each state for up to ``players_per_state`` players (all of
@@ -324,12 +329,16 @@ def check_piles(game: Game, before: Any, after: Any) -> None:
         if prev is None or zone.kind not in PILE_KINDS or prev.kind != zone.kind:
             continue
         was, now = prev.cards, zone.cards
-        if len(now) < len(was) and now != was[:len(now)]:
-            raise Violation(f"cards left {zone.name} from below its top: {_codes(was)} became {_codes(now)} "
-                            f"(a pile lists its cards bottom to top; the top card is the last)")
-        if zone.kind != STOCK and len(now) > len(was) and now[:len(was)] != was:
-            raise Violation(f"cards went into {zone.name} below its top: {_codes(was)} became {_codes(now)} "
-                            f"(a pile lists its cards bottom to top; the top card is the last)")
+        if len(now) < len(was) and now != was[: len(now)]:
+            raise Violation(
+                f"cards left {zone.name} from below its top: {_codes(was)} became {_codes(now)} "
+                f"(a pile lists its cards bottom to top; the top card is the last)"
+            )
+        if zone.kind != STOCK and len(now) > len(was) and now[: len(was)] != was:
+            raise Violation(
+                f"cards went into {zone.name} below its top: {_codes(was)} became {_codes(now)} "
+                f"(a pile lists its cards bottom to top; the top card is the last)"
+            )
 
 
 def _codes(cards: Any) -> str:
@@ -351,8 +360,9 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
         try:
             legal = check_state(game, state, deep=deep)
         except AssertionError as err:
-            raise Violation(f"{game!r}, seed {seed}, after {steps} moves {[str(m) for m in moves[-5:]]}: {err}\n"
-                            f"{state.to_text()}") from None
+            raise Violation(
+                f"{game!r}, seed {seed}, after {steps} moves {[str(m) for m in moves[-5:]]}: {err}\n{state.to_text()}"
+            ) from None
         if not legal:
             break
         if players is None:
@@ -472,8 +482,9 @@ def research_game(game: Game, seed: int, *, keys: bool = True) -> int:
     if keys:
         for p in range(game.players):
             if "\n--\n".join(parts[p]) != game.information_key(start, moves, p):
-                raise Violation(f"seed {seed}: {game.player_names[p]}'s key built move by move "
-                                "differs from information_key")
+                raise Violation(
+                    f"seed {seed}: {game.player_names[p]}'s key built move by move differs from information_key"
+                )
         check_information_keys(game, start, moves, rng)
     return len(moves)
 
@@ -499,14 +510,18 @@ def check_information_keys(game: Game, start: Any, moves: list, rng: random.Rand
             step, alt_step = game.step(state, move), game.step(alt, move)
             key.append(game.seen_in_step(step, p))
             alt_key.append(game.seen_in_step(alt_step, p))
-            shown = (game.view(step.after, p) == game.view(alt_step.after, p)
-                     and move_text(game, step, p) == move_text(game, alt_step, p)
-                     and [e.text for e in step.events if e.visible_to(p)]
-                     == [e.text for e in alt_step.events if e.visible_to(p)])
+            shown = (
+                game.view(step.after, p) == game.view(alt_step.after, p)
+                and move_text(game, step, p) == move_text(game, alt_step, p)
+                and [e.text for e in step.events if e.visible_to(p)]
+                == [e.text for e in alt_step.events if e.visible_to(p)]
+            )
             same = same and shown
             equal = "\n--\n".join(key) == "\n--\n".join(alt_key)
             if equal != same:
-                raise Violation(f"after {len(key) - 1} moves {game.player_names[p]}'s keys are "
-                                f"{'equal' if equal else 'different'} in two worlds that "
-                                f"{'differ' if not same else 'look the same'} to them")
+                raise Violation(
+                    f"after {len(key) - 1} moves {game.player_names[p]}'s keys are "
+                    f"{'equal' if equal else 'different'} in two worlds that "
+                    f"{'differ' if not same else 'look the same'} to them"
+                )
             state, alt = step.after, alt_step.after

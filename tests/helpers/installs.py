@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,16 +30,29 @@ def clean_copy(target: Path) -> Path:
 
 def build_wheel(into: Path, env: dict[str, str]) -> Path:
     """cardlab's wheel, built from a clean copy of the checkout into ``into``."""
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(into / "dist"),
-         str(clean_copy(into / "source"))], env=env)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "-q",
+            "-w",
+            str(into / "dist"),
+            str(clean_copy(into / "source")),
+        ],
+        env=env,
+    )
     return next((into / "dist").glob("cardlab-*.whl"))
 
 
 def run(command: list[str], **kwargs: Any) -> subprocess.CompletedProcess:
     """Run ``command``; fail the test with the end of its output if it fails."""
     result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert result.returncode == 0, \
+    assert result.returncode == 0, (
         f"{' '.join(map(str, command))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    )
     return result
 
 
@@ -61,13 +73,19 @@ def install_wheel(base: Path, extra: str, **jupyter: str) -> tuple[Path, Path, d
     Jupyter data in ``base``, and the other Jupyter folders given as ``jupyter``:
     ``JUPYTER_CONFIG_DIR=...``)."""
     import os
+
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "JUPYTER_PATH")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     wheel = build_wheel(base, env)
     venv = base / "env"
     run([sys.executable, "-m", "venv", str(venv)])
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv),
-               JUPYTER_PREFER_ENV_PATH="1", JUPYTER_DATA_DIR=str(base / "jupyter-data"), **jupyter)
+    env.update(
+        PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}",
+        VIRTUAL_ENV=str(venv),
+        JUPYTER_PREFER_ENV_PATH="1",
+        JUPYTER_DATA_DIR=str(base / "jupyter-data"),
+        **jupyter,
+    )
     run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{wheel}[{extra}]"], env=env, timeout=900)
     return wheel, venv, env
 

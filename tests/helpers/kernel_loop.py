@@ -16,6 +16,7 @@ def in_a_kernel(monkeypatch: Any, scenario: Any) -> Any:
         loop = asyncio.get_running_loop()
         monkeypatch.setattr(components, "_kernel_loop", lambda: loop)
         return await scenario(loop)
+
     # A loop of its own, in a thread of its own: the browser tests' Playwright keeps its loop
     # running in this thread while they share the test session.
     with concurrent.futures.ThreadPoolExecutor(1) as thread:

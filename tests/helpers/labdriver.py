@@ -29,8 +29,14 @@ from cardlab.cli import LAB_SERVER_OPTION
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SCREENSHOTS = REPO / "tests" / "browser" / "screenshots"
 SERVER_TIMEOUT = 60.0
 WIDGET_TIMEOUT_MS = 60_000
@@ -68,11 +74,23 @@ class LabServer:
     def notebook(self, name: str, *cells: str) -> str:
         """Write a notebook of code ``cells`` into the root folder; return its lab URL."""
         nb = {
-            "cells": [{"cell_type": "code", "execution_count": None, "id": f"cell{i}",
-                       "metadata": {}, "outputs": [], "source": src} for i, src in enumerate(cells)],
-            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                         "language_info": {"name": "python"}},
-            "nbformat": 4, "nbformat_minor": 5,
+            "cells": [
+                {
+                    "cell_type": "code",
+                    "execution_count": None,
+                    "id": f"cell{i}",
+                    "metadata": {},
+                    "outputs": [],
+                    "source": src,
+                }
+                for i, src in enumerate(cells)
+            ],
+            "metadata": {
+                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"},
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
         }
         (self.root / name).write_text(json.dumps(nb), encoding="utf-8")
         return f"{self.url}/lab/tree/{name}"
@@ -118,12 +136,25 @@ def start_lab(base: Path) -> LabServer:
     env["JUPYTER_RUNTIME_DIR"] = str(home / "runtime")
     env.pop("ANYWIDGET_HMR", None)
     log = base / "jupyter-lab.log"
-    command = [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser",
-               f"--port={port}", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
-               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-               f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
-               f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
-               LAB_SERVER_OPTION]  # cardlab's server extension, as `cardlab tutorials` loads it
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--allow-root",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
+        LAB_SERVER_OPTION,
+    ]  # cardlab's server extension, as `cardlab tutorials` loads it
     with log.open("w") as out:
         process = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
     server = LabServer(root, port, process, log)
@@ -151,7 +182,8 @@ _PANEL_JS = """
 }
 """
 
-_OPEN_JS = """
+_OPEN_JS = (
+    """
 async (path) => {
   const find = %s;
   let panel = null;
@@ -163,9 +195,12 @@ async (path) => {
   await window.jupyterapp.commands.execute('notebook:run-all-cells');
   return true;
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
-_EXEC_JS = """
+_EXEC_JS = (
+    """
 async ([path, code]) => {
   const find = %s;
   const kernel = find(path).sessionContext.session.kernel;
@@ -179,12 +214,15 @@ async ([path, code]) => {
   await future.done;
   return {out, err};
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 
 # Resolves once the notebook's kernel has been idle for `quiet` ms on end (a computer
 # opponent may still move a moment after the last cell has run).
-_IDLE_JS = """
+_IDLE_JS = (
+    """
 async ([path, quiet, timeout]) => {
   const find = %s;
   const kernel = () => find(path).sessionContext.session.kernel;
@@ -201,12 +239,15 @@ async ([path, quiet, timeout]) => {
   }
   throw new Error('the kernel of ' + path + ' was still busy after ' + timeout + ' ms');
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 # Every output of every code cell: its type, an error's name and value, a stream's name
 # ("stdout", "stderr") and text, a widget view's model id and how many rendered cardlab
 # widgets (root elements with a revision) it holds.
-_OUTPUTS_JS = """
+_OUTPUTS_JS = (
+    """
 (path) => {
   const find = %s;
   const found = [];
@@ -228,12 +269,15 @@ _OUTPUTS_JS = """
   });
   return found;
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 
 # Every cell of the notebook: its kind and first line. Each cell's node is marked with
 # data-cardlab-cell="<index>" so that a test can find the widgets in its output.
-_CELLS_JS = """
+_CELLS_JS = (
+    """
 (path) => {
   const find = %s;
   return find(path).content.widgets.map((cell, index) => {
@@ -241,11 +285,14 @@ _CELLS_JS = """
     return {index, type: cell.model.type, head: cell.model.sharedModel.getSource().split('\\n')[0]};
   });
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 # Run one cell as Shift+Enter would (without moving on), or every cell ("Run All"), and
 # resolve once the kernel has answered.
-_RUN_CELL_JS = """
+_RUN_CELL_JS = (
+    """
 async ([path, index]) => {
   const find = %s;
   const panel = find(path);
@@ -257,9 +304,12 @@ async ([path, index]) => {
   notebook.widgets[index].node.dataset.cardlabCell = String(index);
   return true;
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
-_RUN_ALL_JS = """
+_RUN_ALL_JS = (
+    """
 async (path) => {
   const find = %s;
   const panel = find(path);
@@ -267,11 +317,14 @@ async (path) => {
   await window.jupyterapp.commands.execute('notebook:run-all-cells');
   return true;
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 # Restart the kernel as the Kernel menu does, without its confirmation dialog. The outputs
 # are cleared first: their widget views would otherwise be left without models.
-_RESTART_JS = """
+_RESTART_JS = (
+    """
 async (path) => {
   const find = %s;
   const panel = find(path);
@@ -281,14 +334,15 @@ async (path) => {
   await panel.sessionContext.ready;
   return true;
 }
-""" % _PANEL_JS
+"""
+    % _PANEL_JS
+)
 
 
 class LabPage:
     """A Chromium page showing one notebook, with the errors it logged."""
 
-    def __init__(self, page: Any, lab: LabServer, path: str,
-                 on_close: Callable[[LabPage], None] | None = None) -> None:
+    def __init__(self, page: Any, lab: LabServer, path: str, on_close: Callable[[LabPage], None] | None = None) -> None:
         self.page, self.lab, self.path, self.on_close = page, lab, path, on_close
         self.errors: list[str] = []
         page.on("console", self._console)
@@ -312,8 +366,8 @@ class LabPage:
         self.page.evaluate("() => window.jupyterapp.started")
         self.page.evaluate(_OPEN_JS, self.path)
         self.page.wait_for_function(
-            "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[selector, count],
-            timeout=WIDGET_TIMEOUT_MS)
+            "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[selector, count], timeout=WIDGET_TIMEOUT_MS
+        )
 
     def wait_until_idle(self, quiet: float = 1.5, timeout: float = 120.0) -> None:
         """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end."""
@@ -376,7 +430,9 @@ class LabPage:
         self.page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", name)
         self.page.wait_for_function(
             "(l) => document.body.dataset.jpThemeLight === l && !document.getElementById('jupyterlab-splash')",
-            arg=light, timeout=WIDGET_TIMEOUT_MS)
+            arg=light,
+            timeout=WIDGET_TIMEOUT_MS,
+        )
 
     def window(self, width: int, height: int, *, left_bar: bool = True) -> None:
         """Resize the browser window, and open or close JupyterLab's left side bar."""
@@ -405,7 +461,9 @@ class LabPage:
         self.page.wait_for_function(
             "([cell, n]) => document.querySelectorAll(`[data-cardlab-cell='${cell}'] .cardlab-root[data-rev]`)"
             ".length >= n",
-            arg=[cell, expected], timeout=WIDGET_TIMEOUT_MS)
+            arg=[cell, expected],
+            timeout=WIDGET_TIMEOUT_MS,
+        )
         return expected
 
     def problems(self, where: str) -> list[str]:
@@ -492,15 +550,15 @@ TURN_TIMEOUT_MS = 30_000
 class Learner:
     """Uses the cardlab widgets on a notebook page as a learner in class does.
 
-    On each widget: step back and forward through the moves (first, next, last, then a move
-    in the middle of the log, where it is left), click a highlighted card and play the first
-    move its menu offers (from wherever the stepper stands). On the teacher's table, a move
-    played from the past starts a variation: go back to the main line, choose the variation
-    again and keep it (it becomes the main line). On a table against the computer, wait for
-    its answer and step through the game. Press Hint where there is one, and change a card
-    where there is an editor (the first swap the rules accept). In a lesson, try an answer to
-each question, reveal it and go on to the end. ``done`` lists every action,
-    to say what the learner did when a later cell fails; ``tables`` the tables stepped through.
+        On each widget: step back and forward through the moves (first, next, last, then a move
+        in the middle of the log, where it is left), click a highlighted card and play the first
+        move its menu offers (from wherever the stepper stands). On the teacher's table, a move
+        played from the past starts a variation: go back to the main line, choose the variation
+        again and keep it (it becomes the main line). On a table against the computer, wait for
+        its answer and step through the game. Press Hint where there is one, and change a card
+        where there is an editor (the first swap the rules accept). In a lesson, try an answer to
+    each question, reveal it and go on to the end. ``done`` lists every action,
+        to say what the learner did when a later cell fails; ``tables`` the tables stepped through.
     """
 
     def __init__(self, page: LabPage) -> None:
@@ -590,8 +648,14 @@ each question, reveal it and go on to the end. ``done`` lists every action,
                 break
             self._click(root, '[data-key="lesson:next"]')
             done += 1
-        self.lessons.append((where, root.locator(".cardlab-lesson-title").inner_text(), done,
-                             "Lesson finished" in root.locator(".cardlab-lesson-progress").inner_text()))
+        self.lessons.append(
+            (
+                where,
+                root.locator(".cardlab-lesson-title").inner_text(),
+                done,
+                "Lesson finished" in root.locator(".cardlab-lesson-progress").inner_text(),
+            )
+        )
         if root.locator('[data-key="lesson:back"]:not([disabled])').count():
             self._click(root, '[data-key="lesson:back"]')
         self.done.append(f"{where}: went through the lesson to step {done}, revealing what was asked, and back one")
@@ -639,9 +703,13 @@ each question, reveal it and go on to the end. ``done`` lists every action,
         round's showdown, or a round's end that the table holds for the player, is read and
         gone on from (Continue), as a learner does."""
         for _ in range(MAX_SHOWDOWNS):
-            self._wait(root, "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
-                             " .cardlab-message-error, .cardlab-showdown, [data-key=\"continue\"]')",
-                       None, TURN_TIMEOUT_MS)
+            self._wait(
+                root,
+                "(el) => !!el.querySelector('.cardlab-tableau .cardlab-playable, .cardlab-over,"
+                ' .cardlab-message-error, .cardlab-showdown, [data-key="continue"]\')',
+                None,
+                TURN_TIMEOUT_MS,
+            )
             showdown = root.locator(".cardlab-showdown")
             if showdown.count():
                 number = showdown.get_attribute("data-round")
@@ -659,8 +727,9 @@ each question, reveal it and go on to the end. ``done`` lists every action,
 
     def ask_for_hint(self, root: Any, where: str) -> None:
         root.locator('[data-key="hint"]').click()
-        self._wait(root, "(el) => !!el.querySelector('.cardlab-message-hint, .cardlab-message-error')", None,
-                   TURN_TIMEOUT_MS)
+        self._wait(
+            root, "(el) => !!el.querySelector('.cardlab-message-hint, .cardlab-message-error')", None, TURN_TIMEOUT_MS
+        )
         self.done.append(f"{where}: asked for a hint")
 
     def change_a_card(self, root: Any, where: str, component: str) -> bool:
@@ -680,8 +749,12 @@ each question, reveal it and go on to the end. ``done`` lists every action,
                 other = picks.nth(k).get_attribute("data-code")
                 rev, said = root.get_attribute("data-rev"), self._message(root)
                 picks.nth(k).click()
-                self._wait(root, "(el, [rev, said]) => el.dataset.rev !== rev || "
-                                 "(el.querySelector('.cardlab-message-text')?.textContent ?? '') !== said", [rev, said])
+                self._wait(
+                    root,
+                    "(el, [rev, said]) => el.dataset.rev !== rev || "
+                    "(el.querySelector('.cardlab-message-text')?.textContent ?? '') !== said",
+                    [rev, said],
+                )
                 if root.get_attribute("data-rev") != rev:
                     self.done.append(f"{where}: swapped {code} with {other} in the editor")
                     if component != "editor":

@@ -17,8 +17,27 @@ from typing import Any
 
 from cardlab.cards import HIDDEN, Card, cards_text, deal_seed, in_order, shuffled, without
 from cardlab.engine import (
-    HAND, HIDDEN_SEED, PILE, POOL, STOCK, Area, Breakdown, Event, Game, Layout, Move, MoveReader, ScoreItem, State,
-    TextForm, Zone, check_cards_once, format_cards, replacer, stacked_deck, validate_seed,
+    HAND,
+    HIDDEN_SEED,
+    PILE,
+    POOL,
+    STOCK,
+    Area,
+    Breakdown,
+    Event,
+    Game,
+    Layout,
+    Move,
+    MoveReader,
+    ScoreItem,
+    State,
+    TextForm,
+    Zone,
+    check_cards_once,
+    format_cards,
+    replacer,
+    stacked_deck,
+    validate_seed,
 )
 from cardlab.errors import IllegalMove, StateError
 
@@ -66,8 +85,8 @@ class ToyTricks(Game):
         """A's 5 cards, B's 5, then the stock, top first: from ``deck`` as stacked, or shuffled."""
         seed = deal_seed(seed, stacked=deck is not None)
         order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
-        hands = (in_order(order[:HAND_SIZE]), in_order(order[HAND_SIZE:2 * HAND_SIZE]))
-        return ToyState(seed, 0, hands, (), order[2 * HAND_SIZE:], ((), ()))
+        hands = (in_order(order[:HAND_SIZE]), in_order(order[HAND_SIZE : 2 * HAND_SIZE]))
+        return ToyState(seed, 0, hands, (), order[2 * HAND_SIZE :], ((), ()))
 
     phases = ("lead", "follow", "game-over")
 
@@ -110,8 +129,9 @@ class ToyTricks(Game):
         hands = tuple(without(h, card) if p == mover else h for p, h in enumerate(s.hands))
         trick = s.trick + (card,)
         if log is not None:
-            log.append(Event("toy.lead" if len(trick) == 1 else "toy.follow", f"{NAMES[mover]} plays {card}.",
-                             mover, (card,)))
+            log.append(
+                Event("toy.lead" if len(trick) == 1 else "toy.follow", f"{NAMES[mover]} plays {card}.", mover, (card,))
+            )
         if len(trick) < 2:
             return _replace(s, hands=hands, trick=trick)
         lead, reply = trick
@@ -127,22 +147,27 @@ class ToyTricks(Game):
         return _replace(s, leader=winner, hands=hands, trick=(), stock=stock, won=won)
 
     def score(self, s: ToyState) -> Breakdown:
-        items = tuple(ScoreItem(p, len(s.won[p]) // 2, f"{len(s.won[p]) // 2} trick(s) won", "toy.score", s.won[p])
-                      for p in (0, 1))
+        items = tuple(
+            ScoreItem(p, len(s.won[p]) // 2, f"{len(s.won[p]) // 2} trick(s) won", "toy.score", s.won[p])
+            for p in (0, 1)
+        )
         over = self.to_move(s) is None
         totals = [i.points for i in items]
         winners = tuple(p for p in (0, 1) if totals[p] == max(totals)) if over else ()
         return Breakdown(NAMES, items, "Toy Tricks", over, winners)
 
     def zones(self, s: ToyState) -> list[Zone]:
-        return [*(Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p, HAND, None, "Hand") for p in (0, 1)),
-                Zone("trick", s.trick, None, None, POOL, "table", "Trick"),
-                Zone("stock", s.stock[::-1], frozenset(), None, STOCK, "table", "Stock"),
-                *(Zone(f"{NAMES[p]} won", s.won[p], None, p, PILE, None, "Tricks won") for p in (0, 1))]
+        return [
+            *(Zone(f"{NAMES[p]} hand", s.hands[p], frozenset((p,)), p, HAND, None, "Hand") for p in (0, 1)),
+            Zone("trick", s.trick, None, None, POOL, "table", "Trick"),
+            Zone("stock", s.stock[::-1], frozenset(), None, STOCK, "table", "Stock"),
+            *(Zone(f"{NAMES[p]} won", s.won[p], None, p, PILE, None, "Tricks won") for p in (0, 1)),
+        ]
 
     def table_layout(self, s: ToyState) -> Layout:
-        return Layout(rows=((Area("table", "On the table"),),), seats=tuple("leads" if p == s.leader else ""
-                                                                             for p in (0, 1)))
+        return Layout(
+            rows=((Area("table", "On the table"),),), seats=tuple("leads" if p == s.leader else "" for p in (0, 1))
+        )
 
     def view(self, s: ToyState, player: int | None) -> ToyState:
         if player is None:
@@ -154,16 +179,27 @@ class ToyTricks(Game):
 
     def to_text(self, s: ToyState) -> str:
         seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
-        return "\n".join([*seed, f"leader: {NAMES[s.leader]}",
-                          *(f"{NAMES[p]} hand: {format_cards(s.hands[p])}" for p in (0, 1)),
-                          f"trick: {format_cards(s.trick)}", f"stock: {format_cards(s.stock)}",
-                          *(f"{NAMES[p]} won: {format_cards(s.won[p])}" for p in (0, 1))])
+        return "\n".join(
+            [
+                *seed,
+                f"leader: {NAMES[s.leader]}",
+                *(f"{NAMES[p]} hand: {format_cards(s.hands[p])}" for p in (0, 1)),
+                f"trick: {format_cards(s.trick)}",
+                f"stock: {format_cards(s.stock)}",
+                *(f"{NAMES[p]} won: {format_cards(s.won[p])}" for p in (0, 1)),
+            ]
+        )
 
     def _from_text(self, text: str) -> ToyState:
         form = TextForm(text, self._KEYS, self.title)
-        return ToyState(form.int("seed"), form.player("leader", NAMES), (form.cards("A hand"), form.cards("B hand")),
-                        form.cards("trick", "-"), form.cards("stock", "-"),
-                        (form.cards("A won", "-"), form.cards("B won", "-")))
+        return ToyState(
+            form.int("seed"),
+            form.player("leader", NAMES),
+            (form.cards("A hand"), form.cards("B hand")),
+            form.cards("trick", "-"),
+            form.cards("stock", "-"),
+            (form.cards("A won", "-"), form.cards("B won", "-")),
+        )
 
     def validate(self, s: ToyState) -> None:
         validate_seed(s.seed)

@@ -18,7 +18,8 @@ from helpers.table_layout import piles
 CONFIGURATIONS = list(configurations())
 #: A test parametrized by ``config``, a (game name, options) pair: one test per configuration.
 EVERY_CONFIGURATION = pytest.mark.parametrize(
-    "config", CONFIGURATIONS, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items()))
+    "config", CONFIGURATIONS, ids=lambda c: c[0] + "".join(f"-{k}={v}" for k, v in c[1].items())
+)
 
 
 def send(widget: Any, action: str, **payload: Any) -> dict:
@@ -62,8 +63,14 @@ def view_model(session: cardlab.Session, player: int, showdown: Any = None) -> t
     computes it (``Table._parts``), without the widget; ``showdown``: the settled round the
     table stops on, if any."""
     pos = Position(session, player, showdown=showdown)
-    return pos, {**pos.header(), "layout": pos.layout(), "moves": pos.moves(),
-                 "breakdown": pos.breakdown_json(), "narration": pos.narration(), "showdown": pos.showdown_json()}
+    return pos, {
+        **pos.header(),
+        "layout": pos.layout(),
+        "moves": pos.moves(),
+        "breakdown": pos.breakdown_json(),
+        "narration": pos.narration(),
+        "showdown": pos.showdown_json(),
+    }
 
 
 def synced_text(table: Any) -> str:
