@@ -346,12 +346,11 @@ def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None
         explanation = game.explain_card(session.state, code, zone, viewer)
         was = json.loads(page.run("import json; print(json.dumps(table.message.get('id')))"))
         card.click()
-        page.page.wait_for_function(
-            "(was) => { const el = document.querySelector('.cardlab-table .cardlab-message-explain'); return !!el; }",
-            arg=was,
-            timeout=TIMEOUT_MS,
-        )
-        said = json.loads(page.run("import json; print(json.dumps(table.message))"))
+        for _ in range(100):  # the click's answer, not the message before it
+            said = json.loads(page.run("import json; print(json.dumps(table.message))"))
+            if said.get("id") != was:
+                break
+            page.page.wait_for_timeout(100)
         assert said["id"] != was and said["card"] == (code or "??")
         page.page.wait_for_function(
             "(want) => document.querySelector('.cardlab-table .cardlab-message-explain .cardlab-answer')"
@@ -374,8 +373,8 @@ def _click_every_zone(page: Any, scenario: Scenario, viewer: int | None) -> None
 def test_an_edit_changes_the_score_breakdown(teacher):
     page, scenario = teacher
     _reset(page, scenario.edit_position)
-    breakdown = _table(page).locator(".cardlab-breakdown")
-    before_text, before = breakdown.inner_text(), _rev(page)
+    breakdown = _table(page).locator(".cardlab-breakdown")  # its text_content: a round's folded lines too
+    before_text, before = breakdown.text_content(), _rev(page)
     if scenario.swap is not None:
         zone, card, other = scenario.swap
         _table(page).locator('[data-key="editing"]').click()
@@ -393,7 +392,7 @@ def test_an_edit_changes_the_score_breakdown(teacher):
         _table(page).locator('[data-key="apply"]').click()
         _wait_rev(page, before)
     assert _message(page, "info")
-    assert breakdown.inner_text() != before_text
+    assert breakdown.text_content() != before_text
     page.screenshot(f"{scenario.game}-edited", ".cardlab-table")
     moves = len(scenario.edit_position)
     if moves:  # the edit erased nothing: "Undo the edit" brings the game back with its moves
@@ -402,7 +401,7 @@ def test_an_edit_changes_the_score_breakdown(teacher):
         before = _rev(page)
         undo.first.click()
         _wait_rev(page, before)
-        assert _step(page) == moves and breakdown.inner_text() == before_text
+        assert _step(page) == moves and breakdown.text_content() == before_text
 
 
 def test_a_refused_edit_shows_the_validators_message(teacher):
