@@ -18,7 +18,17 @@ from cardlab import HIDDEN, IllegalMove, NotationError, StateError, cards, shuff
 from cardlab.cards import in_order
 from cardlab.engine import HIDDEN_SEED
 from cardlab.games.commerce import (
-    DECK, KNOCK, Barter, Commerce, CommerceState, Give, Knock, Trade, compare_hands, rank_hand, showdown,
+    DECK,
+    KNOCK,
+    Barter,
+    Commerce,
+    CommerceState,
+    Give,
+    Knock,
+    Trade,
+    compare_hands,
+    rank_hand,
+    showdown,
 )
 
 G3 = cardlab.game("commerce", players=3)
@@ -32,11 +42,23 @@ EXAMPLE_DECK = "6S AH 3C 7S KH 4C KD 9C QD 8S 4D 5C"
 EXAMPLE_MOVES = ("trade KD", "trade 9C", "trade QD", "knock")
 
 
-def table(hands: str, *, dealer: str, game: Commerce = G3, stock: str = "", waste: str = "", turns: str = "-",
-          offer: str = "-", history: str = "", seed: int = 0) -> CommerceState:
+def table(
+    hands: str,
+    *,
+    dealer: str,
+    game: Commerce = G3,
+    stock: str = "",
+    waste: str = "",
+    turns: str = "-",
+    offer: str = "-",
+    history: str = "",
+    seed: int = 0,
+) -> CommerceState:
     """A hand-written deal: the stock starts with ``stock`` and goes on with every unused card."""
-    text = (f"players: {game.players}\nseed: {seed}\ndealer: {dealer}\n{hands.strip()}\noffer: {offer}\n"
-            f"stock: {stock} rest\nwaste: {waste or '-'}\nturns: {turns}\n{history}")
+    text = (
+        f"players: {game.players}\nseed: {seed}\ndealer: {dealer}\n{hands.strip()}\noffer: {offer}\n"
+        f"stock: {stock} rest\nwaste: {waste or '-'}\nturns: {turns}\n{history}"
+    )
     return game.state_from_text(text)
 
 
@@ -63,6 +85,7 @@ def rules(step) -> list[str]:
 
 # --- the worked example -----------------------------------------------------------------------------
 
+
 def example_start():
     return G3.deal(seed=11, deck=EXAMPLE_DECK, dealer=2)
 
@@ -73,28 +96,34 @@ def test_worked_example_the_sequence_wins_and_the_dealer_pays_every_opponent():
     s = G3.play(s, "trade KD")
     assert s.hands[0] == cards("6S 7S 8S")
     assert str(rank_hand(s.hands[0])) == "same-suit sequence 6-7-8♠, top 8"
-    assert G3.ledger(s) == (-2, -1, 0)          # antes, then A pays the dealer C
+    assert G3.ledger(s) == (-2, -1, 0)  # antes, then A pays the dealer C
     s = play(s, "trade 9C", "trade QD")
-    assert G3.ledger(s) == (-2, -2, 1)          # B pays C; C's own trade is free
+    assert G3.ledger(s) == (-2, -2, 1)  # B pays C; C's own trade is free
     step = G3.step(s, "knock")
     record = step.after.history[0]
     assert record.hands == (cards("6S 7S 8S"), cards("AH KH 4D"), cards("3C 4C 5C"))
     assert record.end == "knock"
     assert str(rank_hand("AH KH 4D")) == "point 21 with A♥ K♥ (2 hearts)"
     assert compare_hands("6S 7S 8S", "AH KH 4D").rule == "commerce.rank.order"
-    assert "commerce.rank.sequence" in rules(step)          # A's 6-7-8♠ beats C's 3-4-5♣
+    assert "commerce.rank.sequence" in rules(step)  # A's 6-7-8♠ beats C's 3-4-5♣
     assert "commerce.settle.same-category" in rules(step)
     assert "commerce.settle.dealer-loses" not in rules(step)
     deal1 = G3.score(step.after, deal=1)
     assert deal1.totals == (2, -1, -1)
     assert [(i.player, i.points, i.rule) for i in deal1.items] == [
-        (0, -1, "commerce.deal.ante"), (1, -1, "commerce.deal.ante"), (2, -1, "commerce.deal.ante"),
-        (0, -1, "commerce.trade.payment"), (2, 1, "commerce.trade.payment"),
-        (1, -1, "commerce.trade.payment"), (2, 1, "commerce.trade.payment"),
+        (0, -1, "commerce.deal.ante"),
+        (1, -1, "commerce.deal.ante"),
+        (2, -1, "commerce.deal.ante"),
+        (0, -1, "commerce.trade.payment"),
+        (2, 1, "commerce.trade.payment"),
+        (1, -1, "commerce.trade.payment"),
+        (2, 1, "commerce.trade.payment"),
         (2, 0, "commerce.trade.dealer"),
         (0, 3, "commerce.settle.pool"),
-        (2, -1, "commerce.settle.same-category"), (0, 1, "commerce.settle.same-category"),
-        (2, -1, "commerce.settle.same-category"), (1, 1, "commerce.settle.same-category"),
+        (2, -1, "commerce.settle.same-category"),
+        (0, 1, "commerce.settle.same-category"),
+        (2, -1, "commerce.settle.same-category"),
+        (1, 1, "commerce.settle.same-category"),
     ]
     # the whole ledger also holds deal 2's antes
     assert G3.ledger(step.after) == (1, -2, -2)
@@ -102,6 +131,7 @@ def test_worked_example_the_sequence_wins_and_the_dealer_pays_every_opponent():
 
 
 # --- options, deck, deal ----------------------------------------------------------------------------
+
 
 def test_players_3_to_12_default_4():
     assert cardlab.game("commerce").players == 4
@@ -145,10 +175,10 @@ def test_a_stacked_deal_without_a_seed_takes_seed_0():
     s = G3.deal(deck=EXAMPLE_DECK, dealer=2)
     assert s.seed == 0 and s == G3.deal(deck=EXAMPLE_DECK, dealer=2, seed=0) == G3.deal(deck=EXAMPLE_DECK, dealer=2)
     assert "\nseed: 0\n" in s.to_text() and G3.state_from_text(s.to_text()) == s
-    short = G4.deal(deck="AS KS QS")                       # the seed also picks the dealer and fills the deck
+    short = G4.deal(deck="AS KS QS")  # the seed also picks the dealer and fills the deck
     assert short == G4.deal(deck="AS KS QS", seed=0) and short.dealer == G4.deal(seed=0).dealer
     assert G3.deal(deck=EXAMPLE_DECK, dealer=2, seed=11).seed == 11
-    assert G3.play(s, "knock").hands == G3.play(G3.deal(seed=0, dealer=2), "knock").hands   # deal 2 from seed 0
+    assert G3.play(s, "knock").hands == G3.play(G3.deal(seed=0, dealer=2), "knock").hands  # deal 2 from seed 0
     with pytest.raises(ValueError, match="a seed is a whole number"):
         G3.deal(deck=EXAMPLE_DECK, seed=-1)
 
@@ -159,8 +189,8 @@ def test_the_stock_and_the_waste_are_listed_bottom_to_top():
     assert zones["stock"][-3:] == cards("5C 4D 8S") and zones["stock"] == tuple(reversed(s.stock))
     after = play(s, "trade KD", "trade 9C")
     zones = {z.name: z.cards for z in G3.zones(after)}
-    assert after.hands[0] == cards("6S 7S 8S") and after.hands[1] == cards("AH KH 4D")   # each took the last card
-    assert zones["stock"][-1] == cards("5C")[0] and zones["waste"] == cards("KD 9C")      # the latest traded last
+    assert after.hands[0] == cards("6S 7S 8S") and after.hands[1] == cards("AH KH 4D")  # each took the last card
+    assert zones["stock"][-1] == cards("5C")[0] and zones["waste"] == cards("KD 9C")  # the latest traded last
     view = {z.name: z.cards for z in G3.zones(G3.view(after, 0))}
     assert view["stock"] == (HIDDEN,) * len(after.stock) and view["waste"] == (HIDDEN, HIDDEN)
 
@@ -174,7 +204,7 @@ def test_a_stacked_deck_may_not_repeat_a_card():
 
 def test_the_first_dealer_is_chosen_by_the_seed_and_can_be_given():
     dealers = {G4.deal(seed=seed).dealer for seed in range(60)}
-    assert dealers == {0, 1, 2, 3}                          # chosen at random...
+    assert dealers == {0, 1, 2, 3}  # chosen at random...
     assert all(G4.deal(seed=s).dealer == G4.deal(seed=s).dealer for s in range(10))  # ...reproducibly
     assert G4.deal(seed=5, dealer=3).dealer == 3
     for bad in (4, -1, "A"):
@@ -206,8 +236,12 @@ def test_a_new_deal_passes_left_with_a_fresh_pool_and_a_shuffle_from_the_seed():
     assert after.hands[1] == in_order((order[0], order[4], order[8]))  # dealt from the new dealer's left (B), sorted
     assert after.stock == tuple(order[12:]) and after.waste == () and after.turns == ()
     assert G4.pool(after) == 4
-    assert rules(step)[-4:] == ["commerce.deal.rotation", "commerce.deal.ante", "commerce.deal.cards",
-                                "commerce.turn.order"]
+    assert rules(step)[-4:] == [
+        "commerce.deal.rotation",
+        "commerce.deal.ante",
+        "commerce.deal.cards",
+        "commerce.turn.order",
+    ]
     # a stacked first deal does not change later deals: they come from the seed
     stacked = G4.play(G4.deal(seed=21, dealer=3, deck=EXAMPLE_DECK), "knock")
     assert stacked.hands == after.hands and stacked.stock == after.stock
@@ -223,6 +257,7 @@ def test_one_deal_per_player_then_the_game_is_over():
 
 
 # --- turns --------------------------------------------------------------------------------------------
+
 
 def test_the_dealers_left_neighbour_starts_and_turns_go_clockwise():
     s = G4.deal(seed=8, dealer=2)
@@ -241,13 +276,14 @@ def test_on_your_turn_you_may_trade_barter_or_knock():
 
 # --- trade --------------------------------------------------------------------------------------------
 
+
 def test_trade_gives_a_card_and_1_point_to_the_dealer_and_takes_the_stock_top():
     s = example_start()
     step = G3.step(s, "trade KD")
     after = step.after
     assert after.hands[0] == cards("6S 7S 8S")
     assert after.stock == s.stock[1:] and after.waste == cards("KD")
-    assert G3.ledger(after) == (-2, -1, 0) and G3.pool(after) == 3      # to the dealer, not the pool
+    assert G3.ledger(after) == (-2, -1, 0) and G3.pool(after) == 3  # to the dealer, not the pool
     assert rules(step) == ["commerce.trade", "commerce.trade.waste", "commerce.trade.payment"]
     # the card given up and the card taken are narrated to the trader only
     private = [e for e in step.events if e.cards]
@@ -279,14 +315,14 @@ def test_the_dealer_trading_on_their_own_turn_pays_nothing():
 
 def test_trade_payments_belong_to_the_dealer_not_the_pool():
     s = G4.deal(seed=6, dealer=0)
-    for _ in range(3):                                   # B, C and D trade
+    for _ in range(3):  # B, C and D trade
         s = G4.play(s, Trade(s.hands[G4.to_move(s)][0]))
     assert G4.ledger(s) == (2, -2, -2, -2) and G4.pool(s) == 4
     assert sum(G4.ledger(s)) + G4.pool(s) == 0
 
 
 def test_when_a_trade_takes_the_last_stock_card_the_deal_is_settled_at_once():
-    game = cardlab.game("commerce", players=12)          # 16 stock cards
+    game = cardlab.game("commerce", players=12)  # 16 stock cards
     s = game.deal(seed=12, dealer=0)
     for _ in range(15):
         s = game.play(s, Trade(s.hands[game.to_move(s)][0]))
@@ -297,7 +333,7 @@ def test_when_a_trade_takes_the_last_stock_card_the_deal_is_settled_at_once():
     record = step.after.history[0]
     assert record.end == "stock" and last in record.hands[trader]
     assert "commerce.stock-out" in rules(step) and "commerce.settle.pool" in rules(step)
-    assert step.after.deal_number == 2 and len(step.after.stock) == 16   # the waste was never drawn from
+    assert step.after.deal_number == 2 and len(step.after.stock) == 16  # the waste was never drawn from
 
 
 def test_a_card_traded_face_down_stays_unnamed_when_the_next_deal_gives_it_to_another_player():
@@ -313,10 +349,10 @@ def test_a_card_traded_face_down_stays_unnamed_when_the_next_deal_gives_it_to_an
     # Stack deal 1 so that G (seat 6: the 4th to act after the dealer C) is dealt the target card
     # as its third card: cards are dealt singly from D (seat 3), three times round the 12 players.
     rest = [c for c in DECK if c != target]
-    deck = rest[:2 * 12 + 3] + [target] + rest[2 * 12 + 3:]
+    deck = rest[: 2 * 12 + 3] + [target] + rest[2 * 12 + 3 :]
     session = cardlab.Session(game, game.deal(seed=seed, dealer=dealer, deck=cards(deck)))
     assert session.state.hands[6][2] == target
-    for _ in range(16):                                  # 16 trades empty the stock; G makes the 4th and the 16th
+    for _ in range(16):  # 16 trades empty the stock; G makes the 4th and the 16th
         state = session.state
         mover = game.to_move(state)
         card = state.hands[mover][2 if mover == 6 and len(session.moves) == 15 else 0]
@@ -349,14 +385,15 @@ def test_a_deal_in_progress_never_has_an_empty_stock():
 
 # --- barter -------------------------------------------------------------------------------------------
 
+
 def test_barter_offers_a_card_face_down_to_the_left_neighbour():
     s = example_start()
     step = G3.step(s, "barter KD")
     after = step.after
     assert after.offer == cards("KD")[0] and after.hands[0] == cards("6S 7S")
-    assert G3.to_move(after) == 1                          # B, A's left neighbour, answers
+    assert G3.to_move(after) == 1  # B, A's left neighbour, answers
     assert G3.legal_moves(after) == [Give(c) for c in after.hands[1]] + [KNOCK]
-    assert G3.ledger(after) == G3.ledger(s)                # barters cost nothing
+    assert G3.ledger(after) == G3.ledger(s)  # barters cost nothing
     offer = {z.name: z for z in G3.zones(after)}["offer"]
     assert offer.seen_by == frozenset({0}) and offer.cards == cards("KD")
 
@@ -382,7 +419,7 @@ def test_the_neighbour_gives_a_card_of_their_choice_and_the_barter_is_done():
     after = step.after
     assert after.hands[0] == cards("6S 7S 9C") and after.hands[1] == cards("AH KH KD")
     assert after.offer is None and after.turns == ("barter",)
-    assert G3.view(after, 1).hands[1] == cards("AH KH KD")     # now B sees the card
+    assert G3.view(after, 1).hands[1] == cards("AH KH KD")  # now B sees the card
     assert any(e.seen_by == frozenset({0, 1}) for e in step.events)
 
 
@@ -394,7 +431,7 @@ def test_the_neighbour_can_only_give_a_card_they_hold():
 
 def test_a_barter_must_be_answered_before_anything_else():
     s = G3.play(example_start(), "barter KD")
-    for move in ("trade 9C", "barter 9C"):       # B may not trade or barter out of turn
+    for move in ("trade 9C", "barter 9C"):  # B may not trade or barter out of turn
         err = illegal(s, move, "commerce.barter.answer")
         assert "B must first answer A's barter" in err.reason
 
@@ -403,7 +440,7 @@ def test_accepting_a_barter_does_not_replace_the_neighbours_turn():
     s = play(example_start(), "barter KD", "give 9C")
     step_rules = rules(G3.step(G3.play(example_start(), "barter KD"), "give 9C"))
     assert "commerce.barter.turn" in step_rules
-    assert G3.to_move(s) == 1                               # B now takes their own turn
+    assert G3.to_move(s) == 1  # B now takes their own turn
     assert G3.legal_moves(s)[-1] == KNOCK and Trade(s.hands[1][0]) in G3.legal_moves(s)
     s = G3.play(s, "trade AH")
     assert G3.to_move(s) == 2 and G3.ledger(s) == (-1, -2, 0)
@@ -421,9 +458,10 @@ def test_refusing_a_barter_is_a_knock_the_offer_goes_back_and_the_deal_ends():
 
 # --- knock and the end ----------------------------------------------------------------------------
 
+
 def test_a_knock_stops_exchanges_at_once_with_no_final_circuit():
     s = G3.play(example_start(), "trade KD")
-    step = G3.step(s, "knock")                 # B knocks: C never gets a last turn
+    step = G3.step(s, "knock")  # B knocks: C never gets a last turn
     record = step.after.history[0]
     assert record.turns == ("trade",) and record.end == "knock"
     assert record.hands[2] == cards("3C 4C QD")
@@ -450,12 +488,16 @@ def test_the_highest_balance_wins():
 
 def test_tied_leaders_share_the_win():
     # each dealer holds the best hand and nobody trades: every deal nets the dealer +2, the others -1
-    history = ("deal 1: dealer A; turns -; end knock; hands AS AH AD / 3C 6D 10H / 2C 5D 9H\n"
-               "deal 2: dealer B; turns -; end knock; hands 2C 5D 9H / AS AH AD / 3C 6D 10H\n"
-               "deal 3: dealer C; turns -; end knock; hands 2C 5D 9H / 3C 6D 10H / AS AH AD")
-    text = (f"players: 3\nseed: 0\ndealer: C\nA: 2C 5D 9H\nB: 3C 6D 10H\nC: AS AH AD\noffer: -\n"
-            f"stock: {' '.join(c.code for c in DECK if c not in cards('2C 5D 9H 3C 6D 10H AS AH AD'))}\n"
-            f"waste: -\nturns: -\n{history}")
+    history = (
+        "deal 1: dealer A; turns -; end knock; hands AS AH AD / 3C 6D 10H / 2C 5D 9H\n"
+        "deal 2: dealer B; turns -; end knock; hands 2C 5D 9H / AS AH AD / 3C 6D 10H\n"
+        "deal 3: dealer C; turns -; end knock; hands 2C 5D 9H / 3C 6D 10H / AS AH AD"
+    )
+    text = (
+        f"players: 3\nseed: 0\ndealer: C\nA: 2C 5D 9H\nB: 3C 6D 10H\nC: AS AH AD\noffer: -\n"
+        f"stock: {' '.join(c.code for c in DECK if c not in cards('2C 5D 9H 3C 6D 10H AS AH AD'))}\n"
+        f"waste: -\nturns: -\n{history}"
+    )
     s = G3.state_from_text(text)
     board = G3.score(s)
     assert board.totals == (0, 0, 0) and board.winners == (0, 1, 2) and board.final
@@ -463,18 +505,22 @@ def test_tied_leaders_share_the_win():
 
 # --- ranking ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("better, worse, rule", [
-    ("2C 2D 2H", "QS KS AS", "commerce.rank.order"),      # triplet over sequence
-    ("AH 2H 3H", "AS KS QD", "commerce.rank.order"),      # sequence over point (21)
-    ("2C 3C 9D", "AS KH QD", "commerce.rank.order"),      # any point over no point
-    ("AC AD AH", "KC KD KH", "commerce.rank.triplet"),    # A above K
-    ("3C 3D 3H", "2C 2D 2S", "commerce.rank.triplet"),
-    ("QS KS AS", "JH QH KH", "commerce.rank.sequence"),   # Q-K-A highest
-    ("2D 3D 4D", "AH 2H 3H", "commerce.rank.sequence"),   # A-2-3 lowest
-    ("AS KS 10H", "AH 2H 3C", "commerce.rank.point"),     # 21 over 13
-    ("AS 6S 4S", "AH KH 5C", "commerce.rank.point-cards"),  # 21 with 3 cards over 21 with 2
-    ("AH KH 5C", "KS 8S 2S", "commerce.rank.point"),       # a higher 2-card total beats 3 cards
-])
+
+@pytest.mark.parametrize(
+    "better, worse, rule",
+    [
+        ("2C 2D 2H", "QS KS AS", "commerce.rank.order"),  # triplet over sequence
+        ("AH 2H 3H", "AS KS QD", "commerce.rank.order"),  # sequence over point (21)
+        ("2C 3C 9D", "AS KH QD", "commerce.rank.order"),  # any point over no point
+        ("AC AD AH", "KC KD KH", "commerce.rank.triplet"),  # A above K
+        ("3C 3D 3H", "2C 2D 2S", "commerce.rank.triplet"),
+        ("QS KS AS", "JH QH KH", "commerce.rank.sequence"),  # Q-K-A highest
+        ("2D 3D 4D", "AH 2H 3H", "commerce.rank.sequence"),  # A-2-3 lowest
+        ("AS KS 10H", "AH 2H 3C", "commerce.rank.point"),  # 21 over 13
+        ("AS 6S 4S", "AH KH 5C", "commerce.rank.point-cards"),  # 21 with 3 cards over 21 with 2
+        ("AH KH 5C", "KS 8S 2S", "commerce.rank.point"),  # a higher 2-card total beats 3 cards
+    ],
+)
 def test_hands_rank_in_the_stated_order(better, worse, rule):
     cmp = compare_hands(better, worse)
     assert (cmp.winner, cmp.rule) == (0, rule), cmp
@@ -498,7 +544,7 @@ def test_point_values_ace_11_faces_10_others_their_number():
 
 
 def test_a_singleton_suit_scores_0_and_the_best_suit_counts():
-    assert rank_hand("2H 3H AS").key == (1, 5, 2)          # the A♠ alone counts for nothing
+    assert rank_hand("2H 3H AS").key == (1, 5, 2)  # the A♠ alone counts for nothing
     assert rank_hand("2H 5D 9S").key == (0, 0, 0)
     assert str(rank_hand("2H 5D 9S")).startswith("no combination and no point")
 
@@ -506,19 +552,19 @@ def test_a_singleton_suit_scores_0_and_the_best_suit_counts():
 def test_pairs_and_plain_flushes_have_no_rank_of_their_own():
     assert rank_hand("9S 9H 2C").category == "nothing"
     assert "a pair has no rank of its own" in str(rank_hand("9S 9H 2C"))
-    assert compare_hands("2H 3H 4S", "9S 9H 2C").winner == 0     # point 5 beats a bare pair
-    assert rank_hand("9S 9H 2S").key == (1, 11, 2)               # a pair counts only by point
+    assert compare_hands("2H 3H 4S", "9S 9H 2C").winner == 0  # point 5 beats a bare pair
+    assert rank_hand("9S 9H 2S").key == (1, 11, 2)  # a pair counts only by point
     flush = rank_hand("2H 5H 9H")
     assert flush.category == "point" and "plain flush" in str(flush)
-    assert compare_hands("2S 3S 4S", "AH KH JH").winner == 0     # the lowest sequence beats a 31 flush
+    assert compare_hands("2S 3S 4S", "AH KH JH").winner == 0  # the lowest sequence beats a 31 flush
 
 
 def test_equal_hands_tie_and_seating_decides():
     cmp = compare_hands("6S 7S 8S", "6H 7H 8H")
     assert cmp.winner is None and cmp.rule == "commerce.rank.tie"
     assert compare_hands("6S 7S 8S", "6H 7H 8H", seated_first=1).winner == 1
-    assert compare_hands("AH KH 5C", "AS QS 6D").winner is None     # 21 with 2 cards each
-    assert compare_hands("2H 5D 9S", "3H 6D 10S").winner is None    # neither has anything
+    assert compare_hands("AH KH 5C", "AS QS 6D").winner is None  # 21 with 2 cards each
+    assert compare_hands("2H 5D 9S", "3H 6D 10S").winner is None  # neither has anything
 
 
 def test_rank_hand_explains_in_words():
@@ -529,15 +575,23 @@ def test_rank_hand_explains_in_words():
     assert str(rank_hand("QC QD QH")) == "triplet of queens"
     assert str(rank_hand("10C 8C 7C")) == "point 25 with 10♣ 8♣ 7♣ (3 clubs); a plain flush counts only as a point"
     text = str(compare_hands("3C 4C 5C", "AH KH 4D"))
-    assert text == ("same-suit sequence 3-4-5♣, top 5 beats point 21 with A♥ K♥ (2 hearts): a sequence outranks "
-                    "a point (triplet, then sequence, then point) [commerce.rank.order]")
+    assert text == (
+        "same-suit sequence 3-4-5♣, top 5 beats point 21 with A♥ K♥ (2 hearts): a sequence outranks "
+        "a point (triplet, then sequence, then point) [commerce.rank.order]"
+    )
     assert cardlab.game("commerce").rank_hand("6S 7S 8S") == rank_hand("6S 7S 8S")
 
 
-@pytest.mark.parametrize("hand, fragment", [
-    ("6S 7S", "3 cards, not 2"), ("6S 7S 8S 9S", "3 cards, not 4"), ("6S 6S 8S", "no card twice"),
-    ("6S 7S JK", "JK is not a card"), ("6S 7S 1S", "unknown rank"),
-])
+@pytest.mark.parametrize(
+    "hand, fragment",
+    [
+        ("6S 7S", "3 cards, not 2"),
+        ("6S 7S 8S 9S", "3 cards, not 4"),
+        ("6S 6S 8S", "no card twice"),
+        ("6S 7S JK", "JK is not a card"),
+        ("6S 7S 1S", "unknown rank"),
+    ],
+)
 def test_rank_hand_refuses_what_is_not_a_hand(hand, fragment):
     with pytest.raises(ValueError, match=fragment):
         rank_hand(hand)
@@ -575,6 +629,7 @@ def test_comparison_is_antisymmetric(six):
 
 
 # --- settlement -----------------------------------------------------------------------------------
+
 
 def settle(hands: str, dealer: str, knocker_moves=("knock",), game=G3):
     s = table(hands, dealer=dealer, game=game)
@@ -629,9 +684,9 @@ def test_remaining_ties_go_to_the_dealer_then_the_nearest_left():
     result = showdown((cards("6S 7S 8S"), cards("6H 7H 8H"), cards("2C 3C 4C")), dealer=2)
     assert result.winner == 0 and result.dealer_pays == "everyone"
     result = showdown((cards("6S 7S 8S"), cards("6H 7H 8H"), cards("2C 3C 4C")), dealer=1)
-    assert result.winner == 1 and result.dealer_pays == "nothing"   # B, the dealer, is first
+    assert result.winner == 1 and result.dealer_pays == "nothing"  # B, the dealer, is first
     result = showdown((cards("6S 7S 8S"), cards("2C 3C 4C"), cards("6H 7H 8H")), dealer=0)
-    assert result.winner == 0                                       # dealer A before C
+    assert result.winner == 0  # dealer A before C
 
 
 def best_hand_event(step):
@@ -643,7 +698,8 @@ def test_a_tie_broken_by_seating_names_the_players():
     assert best_hand_event(step).text == (
         "A's same-suit sequence 6-7-8♠, top 8 and B's same-suit sequence 6-7-8♥, top 8 are equal, so seating "
         "decides: the dealer first, then the nearest player to the dealer's left. A sits nearer the dealer's "
-        "left than B, so A has the best hand.")
+        "left than B, so A has the best hand."
+    )
     step, _ = settle("A: 2C 5D 9H\nB: 6S 7S 8S\nC: 6H 7H 8H", dealer="C")
     assert best_hand_event(step).text.endswith("C is the dealer, seated before B, so C has the best hand.")
     # dealer B of 4: C sits next to B, so C comes before A whatever the letters say
@@ -679,7 +735,7 @@ def test_the_ledger_and_the_pool_sum_to_zero_at_every_step():
 
 def test_negative_balances_are_allowed_and_nobody_is_eliminated():
     s = G3.deal(seed=3, dealer=2)
-    for _ in range(5):   # A and B trade away to the dealer C
+    for _ in range(5):  # A and B trade away to the dealer C
         s = G3.play(s, Trade(s.hands[G3.to_move(s)][0]))
         s = G3.play(s, Trade(s.hands[G3.to_move(s)][0]))
         s = G3.play(s, Trade(s.hands[2][0]))
@@ -697,6 +753,7 @@ def test_the_breakdown_of_one_deal_and_of_the_game():
 
 
 # --- views ----------------------------------------------------------------------------------------
+
 
 def test_a_player_sees_their_own_hand_and_the_public_record_only():
     s = play(example_start(), "trade KD", "trade 9C")
@@ -718,20 +775,34 @@ def test_the_hands_of_the_last_deal_stay_revealed_when_the_game_is_over():
 
 # --- notation -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, move", [
-    ("trade KD", Trade(cards("KD")[0])), ("TRADE k♦", Trade(cards("KD")[0])), ("barter 10S", Barter(cards("10S")[0])),
-    ("give th", Give(cards("10H")[0])), ("  knock ", Knock()),
-])
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("trade KD", Trade(cards("KD")[0])),
+        ("TRADE k♦", Trade(cards("KD")[0])),
+        ("barter 10S", Barter(cards("10S")[0])),
+        ("give th", Give(cards("10H")[0])),
+        ("  knock ", Knock()),
+    ],
+)
 def test_move_notation(text, move):
     assert G3.parse_move(text) == move
     assert G3.parse_move(str(move)) == move
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "it is empty"), ("swap KD", "unknown move"), ("trade", "'trade' needs a card"),
-    ("trade KZ", "unknown suit"), ("knock KD", "'knock' takes no card"), ("give KD QD", "takes one card"),
-    ("barter JK", "without jokers"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "it is empty"),
+        ("swap KD", "unknown move"),
+        ("trade", "'trade' needs a card"),
+        ("trade KZ", "unknown suit"),
+        ("knock KD", "'knock' takes no card"),
+        ("give KD QD", "takes one card"),
+        ("barter JK", "without jokers"),
+    ],
+)
 def test_malformed_moves_say_what_is_wrong(text, fragment):
     with pytest.raises(NotationError, match=fragment):
         G3.parse_move(text)
@@ -745,14 +816,17 @@ def test_a_bad_card_in_a_move_is_pointed_at():
 
 # --- text and JSON forms ----------------------------------------------------------------------------
 
+
 def test_text_form_round_trips_and_reads_by_hand():
     s = play(example_start(), "trade KD", "barter 9C")
     text = s.to_text()
     assert "offer: B 9C" in text and "turns: A trade" in text
     assert G3.state_from_text(text) == s
     done = play(example_start(), *EXAMPLE_MOVES)
-    assert ("deal 1: dealer C; turns A trade, B trade, C trade; end knock; hands 6S 7S 8S / AH KH 4D / 3C 4C 5C"
-            in done.to_text())
+    assert (
+        "deal 1: dealer C; turns A trade, B trade, C trade; end knock; hands 6S 7S 8S / AH KH 4D / 3C 4C 5C"
+        in done.to_text()
+    )
     assert G3.state_from_text(done.to_text()) == done
     assert G3.state_from_json(done.to_json()) == done
 
@@ -775,42 +849,51 @@ def test_a_hand_written_stock_may_end_with_rest():
     assert s == example_start()
     assert s.stock[:3] == cards("8S 4D 5C") and len(s.stock) == 52 - 9
     assert s.stock[3:] == tuple(c for c in shuffled(DECK, 11, "deal 1") if c not in cards(EXAMPLE_DECK))
-    assert "rest" not in s.to_text() and G3.state_from_text(s.to_text()) == s       # to_text writes every card
+    assert "rest" not in s.to_text() and G3.state_from_text(s.to_text()) == s  # to_text writes every card
     assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", "stock: rest")).stock[:3] != cards("8S 4D 5C")
-    assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest\n", "")) == \
-        G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", "stock: REST"))    # no stock line: the rest
+    assert G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest\n", "")) == G3.state_from_text(
+        SHORT.replace("stock: 8S 4D 5C rest", "stock: REST")
+    )  # no stock line: the rest
 
 
 def test_rest_leaves_out_the_hands_the_offer_and_the_waste_and_follows_the_deal():
     s = play(example_start(), "trade KD", "barter 9C")
-    short = (f"players: 3\nseed: 11\ndealer: C\nA: 6S 7S 8S\nB: AH KH\nC: 3C 4C QD\noffer: B 9C\n"
-             f"waste: KD\nturns: A trade\nstock: 4D 5C rest")
+    short = (
+        "players: 3\nseed: 11\ndealer: C\nA: 6S 7S 8S\nB: AH KH\nC: 3C 4C QD\noffer: B 9C\n"
+        "waste: KD\nturns: A trade\nstock: 4D 5C rest"
+    )
     assert G3.state_from_text(short) == s
-    done = play(example_start(), *EXAMPLE_MOVES)                 # deal 2: rest follows the seed's deal-2 shuffle
+    done = play(example_start(), *EXAMPLE_MOVES)  # deal 2: rest follows the seed's deal-2 shuffle
     text = re.sub(r"stock: .*", "stock: rest", done.to_text())
     assert G3.state_from_text(text) == done
 
 
-@pytest.mark.parametrize("stock, fragment", [
-    ("rest 8S", "'rest' ends the stock line"),
-    ("rest rest", "'rest' ends the stock line"),
-    ("8X rest", "unknown suit"),
-    ("6S rest", "6S appears 2 times"),                           # A holds the 6♠
-])
+@pytest.mark.parametrize(
+    "stock, fragment",
+    [
+        ("rest 8S", "'rest' ends the stock line"),
+        ("rest rest", "'rest' ends the stock line"),
+        ("8X rest", "unknown suit"),
+        ("6S rest", "6S appears 2 times"),  # A holds the 6♠
+    ],
+)
 def test_a_stock_with_rest_is_refused_when_malformed(stock, fragment):
     with pytest.raises(StateError, match=re.escape(fragment)):
         G3.state_from_text(SHORT.replace("stock: 8S 4D 5C rest", f"stock: {stock}"))
 
 
-@pytest.mark.parametrize("change, fragment", [
-    (("players: 3", "players: 4"), "played with players=4"),
-    (("A: 6S 7S KD", "A: 6S 7S KD 2C"), "holds 4 card(s); it should hold 3"),
-    (("B: AH KH 9C", "B: AH KH 6S"), "6S appears 2 times"),
-    (("turns: -", "turns: B trade"), "turn 1 is A's"),
-    (("offer: -", "offer: B 6S"), "only A, whose turn it is"),
-    (("dealer: C", "dealer: E"), "expected a player"),
-    (("seed: 11", "seed: x"), "whole number"),
-])
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (("players: 3", "players: 4"), "played with players=4"),
+        (("A: 6S 7S KD", "A: 6S 7S KD 2C"), "holds 4 card(s); it should hold 3"),
+        (("B: AH KH 9C", "B: AH KH 6S"), "6S appears 2 times"),
+        (("turns: -", "turns: B trade"), "turn 1 is A's"),
+        (("offer: -", "offer: B 6S"), "only A, whose turn it is"),
+        (("dealer: C", "dealer: E"), "expected a player"),
+        (("seed: 11", "seed: x"), "whole number"),
+    ],
+)
 def test_invalid_text_states_say_what_is_wrong(change, fragment):
     text = example_start().to_text().replace(*change)
     with pytest.raises(StateError, match=re.escape(fragment)) as err:
@@ -825,11 +908,17 @@ def test_invalid_deal_records_are_refused():
         ("end knock", "end stock", "exactly when its 43 stock cards"),
         ("end knock", "end sleep", "a deal ends by knock, refusal, stock"),
         ("dealer C; turns", "dealer A; turns", "turn 1 is B's"),
-        ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 8S / AH KH 6S",
-         "6S is in both A's and B's hands; the hands of a deal come from one 52-card deck, each card once"),
+        (
+            "hands 6S 7S 8S / AH KH 4D",
+            "hands 6S 7S 8S / AH KH 6S",
+            "6S is in both A's and B's hands; the hands of a deal come from one 52-card deck, each card once",
+        ),
         ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 6S / AH KH 4D", "6S is twice in A's hand"),
-        ("hands 6S 7S 8S / AH KH 4D / 3C 4C 5C", "hands 6S 7S 8S / AH KH 4D / 3C 4C 4D",
-         "4D is in both B's and C's hands"),
+        (
+            "hands 6S 7S 8S / AH KH 4D / 3C 4C 5C",
+            "hands 6S 7S 8S / AH KH 4D / 3C 4C 4D",
+            "4D is in both B's and C's hands",
+        ),
         ("hands 6S 7S 8S / AH KH 4D", "hands 6S 7S 8S / AH KH JK", "JK in B's hand is not one of the 52 cards"),
         ("deal 1:", "deal 2:", "deal 1 is missing"),
         ("; end knock", "", "write 'dealer C"),
@@ -893,6 +982,7 @@ def test_html_repr_shows_the_table_and_the_ledger():
 
 # --- the rules page -----------------------------------------------------------------------------------
 
+
 def test_the_rules_page_shows_the_worked_examples_positions():
     """The positions the rules page writes out (its code examples run in tests/test_docs.py)."""
     page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / "commerce.md").read_text(encoding="utf-8")
@@ -906,6 +996,7 @@ def test_the_rules_page_shows_the_worked_examples_positions():
 
 # --- the rounds: one per deal, for the ledger's rows and the showdown ------------------------------
 
+
 def test_each_deal_is_a_round_with_its_ledger_lines_its_showdown_and_who_moved():
     s = play(example_start(), *EXAMPLE_MOVES)
     first, second = G3.rounds(s)
@@ -916,13 +1007,21 @@ def test_each_deal_is_a_round_with_its_ledger_lines_its_showdown_and_who_moved()
     assert first.ended.text == "A knocked after 3 turns: exchanges stopped at once, with no final circuit."
     # best first: A's sequence 6-7-8♠, C's 3-4-5♣ (a sequence, lower), B's point 21
     assert [(h.player, h.cards) for h in first.hands] == [
-        (0, cards("6S 7S 8S")), (2, cards("3C 4C 5C")), (1, cards("AH KH 4D"))]
+        (0, cards("6S 7S 8S")),
+        (2, cards("3C 4C 5C")),
+        (1, cards("AH KH 4D")),
+    ]
     assert first.hands[2].ranking == "point 21 with A♥ K♥ (2 hearts)"
     assert (first.verdict.rule, first.verdict.player) == ("commerce.rank.sequence", 0)
     assert first.verdict.text.startswith("A has the best hand: A's same-suit sequence 6-7-8♠")
     # deal 2 is in play: its antes only, nobody has moved, nothing revealed
-    assert (second.title, second.settled, second.hands, second.how, second.movers) == ("Deal 2 of 3", False, (), "",
-                                                                                       frozenset())
+    assert (second.title, second.settled, second.hands, second.how, second.movers) == (
+        "Deal 2 of 3",
+        False,
+        (),
+        "",
+        frozenset(),
+    )
     assert second.changes(3) == (-1, -1, -1)
     assert G3.rounds(G3.view(s, 1)) == G3.rounds(s)  # a view's rounds: the same, as everyone knows them
 
@@ -932,8 +1031,9 @@ def test_a_round_says_how_a_deal_ended_by_a_refusal_or_by_the_stock():
     refused = G3.rounds(s)[0]
     assert refused.how == "B refused A's barter" and refused.movers == {0, 1}
     assert (refused.ended.rule, refused.ended.player) == ("commerce.barter.refuse", 1)
-    assert refused.ended.text == \
-        "B refused A's barter by knocking, on the deal's first turn: exchanges stopped at once."
+    assert (
+        refused.ended.text == "B refused A's barter by knocking, on the deal's first turn: exchanges stopped at once."
+    )
     game = cardlab.game("commerce", players=12)
     s = game.deal(seed=12, dealer=0)
     while not s.history:
@@ -947,11 +1047,13 @@ def test_a_round_says_how_a_deal_ended_by_a_refusal_or_by_the_stock():
 
 # --- the lessons a learner plays ------------------------------------------------------------------
 
+
 def test_the_walkthrough_lesson_is_the_worked_example_played_from_a_seat():
     """The learner notebook's walkthrough is the text's example: A's moves are questions the
     learner answers (the trade, then the knock), B's and C's are played for them, and the
     showdown and deal 1's ledger are the text's (4♦ for the doubled 4♣, named in the lesson)."""
     from cardlab import lessons
+
     lesson = lessons.load("commerce-1-worked-example")
     assert lesson.viewer == 0 and tuple(map(str, lesson.moves)) == EXAMPLE_MOVES
     asked = [str(q.moves[0]) for q in lesson.questions if q.kind == "play"]
@@ -962,18 +1064,32 @@ def test_the_walkthrough_lesson_is_the_worked_example_played_from_a_seat():
     assert "4♦" in lesson.text and "4♣" in lesson.text
     # the kinds of hands are taught before the knock that relies on a sequence beating a point
     before_knock = lesson.text.split("ask: It is your turn again")[0]
-    assert all(word in before_knock for word in ("**triplet**", "**sequence**", "**point**", "**ante**", "**pool**",
-                                                 "**stock**", "**trade**", "**barter**", "**knock**"))
+    assert all(
+        word in before_knock
+        for word in (
+            "**triplet**",
+            "**sequence**",
+            "**point**",
+            "**ante**",
+            "**pool**",
+            "**stock**",
+            "**trade**",
+            "**barter**",
+            "**knock**",
+        )
+    )
 
 
 def test_the_barter_lesson_accepts_every_equally_good_answer():
     from cardlab import lessons
+
     plays = [q for q in lessons.load("commerce-4-trades-and-barter").questions if q.kind == "play"]
     assert [sorted(map(str, q.moves)) for q in plays] == [["give 8S", "give KD"], ["barter KD", "trade KD"]]
 
 
 def test_the_last_deal_lesson_ends_the_game_with_tied_leaders():
     from cardlab import lessons
+
     lesson = lessons.load("commerce-5-the-last-deal")
     end = lesson.steps[-1].state
     board = G3.score(end)
@@ -983,6 +1099,7 @@ def test_the_last_deal_lesson_ends_the_game_with_tied_leaders():
 
 def test_the_stock_lesson_ends_a_deal_by_the_last_trade_and_seating_breaks_the_tie():
     from cardlab import lessons
+
     lesson = lessons.load("commerce-6-the-stock-runs-out")
     rules = {e.rule for e in lesson.steps[-1].events}
     assert {"commerce.stock-out", "commerce.rank.tie"} <= rules

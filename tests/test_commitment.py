@@ -17,7 +17,16 @@ import cardlab
 from cardlab import HIDDEN, JOKER, IllegalMove, NotationError, StateError, cards
 from cardlab.engine import Continuation, replace_cards
 from cardlab.games.commitment import (
-    BATTLE_DECK, BATTLE_VP, DRAW_DECK, NEXT_ROUND, PASS, Battle, Commit, CommitmentState, judge, stack_arithmetic,
+    BATTLE_DECK,
+    BATTLE_VP,
+    DRAW_DECK,
+    NEXT_ROUND,
+    PASS,
+    Battle,
+    Commit,
+    CommitmentState,
+    judge,
+    stack_arithmetic,
     stack_value,
 )
 
@@ -27,15 +36,29 @@ C = cardlab.Card.parse
 
 # --- hand-written positions ------------------------------------------------------------------------
 
-def position(*, round: int = 1, first: str = "A", turn: str = "A", passed: str = "-", a: str = "", b: str = "",
-             battles: tuple = (), draw_top: str = "", battle_deck: str | None = None, a_won: str = "",
-             b_won: str = "", discard: str = "") -> CommitmentState:
+
+def position(
+    *,
+    round: int = 1,
+    first: str = "A",
+    turn: str = "A",
+    passed: str = "-",
+    a: str = "",
+    b: str = "",
+    battles: tuple = (),
+    draw_top: str = "",
+    battle_deck: str | None = None,
+    a_won: str = "",
+    b_won: str = "",
+    discard: str = "",
+) -> CommitmentState:
     """A state read from its text form, with the cards named here where they are named. The draw
     deck is ``draw_top`` then unnamed cards, up to the size the round implies; the battle deck
     (unless given) is filled from the unnamed battle cards; every other card is discarded."""
     stacks = " ".join(" ".join(x[1:]) for x in battles).replace("/", " ").replace("-", " ")
-    named = list(cards(" ".join([a, b, draw_top, a_won, b_won, discard, battle_deck or "", stacks]
-                                + [x[0] for x in battles])))
+    named = list(
+        cards(" ".join([a, b, draw_top, a_won, b_won, discard, battle_deck or "", stacks] + [x[0] for x in battles]))
+    )
     rest = sorted((c for c in DRAW_DECK if c not in named), key=lambda c: c.rank != 14)  # Aces into the deck
     aces = sum(1 for c in cards(stacks + " " + discard) if c.rank == 14 and c.suit != "S")
     size = 48 - 20 - 12 * (round - 1) - aces - len(cards(draw_top))
@@ -43,10 +66,16 @@ def position(*, round: int = 1, first: str = "A", turn: str = "A", passed: str =
     if battle_deck is None:
         count = 6 - sum(range(1, round + 1))
         battle_deck, spare = " ".join(c.code for c in spare[:count]), spare[count:]
-    lines = [f"round: {round}", f"first: {first}", f"turn: {turn}", f"passed: {passed}",
-             f"A hand: {a or '-'}", f"B hand: {b or '-'}",
-             f"draw deck: {' '.join([draw_top] + [c.code for c in rest[:size]]).strip() or '-'}",
-             f"battle deck: {battle_deck or '-'}"]
+    lines = [
+        f"round: {round}",
+        f"first: {first}",
+        f"turn: {turn}",
+        f"passed: {passed}",
+        f"A hand: {a or '-'}",
+        f"B hand: {b or '-'}",
+        f"draw deck: {' '.join([draw_top] + [c.code for c in rest[:size]]).strip() or '-'}",
+        f"battle deck: {battle_deck or '-'}",
+    ]
     for i, (card, side_a, side_b) in enumerate(battles, start=1):
         lines += [f"b{i}: {card}", f"b{i} A: {side_a}", f"b{i} B: {side_b}"]
     leftover = " ".join([discard] + [c.code for c in rest[size:] + spare]).strip()
@@ -110,8 +139,13 @@ def test_worked_example_scores_exactly():
         (1, 0, "b1 Q♠: B's hearts 10♥ = 10", "commitment.score.stack"),
         (1, 0, "b1 Q♠: B's clubs 9♣ = 9", "commitment.score.stack"),
         (1, 0, "b1 Q♠: B's diamonds 5♦ + 3♦ = 8", "commitment.score.stack"),
-        (0, 2, "b1: A takes Q♠ (2 VP). Hearts tied 10 to 10; A wins clubs 14 to 9; B wins diamonds 8 to 6. "
-               "1 suit each, so the higher total of all three stacks takes it: 30 to 27.", "commitment.score.total"),
+        (
+            0,
+            2,
+            "b1: A takes Q♠ (2 VP). Hearts tied 10 to 10; A wins clubs 14 to 9; B wins diamonds 8 to 6. "
+            "1 suit each, so the higher total of all three stacks takes it: 30 to 27.",
+            "commitment.score.total",
+        ),
     ]
     assert score.items[1].cards == tuple(cards("3C 4S KC"))
     assert score.items[-1].cards == (C("QS"),)
@@ -121,7 +155,7 @@ def test_worked_example_played_out():
     """The same position one pass earlier: B has passed, A passes, the round is scored and A keeps Q♠."""
     state = dataclasses.replace(game.state_from_text(EXAMPLE), passed=(False, True), turn=0)
     game.validate(state)
-    assert game.score(state).totals == (0, 0)          # not won yet: the round is still on
+    assert game.score(state).totals == (0, 0)  # not won yet: the round is still on
     assert "if the round ended now, A would take Q♠" in game.score(state).items[-1].reason
     step = game.step(state, "pass")
     assert step.after == game.state_from_text(EXAMPLE)
@@ -141,6 +175,7 @@ def test_the_rules_page_shows_the_tested_example_and_its_score():
 
 # --- the cards and the deal ---------------------------------------------------------------------------
 
+
 def test_deck_is_54_cards_with_two_identical_jokers():
     deck = game.deck()
     assert len(deck) == 54 and deck.count(JOKER) == 2
@@ -150,18 +185,22 @@ def test_deck_is_54_cards_with_two_identical_jokers():
     assert len(DRAW_DECK) == 48
 
 
-STACKED = ("QS JK JK AS JS KS "                     # battle deck: b1, then round 2's two, then round 3's three
-           "2H 3H 4H 5H 6H 7H 8H 9H 10H JH "        # A's 10
-           "2C 3C 4C 5C 6C 7C 8C 9C 10C JC "        # B's 10
-           "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S 10S QH KH AH QC KC AC")
+STACKED = (
+    "QS JK JK AS JS KS "  # battle deck: b1, then round 2's two, then round 3's three
+    "2H 3H 4H 5H 6H 7H 8H 9H 10H JH "  # A's 10
+    "2C 3C 4C 5C 6C 7C 8C 9C 10C JC "  # B's 10
+    "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S 10S QH KH AH QC KC AC"
+)
 
 
 def test_stacked_deal_order():
     state = game.deal(deck=STACKED, first="B")
     assert state.battles == (Battle(C("QS"), (((), (), ()), ((), (), ()))),)
     assert state.battle_deck == tuple(cards("JK JK AS JS KS"))
-    assert state.hands == (tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")),
-                           tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")))
+    assert state.hands == (
+        tuple(cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH")),
+        tuple(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC")),
+    )
     assert state.draw[:3] == tuple(cards("2D 3D 4D")) and len(state.draw) == 28
     assert (state.round, state.first, state.turn, state.passed) == (1, 1, 1, (False, False))
 
@@ -201,7 +240,7 @@ def test_a_stacked_deal_without_a_seed_takes_seed_0():
     state = game.deal(deck=STACKED)
     assert state.seed == 0 and state == game.deal(deck=STACKED, seed=0) == game.deal(deck=STACKED)
     assert state.to_text().startswith("seed: 0\n") and game.state_from_text(state.to_text()) == state
-    assert game.deal(deck=STACKED, seed=5).seed == 5                       # a given seed is kept
+    assert game.deal(deck=STACKED, seed=5).seed == 5  # a given seed is kept
     assert game.deal(deck=STACKED, seed=5, first="B").turn == 1
     with pytest.raises(ValueError, match="a seed is a whole number"):
         game.deal(deck=STACKED, seed=-1)
@@ -214,6 +253,7 @@ def test_round_one_has_one_battle_and_ten_cards_each():
 
 
 # --- committing -------------------------------------------------------------------------------------------
+
 
 def test_a_number_card_goes_on_its_own_suit_stack_on_your_side():
     state = position(a="7H 9C", b="5D", battles=(("QS", EMPTY, EMPTY),))
@@ -238,7 +278,7 @@ def test_an_ace_goes_on_the_other_side_and_you_draw():
     after = step.after
     assert side(after, 1, 1) == ("4H AH", "", "") and side(after, 1, 0) == ("3H", "", "")
     assert after.hands[0] == tuple(cards("2C 9D")) and after.draw == state.draw[1:]
-    assert judge(after.battles[0]).values == ((3, 0, 0), (5, 0, 0))    # the Ace counts 1 for B
+    assert judge(after.battles[0]).values == ((3, 0, 0), (5, 0, 0))  # the Ace counts 1 for B
     private = [e for e in step.events if e.seen_by is not None]
     assert [(e.text, e.seen_by) for e in private] == [("A draws 9♦.", frozenset({0}))]
     refused(state, "AH b1 hearts", "commitment.ace")
@@ -246,13 +286,21 @@ def test_an_ace_goes_on_the_other_side_and_you_draw():
 
 def test_the_draw_deck_never_runs_out_for_an_ace():
     """44 cards are dealt in all and there are three Aces to draw for: the deck keeps at least one."""
-    state = position(round=3, a="AD", b="5D", discard="AH AC 2H", draw_top="9D",
-                     battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
-                     battle_deck="", a_won="JK QS", b_won="AS")
+    state = position(
+        round=3,
+        a="AD",
+        b="5D",
+        discard="AH AC 2H",
+        draw_top="9D",
+        battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
+        battle_deck="",
+        a_won="JK QS",
+        b_won="AS",
+    )
     assert len(state.draw) == 2
     after = game.play(state, "AD b2")
     assert len(after.draw) == 1 and C("9D") in after.hands[0]
-    empty = dataclasses.replace(state, draw=(), discard=state.discard + state.draw)   # unreachable, yet handled
+    empty = dataclasses.replace(state, draw=(), discard=state.discard + state.draw)  # unreachable, yet handled
     with pytest.raises(StateError, match="the draw deck holds 2 cards; it holds 0"):
         game.validate(empty)
     step = game.step(empty, "AD b2")
@@ -268,8 +316,13 @@ def test_a_jack_in_round_one_stays_and_adds_zero():
 
 
 def test_a_jack_moves_its_whole_stack_onto_your_stack_at_another_battle():
-    state = position(round=2, a="JH 2C", b="5D", a_won="JK",
-                     battles=(("QS", "6H 4S / 3C / -", "9H / - / -"), ("KS", "2H / - / -", "5H / - / -")))
+    state = position(
+        round=2,
+        a="JH 2C",
+        b="5D",
+        a_won="JK",
+        battles=(("QS", "6H 4S / 3C / -", "9H / - / -"), ("KS", "2H / - / -", "5H / - / -")),
+    )
     after = game.play(state, "JH b1 -> b2")
     assert side(after, 1, 0) == ("", "3C", "")
     assert side(after, 2, 0) == ("2H 6H 4S JH", "", "")
@@ -292,8 +345,9 @@ def test_a_jack_moves_even_an_empty_stack_and_lands_on_an_empty_one():
 
 def test_a_jack_carries_the_other_players_ace_with_its_stack():
     """Reading 14: B's Ace on A's hearts at b1 is part of A's stack; A's Jack moves it to b2."""
-    state = position(round=2, a="JH 2C", b="5D", a_won="JK",
-                     battles=(("QS", "AH 5H / - / -", EMPTY), ("KS", "2H / - / -", EMPTY)))
+    state = position(
+        round=2, a="JH 2C", b="5D", a_won="JK", battles=(("QS", "AH 5H / - / -", EMPTY), ("KS", "2H / - / -", EMPTY))
+    )
     after = game.play(state, "JH b1 -> b2")
     assert side(after, 1, 0) == ("", "", "") and side(after, 2, 0) == ("2H AH 5H JH", "", "")
     assert stack_value(after.battles[1].sides[0][0]) == 2 + 1 + 5
@@ -309,8 +363,9 @@ def test_an_ace_played_on_top_of_a_king_is_not_doubled():
 
 def test_a_moved_king_doubles_the_cards_it_lands_on():
     """The moved stack goes on top, so the cards already there are below its King."""
-    state = position(round=2, a="JC", b="5D", a_won="JK",
-                     battles=(("QS", "- / 2C KC / -", EMPTY), ("KS", "- / 5C 3C / -", EMPTY)))
+    state = position(
+        round=2, a="JC", b="5D", a_won="JK", battles=(("QS", "- / 2C KC / -", EMPTY), ("KS", "- / 5C 3C / -", EMPTY))
+    )
     after = game.play(state, "JC b1 -> b2")
     stack = after.battles[1].sides[0][1]
     assert stack == tuple(cards("5C 3C 2C KC JC"))
@@ -319,15 +374,21 @@ def test_a_moved_king_doubles_the_cards_it_lands_on():
 
 
 def test_a_stack_moved_onto_a_king_is_not_doubled():
-    state = position(round=2, a="JC", b="5D", a_won="JK",
-                     battles=(("QS", "- / 9C / -", EMPTY), ("KS", "- / 5C KC / -", EMPTY)))
+    state = position(
+        round=2, a="JC", b="5D", a_won="JK", battles=(("QS", "- / 9C / -", EMPTY), ("KS", "- / 5C KC / -", EMPTY))
+    )
     after = game.play(state, "JC b1 -> b2")
     assert stack_value(after.battles[1].sides[0][1]) == 5 * 2 + 9
 
 
 def test_a_queen_discards_her_stack_and_the_other_players_stack_of_her_suit():
-    state = position(round=2, a="QH 2C", b="5D", a_won="JK",
-                     battles=(("QS", "6H 4S / 3C / -", "9H AH / 7C / -"), ("KS", "2H / - / -", "5H / - / -")))
+    state = position(
+        round=2,
+        a="QH 2C",
+        b="5D",
+        a_won="JK",
+        battles=(("QS", "6H 4S / 3C / -", "9H AH / 7C / -"), ("KS", "2H / - / -", "5H / - / -")),
+    )
     step = game.step(state, "QH b1")
     after = step.after
     assert side(after, 1, 0) == ("", "3C", "") and side(after, 1, 1) == ("", "7C", "")
@@ -349,33 +410,37 @@ def test_a_king_doubles_only_the_cards_below_it():
     state = position(a="KC 6C", b="2D", battles=(("QS", "- / 3C 4S / -", "- / 9C / -"),))
     after = game.play(state, "KC b1")
     assert judge(after.battles[0]).values[0] == (0, (3 + 4) * 2, 0)
-    on_top = game.play(game.play(after, "2D b1"), "6C b1")      # played on top of the King: not doubled
+    on_top = game.play(game.play(after, "2D b1"), "6C b1")  # played on top of the King: not doubled
     assert judge(on_top.battles[0]).values[0] == (0, (3 + 4) * 2 + 6, 0)
     refused(state, "KC b1 clubs", "commitment.face")
 
 
-@given(st.lists(st.sampled_from(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S AC JC")), max_size=6, unique=True),
-       st.lists(st.sampled_from(cards("2D 3D 4D 5D 6D 7D")), max_size=4, unique=True))
+@given(
+    st.lists(st.sampled_from(cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S AC JC")), max_size=6, unique=True),
+    st.lists(st.sampled_from(cards("2D 3D 4D 5D 6D 7D")), max_size=4, unique=True),
+)
 def test_king_doubling_property(below, above):
     stack = tuple(below) + (C("KC"),) + tuple(above)
-    values = {**{c: c.rank for c in cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S 2D 3D 4D 5D 6D 7D")},
-              C("AC"): 1, C("JC"): 0}
+    values = {
+        **{c: c.rank for c in cards("2C 3C 4C 5C 6C 7C 8C 9C 10C 2S 3S 9S 2D 3D 4D 5D 6D 7D")},
+        C("AC"): 1,
+        C("JC"): 0,
+    }
     assert stack_value(stack) == 2 * sum(values[c] for c in below) + sum(values[c] for c in above)
 
 
 def test_a_spade_joins_the_stack_you_choose_then_belongs_to_it():
     state = position(a="4S KC", b="2D QC", battles=(("QS", "- / 3C / -", "- / 9C / -"),))
     moves = [str(m) for m in game.legal_moves(state) if m != PASS]
-    assert moves == ["4S b1 hearts", "4S b1 clubs", "4S b1 diamonds", "KC b1"]     # in hand order
+    assert moves == ["4S b1 hearts", "4S b1 clubs", "4S b1 diamonds", "KC b1"]  # in hand order
     after = game.play(state, "4S b1 clubs")
     assert side(after, 1, 0) == ("", "3C 4S", "")
     doubled = game.play(game.play(after, "2D b1"), "KC b1")
     assert judge(doubled.battles[0]).values[0] == (0, 14, 0)
-    queened = game.play(after, "QC b1")                       # B's Queen of clubs takes the 4♠ with A's clubs
+    queened = game.play(after, "QC b1")  # B's Queen of clubs takes the 4♠ with A's clubs
     assert side(queened, 1, 0) == ("", "", "") and C("4S") in queened.discard
     refused(state, "4S b1", "commitment.spade")
     assert game.parse_move("4S b1 ♣") == game.parse_move("4s B1 Clubs") == Commit(C("4S"), 1, "C")
-
 
 
 def test_a_spade_on_a_stack_is_noted_wild_for_every_viewer():
@@ -389,11 +454,12 @@ def test_a_spade_on_a_stack_is_noted_wild_for_every_viewer():
 
 # --- turns and passing --------------------------------------------------------------------------------------
 
+
 def test_players_take_turns():
     state = position(a="2H 3H", b="2C 3C", battles=(("QS", EMPTY, EMPTY),))
     after = game.play(state, "2H b1")
     assert after.turn == 1
-    refused(after, "3H b1", "commitment.commit")             # A's card, but it is B's turn
+    refused(after, "3H b1", "commitment.commit")  # A's card, but it is B's turn
 
 
 def test_passing_is_for_the_whole_round():
@@ -401,8 +467,8 @@ def test_passing_is_for_the_whole_round():
     after = game.play(state, "pass")
     assert after.passed == (True, False) and after.turn == 1
     after = game.play(after, "2C b1")
-    assert after.turn == 1                                   # B keeps committing, one card at a time
-    err = refused(after, "3H b1", "commitment.pass")         # A has passed
+    assert after.turn == 1  # B keeps committing, one card at a time
+    err = refused(after, "3H b1", "commitment.pass")  # A has passed
     assert "A has passed" in err.reason
     after = game.play(after, "3C b1")
     assert after.turn == 1 and side(after, 1, 1) == ("", "2C 3C", "")
@@ -438,11 +504,15 @@ def test_next_round_discards_hands_out_turns_up_and_draws():
     assert after.round == 2 and after.won == ((C("QS"),), ())
     assert after.discard == tuple(cards("8H 2H 3C 4S KC 6D 10H 9C 5D 3D"))
     assert [b.card for b in after.battles] == [JOKER, JOKER] and after.battle_deck == tuple(cards("AS JS KS"))
-    assert after.hands[0] == tuple(cards("3H 4H 7H 9H JH QH KH AH 5C 6C"))          # kept 4 + drew 6
-    assert after.hands[1] == tuple(cards("5H 6H 2C 4C 7C 8C 10C JC QC AC 7D 8D"))   # kept 6 + drew 6
+    assert after.hands[0] == tuple(cards("3H 4H 7H 9H JH QH KH AH 5C 6C"))  # kept 4 + drew 6
+    assert after.hands[1] == tuple(cards("5H 6H 2C 4C 7C 8C 10C JC QC AC 7D 8D"))  # kept 6 + drew 6
     assert len(after.draw) == 28 - 12 and after.turn == 0 and after.passed == (False, False)
-    assert {e.rule for e in step.events} >= {"commitment.round.discard", "commitment.setup.battles",
-                                              "commitment.setup.draw", "commitment.vp"}
+    assert {e.rule for e in step.events} >= {
+        "commitment.round.discard",
+        "commitment.setup.battles",
+        "commitment.setup.draw",
+        "commitment.vp",
+    }
     # what each player drew is told only to that player
     private = {e.text: e.seen_by for e in step.events if e.seen_by}
     assert private == {"A draws 7♥ 9♥ J♥ Q♥ K♥ A♥.": frozenset({0}), "B draws 2♣ 4♣ 10♣ J♣ Q♣ A♣.": frozenset({1})}
@@ -455,7 +525,7 @@ def test_more_vp_starts_the_next_round():
     end = game.play(state, "pass")
     assert game.to_move(end) == 0 and game.legal_moves(end) == [NEXT_ROUND]
     assert game.play(end, "next round").turn == 0
-    assert game.state_from_text(text) == end             # written by hand, the starter follows from the VP
+    assert game.state_from_text(text) == end  # written by hand, the starter follows from the VP
     refused(end, "pass", "commitment.round.next")
 
 
@@ -488,7 +558,7 @@ def test_an_edit_of_a_scored_round_changes_who_starts_the_next():
 def test_a_scored_round_keeps_no_turn_and_a_round_in_play_names_one():
     scored = game.state_from_text(EXAMPLE)
     assert scored.turn is None
-    for player in (0, 1):                               # a stored turn there is refused: it could disagree
+    for player in (0, 1):  # a stored turn there is refused: it could disagree
         with pytest.raises(StateError) as info:
             game.validate(dataclasses.replace(scored, turn=player))
         assert info.value.where == "turn" and "follows from the VP" in info.value.reason
@@ -511,22 +581,33 @@ def test_a_scored_round_keeps_no_turn_and_a_round_in_play_names_one():
 
 
 def test_equal_vp_the_round_one_starter_starts():
-    for first, turn in (("A", 0), ("B", 1)):                 # 1 suit each, 30 to 30: Q♠ is discarded
-        state = position(first=first, turn=first, passed="A B",
-                         battles=(("QS", "8H 2H / 3C 4S KC / 6D", "10H / 9C / 5D 3D 3S"),))
+    for first, turn in (("A", 0), ("B", 1)):  # 1 suit each, 30 to 30: Q♠ is discarded
+        state = position(
+            first=first, turn=first, passed="A B", battles=(("QS", "8H 2H / 3C 4S KC / 6D", "10H / 9C / 5D 3D 3S"),)
+        )
         assert judge(state.battles[0]).rule == "commitment.score.discard" and game.to_move(state) == turn
         assert game.play(state, "next round").turn == turn
 
 
 def test_the_leader_after_round_two_starts_round_three():
-    state = position(round=2, first="A", turn="B", passed="A B", a="2H", b="2C", a_won="", b_won="JK",
-                     battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+    state = position(
+        round=2,
+        first="A",
+        turn="B",
+        passed="A B",
+        a="2H",
+        b="2C",
+        a_won="",
+        b_won="JK",
+        battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
+    )
     assert game.to_move(state) == 1 and state.turn is None
     after = game.play(state, "next round")
     assert after.round == 3 and after.turn == 1 and len(after.battles) == 3 and after.battle_deck == ()
 
 
 # --- scoring a battle --------------------------------------------------------------------------------------------
+
 
 def battle(a: str, b: str, card: str = "QS") -> Battle:
     state = position(battles=((card, a, b),))
@@ -539,7 +620,7 @@ def test_each_suit_goes_to_the_higher_stack_and_ties_to_nobody():
 
 
 def test_more_suits_takes_the_battle_card():
-    verdict = judge(battle("10H 9H / 2C / 3D", "2H / 3C / 4D"))      # B wins with the lower total
+    verdict = judge(battle("10H 9H / 2C / 3D", "2H / 3C / 4D"))  # B wins with the lower total
     assert verdict.suits == (1, 2) and verdict.winner == 1 and verdict.rule == "commitment.score.suits"
     assert (sum(verdict.values[0]), sum(verdict.values[1])) == (24, 9)
     verdict = judge(battle("2H / - / -", "- / - / -"))
@@ -557,9 +638,11 @@ def test_equal_suits_and_equal_totals_discard_the_battle_card():
     state = position(turn="A", passed="A B", battles=(("QS", "10H / 2C / -", "2H / 10C / -"),))
     score = game.score(state)
     assert score.totals == (0, 0)
-    assert score.notes == ("b1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
-                           "1 suit each, and the totals of all three stacks are equal, 12 to 12. "
-                           "[commitment.score.discard]",)
+    assert score.notes == (
+        "b1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
+        "1 suit each, and the totals of all three stacks are equal, 12 to 12. "
+        "[commitment.score.discard]",
+    )
     after = game.play(state, "next round")
     assert after.won == ((), ()) and C("QS") in after.discard
 
@@ -573,9 +656,15 @@ ROUND3 = dict(round=3, a="2H", b="9D", battle_deck="")
 
 
 def test_after_round_three_more_vp_wins():
-    state = position(**ROUND3, turn="B", passed="A", a_won="JK QS", b_won="AS",
-                     battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, "- / - / 4D"), ("KS", EMPTY, EMPTY)))
-    assert game.score(state).totals == (3, 3)        # round 3 not scored yet
+    state = position(
+        **ROUND3,
+        turn="B",
+        passed="A",
+        a_won="JK QS",
+        b_won="AS",
+        battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, "- / - / 4D"), ("KS", EMPTY, EMPTY)),
+    )
+    assert game.score(state).totals == (3, 3)  # round 3 not scored yet
     step = game.step(state, "pass")
     end = step.after
     assert game.to_move(end) is None and game.legal_moves(end) == [] and game.is_over(end)
@@ -590,9 +679,15 @@ def test_after_round_three_more_vp_wins():
 
 
 def test_equal_vp_after_round_three_is_a_draw():
-    state = position(**ROUND3, turn="-", passed="A B", a_won="JK", b_won="QS",
-                     battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
-    assert C("AS") in state.discard                   # round 2's other battle card was discarded
+    state = position(
+        **ROUND3,
+        turn="-",
+        passed="A B",
+        a_won="JK",
+        b_won="QS",
+        battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
+    )
+    assert C("AS") in state.discard  # round 2's other battle card was discarded
     score = game.score(state)
     assert score.final and score.totals == (2, 2) and score.winners == (0, 1) and score.draw
     assert score.outcome() == "a draw"
@@ -601,57 +696,75 @@ def test_equal_vp_after_round_three_is_a_draw():
 
 # --- notation ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, move", [
-    ("7H b1", Commit(C("7H"), 1)),
-    ("10d b3", Commit(C("10D"), 3)),
-    ("4S b1 clubs", Commit(C("4S"), 1, "C")),
-    ("4♠ b2 hearts", Commit(C("4S"), 2, "H")),
-    ("JH b1 -> b2", Commit(C("JH"), 1, to=2)),
-    ("JH b1->b3", Commit(C("JH"), 1, to=3)),
-    ("pass", PASS),
-    ("  Next   Round ", NEXT_ROUND),
-])
+
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("7H b1", Commit(C("7H"), 1)),
+        ("10d b3", Commit(C("10D"), 3)),
+        ("4S b1 clubs", Commit(C("4S"), 1, "C")),
+        ("4♠ b2 hearts", Commit(C("4S"), 2, "H")),
+        ("JH b1 -> b2", Commit(C("JH"), 1, to=2)),
+        ("JH b1->b3", Commit(C("JH"), 1, to=3)),
+        ("pass", PASS),
+        ("  Next   Round ", NEXT_ROUND),
+    ],
+)
 def test_notation_reads_and_writes_moves(text, move):
     assert game.parse_move(text) == move
     assert game.parse_move(str(move)) == move
 
 
-@pytest.mark.parametrize("text, token, reason", [
-    ("", "", "it is empty"),
-    ("7X b1", "7X", "unknown suit"),
-    ("7H", "", "name the battle after the card, such as '7H b1'"),
-    ("7H x1", "x1", "expected a battle such as b1"),
-    ("7H b0", "b0", "expected a battle such as b1"),
-    ("4S b1 spades", "spades", "expected a stack (hearts, clubs or diamonds)"),
-    ("JH b1 ->", "", "name the battle the Jack's stack moves to"),
-    ("pass now", "now", "unexpected text"),
-    ("next turn", "turn", "write 'next round'"),
-])
+@pytest.mark.parametrize(
+    "text, token, reason",
+    [
+        ("", "", "it is empty"),
+        ("7X b1", "7X", "unknown suit"),
+        ("7H", "", "name the battle after the card, such as '7H b1'"),
+        ("7H x1", "x1", "expected a battle such as b1"),
+        ("7H b0", "b0", "expected a battle such as b1"),
+        ("4S b1 spades", "spades", "expected a stack (hearts, clubs or diamonds)"),
+        ("JH b1 ->", "", "name the battle the Jack's stack moves to"),
+        ("pass now", "now", "unexpected text"),
+        ("next turn", "turn", "write 'next round'"),
+    ],
+)
 def test_notation_errors_point_at_the_problem(text, token, reason):
     with pytest.raises(NotationError) as info:
         game.parse_move(text)
     err = info.value
-    assert text[err.start:err.end] == token and reason in err.reason
+    assert text[err.start : err.end] == token and reason in err.reason
 
 
 def test_legal_moves_list_every_distinct_choice_once():
     state = position(round=2, a="2H 4S JC AD", b="5D", a_won="JK", battles=(("QS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
     moves = [str(m) for m in game.legal_moves(state)]
-    assert moves == ["2H b1", "2H b2",
-                     "4S b1 hearts", "4S b1 clubs", "4S b1 diamonds", "4S b2 hearts", "4S b2 clubs", "4S b2 diamonds",
-                     "JC b1 -> b2", "JC b2 -> b1",
-                     "AD b1", "AD b2",
-                     "pass"]
+    assert moves == [
+        "2H b1",
+        "2H b2",
+        "4S b1 hearts",
+        "4S b1 clubs",
+        "4S b1 diamonds",
+        "4S b2 hearts",
+        "4S b2 clubs",
+        "4S b2 diamonds",
+        "JC b1 -> b2",
+        "JC b2 -> b1",
+        "AD b1",
+        "AD b2",
+        "pass",
+    ]
     assert all(game.is_legal(state, m) for m in moves)
 
 
 # --- the text form, JSON and views --------------------------------------------------------------------------------
 
+
 def test_text_and_json_round_trip():
     state = game.state_from_text(EXAMPLE)
-    assert state.to_text() == "seed: 0\n" + EXAMPLE.rstrip("\n")      # no seed line: seed 0, as in every game
+    assert state.to_text() == "seed: 0\n" + EXAMPLE.rstrip("\n")  # no seed line: seed 0, as in every game
     with pytest.raises(StateError, match="-1 is a player's view"):
-        game.state_from_text("seed: -1\n" + EXAMPLE)                  # one rule for seeds: never negative
+        game.state_from_text("seed: -1\n" + EXAMPLE)  # one rule for seeds: never negative
     assert not any(line.startswith("seed:") for line in game.view(state, 0).to_text().splitlines())  # a view: no line
     assert game.state_from_text(state.to_text()) == state
     assert game.state_from_json(state.to_json()) == state
@@ -666,22 +779,29 @@ def test_a_battle_line_defaults_to_empty_stacks():
     assert state.battles[0].sides[0] == ((), (), ())
 
 
-@pytest.mark.parametrize("change, where, reason", [
-    (("colour: red", "colour: red"), "line 1", "unknown key 'colour'"),
-    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC"), "line 9 (b1 A)", "expected three stacks"),
-    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC / 6Z"), "line 9 (b1 A)", "unknown suit"),
-    (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC 6D / -"), "b1 A clubs", "6D can't be on a clubs stack"),
-    (("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C QS"), "A hand, b1 battle card", "QS appears 2 times"),
-    (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
-    (("b1: QS\n", ""), "line 8 (b1 A)", "there is no battle b1"),
-    (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
-    (("round: 1", "round: 4"), "line 1 (round)", "a whole number from 1 to 3"),
-    (("passed: A B", "turn: -\npassed: A"), "line 3 (turn)", "'-' (nobody to act) is only for a round"),
-    (("passed: A B", "turn: A\npassed: A"), "turn", "A has passed and plays no more cards"),
-    (("passed: A B", "passed: C"), "line 3 (passed)", "expected the players who have passed"),
-    (("battle deck: JK JK AS JS KS", "battle deck: JK JK AS JS"), "battle deck", "holds 5; it holds 4"),
-    (("draw deck: 7H 9H", "draw deck: 9H"), "draw deck", "the draw deck holds 28 cards; it holds 27"),
-])
+@pytest.mark.parametrize(
+    "change, where, reason",
+    [
+        (("colour: red", "colour: red"), "line 1", "unknown key 'colour'"),
+        (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC"), "line 9 (b1 A)", "expected three stacks"),
+        (("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC / 6Z"), "line 9 (b1 A)", "unknown suit"),
+        (
+            ("b1 A: 8H 2H / 3C 4S KC / 6D", "b1 A: 8H 2H / 3C 4S KC 6D / -"),
+            "b1 A clubs",
+            "6D can't be on a clubs stack",
+        ),
+        (("A hand: 3H 4H 5C 6C", "A hand: 3H 4H 5C 6C QS"), "A hand, b1 battle card", "QS appears 2 times"),
+        (("b1: QS", "b1: 2C"), "b1", "2C is not a battle card"),
+        (("b1: QS\n", ""), "line 8 (b1 A)", "there is no battle b1"),
+        (("round: 1", "round: 2"), "battles", "round 2 has 2 battle(s); 1 are given"),
+        (("round: 1", "round: 4"), "line 1 (round)", "a whole number from 1 to 3"),
+        (("passed: A B", "turn: -\npassed: A"), "line 3 (turn)", "'-' (nobody to act) is only for a round"),
+        (("passed: A B", "turn: A\npassed: A"), "turn", "A has passed and plays no more cards"),
+        (("passed: A B", "passed: C"), "line 3 (passed)", "expected the players who have passed"),
+        (("battle deck: JK JK AS JS KS", "battle deck: JK JK AS JS"), "battle deck", "holds 5; it holds 4"),
+        (("draw deck: 7H 9H", "draw deck: 9H"), "draw deck", "the draw deck holds 28 cards; it holds 27"),
+    ],
+)
 def test_text_errors_say_where_and_why(change, where, reason):
     old, new = change
     text = new + "\n" + EXAMPLE if old == new else EXAMPLE.replace(old, new)
@@ -703,8 +823,9 @@ def test_a_queen_never_stays_on_the_table_and_a_passed_player_does_not_move():
     with pytest.raises(StateError, match="A has passed and plays no more cards"):
         game.state_from_text(EXAMPLE.replace("passed: A B", "turn: A\npassed: A"))
     with pytest.raises(StateError, match="only for a round both players have passed"):
-        position(**ROUND3, turn="-", passed="A",
-                 battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+        position(
+            **ROUND3, turn="-", passed="A", battles=(("JK", EMPTY, EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY))
+        )
 
 
 def test_json_errors():
@@ -734,7 +855,7 @@ def test_a_view_hides_the_other_hand_and_both_decks():
 def test_an_ace_played_in_a_view_draws_a_card_unseen():
     ace = position(a="AH 2C", b="5D", battles=(("QS", EMPTY, EMPTY),), draw_top="9D 8D")
     view = game.view(ace, 0)
-    after = game.play(view, "AH b1")                     # the drawn card is one the view cannot name
+    after = game.play(view, "AH b1")  # the drawn card is one the view cannot name
     assert after.hands[0] == (C("2C"), HIDDEN) and len(after.draw) == len(view.draw) - 1
     real = game.play(ace, "AH b1")
     assert after.battles == real.battles and real.hands[0] == (C("2C"), C("9D"))
@@ -743,19 +864,19 @@ def test_an_ace_played_in_a_view_draws_a_card_unseen():
 def test_the_decks_are_listed_bottom_to_top_the_last_card_next():
     state = game.deal(deck=STACKED, first="A")
     zones = {z.name: z.cards for z in game.zones(state)}
-    assert zones["battle deck"] == tuple(cards("KS JS AS JK JK"))             # round 2 turns up JK JK
-    assert zones["draw deck"][-3:] == tuple(cards("4D 3D 2D"))                # 2D is drawn next
+    assert zones["battle deck"] == tuple(cards("KS JS AS JK JK"))  # round 2 turns up JK JK
+    assert zones["draw deck"][-3:] == tuple(cards("4D 3D 2D"))  # 2D is drawn next
     assert zones["draw deck"] == tuple(reversed(state.draw)) and len(zones["draw deck"]) == 28
     ace = position(a="AH 2C", b="5D", battles=(("QS", EMPTY, EMPTY),), draw_top="9D 8D")
     top = {z.name: z.cards for z in game.zones(ace)}["draw deck"][-1]
-    assert top == C("9D") and top in game.play(ace, "AH b1").hands[0]       # an Ace draws the last card
+    assert top == C("9D") and top in game.play(ace, "AH b1").hands[0]  # an Ace draws the last card
     after = state
-    for move in ("2H b1", "2C b1", "pass", "pass"):      # 2 to 2, one suit each: the Q♠ is discarded
+    for move in ("2H b1", "2C b1", "pass", "pass"):  # 2 to 2, one suit each: the Q♠ is discarded
         after = game.play(after, move)
     turned = game.play(after, "next round")
     zones = {z.name: z.cards for z in game.zones(turned)}
     assert [b.card for b in turned.battles] == [JOKER, JOKER] and zones["battle deck"] == tuple(cards("KS JS AS"))
-    assert zones["discard"] == tuple(cards("2H 2C QS"))                        # the latest discard last
+    assert zones["discard"] == tuple(cards("2H 2C QS"))  # the latest discard last
     view = {z.name: z.cards for z in game.zones(game.view(turned, 0))}
     assert view["battle deck"] == (HIDDEN,) * 3 and view["draw deck"] == (HIDDEN,) * len(turned.draw)
 
@@ -763,9 +884,22 @@ def test_the_decks_are_listed_bottom_to_top_the_last_card_next():
 def test_zones_name_every_place():
     state = game.state_from_text(EXAMPLE)
     zones = {z.name: z for z in game.zones(state)}
-    assert list(zones) == ["A hand", "B hand", "draw deck", "battle deck", "b1 battle card",
-                           "b1 A hearts", "b1 A clubs", "b1 A diamonds", "b1 B hearts", "b1 B clubs", "b1 B diamonds",
-                           "A won", "B won", "discard"]
+    assert list(zones) == [
+        "A hand",
+        "B hand",
+        "draw deck",
+        "battle deck",
+        "b1 battle card",
+        "b1 A hearts",
+        "b1 A clubs",
+        "b1 A diamonds",
+        "b1 B hearts",
+        "b1 B clubs",
+        "b1 B diamonds",
+        "A won",
+        "B won",
+        "discard",
+    ]
     assert zones["A hand"].seen_by == frozenset({0}) and zones["draw deck"].seen_by == frozenset()
     assert zones["b1 A clubs"].cards == tuple(cards("3C 4S KC")) and zones["b1 A clubs"].seen_by is None
 
@@ -779,20 +913,35 @@ def test_the_game_object():
 
 
 def test_every_commit_is_narrated_with_its_rule():
-    state = position(round=2, a="2H 4S JC AD QD KH", b="5D 6D", a_won="JK", draw_top="9C",
-                     battles=(("QS", EMPTY, "- / - / 3D"), ("KS", EMPTY, EMPTY)))
-    expected = {"2H b1": "commitment.stack", "4S b1 clubs": "commitment.spade", "JC b1 -> b2": "commitment.jack",
-                "AD b1": "commitment.ace", "QD b1": "commitment.queen", "KH b1": "commitment.king",
-                "pass": "commitment.pass"}
+    state = position(
+        round=2,
+        a="2H 4S JC AD QD KH",
+        b="5D 6D",
+        a_won="JK",
+        draw_top="9C",
+        battles=(("QS", EMPTY, "- / - / 3D"), ("KS", EMPTY, EMPTY)),
+    )
+    expected = {
+        "2H b1": "commitment.stack",
+        "4S b1 clubs": "commitment.spade",
+        "JC b1 -> b2": "commitment.jack",
+        "AD b1": "commitment.ace",
+        "QD b1": "commitment.queen",
+        "KH b1": "commitment.king",
+        "pass": "commitment.pass",
+    }
     for move, rule in expected.items():
         events = game.step(state, move).events
         assert events[0].rule == rule and events[0].player == 0 and events[0].text.startswith("A ")
     text = game.step(state, "KH b1").events[0].text
-    assert text == ("A commits K♥ to b1: it doubles every card below it in the stack, and none played on top; "
-                    "A's hearts at b1: K♥ (0) = 0.")
+    assert text == (
+        "A commits K♥ to b1: it doubles every card below it in the stack, and none played on top; "
+        "A's hearts at b1: K♥ (0) = 0."
+    )
 
 
 # --- the computer's playouts: quicker ways to the very same moves and values ------------------------
+
 
 def playout_positions(seeds: range, every: int = 3):
     """Positions of games played half at random and half by the rule of thumb (every ``every``-th
@@ -816,6 +965,7 @@ def test_a_heuristic_playout_plays_and_scores_as_the_move_by_move_loop():
     of the battles and hands from move to move: the same value, from the same numbers drawn, as
     the generic loop that asks ``playout_move`` afresh at every move."""
     from cardlab.strategy import Strategy
+
     strategy = game.strategy()
     count = 0
     for k, state in enumerate(playout_positions(range(10))):
@@ -828,17 +978,20 @@ def test_a_heuristic_playout_plays_and_scores_as_the_move_by_move_loop():
     assert count > 200
     # another policy is played by the generic loop
     from cardlab.bots.search import random_policy
+
     state = game.deal(seed=4)
-    assert (strategy.playout(game, state, state, 0, random_policy, random.Random(1))
-            == Strategy.playout(strategy, game, state, state, 0, random_policy, random.Random(1)))
+    assert strategy.playout(game, state, state, 0, random_policy, random.Random(1)) == Strategy.playout(
+        strategy, game, state, state, 0, random_policy, random.Random(1)
+    )
 
 
 def test_a_playouts_reading_follows_every_commit():
     """The reading a playout carries (each battle's stack values, leads and expected VP, each
     hand's options) is, after every commit, the very reading of the new state made afresh (the
     commits here are the rule of thumb's or, to try them all, random ones)."""
-    from cardlab.games.commitment.strategy import _KIND, _MOVE, _Reading
     from cardlab.games.commitment.moves import KIND
+    from cardlab.games.commitment.strategy import _KIND, _MOVE, _Reading
+
     strategy = game.strategy()
     kinds: Counter = Counter()
     for seed in range(12):
@@ -865,11 +1018,15 @@ def test_a_playouts_reading_follows_every_commit():
             if option[_KIND] == "ace":
                 reading.options[me] = None
             fresh = _Reading(state)
-            assert (reading.values, reading.expected, reading.leads, reading.expects) == \
-                   (fresh.values, fresh.expected, fresh.leads, fresh.expects)
+            assert (reading.values, reading.expected, reading.leads, reading.expects) == (
+                fresh.values,
+                fresh.expected,
+                fresh.leads,
+                fresh.expects,
+            )
             for player in (0, 1):
                 assert reading.hand(state, player) == fresh.hand(state, player)
-    assert len(kinds) == 7   # numbers, wild spades, Aces, Kings, Queens, Jacks that stay and Jacks that move
+    assert len(kinds) == 7  # numbers, wild spades, Aces, Kings, Queens, Jacks that stay and Jacks that move
 
 
 def test_a_sampled_world_is_dealt_as_filling_the_hidden_cards_in_order_would():
@@ -878,9 +1035,10 @@ def test_a_sampled_world_is_dealt_as_filling_the_hidden_cards_in_order_would():
     from the same numbers drawn; a view hiding cards elsewhere too is filled the generic way."""
     from cardlab.bots.sampling import unseen_cards
     from cardlab.strategy import fill_hidden
+
     strategy = game.strategy()
 
-    def generic(view, cards, rng):   # the strategy's sampling as it was before
+    def generic(view, cards, rng):  # the strategy's sampling as it was before
         battle = [c for c in cards if c in BATTLE_VP]
         rest = [c for c in cards if c not in BATTLE_VP]
         rng.shuffle(battle)
@@ -906,6 +1064,7 @@ def test_the_playouts_remember_a_bounded_number_of_expectations():
     memory per battle VP); a memory is emptied, before one playout in 256, once it holds
     ``EXPECTED_MOST`` values."""
     from cardlab.games.commitment import strategy as module
+
     strategy = game.strategy()
     expected = module.EXPECTED[2]
     expected.cache_clear()
@@ -922,8 +1081,10 @@ def test_the_playouts_remember_a_bounded_number_of_expectations():
 
 # --- the bundled lessons -------------------------------------------------------------------------------------
 
+
 def _lesson_end(name: str):
     from cardlab import lessons
+
     lesson = lessons.load(name)
     return lesson, lesson.steps[-1].state
 
@@ -931,6 +1092,7 @@ def _lesson_end(name: str):
 def test_the_worked_example_lesson_is_played_by_a_and_ends_as_the_text_says():
     """A plays every one of A's moves as a question; B's stay in the lesson's moves; the end is the text's example."""
     from cardlab import lessons
+
     lesson, end = _lesson_end("commitment-1-worked-example")
     by_a = [str(q.moves[0]) for step in lesson.steps for q in step.questions if q.kind == "play"]
     assert by_a == ["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1", "pass"]

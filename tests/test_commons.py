@@ -14,7 +14,15 @@ from cardlab import HIDDEN, Card, IllegalMove, NotationError, StateError, cards,
 from cardlab.cards import chance
 from cardlab.engine import Continuation
 from cardlab.games.card_commons import (
-    DECK, WILDS, Claim, Commission, Defend, Discard, NextRound, TradeCommission, TradePool,
+    DECK,
+    WILDS,
+    Claim,
+    Commission,
+    Defend,
+    Discard,
+    NextRound,
+    TradeCommission,
+    TradePool,
 )
 
 GAME = cardlab.game("card-commons")
@@ -81,9 +89,22 @@ claim: 2D
 # The text's example, dealt as round 3 from a stacked deck: pool up, pool down, Nest Egg,
 # A's 7 cards, B's 7 cards.
 EXAMPLE_DECK = "5H 4S KS 4C  4H 2D QH 2C 3H 5S 3S  5C 2H 3C 4D 5D 2S 3D"
-EXAMPLE_MOVES = ["commission 4H", "commission 5C", "claim 2D", "defend 2H", "claim 3C", "defend 3H",
-                 "claim QH", "defend 4D", "claim 5D", "defend 5S", "claim 2C", "defend 2S",
-                 "claim 3D", "defend 3S"]
+EXAMPLE_MOVES = [
+    "commission 4H",
+    "commission 5C",
+    "claim 2D",
+    "defend 2H",
+    "claim 3C",
+    "defend 3H",
+    "claim QH",
+    "defend 4D",
+    "claim 5D",
+    "defend 5S",
+    "claim 2C",
+    "defend 2S",
+    "claim 3D",
+    "defend 3S",
+]
 
 
 def state(text: str, game=GAME):
@@ -106,6 +127,7 @@ def illegal(s, move, rule, game=GAME):
 
 
 # --- the worked example ----------------------------------------------------------------------------
+
 
 def example_end():
     s = GAME.deal(seed=1, deck=EXAMPLE_DECK, round=3)
@@ -135,6 +157,7 @@ def test_worked_example_with_a_3d_commission_scores_0():
 
 
 # --- setup --------------------------------------------------------------------------------------
+
 
 def test_the_deck_is_18_cards_with_two_wilds():
     assert len(DECK) == 18 and len(set(DECK)) == 18
@@ -167,6 +190,7 @@ def test_deals_are_reproducible_from_the_seed():
 
 
 # --- commissions ---------------------------------------------------------------------------------
+
 
 def test_each_player_puts_a_commission_face_down_first_claimant_first():
     s = GAME.deal(deck=EXAMPLE_DECK)
@@ -209,6 +233,7 @@ def test_the_first_claimant_alternates_by_round():
 
 # --- trades -------------------------------------------------------------------------------------
 
+
 def test_trade_with_a_face_up_pool_card():
     s = GAME.play(state(CLAIM), "trade 2D for 5H")
     assert Card(5, "H") in s.hands[0] and Card(2, "D") not in s.hands[0]
@@ -233,11 +258,11 @@ def test_the_commission_can_never_become_a_wild():
 
 def test_trades_in_order_once_each():
     s = GAME.play(state(CLAIM), "trade 2D for 5H")
-    illegal(s, "trade 3H for 2S", "commons.trade.order")           # a second pool trade
-    s = GAME.play(s, "trade 3H for commission")                     # pool, then commission: fine
-    illegal(s, "trade 2C for commission", "commons.trade.order")    # a second commission trade
+    illegal(s, "trade 3H for 2S", "commons.trade.order")  # a second pool trade
+    s = GAME.play(s, "trade 3H for commission")  # pool, then commission: fine
+    illegal(s, "trade 2C for commission", "commons.trade.order")  # a second commission trade
     t = GAME.play(state(CLAIM), "trade 2D for commission")
-    illegal(t, "trade 3H for 5H", "commons.trade.order")            # the pool trade can't come after
+    illegal(t, "trade 3H for 5H", "commons.trade.order")  # the pool trade can't come after
     assert GAME.play(t, "claim 3H").phase == "defend"
 
 
@@ -247,6 +272,7 @@ def test_no_trade_after_the_claim():
 
 
 # --- claim and defense ----------------------------------------------------------------------------
+
 
 def test_the_claimant_claims_with_any_card_she_holds():
     s = GAME.play(state(CLAIM), "claim 5S")
@@ -260,7 +286,7 @@ def test_defense_by_same_value_or_wild_with_a_choice():
     illegal(s, "defend 3C", "commons.defense")
     after = GAME.play(s, "defend 2H")
     assert after.sides == ((Card(2, "D"),), (Card(2, "H"),))  # Claim on A's side, Defense on B's
-    assert after.phase == "claim" and after.claimant == 1       # roles switch
+    assert after.phase == "claim" and after.claimant == 1  # roles switch
 
 
 def test_any_card_answers_a_wild_claim():
@@ -270,8 +296,14 @@ def test_any_card_answers_a_wild_claim():
 
 
 def test_an_only_answer_that_is_wild_must_be_played():
-    s = GAME.play(state(NO_DEFENSE.replace("A hand: 2D 2H 2C KS 5S 2S", "A hand: 2D 2H 2C 4S 5S 2S")
-                        .replace("B hand: 3H 3C 4D 5D 4S 3D", "B hand: 3H 3C 4D 5D KS 3D")), "claim 2D")
+    s = GAME.play(
+        state(
+            NO_DEFENSE.replace("A hand: 2D 2H 2C KS 5S 2S", "A hand: 2D 2H 2C 4S 5S 2S").replace(
+                "B hand: 3H 3C 4D 5D 4S 3D", "B hand: 3H 3C 4D 5D KS 3D"
+            )
+        ),
+        "claim 2D",
+    )
     assert [str(m) for m in GAME.legal_moves(s)] == ["defend KS"]
     illegal(s, "discard 3H", "commons.defense.forced")
 
@@ -284,6 +316,7 @@ def test_a_respondent_who_can_answer_may_not_discard():
 
 
 # --- No Defense ---------------------------------------------------------------------------------
+
 
 def test_no_defense_discard_then_the_claimant_answers_then_a_second_discard():
     step = GAME.step(state(NO_DEFENSE), "claim 2D")
@@ -315,6 +348,7 @@ def test_no_defense_and_no_answer_discards_the_claim_face_up():
 
 # --- end of round and scoring ----------------------------------------------------------------------
 
+
 def test_the_round_is_scored_when_both_hands_are_empty():
     s = GAME.play(last_defense(), "defend 2S")
     assert s.phase == "round-end"
@@ -345,8 +379,10 @@ def test_a_wild_nest_egg_is_swapped_and_the_other_wild_is_passed_over():
 
 def test_a_wild_nest_egg_swap_picks_a_random_face_down_card():
     text = last_defense(down="2C 5H", up="KS").to_text()
-    picks = {GAME.play(GAME.state_from_text(text.replace("seed: 0", f"seed: {seed}")), "defend 2S").nest_egg
-             for seed in range(12)}
+    picks = {
+        GAME.play(GAME.state_from_text(text.replace("seed: 0", f"seed: {seed}")), "defend 2S").nest_egg
+        for seed in range(12)
+    }
     assert picks == {Card(2, "C"), Card(5, "H")}
 
 
@@ -366,20 +402,41 @@ def test_the_score_during_a_round_previews_a_wild_nest_egg_swap_outcome_by_outco
     points; it never takes the Wild as 'both Commissions score' while another card can be used."""
     s = last_defense(down="2C 5H", up="KS")
     (note,) = GAME.score(s).notes
-    assert note == ("If round 3 ended now: the Wild Nest Egg Q♥ would be swapped with a random face-down pool card "
-                    "[commons.wild-nest-egg.swap]. With 2♣ (chance 1/2): A 0 points, B 4 points. With 5♥ "
-                    "(chance 1/2): A 4 points, B 4 points. Expected: A 2 points, B 4 points.")
+    assert note == (
+        "If round 3 ended now: the Wild Nest Egg Q♥ would be swapped with a random face-down pool card "
+        "[commons.wild-nest-egg.swap]. With 2♣ (chance 1/2): A 0 points, B 4 points. With 5♥ "
+        "(chance 1/2): A 4 points, B 4 points. Expected: A 2 points, B 4 points."
+    )
     assert GAME.nest_egg_outcomes(s) == ((Card(2, "C"), Fraction(1, 2)), (Card(5, "H"), Fraction(1, 2)))
     assert GAME.score(s).totals == (0, 0)  # the preview is a note: the round counts once it is over
 
 
-@pytest.mark.parametrize("round_, up, down, outcome, points", [
-    (3, "5H", "KS 2C", "with 2♣, as the other face-down card is the other Wild [commons.wild-nest-egg.other-wild]",
-     "A 0 points, B 4 points"),
-    (1, "5H KS", "2C", "with 2♣, the only face-down pool card [commons.wild-nest-egg.swap]", "A 0 points, B 2 points"),
-    (1, "5H 2C", "KS", "with no card: only a Wild is left, so both Commissions score "
-                       "[commons.wild-nest-egg.both-score]", "A 2 points, B 2 points"),
-])
+@pytest.mark.parametrize(
+    "round_, up, down, outcome, points",
+    [
+        (
+            3,
+            "5H",
+            "KS 2C",
+            "with 2♣, as the other face-down card is the other Wild [commons.wild-nest-egg.other-wild]",
+            "A 0 points, B 4 points",
+        ),
+        (
+            1,
+            "5H KS",
+            "2C",
+            "with 2♣, the only face-down pool card [commons.wild-nest-egg.swap]",
+            "A 0 points, B 2 points",
+        ),
+        (
+            1,
+            "5H 2C",
+            "KS",
+            "with no card: only a Wild is left, so both Commissions score [commons.wild-nest-egg.both-score]",
+            "A 2 points, B 2 points",
+        ),
+    ],
+)
 def test_a_wild_nest_egg_preview_with_one_outcome_names_it(round_, up, down, outcome, points):
     s = last_defense(round_=round_, rounds="0-0 " * (round_ - 1) or "-", up=up, down=down)
     (note,) = GAME.score(s).notes
@@ -393,8 +450,8 @@ def test_the_preview_lists_exactly_the_nest_eggs_the_swap_gives_with_their_chanc
         chances = dict(GAME.nest_egg_outcomes(s))
         reached = Counter(GAME.play(dataclasses.replace(s, seed=seed), "defend 2S").nest_egg for seed in range(200))
         assert set(reached) == set(chances)
-        for nest, chance in chances.items():
-            assert abs(reached[nest] / 200 - chance) < 0.15, (down, nest, reached)
+        for nest, odds in chances.items():
+            assert abs(reached[nest] / 200 - odds) < 0.15, (down, nest, reached)
 
 
 def test_a_wild_nest_egg_is_compared_only_after_its_swap():
@@ -429,6 +486,7 @@ def test_moves_after_the_game_is_over_are_refused():
 
 # --- Peek -------------------------------------------------------------------------------------
 
+
 def test_peek_has_three_rounds_of_one_up_two_down_scored_1_1_2():
     assert PEEK.last_round == 3
     assert [PEEK.multiplier(r) for r in (1, 2, 3, 4)] == [1, 1, 2, 1]
@@ -440,9 +498,9 @@ def test_peek_has_three_rounds_of_one_up_two_down_scored_1_1_2():
 def test_peek_each_player_sees_one_face_down_card():
     s = PEEK.deal(seed=5)
     first, second = s.pool_down
-    assert PEEK.view(s, 0).pool_down == (first, HIDDEN)   # round 1: A is the first Claimant
+    assert PEEK.view(s, 0).pool_down == (first, HIDDEN)  # round 1: A is the first Claimant
     assert PEEK.view(s, 1).pool_down == (HIDDEN, second)
-    s2 = PEEK.deal(seed=5, round=2)                         # round 2: B is the first Claimant
+    s2 = PEEK.deal(seed=5, round=2)  # round 2: B is the first Claimant
     assert PEEK.view(s2, 1).pool_down == (s2.pool_down[0], HIDDEN)
     assert GAME.view(GAME.deal(seed=5, round=3), 0).pool_down == (HIDDEN, HIDDEN)
 
@@ -464,9 +522,11 @@ def test_peek_narrates_its_own_rules_at_the_last_round_and_the_next_deal():
     assert "commons.peek.rounds" in rules and "commons.extra-round" in rules
     deal = PEEK.step(step.after, "next round")
     assert [e.rule for e in deal.events] == ["commons.peek.pool", "commons.peek.look", "commons.peek.extra-round"]
-    assert "B, the first Claimant, secretly looks" in deal.events[1].text   # round 4: B claims first
-    assert [e.rule for e in PEEK.step(_round_over(PEEK), "next round").events] == \
-        ["commons.peek.pool", "commons.peek.look"]
+    assert "B, the first Claimant, secretly looks" in deal.events[1].text  # round 4: B claims first
+    assert [e.rule for e in PEEK.step(_round_over(PEEK), "next round").events] == [
+        "commons.peek.pool",
+        "commons.peek.look",
+    ]
     assert [e.rule for e in GAME.step(_round_over(GAME), "next round").events] == ["commons.setup.pool"]
 
 
@@ -487,6 +547,7 @@ def test_the_variant_must_match_the_state():
 
 # --- hidden information -----------------------------------------------------------------------
 
+
 def test_a_player_sees_their_own_hand_and_commission_only():
     s = state(CLAIM)
     v = GAME.view(s, 1)
@@ -504,33 +565,54 @@ def test_private_narration_is_marked():
 
 # --- notation and text forms -------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["commission 4H", "trade 4H for 5C", "trade 4H for commission", "claim QH",
-                                  "defend 4C", "discard 2S", "next round"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "commission 4H",
+        "trade 4H for 5C",
+        "trade 4H for commission",
+        "claim QH",
+        "defend 4C",
+        "discard 2S",
+        "next round",
+    ],
+)
 def test_move_notation_round_trips(text):
     assert str(GAME.parse_move(text)) == text
     assert str(GAME.parse_move(text.upper().replace("FOR", "for"))) == text
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("claim 4Z", "unknown suit"), ("fly 4H", "unknown move"), ("claim", "card is missing"),
-    ("trade 4H 5C", "trade <card> for"), ("claim 4H 5H", "unexpected text"), ("", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("claim 4Z", "unknown suit"),
+        ("fly 4H", "unknown move"),
+        ("claim", "card is missing"),
+        ("trade 4H 5C", "trade <card> for"),
+        ("claim 4H 5H", "unexpected text"),
+        ("", "empty"),
+    ],
+)
 def test_malformed_moves_say_what_is_wrong(text, fragment):
     with pytest.raises(NotationError, match=fragment):
         GAME.parse_move(text)
 
 
-@pytest.mark.parametrize("change, fragment", [
-    (("A hand: 2D", "A hand: 4C"), "4C appears 2 times"),
-    (("A hand: 2D 3H", "A hand: 3H"), "missing from the state: 2D"),
-    (("A commission: 4H", "A commission: QH"), "QH"),
-    (("pool down: 3S", "pool down: 3S 5H"), "appears 2 times"),
-    (("claimant: A", "claimant: C"), "expected a player"),
-    (("round: 1", "round: x"), "whole number"),
-    (("B hand: 2H 3C", "B hand: 2H 3X"), "line"),
-    (("nest egg: 4C", "nest egg: 4C\nbanana: 1"), "unknown key 'banana'"),
-    (("phase: claim", "phase: claim\nphase: defend"), "given twice"),
-])
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (("A hand: 2D", "A hand: 4C"), "4C appears 2 times"),
+        (("A hand: 2D 3H", "A hand: 3H"), "missing from the state: 2D"),
+        (("A commission: 4H", "A commission: QH"), "QH"),
+        (("pool down: 3S", "pool down: 3S 5H"), "appears 2 times"),
+        (("claimant: A", "claimant: C"), "expected a player"),
+        (("round: 1", "round: x"), "whole number"),
+        (("B hand: 2H 3C", "B hand: 2H 3X"), "line"),
+        (("nest egg: 4C", "nest egg: 4C\nbanana: 1"), "unknown key 'banana'"),
+        (("phase: claim", "phase: claim\nphase: defend"), "given twice"),
+    ],
+)
 def test_invalid_text_states_say_exactly_what_is_wrong(change, fragment):
     with pytest.raises(StateError, match=fragment):
         GAME.state_from_text(CLAIM.replace(*change))
@@ -543,8 +625,11 @@ def test_wrong_counts_and_placements_are_refused():
     with pytest.raises(StateError, match="both sides of the tableau grow together"):
         GAME.state_from_text(CLAIM.replace("A hand: 2D 3H", "A side: 2D\nA hand: 3H"))
     with pytest.raises(StateError, match="phase is 'discard'"):
-        GAME.state_from_text(NOBODY_ANSWERS.replace("A hand: 5S", "A hand:")
-                             .replace("claimant: A", "claimant: A\nphase: defend\nclaim: 5S"))
+        GAME.state_from_text(
+            NOBODY_ANSWERS.replace("A hand: 5S", "A hand:").replace(
+                "claimant: A", "claimant: A\nphase: defend\nclaim: 5S"
+            )
+        )
 
 
 #: A claimed 2♦; B, holding no 2 and no Wild, discarded 3♥; A must answer her own Claim.
@@ -562,8 +647,11 @@ B commission: 4H
 claim: 2D
 """
 #: ... A answered with 2♥; B owes the second discard.
-SECOND_DISCARD = ANSWERING.replace("phase: answer", "phase: discard2").replace("A hand: 2H ", "A hand: ") \
+SECOND_DISCARD = (
+    ANSWERING.replace("phase: answer", "phase: discard2")
+    .replace("A hand: 2H ", "A hand: ")
     .replace("claim: 2D", "A side: 2D\nB side: 2H")
+)
 
 
 def test_the_answer_and_second_discard_phases_come_only_after_a_respondent_who_could_not_answer():
@@ -571,7 +659,7 @@ def test_the_answer_and_second_discard_phases_come_only_after_a_respondent_who_c
     such a Respondent is refused; as played, both are accepted."""
     assert GAME.state_from_text(ANSWERING).phase == "answer"
     assert GAME.state_from_text(SECOND_DISCARD).phase == "discard2"
-    holds_a_two = ("B hand: 3C", "B hand: 2C"), ("2C KS", "3C KS")   # B's 3♣ and A's 2♣ change hands
+    holds_a_two = ("B hand: 3C", "B hand: 2C"), ("2C KS", "3C KS")  # B's 3♣ and A's 2♣ change hands
     answering = ANSWERING.replace(*holds_a_two[0]).replace(*holds_a_two[1])
     with pytest.raises(StateError, match="B can answer the Claim 2D and had to defend: the phase is 'defend'"):
         GAME.state_from_text(answering)
@@ -608,6 +696,7 @@ def test_html_repr_shows_the_table():
 
 # --- the rules' fast building agrees with a plain reading of the rules -------------------------------
 
+
 def _put(pair: tuple, player: int, value) -> tuple:
     return tuple(value if p == player else x for p, x in enumerate(pair))
 
@@ -631,14 +720,26 @@ def _plainly_played(game, s, move, reached: Counter):
     reached[type(move).__name__, s.phase] += 1
     if isinstance(move, Commission):
         commissions = _put(s.commissions, mover, move.card)
-        return swap(s, hands=_put(s.hands, mover, _take(s.hands[mover], move.card)), commissions=commissions,
-                    phase="claim" if None not in commissions else "commission")
+        return swap(
+            s,
+            hands=_put(s.hands, mover, _take(s.hands[mover], move.card)),
+            commissions=commissions,
+            phase="claim" if None not in commissions else "commission",
+        )
     if isinstance(move, TradePool):
-        return swap(s, traded=1, pool_up=_take(s.pool_up, move.take) + (move.give,),
-                    hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (move.take,)))
+        return swap(
+            s,
+            traded=1,
+            pool_up=_take(s.pool_up, move.take) + (move.give,),
+            hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (move.take,)),
+        )
     if isinstance(move, TradeCommission):
-        return swap(s, traded=2, commissions=_put(s.commissions, mover, move.give),
-                    hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (s.commissions[mover],)))
+        return swap(
+            s,
+            traded=2,
+            commissions=_put(s.commissions, mover, move.give),
+            hands=_put(s.hands, mover, _take(s.hands[mover], move.give) + (s.commissions[mover],)),
+        )
     if isinstance(move, Claim):
         hands = _put(s.hands, claimant, _take(s.hands[claimant], move.card))
         phase = "defend" if _can_answer(hands[respondent], move.card) else "discard"
@@ -648,8 +749,9 @@ def _plainly_played(game, s, move, reached: Counter):
         return swap(game.deal(seed=s.seed, round=s.round + 1), rounds=s.rounds + (points,))
     hands = _put(s.hands, mover, _take(s.hands[mover], move.card))
     if isinstance(move, Defend):  # the Defense on the Respondent's side, the Claim on the Claimant's
-        sides = _put(_put(s.sides, respondent, s.sides[respondent] + (move.card,)),
-                     claimant, s.sides[claimant] + (s.claim,))
+        sides = _put(
+            _put(s.sides, respondent, s.sides[respondent] + (move.card,)), claimant, s.sides[claimant] + (s.claim,)
+        )
         s = swap(s, hands=hands, sides=sides, claim=None)
         if s.phase == "answer":
             return swap(s, phase="discard2")
@@ -676,7 +778,7 @@ def _plainly_scored(game, s, reached: Counter):
         pick = pick if down[pick] not in WILDS else others[0] if others else None
         reached["wild nest egg kept" if pick is None else "wild nest egg swapped"] += 1
         if pick is not None:
-            nest, down = down[pick], down[:pick] + (nest,) + down[pick + 1:]
+            nest, down = down[pick], down[:pick] + (nest,) + down[pick + 1 :]
     s = dataclasses.replace(s, nest_egg=nest, pool_down=down, phase="round-end")
     totals = [sum(r[p] for r in s.rounds) + sum(i.points for i in game.round_items(s) if i.player == p) for p in (0, 1)]
     if s.round >= game.last_round and totals[0] != totals[1]:
@@ -687,9 +789,15 @@ def _plainly_scored(game, s, reached: Counter):
 
 
 #: Every move of Card Commons, whatever the position.
-EVERY_MOVE = ([Commission(c) for c in DECK] + [TradePool(g, t) for g in DECK for t in DECK]
-              + [TradeCommission(c) for c in DECK] + [Claim(c) for c in DECK] + [Defend(c) for c in DECK]
-              + [Discard(c) for c in DECK] + [NextRound()])
+EVERY_MOVE = (
+    [Commission(c) for c in DECK]
+    + [TradePool(g, t) for g in DECK for t in DECK]
+    + [TradeCommission(c) for c in DECK]
+    + [Claim(c) for c in DECK]
+    + [Defend(c) for c in DECK]
+    + [Discard(c) for c in DECK]
+    + [NextRound()]
+)
 
 
 @pytest.mark.parametrize("game", [GAME, PEEK], ids=["standard", "peek"])
@@ -713,9 +821,17 @@ def test_every_legal_move_builds_the_state_a_plain_reading_of_the_rules_gives(ga
     rules = {"claim discarded", "round over", "extra round", "game over"}
     rules |= set() if game.peek else {"wild nest egg swapped"}
     assert rules <= set(reached), reached
-    moves = {("Commission", "commission"), ("TradePool", "claim"), ("TradeCommission", "claim"), ("Claim", "claim"),
-             ("Defend", "defend"), ("Defend", "answer"), ("Discard", "discard"), ("Discard", "discard2"),
-             ("NextRound", "round-end")}
+    moves = {
+        ("Commission", "commission"),
+        ("TradePool", "claim"),
+        ("TradeCommission", "claim"),
+        ("Claim", "claim"),
+        ("Defend", "defend"),
+        ("Defend", "answer"),
+        ("Discard", "discard"),
+        ("Discard", "discard2"),
+        ("NextRound", "round-end"),
+    }
     assert moves == {key for key in reached if isinstance(key, tuple)}, reached
 
 
@@ -732,7 +848,8 @@ def test_a_rounds_points_are_those_of_its_score_lines(game):
                 for nest in (None, *DECK) if s.phase == "round-end" else DECK:
                     items = game.round_items(s, nest)
                     assert game.round_points(s, nest) == tuple(
-                        sum(i.points for i in items if i.player == p) for p in (0, 1)), (s.to_text(), nest)
+                        sum(i.points for i in items if i.player == p) for p in (0, 1)
+                    ), (s.to_text(), nest)
                     checked += 1
             s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked > 10_000
@@ -743,6 +860,7 @@ def test_the_totals_of_playouts_are_the_scores_totals(game):
     """What a playout is worth (``_totals``, without the score's words) is the score's totals, in
     every phase, in full states and in each player's view; and a playout's value is the lead."""
     from cardlab.strategy import lead, strategy_of
+
     rng = random.Random(5)
     strategy = strategy_of(game)
     phases = Counter()
@@ -766,6 +884,7 @@ def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
     on your side and in your hand (less one given, plus one taken); a Claim is answered by the
     unseen cards of its value and the unseen Wilds. Each counted once per decision."""
     from cardlab.games.card_commons.strategy import _answering, _CommissionValue, _unseen
+
     rng = random.Random(11)
     checked = 0
     for game in (GAME, PEEK):
@@ -778,8 +897,9 @@ def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
                     value, answering = _CommissionValue(s, me, left), _answering(left)
                     mine = (*s.sides[me], *s.hands[me])
                     for card in (*s.hands[me], *left):  # a card of the hand, or one unseen (it counts once)
-                        share = (sum(1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank))
-                                 / len(left))
+                        share = sum(
+                            1 for u in left if u not in WILDS and (u.suit == card.suit or u.rank == card.rank)
+                        ) / len(left)
                         assert value.match(card) == share
                         assert answering(card) == sum(1 for u in left if u.rank == card.rank or u in WILDS)
                         assert value.worth(card) == share * sum(1 for c in mine if c.color == card.color)
@@ -787,13 +907,15 @@ def test_the_rule_of_thumb_counts_the_unseen_cards_once_per_decision():
                         if card in s.hands[me] and back is not None:
                             kept = (*_take(mine, card), back)
                             assert value.worth(card, out=card, back=back) == share * sum(
-                                1 for c in kept if c.color == card.color)
+                                1 for c in kept if c.color == card.color
+                            )
                         checked += 1
                 s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked > 1000
 
 
 # --- who claims: a position a game can reach ---------------------------------------------------------
+
 
 def claimant_must_be(game, s, claims_discarded: int) -> int:
     """The Claimant that position ``s`` must have, worked out from its cards, as the engine records
@@ -808,9 +930,9 @@ def claimant_must_be(game, s, claims_discarded: int) -> int:
     if s.phase == "commission":
         return first
     sided = len(s.sides[0]) - (s.phase == "discard2")  # the turn under way has put its cards there
-    turns = sided + claims_discarded                    # the turns played before this one
+    turns = sided + claims_discarded  # the turns played before this one
     if s.phase in ("round-end", "game-over"):
-        turns -= 1                                      # no switch after the last turn
+        turns -= 1  # no switch after the last turn
     return first if turns % 2 == 0 else 1 - first
 
 
@@ -851,10 +973,15 @@ def test_every_lesson_position_has_the_claimant_its_round_and_turns_give(name):
     that no game can reach."""
     lesson = lessons.load(name)
     start = lesson.start
-    fits = [cd for cd in possible_claims_discarded(lesson.game, start)
-            if claimant_must_be(lesson.game, start, cd) == start.claimant]
-    assert fits, (f"{name}: round {start.round} with {len(start.sides[0])} cards on each side: the Claimant "
-                  f"must be {'AB'[claimant_must_be(lesson.game, start, 0)]}, not {'AB'[start.claimant]}")
+    fits = [
+        cd
+        for cd in possible_claims_discarded(lesson.game, start)
+        if claimant_must_be(lesson.game, start, cd) == start.claimant
+    ]
+    assert fits, (
+        f"{name}: round {start.round} with {len(start.sides[0])} cards on each side: the Claimant "
+        f"must be {'AB'[claimant_must_be(lesson.game, start, 0)]}, not {'AB'[start.claimant]}"
+    )
     for cd0 in fits:
         cd, wrong = cd0, None
         for step in lesson.steps[1:]:

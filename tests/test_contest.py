@@ -11,13 +11,24 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardlab
 from cardlab import Card, IllegalMove, NotationError, StateError, cards
 from cardlab.cards import HIDDEN, in_order
 from cardlab.games.contest import (
-    DECK, Arrange, Claim, Contest, ContestState, Exchange, Mulligan, Open, Pass, Reinforce, secret_score,
+    DECK,
+    Arrange,
+    Claim,
+    Contest,
+    ContestState,
+    Exchange,
+    Mulligan,
+    Open,
+    Pass,
+    Reinforce,
+    secret_score,
 )
 
 GAME = cardlab.game("contest")
@@ -42,9 +53,18 @@ draw pile: -
 """
 
 
-def table(*, a: str, b: str, row: str = "- | - | - | -", stock: int | str = 10, points: dict | None = None,
-          stage: str = "play", to_move: str = "A", secrets: tuple[str, str] = ("2C 2D 3C 3D", "2H 3S 4H 4S"),
-          game: Contest = GAME) -> ContestState:
+def table(
+    *,
+    a: str,
+    b: str,
+    row: str = "- | - | - | -",
+    stock: int | str = 10,
+    points: dict | None = None,
+    stage: str = "play",
+    to_move: str = "A",
+    secrets: tuple[str, str] = ("2C 2D 3C 3D", "2H 3S 4H 4S"),
+    game: Contest = GAME,
+) -> ContestState:
     """A hand-written state: the cards named, a draw pile (``stock`` cards, or the cards given),
     and every other card in the discard pile."""
     points = points or {}
@@ -54,10 +74,18 @@ def table(*, a: str, b: str, row: str = "- | - | - | -", stock: int | str = 10, 
     rest = [c.code for c in DECK if c not in used]
     draw = stock if isinstance(stock, str) else " ".join(rest[:stock]) or "-"
     discard = [c for c in rest if c not in set(draw.split())]
-    lines = [f"stage: {stage}", f"to move: {to_move}", f"A secret: {secrets[0]}", f"B secret: {secrets[1]}",
-             f"A hand: {a or '-'}", f"B hand: {b or '-'}", f"row: {row}",
-             *(f"points {s}: {points.get(s, '-')}" for s in "CDHS"),
-             f"discard: {' '.join(discard) or '-'}", f"draw pile: {draw}"]
+    lines = [
+        f"stage: {stage}",
+        f"to move: {to_move}",
+        f"A secret: {secrets[0]}",
+        f"B secret: {secrets[1]}",
+        f"A hand: {a or '-'}",
+        f"B hand: {b or '-'}",
+        f"row: {row}",
+        *(f"points {s}: {points.get(s, '-')}" for s in "CDHS"),
+        f"discard: {' '.join(discard) or '-'}",
+        f"draw pile: {draw}",
+    ]
     return game.state_from_text("\n".join(lines))
 
 
@@ -96,19 +124,25 @@ def base() -> ContestState:
 
 # --- options --------------------------------------------------------------------------------------
 
+
 def test_options_default_and_repr():
     assert GAME.options == {}
-    assert repr(cardlab.game("contest", ace="low", pile_value="top")) == \
-        "cardlab.game('contest', ace='low', pile_value='top')"
+    assert (
+        repr(cardlab.game("contest", ace="low", pile_value="top"))
+        == "cardlab.game('contest', ace='low', pile_value='top')"
+    )
     assert Contest.for_state(cardlab.game("contest", ace="low").deal(seed=1)) == cardlab.game("contest", ace="low")
 
 
-@pytest.mark.parametrize("options, words", [
-    ({"aces": "low"}, "unknown option(s) for Contest: aces"),
-    ({"ace": "middle"}, "ace must be 'high'"),
-    ({"pile_value": "max"}, "pile_value must be 'sum'"),
-    ({"jack": "after"}, "jack must be 'power-first' or 'match-first', not 'after'"),
-])
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"aces": "low"}, "unknown option(s) for Contest: aces"),
+        ({"ace": "middle"}, "ace must be 'high'"),
+        ({"pile_value": "max"}, "pile_value must be 'sum'"),
+        ({"jack": "after"}, "jack must be 'power-first' or 'match-first', not 'after'"),
+    ],
+)
 def test_bad_options_are_refused_listing_what_is_accepted(options, words):
     with pytest.raises(ValueError) as caught:
         cardlab.game("contest", **options)
@@ -117,8 +151,7 @@ def test_bad_options_are_refused_listing_what_is_accepted(options, words):
 
 # --- the deal -------------------------------------------------------------------------------------
 
-STACK = ("4H 2C 9H 5S  KD 3S 8D 2H  " + " ".join(c.code for c in DECK
-         if c.code not in "4H 2C 9H 5S KD 3S 8D 2H".split()))
+STACK = "4H 2C 9H 5S  KD 3S 8D 2H  " + " ".join(c.code for c in DECK if c.code not in "4H 2C 9H 5S KD 3S 8D 2H".split())
 
 
 def test_stacked_deck_order_secret_cards_then_hands_then_draw_pile():
@@ -145,11 +178,14 @@ def test_deal_is_reproducible_from_its_seed_and_a_fresh_seed_is_stored():
     assert GAME.deal(seed=fresh.seed) == fresh
 
 
-@pytest.mark.parametrize("deck, words", [
-    ("4H 2C", "missing"),
-    (STACK.replace("4H", "JK"), "not in this game: JK"),
-    (STACK.replace("4H", "2C"), "twice: 2C"),
-])
+@pytest.mark.parametrize(
+    "deck, words",
+    [
+        ("4H 2C", "missing"),
+        (STACK.replace("4H", "JK"), "not in this game: JK"),
+        (STACK.replace("4H", "2C"), "twice: 2C"),
+    ],
+)
 def test_a_stacked_deck_must_hold_the_52_cards_once(deck, words):
     with pytest.raises(ValueError) as caught:
         GAME.deal(deck=deck)
@@ -165,12 +201,14 @@ def test_a_stacked_deck_takes_seed_0_or_the_seed_given_as_in_every_game():
 
 # --- secret cards ------------------------------------------------------------------------------------
 
+
 def test_arrangement_keeps_suits_apart():
     state = GAME.deal(deck=STACK)
     legal = GAME.legal_moves(state)
     assert all(isinstance(m, Arrange) for m in legal)
-    expected = {p for p in itertools.permutations(cards("4H 2C 9H 5S"))
-                if all(x.suit != y.suit for x, y in zip(p, p[1:]))}
+    expected = {
+        p for p in itertools.permutations(cards("4H 2C 9H 5S")) if all(x.suit != y.suit for x, y in zip(p, p[1:]))
+    }
     assert {m.cards for m in legal} == expected
     step = allowed(state, "arrange 4H 2C 9H 5S")
     assert step.after.secrets[0] == tuple(cards("4H 2C 9H 5S"))
@@ -197,8 +235,9 @@ def test_before_arranging_no_other_move_and_after_no_new_arrangement():
     refused(later, "mulligan", "contest.secret")
 
 
-MULLIGAN_STACK = ("4H 5H 9H 2C  KD 3S 8D 2H  6C 7D 8S 9C  " + " ".join(
-    c.code for c in DECK if c.code not in "4H 5H 9H 2C KD 3S 8D 2H 6C 7D 8S 9C".split()))
+MULLIGAN_STACK = "4H 5H 9H 2C  KD 3S 8D 2H  6C 7D 8S 9C  " + " ".join(
+    c.code for c in DECK if c.code not in "4H 5H 9H 2C KD 3S 8D 2H 6C 7D 8S 9C".split()
+)
 
 
 def test_mulligan_is_the_only_move_when_no_order_keeps_suits_apart():
@@ -224,10 +263,20 @@ def short_stock_setup() -> ContestState:
     secret_a, secret_b = "4H 5H 9H 2C", "KD 3S 8D 2H"
     used = set(cards(secret_a + " " + secret_b))
     rest = [c.code for c in DECK if c not in used]
-    text = "\n".join(["stage: arrange", "to move: A", f"A secret: {secret_a}", f"B secret: {secret_b}",
-                      "A hand: -", "B hand: -", "row: - | - | - | -",
-                      *(f"points {s}: -" for s in "CDHS"),
-                      f"discard: {' '.join(rest[:28])}", f"draw pile: {' '.join(rest[28:])}"])
+    text = "\n".join(
+        [
+            "stage: arrange",
+            "to move: A",
+            f"A secret: {secret_a}",
+            f"B secret: {secret_b}",
+            "A hand: -",
+            "B hand: -",
+            "row: - | - | - | -",
+            *(f"points {s}: -" for s in "CDHS"),
+            f"discard: {' '.join(rest[:28])}",
+            f"draw pile: {' '.join(rest[28:])}",
+        ]
+    )
     return GAME.state_from_text(text)
 
 
@@ -277,6 +326,7 @@ def test_b_arranges_after_a_and_the_hands_are_dealt():
 
 # --- open and reinforce ------------------------------------------------------------------------------
 
+
 def test_open_an_empty_position():
     state = table(a=HAND_A, b=HAND_B, row="5H 7H | - | - | 4C 8C")
     step = allowed(state, "open 10S 2")
@@ -286,8 +336,9 @@ def test_open_an_empty_position():
 
 def test_open_next_to_the_same_suit_is_refused():
     err = refused(base(), "open 3H 2", "contest.open.neighbours")
-    assert err.reason == ("A cannot open position 2 with 3♥: position 1 next to it holds ♥, and neighbours "
-                          "never hold the same suit")
+    assert err.reason == (
+        "A cannot open position 2 with 3♥: position 1 next to it holds ♥, and neighbours never hold the same suit"
+    )
     refused(base(), "open 10S 2", "contest.open.neighbours")  # the ♠ pile at 3 is a neighbour too
 
 
@@ -322,12 +373,13 @@ def test_a_position_outside_the_row_is_refused():
 
 # --- claims -------------------------------------------------------------------------------------------
 
+
 def test_claim_the_higher_pile_goes_to_points_the_lower_to_the_discard_pile():
     state = base()
     step = allowed(state, "claim 1 3 3H")  # ♥ 12 against ♠ 9
     after = step.after
     assert after.points[2] == tuple(cards("5H 7H"))
-    assert after.discard[len(state.discard):] == tuple(cards("3H 9S"))
+    assert after.discard[len(state.discard) :] == tuple(cards("3H 9S"))
     assert after.row == ((), (), (), tuple(cards("4C 8C")))
     assert "contest.claim.value" in rules_of(step)
     assert "The ♥ pile (12) beats the ♠ pile (9)." in [e.text for e in step.events]
@@ -377,7 +429,7 @@ def test_jack_discards_a_pile_of_its_suit_first():
     step = allowed(state, "claim 2 3 JH discard 1")  # then ♠ 9 against ♥ 6
     after = step.after
     assert after.points[3] == tuple(cards("9S"))
-    assert after.discard[len(state.discard):] == tuple(cards("JH 5H 7H 6H"))
+    assert after.discard[len(state.discard) :] == tuple(cards("JH 5H 7H 6H"))
     assert after.row == ((), (), (), tuple(cards("4C 8C")))
     assert rules_of(step)[0] == "contest.claim.jack"
 
@@ -405,16 +457,19 @@ def test_jack_match_first_matches_the_pile_it_discards_then_claims_any_two_piles
     for_default = table(a=HAND_JACK, b=HAND_B, row=ONE_HEART_PILE)
     refused(for_default, "claim 2 3 JH discard 1", "contest.claim.match")
     state = table(a=HAND_JACK, b=HAND_B, row=ONE_HEART_PILE, game=MATCH_FIRST)
-    step = allowed(state, "claim 2 3 JH discard 1", game=MATCH_FIRST)   # ♠ 9 beats ♦ 6
+    step = allowed(state, "claim 2 3 JH discard 1", game=MATCH_FIRST)  # ♠ 9 beats ♦ 6
     assert rules_of(step)[:3] == ["contest.claim.jack", "contest.claim.jack.match-first", "contest.claim.match"]
     assert "matched that pile, so the claim may take any two piles of different suits" in step.events[1].text
     after = step.after
     assert after.points[3] == tuple(cards("9S")) and after.row == ((), (), (), tuple(cards("4C 8C")))
-    assert after.discard[len(state.discard):] == tuple(cards("JH 5H 7H 6D"))
+    assert after.discard[len(state.discard) :] == tuple(cards("JH 5H 7H 6D"))
     # every claim the power allows here: the three pairs of the other piles (of different suits)
     powered = sorted(str(m) for m in MATCH_FIRST.legal_moves(state) if type(m) is Claim and m.discard is not None)
-    assert [m for m in powered if " JH " in m] == ["claim 2 3 JH discard 1", "claim 2 4 JH discard 1",
-                                                    "claim 3 4 JH discard 1"]
+    assert [m for m in powered if " JH " in m] == [
+        "claim 2 3 JH discard 1",
+        "claim 2 4 JH discard 1",
+        "claim 3 4 JH discard 1",
+    ]
     assert not [m for m in GAME.legal_moves(for_default) if type(m) is Claim and m.discard is not None]
 
 
@@ -422,21 +477,23 @@ def test_jack_match_first_refusals():
     """Under jack="match-first" the power still discards a pile of the Jack's own suit, and the
     claim still takes two piles of different suits; a claim without the power still matches."""
     state = table(a=HAND_JACK, b=HAND_B, row="5H 7H | 9S | 6D | 8S", game=MATCH_FIRST)
-    refused(state, "claim 3 4 JH discard 2", "contest.claim.jack", MATCH_FIRST)   # the ♠ pile is not the Jack's suit
-    refused(state, "claim 2 4 JH discard 1", "contest.claim", MATCH_FIRST)        # ♠ and ♠: one suit
-    refused(state, "claim 1 3 JH discard 1", "contest.claim", MATCH_FIRST)        # the discarded pile is gone
-    refused(state, "claim 2 3 3H discard 1", "contest.claim.jack", MATCH_FIRST)   # 3♥ has no power
-    refused(state, "claim 2 3 JH", "contest.claim.match", MATCH_FIRST)            # no power used: J♥ must match
+    refused(state, "claim 3 4 JH discard 2", "contest.claim.jack", MATCH_FIRST)  # the ♠ pile is not the Jack's suit
+    refused(state, "claim 2 4 JH discard 1", "contest.claim", MATCH_FIRST)  # ♠ and ♠: one suit
+    refused(state, "claim 1 3 JH discard 1", "contest.claim", MATCH_FIRST)  # the discarded pile is gone
+    refused(state, "claim 2 3 3H discard 1", "contest.claim.jack", MATCH_FIRST)  # 3♥ has no power
+    refused(state, "claim 2 3 JH", "contest.claim.match", MATCH_FIRST)  # no power used: J♥ must match
     state = table(a=HAND_JACK, b=HAND_B, row="- | 9S | 6D | 8C", game=MATCH_FIRST)
-    refused(state, "claim 2 3 JH discard 1", "contest.claim.jack", MATCH_FIRST)   # no ♥ pile to discard
+    refused(state, "claim 2 3 JH discard 1", "contest.claim.jack", MATCH_FIRST)  # no ♥ pile to discard
 
 
 def test_both_readings_agree_when_a_second_pile_of_the_jacks_suit_is_claimed():
     """With a second ♥ pile, the Jack matches a claimed pile after its power too: both readings
     allow that claim, and give the same result."""
     row = "5H 7H | 9S | 6H | 4C 8C"
-    steps = [allowed(table(a=HAND_JACK, b=HAND_B, row=row, game=game), "claim 2 3 JH discard 1", game=game)
-             for game in (GAME, MATCH_FIRST)]
+    steps = [
+        allowed(table(a=HAND_JACK, b=HAND_B, row=row, game=game), "claim 2 3 JH discard 1", game=game)
+        for game in (GAME, MATCH_FIRST)
+    ]
     assert steps[0].after.points == steps[1].after.points and steps[0].after.discard == steps[1].after.discard
 
 
@@ -444,8 +501,9 @@ def test_a_king_used_as_a_jack_follows_the_jack_reading():
     state = table(a="KH 6S 10H QS 7C 9C 10C", b=HAND_B, row=ONE_HEART_PILE, game=MATCH_FIRST)
     step = allowed(state, "claim 2 3 KH discard 1", game=MATCH_FIRST)
     assert rules_of(step)[:2] == ["contest.claim.king", "contest.claim.jack.match-first"]
-    refused(table(a="KH 6S 10H QS 7C 9C 10C", b=HAND_B, row=ONE_HEART_PILE), "claim 2 3 KH discard 1",
-            "contest.claim.match")
+    refused(
+        table(a="KH 6S 10H QS 7C 9C 10C", b=HAND_B, row=ONE_HEART_PILE), "claim 2 3 KH discard 1", "contest.claim.match"
+    )
 
 
 def rival_jack_usable(state: ContestState) -> bool:
@@ -471,8 +529,11 @@ def test_the_match_first_legal_moves_agree_with_the_reading_written_out():
             if state.arranged == 2 and any(c.rank == 11 for c in state.hands[state.turn]):
                 for game in (GAME, MATCH_FIRST):
                     as_played = state if game is MATCH_FIRST else dataclasses.replace(state, options=GAME.settings)
-                    jacks = [m for m in game.legal_moves(as_played)
-                             if type(m) is Claim and m.card.rank == 11 and m.discard is not None]
+                    jacks = [
+                        m
+                        for m in game.legal_moves(as_played)
+                        if type(m) is Claim and m.card.rank == 11 and m.discard is not None
+                    ]
                     usable[game.settings.jack] += bool(jacks)
                     if game is MATCH_FIRST:
                         assert bool(jacks) == rival_jack_usable(state), state.to_text()
@@ -487,7 +548,7 @@ def test_queen_plays_a_card_of_its_suit_first_opening_a_pile_it_then_claims():
     step = allowed(state, "claim 1 2 QH open 3H 1")  # ♥ 3 against ♠ 9
     after = step.after
     assert after.points[3] == tuple(cards("9S"))
-    assert after.discard[len(state.discard):] == tuple(cards("QH 3H"))
+    assert after.discard[len(state.discard) :] == tuple(cards("QH 3H"))
     assert rules_of(step)[:2] == ["contest.claim.queen", "contest.open"]
     assert len(after.hands[0]) == 7  # two cards left the hand, two were drawn
 
@@ -527,6 +588,7 @@ def test_king_is_a_jack_or_a_queen_but_not_both():
 
 
 # --- exchange, drawing, the end -----------------------------------------------------------------------
+
 
 def test_exchange_discards_and_draws_the_top_card():
     state = base()
@@ -575,8 +637,7 @@ def test_a_claim_that_draws_the_last_card_with_two_needed_draws_one():
 
 def test_pass_only_when_no_action_is_possible_in_the_last_turns():
     # a full row of ♥ and ♠; B holds only ♣ and ♦: no open, reinforce or claim
-    state = table(a=HAND_A, b="4D 5D 6C 7C 9D 10D AC", row="5H | 6S | 8H | JS", stock="-", stage="final 2",
-                  to_move="B")
+    state = table(a=HAND_A, b="4D 5D 6C 7C 9D 10D AC", row="5H | 6S | 8H | JS", stock="-", stage="final 2", to_move="B")
     assert GAME.legal_moves(state) == [Pass()]
     step = allowed(state, "pass")
     assert rules_of(step)[0] == "contest.pass" and GAME.to_move(step.after) == 0
@@ -590,6 +651,7 @@ def test_pass_is_refused_while_the_draw_pile_lasts():
 
 
 # --- the score ----------------------------------------------------------------------------------------
+
 
 def test_worked_scoring_example_scores_20():
     state = GAME.state_from_text(EXAMPLE)
@@ -623,6 +685,7 @@ def test_the_walkthrough_lesson_plays_the_worked_example_with_the_learner_as_a()
     deck) to the documented end (the discard pile in play order), A 20 B 14; the learner, A,
     plays most of A's moves as questions, and the lesson asks both scores and the what-if."""
     from cardlab import lessons
+
     lesson = lessons.load("contest-1-worked-example")
     assert lesson.game == GAME and lesson.viewer_name == "A" and len(lesson.moves) == 34
     end = lesson.steps[-1].state
@@ -630,7 +693,7 @@ def test_the_walkthrough_lesson_plays_the_worked_example_with_the_learner_as_a()
     assert dataclasses.replace(end, discard=expected.discard) == expected
     assert sorted(end.discard) == sorted(expected.discard)
     assert GAME.score(end).totals == (20, 14)
-    a_moves = [step for step in lesson.steps[1:] if step.number % 2 == 1]   # A arranges first and plays first
+    a_moves = [step for step in lesson.steps[1:] if step.number % 2 == 1]  # A arranges first and plays first
     asked = {str(q.moves[0]) for step in lesson.steps for q in step.questions if q.kind == "play"}
     assert len(a_moves) == 17 and sum(str(step.move) in asked for step in a_moves) >= 12
     scores = {(q.player, q.points, bool(q.changes)) for q in lesson.questions if q.kind == "score"}
@@ -642,6 +705,7 @@ def test_the_lessons_name_a_short_deck_mulligan_and_a_second_arrange_refused():
     move they refuse: a mulligan on a short deck (contest-5), and an arrange once the secret
     cards are laid out ("these cards aren't touched again", contest-4)."""
     from cardlab import lessons
+
     refusals = set()
     for path in lessons.bundled("contest"):
         lesson = lessons.load(path)
@@ -685,10 +749,18 @@ def test_equal_totals_are_a_draw():
 def test_a_draw_reads_the_same_in_every_game_and_on_the_table():
     """A draw names both players as winners in every game (Commitment's too), and the table's
     header says it is a draw rather than that both win."""
-    from cardlab.widgets import Table
     from test_commitment import EMPTY, ROUND3, position
-    commitment = position(**ROUND3, turn="-", passed="A B", a_won="JK", b_won="QS",
-                          battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)))
+
+    from cardlab.widgets import Table
+
+    commitment = position(
+        **ROUND3,
+        turn="-",
+        passed="A B",
+        a_won="JK",
+        b_won="QS",
+        battles=(("JK", "3H / - / -", EMPTY), ("JS", EMPTY, EMPTY), ("KS", EMPTY, EMPTY)),
+    )
     contest = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), EXAMPLE_POINTS)
     for state in (commitment, contest):
         game = state.game
@@ -707,6 +779,7 @@ def test_score_before_the_end_is_provisional_and_hides_the_opponents_secret():
 
 
 # --- views ----------------------------------------------------------------------------------------------
+
 
 def test_a_player_sees_their_own_cards_and_only_counts_of_the_others():
     state = base()
@@ -739,30 +812,46 @@ def test_view_of_an_unknown_player_is_refused():
 
 # --- text and JSON forms ----------------------------------------------------------------------------
 
+
 def test_text_form_round_trips_and_reads_the_documented_example():
     state = GAME.state_from_text(EXAMPLE)
     assert GAME.state_from_text(state.to_text()) == state
     # the example's 'seed: -' (a stacked deal's, once) reads as seed 0, as in every game
-    assert state.to_text().splitlines()[:6] == ["ace: high", "pile value: sum", "jack: power-first", "seed: 0",
-                                                "stage: over", "to move: -"]
+    assert state.to_text().splitlines()[:6] == [
+        "ace: high",
+        "pile value: sum",
+        "jack: power-first",
+        "seed: 0",
+        "stage: over",
+        "to move: -",
+    ]
     assert state.row == (tuple(cards("7H")), (), tuple(cards("9S")), ())
 
 
-@pytest.mark.parametrize("changes, where, words", [
-    ([("row: 7H | - | 9S | -", "row: 7H | 9S | -")], "line 7 (row)", "expected the 4 positions"),
-    ([("row: 7H | - | 9S | -", "row: 7H 9S | - | - | -")], "position 1", "mixes suits"),
-    ([("row: 7H | - | 9S | -", "row: 7H | QH | 9S | -"), ("points H: 3H 6H QH", "points H: 3H 6H")],
-     "positions 1 and 2", "neighbouring positions never hold the same suit"),
-    ([("stage: over", "stage: done")], "line 1 (stage)", "expected one of arrange, play"),
-    ([("to move: -", "to move: A")], "line 2 (to move)", "write '-' when the stage is 'over'"),
-    ([("points S: 4S", "points S: 4S 4D")], "points S", "4D appears 2 times"),
-    ([("points S: 4S", "points S: 4S 4C"), ("A hand: 4C", "A hand: 9C"), ("discard: 9C", "discard:")],
-     "points S", "cannot be in the ♠ points pile"),
-    ([("A secret: 4H 2C 9H 5S", "A secret: 4H 9H 2C 5S")], "A secret", "side by side"),
-    ([("draw pile: -", "wild: 3")], "line 13", "unknown key"),
-    ([("A hand: 4C 10D AH 6S JS KC", "A hand: 4C 10D AH 6S JS KC 9C")], "A hand", "9C appears 2 times"),
-    ([("draw pile: -", "draw pile: 9C"), ("discard: 9C", "discard:")], "draw pile", "the last turns come only"),
-])
+@pytest.mark.parametrize(
+    "changes, where, words",
+    [
+        ([("row: 7H | - | 9S | -", "row: 7H | 9S | -")], "line 7 (row)", "expected the 4 positions"),
+        ([("row: 7H | - | 9S | -", "row: 7H 9S | - | - | -")], "position 1", "mixes suits"),
+        (
+            [("row: 7H | - | 9S | -", "row: 7H | QH | 9S | -"), ("points H: 3H 6H QH", "points H: 3H 6H")],
+            "positions 1 and 2",
+            "neighbouring positions never hold the same suit",
+        ),
+        ([("stage: over", "stage: done")], "line 1 (stage)", "expected one of arrange, play"),
+        ([("to move: -", "to move: A")], "line 2 (to move)", "write '-' when the stage is 'over'"),
+        ([("points S: 4S", "points S: 4S 4D")], "points S", "4D appears 2 times"),
+        (
+            [("points S: 4S", "points S: 4S 4C"), ("A hand: 4C", "A hand: 9C"), ("discard: 9C", "discard:")],
+            "points S",
+            "cannot be in the ♠ points pile",
+        ),
+        ([("A secret: 4H 2C 9H 5S", "A secret: 4H 9H 2C 5S")], "A secret", "side by side"),
+        ([("draw pile: -", "wild: 3")], "line 13", "unknown key"),
+        ([("A hand: 4C 10D AH 6S JS KC", "A hand: 4C 10D AH 6S JS KC 9C")], "A hand", "9C appears 2 times"),
+        ([("draw pile: -", "draw pile: 9C"), ("discard: 9C", "discard:")], "draw pile", "the last turns come only"),
+    ],
+)
 def test_text_form_errors_name_the_place(changes, where, words):
     text = EXAMPLE
     for old, new in changes:
@@ -839,10 +928,23 @@ def test_json_round_trip_and_errors():
 
 # --- notation ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "arrange 4H 2C 9H 5S", "mulligan", "open 5H 2", "reinforce 7H 2", "claim 1 3 9H", "claim 1 3 JH discard 2",
-    "claim 1 3 QH open 5H 2", "claim 1 3 KH reinforce 5H 1 keep 3", "claim 1 3 9H keep 1", "exchange 4H", "pass",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "arrange 4H 2C 9H 5S",
+        "mulligan",
+        "open 5H 2",
+        "reinforce 7H 2",
+        "claim 1 3 9H",
+        "claim 1 3 JH discard 2",
+        "claim 1 3 QH open 5H 2",
+        "claim 1 3 KH reinforce 5H 1 keep 3",
+        "claim 1 3 9H keep 1",
+        "exchange 4H",
+        "pass",
+    ],
+)
 def test_notation_round_trips(text):
     move = GAME.parse_move(text)
     assert str(move) == text and GAME.parse_move(str(move)) == move
@@ -854,27 +956,31 @@ def test_notation_accepts_suit_symbols_and_any_case():
     assert GAME.parse_move("CLAIM 1 3 q♥ OPEN 5h 2") == Claim(1, 3, Card(12, "H"), None, Open(Card(5, "H"), 2))
 
 
-@pytest.mark.parametrize("text, token, words", [
-    ("", "", "it is empty"),
-    ("fly 5H", "fly", "unknown action"),
-    ("open 5H", "", "the position is missing"),  # pointed at the end, where it belongs
-    ("open 5H 5", "5", "positions are numbered 1 to 4"),
-    ("open 5Z 2", "5Z", "unknown suit"),
-    ("exchange JK", "JK", "without jokers"),
-    ("claim 3 1 9H", "3 1", "write the lower position first"),
-    ("claim 1 3 9H keep 2", "2", "'keep' names one of the two claimed positions"),
-    ("claim 1 3 9H tomorrow", "tomorrow", "unexpected text"),
-    ("pass now", "now", "unexpected text"),
-    ("arrange 4H 4H 2C 3D", "arrange 4H 4H 2C 3D", "named twice"),
-])
+@pytest.mark.parametrize(
+    "text, token, words",
+    [
+        ("", "", "it is empty"),
+        ("fly 5H", "fly", "unknown action"),
+        ("open 5H", "", "the position is missing"),  # pointed at the end, where it belongs
+        ("open 5H 5", "5", "positions are numbered 1 to 4"),
+        ("open 5Z 2", "5Z", "unknown suit"),
+        ("exchange JK", "JK", "without jokers"),
+        ("claim 3 1 9H", "3 1", "write the lower position first"),
+        ("claim 1 3 9H keep 2", "2", "'keep' names one of the two claimed positions"),
+        ("claim 1 3 9H tomorrow", "tomorrow", "unexpected text"),
+        ("pass now", "now", "unexpected text"),
+        ("arrange 4H 4H 2C 3D", "arrange 4H 4H 2C 3D", "named twice"),
+    ],
+)
 def test_notation_errors_point_at_the_token(text, token, words):
     with pytest.raises(NotationError) as caught:
         GAME.parse_move(text)
     err = caught.value
-    assert text[err.start:err.end] == token and words in err.reason, err
+    assert text[err.start : err.end] == token and words in err.reason, err
 
 
 # --- the options change the values ---------------------------------------------------------------------
+
 
 def test_ace_low_counts_an_ace_as_one():
     row = "AH | 9S | - | -"
@@ -902,6 +1008,7 @@ def test_pile_value_top_counts_the_top_card_only():
 
 
 # --- legal_moves lists exactly the moves that play accepts ---------------------------------------------
+
 
 def candidates(state: ContestState) -> set:
     """Every move that could make sense in ``state``, legal or not."""
@@ -944,9 +1051,11 @@ def test_legal_moves_are_exactly_the_accepted_moves(seed, plies, options):
 
 
 def test_hand_written_power_states_list_every_power_claim():
-    for state in (table(a=KING_HAND, b=HAND_B, row=KING_ROW),
-                  table(a="QH JH KH 3H 10S 6D 2S", b=HAND_B, row="5H | 9S | 8H | 4C"),
-                  table(a=HAND_A, b=HAND_B, row=ROW, stock="-", stage="final 1")):
+    for state in (
+        table(a=KING_HAND, b=HAND_B, row=KING_ROW),
+        table(a="QH JH KH 3H 10S 6D 2S", b=HAND_B, row="5H | 9S | 8H | 4C"),
+        table(a=HAND_A, b=HAND_B, row=ROW, stock="-", stage="final 1"),
+    ):
         accepted = {m for m in candidates(state) if GAME.is_legal(state, m)}
         assert set(GAME.legal_moves(state)) == accepted
 

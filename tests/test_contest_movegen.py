@@ -31,8 +31,9 @@ def obvious_turn_moves(state: ContestState) -> list:
     hand, row = state.hands[state.turn], state.row
 
     def opens(card: Card, row: tuple) -> list[int]:
-        return [i for i in range(4) if not row[i]
-                and all(not row[j] or row[j][0].suit != card.suit for j in NEIGHBOURS[i])]
+        return [
+            i for i in range(4) if not row[i] and all(not row[j] or row[j][0].suit != card.suit for j in NEIGHBOURS[i])
+        ]
 
     def reinforces(card: Card, row: tuple) -> list[int]:
         return [i for i in range(4) if row[i] and row[i][0].suit == card.suit]
@@ -45,14 +46,16 @@ def obvious_turn_moves(state: ContestState) -> list:
             if not matched and card.suit not in (row[p][0].suit, row[q][0].suit):
                 continue
             if pile_value(row[p], low, top) == pile_value(row[q], low, top):
-                found += [Claim(p + 1, q + 1, card, keep=p + 1, **power),
-                          Claim(p + 1, q + 1, card, keep=q + 1, **power)]
+                found += [
+                    Claim(p + 1, q + 1, card, keep=p + 1, **power),
+                    Claim(p + 1, q + 1, card, keep=q + 1, **power),
+                ]
             else:
                 found.append(Claim(p + 1, q + 1, card, **power))
         return found
 
     def put(row: tuple, i: int, pile: tuple) -> tuple:
-        return row[:i] + (pile,) + row[i + 1:]
+        return row[:i] + (pile,) + row[i + 1 :]
 
     moves: list = []
     for card in hand:
@@ -80,7 +83,7 @@ def positions(options: dict, games: int):
     for seed in range(games):
         rng = random.Random(seed)
         state = game.deal(seed=seed)
-        while (moves := game.legal_moves(state)):
+        while moves := game.legal_moves(state):
             if state.arranged == 2:
                 yield game, state, moves
             state = game.play(state, rng.choice(moves))
@@ -95,8 +98,9 @@ def test_legal_moves_are_the_obvious_ones_in_the_same_order(options):
         assert game.legal_moves(view) == moves
         kinds.update(kind(m) for m in moves)
     # opens, reinforces, exchanges, and claims plain, by a Jack and by a Queen, each with and without a tie
-    assert kinds >= {"Open", "Reinforce", "Exchange"} | {f"Claim{power}{tie}" for power in ("", " discard", " play")
-                                                            for tie in ("", " keep")}, kinds
+    assert kinds >= {"Open", "Reinforce", "Exchange"} | {
+        f"Claim{power}{tie}" for power in ("", " discard", " play") for tie in ("", " keep")
+    }, kinds
 
 
 def kind(move) -> str:
@@ -107,8 +111,17 @@ def kind(move) -> str:
 
 
 def plan_fields(plan) -> tuple:
-    return (plan.hand, plan.row, plan.scrapped, plan.first, plan.second, plan.first_value, plan.second_value,
-            plan.winner, plan.loser)
+    return (
+        plan.hand,
+        plan.row,
+        plan.scrapped,
+        plan.first,
+        plan.second,
+        plan.first_value,
+        plan.second_value,
+        plan.winner,
+        plan.loser,
+    )
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
@@ -126,12 +139,14 @@ def test_a_legal_claim_is_worked_out_at_once_as_the_checked_way_works_it_out(opt
         # the same claims with another card, another keep, another power: legal exactly when listed
         hand = state.hands[state.turn]
         for move in claims[:6]:
-            for other in (Claim(move.first, move.second, hand[0], move.discard, move.play, move.keep),
-                          Claim(move.first, move.second, move.card, move.discard, move.play, None),
-                          Claim(move.first, move.second, move.card, move.discard, move.play, move.second),
-                          Claim(move.first, move.second, move.card, 1, None, move.keep),
-                          Claim(move.first, move.second, move.card, None, OPEN[hand[-1]][0], move.keep),
-                          Claim(1, 4, move.card, move.discard, move.play, move.keep)):
+            for other in (
+                Claim(move.first, move.second, hand[0], move.discard, move.play, move.keep),
+                Claim(move.first, move.second, move.card, move.discard, move.play, None),
+                Claim(move.first, move.second, move.card, move.discard, move.play, move.second),
+                Claim(move.first, move.second, move.card, 1, None, move.keep),
+                Claim(move.first, move.second, move.card, None, OPEN[hand[-1]][0], move.keep),
+                Claim(1, 4, move.card, move.discard, move.play, move.keep),
+            ):
                 plan = legal_claim_plan(state, other)
                 if other in moves:
                     assert plan_fields(plan) == plan_fields(game._checked_claim_plan(state, other))
@@ -195,8 +210,9 @@ def obvious_setup_moves(state: ContestState) -> list:
     from cardlab.games.contest import Arrange, Mulligan
 
     secret = state.secrets[state.turn]
-    apart = [Arrange(order) for order in permutations(secret)
-             if all(a.suit != b.suit for a, b in zip(order, order[1:]))]
+    apart = [
+        Arrange(order) for order in permutations(secret) if all(a.suit != b.suit for a, b in zip(order, order[1:]))
+    ]
     if apart:
         return apart
     return [Mulligan()] if len(state.stock) >= 18 else [Arrange(order) for order in permutations(secret)]
@@ -289,8 +305,7 @@ def obvious_sample(view, player: int, cards: list, rng: random.Random):
         if not laid:
             return sample
         if can_arrange(sample.secrets[other]):
-            orders = [o for o in permutations(sample.secrets[other])
-                      if all(a.suit != b.suit for a, b in zip(o, o[1:]))]
+            orders = [o for o in permutations(sample.secrets[other]) if all(a.suit != b.suit for a, b in zip(o, o[1:]))]
             secrets = list(sample.secrets)
             secrets[other] = rng.choice(orders)
             return dataclasses.replace(sample, secrets=tuple(secrets))
@@ -312,8 +327,9 @@ def test_a_sampled_state_is_the_one_written_out():
                 view = game.view(state, player)
                 cards = unseen_cards(game, view)
                 mine, written = random.Random(seed * 7 + player), random.Random(seed * 7 + player)
-                assert strategy.sample(game, view, player, list(cards), mine) == \
-                    obvious_sample(view, player, list(cards), written)
+                assert strategy.sample(game, view, player, list(cards), mine) == obvious_sample(
+                    view, player, list(cards), written
+                )
                 assert mine.getstate() == written.getstate()
                 stages.add(game.phase(state))
             state = game.play(state, rng.choice(game.legal_moves(state)))

@@ -32,8 +32,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from helpers.labdriver import LabPage, LabServer, launch_chromium, missing_browser, start_lab  # noqa: E402
-from helpers.legibility import (POSITIONS, WINDOW, Position, editor_cells, lesson_cells, measure,  # noqa: E402
-                                open_picker, show_last_round, table_cells, widget)
+from helpers.legibility import (  # noqa: E402
+    POSITIONS,
+    WINDOW,
+    Position,
+    editor_cells,
+    lesson_cells,
+    measure,
+    open_picker,
+    show_last_round,
+    table_cells,
+    widget,
+)
 
 SIZES = ("normal", "large")
 
@@ -62,8 +72,11 @@ def tables(pages: Pages, position: Position, who: str, args: argparse.Namespace)
     learner = who == "learner"
     viewer = position.mover(position.moves) if learner else None
     hand_viewer = position.mover(position.hand_moves) if learner else None
-    page = pages.open(f"{position.game}-{who}.ipynb", table_cells(f"{position.game}.json", f"{position.game}-hand.json",
-                                                                  viewer, hand_viewer), 2)
+    page = pages.open(
+        f"{position.game}-{who}.ipynb",
+        table_cells(f"{position.game}.json", f"{position.game}-hand.json", viewer, hand_viewer),
+        2,
+    )
     table = widget(page, 0)
     found = {"table": measure(table), "hand": measure(widget(page, 1))["hand"], "sizes": {}}
     show_last_round(table)
@@ -127,13 +140,19 @@ def table_line(name: str, found: dict[str, Any]) -> str:
     f = found["table"]
     score = f["score"]
     cut = ", cut by an inner scroll" if score["cut"] else ""
-    parts = [f"table {px(f['height'])}",
-             (f"score {px(score['height'])} of {px(score['full'])} "
-              f"(deciding line ends at {px(score['deciding']['bottom'])}{cut})")]
+    parts = [
+        f"table {px(f['height'])}",
+        (
+            f"score {px(score['height'])} of {px(score['full'])} "
+            f"(deciding line ends at {px(score['deciding']['bottom'])}{cut})"
+        ),
+    ]
     if "picking" in found:
         editor, picker = found["picking"]["editor"], found["picking"]["picker"]
-        parts.append(f"editor {px(f['editor']['height'])}, {px(editor['height'])} picking "
-                     f"(picker {px(picker['top'])}–{px(picker['bottom'])})")
+        parts.append(
+            f"editor {px(f['editor']['height'])}, {px(editor['height'])} picking "
+            f"(picker {px(picker['top'])}–{px(picker['bottom'])})"
+        )
     smallest = f["smallest"]
     parts.append(f"smallest text {smallest['px']:.1f} ({smallest['text']!r})")
     hand = found["hand"]
@@ -146,24 +165,35 @@ def editor_line(found: dict[str, Any]) -> str:
     alone, picker = found["alone"], found["picking"]["picker"]
     left, right = found["row"]
     beside = "beside" if right["y"] < left["y"] + left["height"] - 1 else "under"
-    return (f"  {'state editor':<28}{px(alone['height'])} tall, smallest text {alone['smallest']['px']:.1f}; "
-            f"its picker at y {px(picker['y'])}–{px(picker['y'] + picker['height'])}; beside its score: "
-            f"editor {px(left['width'])}×{px(left['height'])}, score {px(right['width'])}×{px(right['height'])} "
-            f"({beside} it)")
+    return (
+        f"  {'state editor':<28}{px(alone['height'])} tall, smallest text {alone['smallest']['px']:.1f}; "
+        f"its picker at y {px(picker['y'])}–{px(picker['y'] + picker['height'])}; beside its score: "
+        f"editor {px(left['width'])}×{px(left['height'])}, score {px(right['width'])}×{px(right['height'])} "
+        f"({beside} it)"
+    )
 
 
 def lesson_line(found: dict[str, Any]) -> str:
     question = found["question"]
-    return (f"  {'lesson':<28}question at y {px(question['y'])}–{px(question['y'] + question['height'])}, "
-            f"smallest text {found['smallest']['px']:.1f}")
+    return (
+        f"  {'lesson':<28}question at y {px(question['y'])}–{px(question['y'] + question['height'])}, "
+        f"smallest text {found['smallest']['px']:.1f}"
+    )
 
 
 def report(game: str, found: dict[str, Any]) -> list[str]:
     area = found["editor"]["alone"]
-    head = (f"{game} (visible notebook area: y {px(area['areaTop'])}–{px(area['areaBottom'])}; "
-            "table figures in px from the table's top)")
-    return [head, table_line("learner's table vs computer", found["learner"]),
-            table_line("teacher's table", found["teacher"]), editor_line(found["editor"]), lesson_line(found["lesson"])]
+    head = (
+        f"{game} (visible notebook area: y {px(area['areaTop'])}–{px(area['areaBottom'])}; "
+        "table figures in px from the table's top)"
+    )
+    return [
+        head,
+        table_line("learner's table vs computer", found["learner"]),
+        table_line("teacher's table", found["teacher"]),
+        editor_line(found["editor"]),
+        lesson_line(found["lesson"]),
+    ]
 
 
 def main(argv: list[str]) -> None:
@@ -185,9 +215,12 @@ def main(argv: list[str]) -> None:
                 browser = launch_chromium(pw)
                 pages = Pages(browser, lab)
                 for position in POSITIONS:
-                    found[position.game] = {"learner": tables(pages, position, "learner", args),
-                                            "teacher": tables(pages, position, "teacher", args),
-                                            "editor": editors(pages, position), "lesson": lesson(pages, position)}
+                    found[position.game] = {
+                        "learner": tables(pages, position, "learner", args),
+                        "teacher": tables(pages, position, "teacher", args),
+                        "editor": editors(pages, position),
+                        "lesson": lesson(pages, position),
+                    }
                 browser.close()
         finally:
             lab.stop()

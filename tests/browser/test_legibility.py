@@ -20,8 +20,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers.legibility import (MIN_CARD_SHOWN_PX, MIN_TEXT_PX, POSITIONS, WINDOW, Position, editor_cells,
-                                lesson_cells, measure, open_picker, show_last_round, table_cells, widget)
+
+from helpers.legibility import (
+    MIN_CARD_SHOWN_PX,
+    MIN_TEXT_PX,
+    POSITIONS,
+    WINDOW,
+    Position,
+    editor_cells,
+    lesson_cells,
+    measure,
+    open_picker,
+    show_last_round,
+    table_cells,
+    widget,
+)
 
 TIMEOUT_MS = 60_000
 #: A state editor narrower than this (the width a table gives its tableau) is too narrow to read.
@@ -44,8 +57,12 @@ def tables(request: Any, lab: Any, lab_page: Any) -> Any:
     game = position.game
     position.session(position.moves).save(lab.root / f"{game}-legible.json")
     position.session(position.hand_moves).save(lab.root / f"{game}-legible-hand.json")
-    learner = table_cells(f"{game}-legible.json", f"{game}-legible-hand.json",
-                          position.mover(position.moves), position.mover(position.hand_moves))
+    learner = table_cells(
+        f"{game}-legible.json",
+        f"{game}-legible-hand.json",
+        position.mover(position.moves),
+        position.mover(position.hand_moves),
+    )
     teacher = table_cells(f"{game}-legible.json", f"{game}-legible.json", None, None)[1]
     page = _open(lab, lab_page, f"{game}-legible.ipynb", (*learner, teacher), 3)
     yield page, position
@@ -57,8 +74,9 @@ def editors(request: Any, lab: Any, lab_page: Any) -> Any:
     """A notebook of a state editor, then the same editor beside its score (a Row)."""
     position: Position = request.param
     position.session(position.moves).save(lab.root / f"{position.game}-legible-editor.json")
-    page = _open(lab, lab_page, f"{position.game}-legible-editor.ipynb",
-                 editor_cells(f"{position.game}-legible-editor.json"), 3)
+    page = _open(
+        lab, lab_page, f"{position.game}-legible-editor.ipynb", editor_cells(f"{position.game}-legible-editor.json"), 3
+    )
     yield page, position
     page.close()
 
@@ -85,10 +103,12 @@ def _assert_deciding_line_shows(figures: dict[str, Any], where: str) -> None:
     assert score is not None, f"{where}: no score on show"
     assert not score["cut"] and score["full"] <= score["height"] + 1, (
         f"{where}: the score shows {score['height']:.0f} of its {score['full']:.0f} px: "
-        "its deciding line needs an inner scroll")
+        "its deciding line needs an inner scroll"
+    )
     assert score["deciding"]["bottom"] <= figures["visible"], (
         f"{where}: the deciding line ends {score['deciding']['bottom']:.0f} px under the table's top, "
-        f"out of the {figures['visible']:.0f} px the window shows")
+        f"out of the {figures['visible']:.0f} px the window shows"
+    )
 
 
 @pytest.mark.parametrize("cell", [LEARNER, TEACHER], ids=["learner", "teacher"])
@@ -107,7 +127,8 @@ def test_a_lessons_question_shows_in_the_window(lesson):
     bottom = question["y"] + question["height"]
     assert question["y"] >= figures["areaTop"] and bottom <= figures["areaBottom"], (
         f"{position.lesson}: the question lies at y {question['y']:.0f}–{bottom:.0f}, "
-        f"the notebook shows y {figures['areaTop']:.0f}–{figures['areaBottom']:.0f}")
+        f"the notebook shows y {figures['areaTop']:.0f}–{figures['areaBottom']:.0f}"
+    )
     _assert_texts_legible(figures, position.lesson)
 
 
@@ -117,7 +138,8 @@ def _assert_picker_shows(root: Any, where: str) -> dict[str, Any]:
     picker = figures["picker"]
     assert picker["top"] >= 0 and picker["bottom"] <= figures["visible"], (
         f"{where}: the card picker opens {picker['top']:.0f}–{picker['bottom']:.0f} px under the widget's top, "
-        f"out of the {figures['visible']:.0f} px the window shows")
+        f"out of the {figures['visible']:.0f} px the window shows"
+    )
     return figures
 
 
@@ -155,8 +177,9 @@ def test_no_text_of_a_table_is_under_12_px(tables):
     root.locator(".cardlab-menu .cardlab-cancel").click()
     root.locator('[data-key="hint"]').click()
     root.locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
-    page.page.wait_for_function("(el) => !el.querySelector('.cardlab-rank-refining')", arg=root.element_handle(),
-                                timeout=TIMEOUT_MS)
+    page.page.wait_for_function(
+        "(el) => !el.querySelector('.cardlab-rank-refining')", arg=root.element_handle(), timeout=TIMEOUT_MS
+    )
     root.locator('[data-key="rank:details"] summary').click()
     _assert_texts_legible(measure(root), f"{position.game} learner, a hint's ranking open")
 
@@ -189,7 +212,8 @@ def test_each_card_of_the_largest_hand_shows_30_px(tables):
     if position.game == "commitment":
         assert hand["cards"] == 16, hand  # round 2: 10 cards kept and 6 drawn
     assert hand["shown"] >= MIN_CARD_SHOWN_PX, (
-        f"{position.game}: each of the {hand['cards']} cards of {hand['zone']!r} shows {hand['shown']:.1f} px")
+        f"{position.game}: each of the {hand['cards']} cards of {hand['zone']!r} shows {hand['shown']:.1f} px"
+    )
 
 
 @pytest.mark.parametrize("left_bar", [False, True], ids=["side-bar-closed", "side-bar-open"])
@@ -201,7 +225,8 @@ def test_a_state_editor_beside_its_score_keeps_a_readable_width(editors, left_ba
         font = float(widget(page, 1, 0).evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)"))
         under = score["y"] >= editor["y"] + editor["height"] - 1
         assert under or editor["width"] >= READABLE_EDITOR_EM * font, (
-            f"{position.game}: the state editor is {editor['width']:.0f} px wide beside its score")
+            f"{position.game}: the state editor is {editor['width']:.0f} px wide beside its score"
+        )
         assert not editor["sideways"] and not score["sideways"], (editor["sideways"], score["sideways"])
     finally:
         page.window(WINDOW["width"], WINDOW["height"], left_bar=False)

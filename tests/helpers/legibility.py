@@ -45,44 +45,79 @@ class Position:
 
 
 COMMONS_DECK = "5H QH 5D 3D 2S 5C 2C KS 2H 4S 3H 3S 4H 4D 5S 2D 3C 4C"
-COMMERCE_DECK = ("6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
-                 "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C")
-COMMITMENT_DECK = ("JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D "
-                   "6D 3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H")
-CONTEST_DECK = ("KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S "
-                "8D 9D 2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H")
+COMMERCE_DECK = (
+    "6H 6D 10D 5H 8S 7D AS 3C AD AC 2C 3S 8H 8D 5S 9H 7H 2S 4C QS 2H QC KD 4H QD 5C QH JC 2D 3D 10C "
+    "JD 6C JH KS 4S KC AH 10S KH 5D 9D JS 3H 7C 9S 7S 6S 9C 4D 10H 8C"
+)
+COMMITMENT_DECK = (
+    "JK KS JS AS JK QS 8H 3C 5S 10C 4S 7C QH 2S 2H 6S 10S 2D 2C 7D QC 6H KC 9C JH 8D 9S 8S 5C 4D "
+    "6D 3S 9H QD AH 9D 4H AD 8C KH 6C 5D AC 10D KD 3D 4C 7H 3H 7S 10H JC JD 5H"
+)
+CONTEST_DECK = (
+    "KS 5S 4H KH 10D 8C 4D 2S 3D 7S 10C 3H 10S 3S AS JS AH KC QC 6D 5H 5C JD 10H KD 3C 6S 6H 6C 9S "
+    "8D 9D 2H 7D 4C 8S JC QH 2D 2C 8H JH 5D AC 9C 4S QD 7H 7C QS AD 9H"
+)
 
 #: The Commitment position has wild spades under other cards (4♠ in A's clubs, 10♠ in B's), and
 #: its largest hand is round 2's, after both players passed at once: 10 cards kept and 6 drawn.
 POSITIONS = [
-    Position("card-commons", {}, {"seed": 7, "deck": COMMONS_DECK},
-             ("commission 2S", "commission 3S", "claim 4S", "defend 4D"), (), "card-commons-1-worked-example"),
-    Position("commerce", {"players": 4}, {"seed": 7, "dealer": 3, "deck": COMMERCE_DECK},
-             ("trade 6H", "trade 6D"), ("trade 6H", "trade 6D"), "commerce-1-worked-example"),
-    Position("commitment", {}, {"seed": 7, "first": "B", "deck": COMMITMENT_DECK},
-             ("2C b1", "4S b1 clubs", "10S b1 clubs", "3C b1", "9C b1", "2H b1"), ("pass", "pass", "next round"),
-             "commitment-1-worked-example"),
-    Position("contest", {}, {"seed": 7, "deck": CONTEST_DECK},
-             ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1", "open JS 2"),
-             ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"), "contest-1-worked-example"),
+    Position(
+        "card-commons",
+        {},
+        {"seed": 7, "deck": COMMONS_DECK},
+        ("commission 2S", "commission 3S", "claim 4S", "defend 4D"),
+        (),
+        "card-commons-1-worked-example",
+    ),
+    Position(
+        "commerce",
+        {"players": 4},
+        {"seed": 7, "dealer": 3, "deck": COMMERCE_DECK},
+        ("trade 6H", "trade 6D"),
+        ("trade 6H", "trade 6D"),
+        "commerce-1-worked-example",
+    ),
+    Position(
+        "commitment",
+        {},
+        {"seed": 7, "first": "B", "deck": COMMITMENT_DECK},
+        ("2C b1", "4S b1 clubs", "10S b1 clubs", "3C b1", "9C b1", "2H b1"),
+        ("pass", "pass", "next round"),
+        "commitment-1-worked-example",
+    ),
+    Position(
+        "contest",
+        {},
+        {"seed": 7, "deck": CONTEST_DECK},
+        ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1", "open JS 2"),
+        ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
+        "contest-1-worked-example",
+    ),
 ]
 
 
 def table_cells(file: str, hand_file: str, viewer: int | None, hand_viewer: int | None) -> tuple[str, ...]:
     """A notebook's cells: the table of the session saved in ``file`` (for ``viewer``, against
     the computer; the teacher's when None), then the table of the one in ``hand_file``."""
+
     def table(name: str, who: int | None) -> str:
         return f"Table(cardlab.Session.load({name!r}), viewer={who!r}" + (
-            ", opponent='heuristic', hint=True)" if who is not None else ")")
-    return (f"import cardlab\nfrom cardlab.widgets import Table\ntable = {table(file, viewer)}\ntable",
-            table(hand_file, hand_viewer))
+            ", opponent='heuristic', hint=True)" if who is not None else ")"
+        )
+
+    return (
+        f"import cardlab\nfrom cardlab.widgets import Table\ntable = {table(file, viewer)}\ntable",
+        table(hand_file, hand_viewer),
+    )
 
 
 def editor_cells(file: str) -> tuple[str, ...]:
     """A notebook's cells: a state editor of the session saved in ``file``, then the same
     editor beside its score (a Row)."""
-    setup = (f"import cardlab\nfrom cardlab.widgets import Row, ScoreBreakdown, StateEditor\n"
-             f"session = cardlab.Session.load({file!r})\nStateEditor(session)")
+    setup = (
+        f"import cardlab\nfrom cardlab.widgets import Row, ScoreBreakdown, StateEditor\n"
+        f"session = cardlab.Session.load({file!r})\nStateEditor(session)"
+    )
     return setup, "Row([StateEditor(session), ScoreBreakdown(session)])"
 
 
@@ -209,8 +244,11 @@ def measure(root: Any) -> dict[str, Any]:
 def show_last_round(root: Any, shown: bool = True) -> None:
     """Open (or close) the last round of the widget's score on its lines, as a learner opens
     it to see why the score is what it is."""
-    root.evaluate("""(el, shown) => { const rounds = el.querySelectorAll('.cardlab-round');
-                                      if (rounds.length) rounds[rounds.length - 1].open = shown; }""", shown)
+    root.evaluate(
+        """(el, shown) => { const rounds = el.querySelectorAll('.cardlab-round');
+                                      if (rounds.length) rounds[rounds.length - 1].open = shown; }""",
+        shown,
+    )
 
 
 def open_picker(root: Any) -> None:

@@ -18,35 +18,59 @@ def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int |
         if hidden:
             return Reason(f"This card lies face down in {owner}'s hand: only {owner} sees it.", "commons.hand")
         if card in WILDS:
-            return Reason(f"The {card} in {owner}'s hand is a Wild: as a Defense it answers any Claim, and it can't "
-                          "be a Commission.", "commons.defense")
-        return Reason(f"The {card} is in {owner}'s hand: {owner} plays it as a Commission, a Claim, a Defense "
-                      f"(against a {card.rank_code} or a Wild Claim) or a discard, or trades it.", "commons.hand")
+            return Reason(
+                f"The {card} in {owner}'s hand is a Wild: as a Defense it answers any Claim, and it can't "
+                "be a Commission.",
+                "commons.defense",
+            )
+        return Reason(
+            f"The {card} is in {owner}'s hand: {owner} plays it as a Commission, a Claim, a Defense "
+            f"(against a {card.rank_code} or a Wild Claim) or a discard, or trades it.",
+            "commons.hand",
+        )
     if zone.name.endswith("commission"):
         what = "This card" if hidden else f"The {card}"
-        return Reason(f"{what} is {owner}'s Commission, face down until the round ends: it scores if it matches the "
-                      "Nest Egg's suit or value; the Claimant may trade a hand card for her own Commission, after "
-                      "any pool trade.", "commons.trade.commission" if not hidden else "commons.score.match")
+        return Reason(
+            f"{what} is {owner}'s Commission, face down until the round ends: it scores if it matches the "
+            "Nest Egg's suit or value; the Claimant may trade a hand card for her own Commission, after "
+            "any pool trade.",
+            "commons.trade.commission" if not hidden else "commons.score.match",
+        )
     if zone.name == "nest egg":
         what = "The Nest Egg" if hidden else f"The {card} is the Nest Egg: it"
-        return Reason(f"{what} lies face down until the round ends: a Commission scores if it matches its suit or "
-                      "value. Nobody plays or takes it.", "commons.score.match")
+        return Reason(
+            f"{what} lies face down until the round ends: a Commission scores if it matches its suit or "
+            "value. Nobody plays or takes it.",
+            "commons.score.match",
+        )
     if zone.name == "pool face up":
-        return Reason(f"The {card} is in the face-up pool: only the Claimant may take it, by a trade, before "
-                      "claiming.", "commons.trade.pool")
+        return Reason(
+            f"The {card} is in the face-up pool: only the Claimant may take it, by a trade, before claiming.",
+            "commons.trade.pool",
+        )
     if zone.name.startswith("pool face down"):
         what = "This card" if hidden else f"The {card}"
         if s.peek:
-            return Reason(f"{what} lies face down in the pool: one player has looked at it, and nobody takes it.",
-                          "commons.peek.look")
-        return Reason(f"{what} lies face down in the pool: nobody takes it; the face-down cards set the round's "
-                      "multiplier.", "commons.score.multiplier")
+            return Reason(
+                f"{what} lies face down in the pool: one player has looked at it, and nobody takes it.",
+                "commons.peek.look",
+            )
+        return Reason(
+            f"{what} lies face down in the pool: nobody takes it; the face-down cards set the round's multiplier.",
+            "commons.score.multiplier",
+        )
     if zone.name.endswith("side"):
-        return Reason(f"The {card} is on {owner}'s side of the tableau: it stays there and, at the round's end, "
-                      f"counts for {owner}'s Commission if it is of its colour.", "commons.score.count")
+        return Reason(
+            f"The {card} is on {owner}'s side of the tableau: it stays there and, at the round's end, "
+            f"counts for {owner}'s Commission if it is of its colour.",
+            "commons.score.count",
+        )
     if zone.name == "claim":
-        answer = ("any card answers it" if card in WILDS
-                  else f"a Defense is a card of the same value ({card.rank_code}) or a Wild")
+        answer = (
+            "any card answers it"
+            if card in WILDS
+            else f"a Defense is a card of the same value ({card.rank_code}) or a Wild"
+        )
         return Reason(f"The {card} is the Claim: {answer}.", "commons.defense")
     return None
 
@@ -60,26 +84,36 @@ def situation(game: Game, s: CommonsState) -> Reason:
     name = game.player_names[mover]
     claim = s.claim
     if phase == "commission":
-        return Reason(f"Now {name} must choose a Commission: a card of their hand that is not a Wild.",
-                      "commons.commission")
+        return Reason(
+            f"Now {name} must choose a Commission: a card of their hand that is not a Wild.", "commons.commission"
+        )
     if phase == "claim":
         if s.traded == 0:
-            return Reason(f"Now {name}, the Claimant, may trade with a face-up pool card, then with her Commission, "
-                          "and must then claim with any card of her hand.", "commons.claim")
+            return Reason(
+                f"Now {name}, the Claimant, may trade with a face-up pool card, then with her Commission, "
+                "and must then claim with any card of her hand.",
+                "commons.claim",
+            )
         if s.traded == 1:
-            return Reason(f"Now {name}, the Claimant, may still trade with her Commission, and must then claim.",
-                          "commons.trade.order")
-        return Reason(f"Now {name}, the Claimant, has made her trades and must claim with any card of her hand.",
-                      "commons.claim")
+            return Reason(
+                f"Now {name}, the Claimant, may still trade with her Commission, and must then claim.",
+                "commons.trade.order",
+            )
+        return Reason(
+            f"Now {name}, the Claimant, has made her trades and must claim with any card of her hand.", "commons.claim"
+        )
     if phase == "defend":
         answer = "any card" if claim in WILDS else f"a {claim.rank_code} or a Wild"
         return Reason(f"Now {name} must defend against the {claim}: play {answer}.", "commons.defense")
     if phase == "discard":
-        return Reason(f"Now {name} can't answer the Claim {claim} and must discard a card face up to the pool.",
-                      "commons.no-defense.discard")
+        return Reason(
+            f"Now {name} can't answer the Claim {claim} and must discard a card face up to the pool.",
+            "commons.no-defense.discard",
+        )
     if phase == "answer":
         return Reason(f"Now {name} must answer her own Claim {claim}.", "commons.no-defense.self-answer")
     if phase == "discard2":
-        return Reason(f"Now {name} must discard a second card face up to the pool.",
-                      "commons.no-defense.second-discard")
+        return Reason(
+            f"Now {name} must discard a second card face up to the pool.", "commons.no-defense.second-discard"
+        )
     return Reason("The round is over and scored: the next move is 'next round'.", "commons.round-end")

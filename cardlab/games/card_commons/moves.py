@@ -19,8 +19,20 @@ from dataclasses import dataclass
 from ...cards import HIDDEN, Card
 from ...engine import Continuation, Move, MoveReader
 
-__all__ = ["DECK", "WILDS", "Commission", "TradePool", "TradeCommission", "Claim", "Defend", "Discard",
-           "NextRound", "answers", "parse_move", "EXAMPLES"]
+__all__ = [
+    "DECK",
+    "WILDS",
+    "Commission",
+    "TradePool",
+    "TradeCommission",
+    "Claim",
+    "Defend",
+    "Discard",
+    "NextRound",
+    "answers",
+    "parse_move",
+    "EXAMPLES",
+]
 
 # commons.deck: the 2-5 of every suit, plus the Q♥ and the K♠, which are Wilds.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in "CDHS" for r in (2, 3, 4, 5)) + (Card(12, "H"), Card(13, "S"))
@@ -29,9 +41,11 @@ WILDS = frozenset((Card(12, "H"), Card(13, "S")))
 
 # --- moves --------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Commission(Move):
     """Put ``card`` from your hand face down as your Commission."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -44,6 +58,7 @@ class Commission(Move):
 @dataclass(frozen=True, slots=True)
 class TradePool(Move):
     """The Claimant gives ``give`` from her hand for the face-up pool card ``take``."""
+
     give: Card
     take: Card
 
@@ -57,6 +72,7 @@ class TradePool(Move):
 @dataclass(frozen=True, slots=True)
 class TradeCommission(Move):
     """The Claimant makes ``give`` her Commission and takes the old Commission into her hand."""
+
     give: Card
 
     def __str__(self) -> str:
@@ -80,6 +96,7 @@ class Claim(Move):
 @dataclass(frozen=True, slots=True)
 class Defend(Move):
     """A Defense: the Respondent's answer, or after No Defense the Claimant's own answer."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -92,6 +109,7 @@ class Defend(Move):
 @dataclass(frozen=True, slots=True)
 class Discard(Move):
     """No Defense: the Respondent discards a card of his choice face up to the pool."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -135,8 +153,10 @@ def parse_move(text: str) -> Move:
     if head == "trade":
         give = reader.card()
         if reader.peek() != "for":
-            raise reader.fail("write 'trade <card> for <pool card>' or 'trade <card> for commission'",
-                              reader.tokens[reader.index] if reader.peek() else None)
+            raise reader.fail(
+                "write 'trade <card> for <pool card>' or 'trade <card> for commission'",
+                reader.tokens[reader.index] if reader.peek() else None,
+            )
         reader.next("for")
         if reader.peek() == "commission":
             reader.next("commission")

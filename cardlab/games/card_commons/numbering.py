@@ -19,18 +19,29 @@ from typing import Any
 
 from ...engine import Move, flat_numbering
 from .moves import (
-    COMMISSION, CLAIM, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, Claim, Commission,
-    Defend, Discard, TradeCommission,
+    CLAIM,
+    COMMISSION,
+    DECK,
+    DEFEND,
+    DISCARD,
+    NEXT_ROUND,
+    TRADE_COMMISSION,
+    TRADE_POOL,
+    Claim,
+    Commission,
+    Defend,
+    Discard,
+    TradeCommission,
 )
 
-N = len(DECK)                                  # 18
+N = len(DECK)  # 18
 _INDEX = {card: i for i, card in enumerate(DECK)}
 COMMISSION_AT, TRADE_POOL_AT = 0, N
 TRADE_COMMISSION_AT = TRADE_POOL_AT + N * (N - 1)
 CLAIM_AT, DEFEND_AT, DISCARD_AT = TRADE_COMMISSION_AT + N, TRADE_COMMISSION_AT + 2 * N, TRADE_COMMISSION_AT + 3 * N
 NEXT_ROUND_ID = DISCARD_AT + N
-NUM_MOVES = NEXT_ROUND_ID + 1                  # 397
-UTILITY_TYPE = "general-sum"                   # both players score points
+NUM_MOVES = NEXT_ROUND_ID + 1  # 397
+UTILITY_TYPE = "general-sum"  # both players score points
 
 #: the cap (reading 16): a game is stopped after this many rounds' worth of moves
 ROUNDS_CAP = 20
@@ -42,11 +53,21 @@ ROUND_LEAST = 2 + 12
 #: the most points a player scores in a round, per unit of its multiplier (a side holds at most 6 cards)
 ROUND_POINTS = 6
 
-_ONE_CARD = ((Commission, COMMISSION_AT), (TradeCommission, TRADE_COMMISSION_AT), (Claim, CLAIM_AT),
-             (Defend, DEFEND_AT), (Discard, DISCARD_AT))
+_ONE_CARD = (
+    (Commission, COMMISSION_AT),
+    (TradeCommission, TRADE_COMMISSION_AT),
+    (Claim, CLAIM_AT),
+    (Defend, DEFEND_AT),
+    (Discard, DISCARD_AT),
+)
 _BY_ID: list[Move] = [NEXT_ROUND] * NUM_MOVES
-for _table, _at in ((COMMISSION, COMMISSION_AT), (TRADE_COMMISSION, TRADE_COMMISSION_AT), (CLAIM, CLAIM_AT),
-                    (DEFEND, DEFEND_AT), (DISCARD, DISCARD_AT)):
+for _table, _at in (
+    (COMMISSION, COMMISSION_AT),
+    (TRADE_COMMISSION, TRADE_COMMISSION_AT),
+    (CLAIM, CLAIM_AT),
+    (DEFEND, DEFEND_AT),
+    (DISCARD, DISCARD_AT),
+):
     for _card, _i in _INDEX.items():
         _BY_ID[_at + _i] = _table[_card]
 for _give, _g in _INDEX.items():

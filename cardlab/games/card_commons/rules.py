@@ -13,15 +13,53 @@ from typing import Any
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
-    HAND, HIDDEN_SEED, POOL, SIDE, SLOT, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand, Round,
-    ScoreItem, TextForm, Zone, builder, format_cards, plural, replacer, shuffle_from, stacked_deck, whole_number,
+    HAND,
+    HIDDEN_SEED,
+    POOL,
+    SIDE,
+    SLOT,
+    Area,
+    Breakdown,
+    Event,
+    Game,
+    Layout,
+    Move,
+    Reason,
+    RevealedHand,
+    Round,
+    ScoreItem,
+    TextForm,
+    Zone,
+    builder,
+    format_cards,
+    plural,
+    replacer,
+    shuffle_from,
+    stacked_deck,
+    whole_number,
 )
 from ...errors import IllegalMove, StateError, quoted
 from .. import register
 from . import explain, numbering
 from .moves import (
-    CLAIM, COMMISSION, DECK, DEFEND, DISCARD, NEXT_ROUND, TRADE_COMMISSION, TRADE_POOL, WILDS, Claim, Commission,
-    Defend, Discard, NextRound, TradeCommission, TradePool, answers, parse_move,
+    CLAIM,
+    COMMISSION,
+    DECK,
+    DEFEND,
+    DISCARD,
+    NEXT_ROUND,
+    TRADE_COMMISSION,
+    TRADE_POOL,
+    WILDS,
+    Claim,
+    Commission,
+    Defend,
+    Discard,
+    NextRound,
+    TradeCommission,
+    TradePool,
+    answers,
+    parse_move,
 )
 from .state import PHASES, SIDE_LIMIT, CommonsOptions, CommonsState
 from .strategy import STRATEGY, CommonsStrategy
@@ -40,6 +78,7 @@ TABLEAU = "tableau"
 
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
+
 
 def _color(card: Card) -> str:
     return "red" if card.suit in _RED else "black"
@@ -129,9 +168,11 @@ class CardCommons(Game):
         """
         seed = deal_seed(seed, stacked=deck is not None)
         if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= SCORELESS_ROUNDS_LIMIT:
-            raise ValueError(f"round must be a whole number from 1 to {SCORELESS_ROUNDS_LIMIT}, got {round!r}; "
-                             f"a later round follows the scores of the rounds before it: read it from a text "
-                             f"form that gives them on its 'rounds' line")
+            raise ValueError(
+                f"round must be a whole number from 1 to {SCORELESS_ROUNDS_LIMIT}, got {round!r}; "
+                f"a later round follows the scores of the rounds before it: read it from a text "
+                f"form that gives them on its 'rounds' line"
+            )
         if deck is None:
             cards = _sorted_parts(self.layout(round), shuffled(DECK, seed, f"round {round}"))
         else:
@@ -142,9 +183,22 @@ class CardCommons(Game):
     def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
         # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
-        return _build(self.settings, seed, round_, rounds, "commission", self.first_claimant(round_), 0,
-                      cards[up + down], cards[:up], cards[up:up + down],
-                      (cards[up + down + 1:up + down + 8], cards[up + down + 8:]), (None, None), ((), ()), None)
+        return _build(
+            self.settings,
+            seed,
+            round_,
+            rounds,
+            "commission",
+            self.first_claimant(round_),
+            0,
+            cards[up + down],
+            cards[:up],
+            cards[up : up + down],
+            (cards[up + down + 1 : up + down + 8], cards[up + down + 8 :]),
+            (None, None),
+            ((), ()),
+            None,
+        )
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -200,40 +254,60 @@ class CardCommons(Game):
         if kind not in _APPLY:  # a subclass of a move, or no move of this game
             kind = _kind(move)
         if kind not in _PHASE_MOVES[phase]:
-            raise IllegalMove(move, _wrong_moment_rule(phase, kind),
-                              f"{self._waiting_for(state)}, so {self.player_names[mover]} can't {_describe(move)} now")
+            raise IllegalMove(
+                move,
+                _wrong_moment_rule(phase, kind),
+                f"{self._waiting_for(state)}, so {self.player_names[mover]} can't {_describe(move)} now",
+            )
         if kind is NextRound:
             return mover
         card = move.give if kind is TradePool or kind is TradeCommission else move.card
         hand = state.hands[mover]
         if card not in hand:
-            raise IllegalMove(move, "commons.hand", f"{self.player_names[mover]} does not hold {card} (hand: "
-                                                    f"{cards_text(hand, 'empty')})")
+            raise IllegalMove(
+                move,
+                "commons.hand",
+                f"{self.player_names[mover]} does not hold {card} (hand: {cards_text(hand, 'empty')})",
+            )
         if kind is Commission:
             if card in WILDS:
-                raise IllegalMove(move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a "
-                                                                      "Commission")
+                raise IllegalMove(
+                    move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission"
+                )
         elif kind is TradePool:
             if state.traded:
-                raise IllegalMove(move, "commons.trade.order", f"{self.player_names[mover]} has already traded this "
-                                                               "turn; the pool trade comes first and is made once per "
-                                                               "turn")
+                raise IllegalMove(
+                    move,
+                    "commons.trade.order",
+                    f"{self.player_names[mover]} has already traded this "
+                    "turn; the pool trade comes first and is made once per "
+                    "turn",
+                )
             if move.take not in state.pool_up:
-                raise IllegalMove(move, "commons.trade.pool",
-                                  f"{move.take} is not a face-up card of the discard pool "
-                                  f"(face up: {cards_text(state.pool_up)})")
+                raise IllegalMove(
+                    move,
+                    "commons.trade.pool",
+                    f"{move.take} is not a face-up card of the discard pool (face up: {cards_text(state.pool_up)})",
+                )
         elif kind is TradeCommission:
             if state.traded == 2:
-                raise IllegalMove(move, "commons.trade.order",
-                                  f"{self.player_names[mover]} has already traded with the Commission this turn")
+                raise IllegalMove(
+                    move,
+                    "commons.trade.order",
+                    f"{self.player_names[mover]} has already traded with the Commission this turn",
+                )
             if card in WILDS:
-                raise IllegalMove(move, "commons.commission.no-wild",
-                                  f"{card} is a Wild, and a Wild can't become a Commission")
+                raise IllegalMove(
+                    move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't become a Commission"
+                )
         elif kind is Defend:
             if not answers((card,), state.claim):  # the card, held, answers the Claim
-                raise IllegalMove(move, "commons.defense",
-                                  f"{card} does not answer the Claim {state.claim}: a Defense is a card of the "
-                                  f"same value ({state.claim.rank_code}) or a Wild")
+                raise IllegalMove(
+                    move,
+                    "commons.defense",
+                    f"{card} does not answer the Claim {state.claim}: a Defense is a card of the "
+                    f"same value ({state.claim.rank_code}) or a Wild",
+                )
         return mover
 
     def _waiting_for(self, state: CommonsState) -> str:
@@ -266,23 +340,40 @@ class CardCommons(Game):
         hand = without(s.hands[mover], give) + (take,)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.trade.pool", f"{names[mover]} trades {give} from hand for "
-                             f"{take} from the pool; {give} goes face up to the pool.", mover, (give, take)))
+            log.append(
+                Event(
+                    "commons.trade.pool",
+                    f"{names[mover]} trades {give} from hand for "
+                    f"{take} from the pool; {give} goes face up to the pool.",
+                    mover,
+                    (give, take),
+                )
+            )
         return _traded_with_pool(s, 1, without(s.pool_up, take) + (give,), _with_player(s.hands, mover, hand))
 
-    def _trade_commission(self, s: CommonsState, mover: int, move: TradeCommission,
-                          log: list[Event] | None) -> CommonsState:
+    def _trade_commission(
+        self, s: CommonsState, mover: int, move: TradeCommission, log: list[Event] | None
+    ) -> CommonsState:
         """commons.trade.commission: the Claimant makes a card of her hand her Commission."""
         give, old = move.give, s.commissions[mover]
         hand = without(s.hands[mover], give) + (old,)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.trade.commission", f"{names[mover]} trades a card from hand with the "
-                             f"Commission.", mover))
-            log.append(Event("commons.trade.commission", f"{give} is {names[mover]}'s Commission now; the old "
-                             f"Commission {old} goes to the hand.", mover, (give, old), frozenset((mover,))))
-        return _traded_with_commission(s, 2, _with_player(s.hands, mover, hand),
-                                       _with_player(s.commissions, mover, give))
+            log.append(
+                Event("commons.trade.commission", f"{names[mover]} trades a card from hand with the Commission.", mover)
+            )
+            log.append(
+                Event(
+                    "commons.trade.commission",
+                    f"{give} is {names[mover]}'s Commission now; the old Commission {old} goes to the hand.",
+                    mover,
+                    (give, old),
+                    frozenset((mover,)),
+                )
+            )
+        return _traded_with_commission(
+            s, 2, _with_player(s.hands, mover, hand), _with_player(s.commissions, mover, give)
+        )
 
     def _commission(self, s: CommonsState, mover: int, move: Commission, log: list[Event] | None) -> CommonsState:
         card = move.card
@@ -293,8 +384,13 @@ class CardCommons(Game):
         phase = "claim" if None not in commissions else "commission"
         if phase == "claim" and log is not None:
             names = self.player_names
-            log.append(Event("commons.first-claimant", f"{names[s.claimant]} is the first Claimant of round {s.round}.",
-                             s.claimant))
+            log.append(
+                Event(
+                    "commons.first-claimant",
+                    f"{names[s.claimant]} is the first Claimant of round {s.round}.",
+                    s.claimant,
+                )
+            )
         return _committed(s, phase, _with_player(s.hands, mover, without(s.hands[mover], card)), commissions)
 
     def _claim(self, s: CommonsState, mover: int, move: Claim, log: list[Event] | None) -> CommonsState:
@@ -307,8 +403,13 @@ class CardCommons(Game):
             log.append(Event("commons.claim", f"{names[claimant]} claims with {card}.", claimant, (card,)))
             other = names[respondent]
             if not options:
-                log.append(Event("commons.no-defense.discard", f"{other} holds no {card.rank_code} and no Wild: no "
-                                                               f"Defense, so {other} must discard.", respondent))
+                log.append(
+                    Event(
+                        "commons.no-defense.discard",
+                        f"{other} holds no {card.rank_code} and no Wild: no Defense, so {other} must discard.",
+                        respondent,
+                    )
+                )
             else:
                 log.append(Event("commons.defense.forced", f"{other} can answer, so {other} must defend.", respondent))
                 if len(options) == 1 and options[0] in WILDS and card not in WILDS:
@@ -330,17 +431,30 @@ class CardCommons(Game):
         if s.phase == "defend":
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.defense.placement", f"{names[mover]} defends with {card}: the Defense goes "
-                                                              f"on {names[mover]}'s side and the Claim {s.claim} on "
-                                                              f"{names[claimant]}'s side.", mover, (card, s.claim)))
+                log.append(
+                    Event(
+                        "commons.defense.placement",
+                        f"{names[mover]} defends with {card}: the Defense goes "
+                        f"on {names[mover]}'s side and the Claim {s.claim} on "
+                        f"{names[claimant]}'s side.",
+                        mover,
+                        (card, s.claim),
+                    )
+                )
             return self._end_turn(s, log, s.pool_up, hands, sides, None)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.self-answer", f"{names[mover]} answers their own Claim with {card}: "
-                                                               f"it goes on {names[1 - claimant]}'s side and the "
-                                                               f"Claim {s.claim} on {names[claimant]}'s. "
-                                                               f"{names[1 - claimant]} must discard a second card.",
-                             mover, (card, s.claim)))
+            log.append(
+                Event(
+                    "commons.no-defense.self-answer",
+                    f"{names[mover]} answers their own Claim with {card}: "
+                    f"it goes on {names[1 - claimant]}'s side and the "
+                    f"Claim {s.claim} on {names[claimant]}'s. "
+                    f"{names[1 - claimant]} must discard a second card.",
+                    mover,
+                    (card, s.claim),
+                )
+            )
         return _answered(s, "discard2", hands, sides, None)
 
     def _discard(self, s: CommonsState, mover: int, move: Discard, log: list[Event] | None) -> CommonsState:
@@ -350,75 +464,139 @@ class CardCommons(Game):
         if s.phase == "discard2":
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.no-defense.second-discard", f"{names[mover]} discards {card} face up as a "
-                                                                      "second discard.", mover, (card,)))
+                log.append(
+                    Event(
+                        "commons.no-defense.second-discard",
+                        f"{names[mover]} discards {card} face up as a second discard.",
+                        mover,
+                        (card,),
+                    )
+                )
             return self._end_turn(s, log, pool_up, hands, s.sides, s.claim)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.discard", f"{names[mover]} discards {card} face up to the pool.",
-                             mover, (card,)))
+            log.append(
+                Event(
+                    "commons.no-defense.discard", f"{names[mover]} discards {card} face up to the pool.", mover, (card,)
+                )
+            )
         claimant = s.claimant
         own = answers(hands[claimant], s.claim)
         if own:
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.no-defense.self-answer", f"{names[claimant]} can answer their own Claim "
-                                                                   f"{s.claim}, so {names[claimant]} must.", claimant))
-                log.append(Event("commons.no-defense.self-answer",
-                                 f"{names[claimant]} can answer with {_or_list(own)}.",
-                                 claimant, own, frozenset((claimant,))))
+                log.append(
+                    Event(
+                        "commons.no-defense.self-answer",
+                        f"{names[claimant]} can answer their own Claim {s.claim}, so {names[claimant]} must.",
+                        claimant,
+                    )
+                )
+                log.append(
+                    Event(
+                        "commons.no-defense.self-answer",
+                        f"{names[claimant]} can answer with {_or_list(own)}.",
+                        claimant,
+                        own,
+                        frozenset((claimant,)),
+                    )
+                )
             return _discarded(s, "answer", pool_up, hands)
         if log is not None:
             names = self.player_names
-            log.append(Event("commons.no-defense.claim-discarded", f"{names[claimant]} can't answer their own Claim "
-                                                                   f"either, so the Claim {s.claim} is discarded face "
-                                                                   "up.", claimant, (s.claim,)))
+            log.append(
+                Event(
+                    "commons.no-defense.claim-discarded",
+                    f"{names[claimant]} can't answer their own Claim "
+                    f"either, so the Claim {s.claim} is discarded face "
+                    "up.",
+                    claimant,
+                    (s.claim,),
+                )
+            )
         return self._end_turn(s, log, pool_up + (s.claim,), hands, s.sides, None)
 
-    def _end_turn(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
-                  hands: tuple[tuple[Card, ...], tuple[Card, ...]], sides: tuple[tuple[Card, ...], tuple[Card, ...]],
-                  claim: Card | None) -> CommonsState:
+    def _end_turn(
+        self,
+        s: CommonsState,
+        log: list[Event] | None,
+        pool_up: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+        sides: tuple[tuple[Card, ...], tuple[Card, ...]],
+        claim: Card | None,
+    ) -> CommonsState:
         """commons.turn: the state after a turn, whose last move left the pool, the hands, the sides
         and the Claim so: the roles switch; when both hands are empty, the round is scored
         (commons.round-end)."""
         if hands[0] or hands[1]:
             if log is not None:
                 names = self.player_names
-                log.append(Event("commons.turn", f"Roles switch: {names[1 - s.claimant]} is the Claimant.",
-                                 1 - s.claimant))
+                log.append(
+                    Event("commons.turn", f"Roles switch: {names[1 - s.claimant]} is the Claimant.", 1 - s.claimant)
+                )
             return _turn_ended(s, "claim", 1 - s.claimant, 0, pool_up, hands, sides, claim)
         return self._reveal(s, log, pool_up, hands, sides, claim)
 
-    def _reveal(self, s: CommonsState, log: list[Event] | None, pool_up: tuple[Card, ...],
-                hands: tuple[tuple[Card, ...], tuple[Card, ...]], sides: tuple[tuple[Card, ...], tuple[Card, ...]],
-                claim: Card | None) -> CommonsState:
+    def _reveal(
+        self,
+        s: CommonsState,
+        log: list[Event] | None,
+        pool_up: tuple[Card, ...],
+        hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+        sides: tuple[tuple[Card, ...], tuple[Card, ...]],
+        claim: Card | None,
+    ) -> CommonsState:
         """Both hands are empty (the last turn left the pool, the hands, the sides and the Claim
         so): turn the Nest Egg and the Commissions face up, swapping a Wild Nest Egg
         (commons.wild-nest-egg.swap, commons.wild-nest-egg.other-wild,
         commons.wild-nest-egg.both-score), then score and see whether the game is over."""
         nest, down = s.nest_egg, s.pool_down
         if log is not None:
-            log.append(Event("commons.round-end", f"Both hands are empty: the Nest Egg {nest} and the Commissions "
-                             f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.", None, (nest,)))
+            log.append(
+                Event(
+                    "commons.round-end",
+                    f"Both hands are empty: the Nest Egg {nest} and the Commissions "
+                    f"{s.commissions[0]} (A) and {s.commissions[1]} (B) are turned face up.",
+                    None,
+                    (nest,),
+                )
+            )
         if nest in WILDS and not s.peek:
             pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
             if down[pick] in WILDS and log is not None:
-                log.append(Event("commons.wild-nest-egg.other-wild", f"The Wild Nest Egg {nest} is swapped with a "
-                                                                     "random face-down pool card, the other Wild "
-                                                                     f"{down[pick]}: use the other face-down card.",
-                                 None))
+                log.append(
+                    Event(
+                        "commons.wild-nest-egg.other-wild",
+                        f"The Wild Nest Egg {nest} is swapped with a "
+                        "random face-down pool card, the other Wild "
+                        f"{down[pick]}: use the other face-down card.",
+                        None,
+                    )
+                )
             pick = _swap_target(down, pick)
             if pick is None:
                 if log is not None:
-                    log.append(Event("commons.wild-nest-egg.both-score", "No card but a Wild is left to use as the "
-                                                                         "Nest Egg, so both Commissions score.", None))
+                    log.append(
+                        Event(
+                            "commons.wild-nest-egg.both-score",
+                            "No card but a Wild is left to use as the Nest Egg, so both Commissions score.",
+                            None,
+                        )
+                    )
             else:
                 new = down[pick]
-                down = down[:pick] + (nest,) + down[pick + 1:]
+                down = down[:pick] + (nest,) + down[pick + 1 :]
                 if log is not None:
-                    log.append(Event("commons.wild-nest-egg.swap", f"The Wild Nest Egg {nest} is swapped with the "
-                                                                   f"face-down pool card {new}, which is the Nest Egg "
-                                                                   "instead.", None, (new,)))
+                    log.append(
+                        Event(
+                            "commons.wild-nest-egg.swap",
+                            f"The Wild Nest Egg {nest} is swapped with the "
+                            f"face-down pool card {new}, which is the Nest Egg "
+                            "instead.",
+                            None,
+                            (new,),
+                        )
+                    )
                 nest = new
         s = _round_ended(s, "round-end", nest, pool_up, down, hands, sides, claim)
         totals = self._totals(s)
@@ -427,17 +605,33 @@ class CardCommons(Game):
             names = self.player_names
             points = self.round_points(s)
             for p in (0, 1):
-                log.append(Event("commons.score.count", f"{names[p]} scores {points[p]} this round ({totals[p]} in "
-                                                        "all).", p))
+                log.append(
+                    Event("commons.score.count", f"{names[p]} scores {points[p]} this round ({totals[p]} in all).", p)
+                )
             if s.peek and s.round == self.last_round:
-                log.append(Event("commons.peek.rounds", f"Round {s.round} is the last of Peek's {self.last_round} "
-                                                        "rounds, scored ×1, ×1 and ×2.", None))
+                log.append(
+                    Event(
+                        "commons.peek.rounds",
+                        f"Round {s.round} is the last of Peek's {self.last_round} rounds, scored ×1, ×1 and ×2.",
+                        None,
+                    )
+                )
             if over:
-                log.append(Event("commons.game-end", f"{names[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} "
-                                                     f"to {min(totals)}.", None))
+                log.append(
+                    Event(
+                        "commons.game-end",
+                        f"{names[0 if totals[0] > totals[1] else 1]} wins, {max(totals)} to {min(totals)}.",
+                        None,
+                    )
+                )
             elif s.round >= self.last_round:
-                log.append(Event("commons.extra-round", f"The totals are tied at {totals[0]}: an extra round breaks "
-                                                        "the tie.", None))
+                log.append(
+                    Event(
+                        "commons.extra-round",
+                        f"The totals are tied at {totals[0]}: an extra round breaks the tie.",
+                        None,
+                    )
+                )
         return _with_phase(s, "game-over") if over else s
 
     def _next_round(self, s: CommonsState, mover: int, move: NextRound, log: list[Event] | None) -> CommonsState:
@@ -448,23 +642,40 @@ class CardCommons(Game):
             up, down = self.layout(nxt)
             extra = " (an extra round, scored ×1)" if nxt > self.last_round else ""
             # In Peek its own sentences deal the pool, the look and the extra rounds.
-            log.append(Event("commons.peek.pool" if self.peek else "commons.setup.pool",
-                             f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
-                             f"face down go to the pool, 1 is the Nest Egg and each player gets 7.", None))
+            log.append(
+                Event(
+                    "commons.peek.pool" if self.peek else "commons.setup.pool",
+                    f"Round {nxt}{extra}: all 18 cards are shuffled; {up} face up and {down} "
+                    f"face down go to the pool, 1 is the Nest Egg and each player gets 7.",
+                    None,
+                )
+            )
             if self.peek:
                 first = self.first_claimant(nxt)
-                log.append(Event("commons.peek.look", f"{names[first]}, the first Claimant, secretly looks at one "
-                                 f"face-down pool card, and {names[1 - first]} at the other.", None))
+                log.append(
+                    Event(
+                        "commons.peek.look",
+                        f"{names[first]}, the first Claimant, secretly looks at one "
+                        f"face-down pool card, and {names[1 - first]} at the other.",
+                        None,
+                    )
+                )
                 if nxt > self.last_round:
-                    log.append(Event("commons.peek.extra-round", f"Round {nxt} is an extra round to break the tie: "
-                                     f"it is scored ×1.", None))
+                    log.append(
+                        Event(
+                            "commons.peek.extra-round",
+                            f"Round {nxt} is an extra round to break the tie: it is scored ×1.",
+                            None,
+                        )
+                    )
         cards = _sorted_parts(self.layout(nxt), shuffle_from(s.seed, DECK, f"round {nxt}"))
         return self._deal_round(s.seed, nxt, rounds, cards)
 
     # -- scoring -----------------------------------------------------------------------------------------
 
-    def commission_scores(self, commission: Card, nest_egg: Card,
-                          only_wild_left: bool = False) -> tuple[bool, str, str]:
+    def commission_scores(
+        self, commission: Card, nest_egg: Card, only_wild_left: bool = False
+    ) -> tuple[bool, str, str]:
         """Whether ``commission`` scores against ``nest_egg``: (scores, reason, rule id).
 
         ``nest_egg`` is the one the round is scored against: in the standard game a Wild Nest
@@ -476,20 +687,34 @@ class CardCommons(Game):
             if self.peek:
                 ok = _color(commission) == _color(nest_egg)
                 relation = "like" if ok else "unlike"
-                return ok, (f"the Wild Nest Egg {nest_egg} stays, and Commission {commission} is {_color(commission)} "
-                            f"{relation} it"), "commons.peek.wild-nest-egg"
+                return (
+                    ok,
+                    (
+                        f"the Wild Nest Egg {nest_egg} stays, and Commission {commission} is {_color(commission)} "
+                        f"{relation} it"
+                    ),
+                    "commons.peek.wild-nest-egg",
+                )
             if not only_wild_left:
-                raise ValueError(f"the Wild Nest Egg {nest_egg} is swapped with a face-down pool card before it is "
-                                 f"compared (commons.wild-nest-egg.swap): pass the card it is swapped with, or "
-                                 f"only_wild_left=True when no card but a Wild was left")
-            return True, (f"only a Wild was left to use as the Nest Egg, so Commission {commission} scores"), \
-                "commons.wild-nest-egg.both-score"
+                raise ValueError(
+                    f"the Wild Nest Egg {nest_egg} is swapped with a face-down pool card before it is "
+                    f"compared (commons.wild-nest-egg.swap): pass the card it is swapped with, or "
+                    f"only_wild_left=True when no card but a Wild was left"
+                )
+            return (
+                True,
+                (f"only a Wild was left to use as the Nest Egg, so Commission {commission} scores"),
+                "commons.wild-nest-egg.both-score",
+            )
         if commission.suit == nest_egg.suit:
             return True, f"Commission {commission} matches the Nest Egg {nest_egg} by suit", "commons.score.match"
         if commission.rank == nest_egg.rank:
             return True, f"Commission {commission} matches the Nest Egg {nest_egg} by value", "commons.score.match"
-        return False, (f"Commission {commission} matches neither the suit nor the value of the Nest Egg "
-                       f"{nest_egg}"), "commons.score.match"
+        return (
+            False,
+            (f"Commission {commission} matches neither the suit nor the value of the Nest Egg {nest_egg}"),
+            "commons.score.match",
+        )
 
     def nest_egg_outcomes(self, s: CommonsState) -> tuple[tuple[Card, Fraction], ...]:
         """The Nest Eggs the round on the table may be scored against once it is over, each with
@@ -558,8 +783,10 @@ class CardCommons(Game):
             return nest_egg
         outcomes = self.nest_egg_outcomes(s)
         if len(outcomes) > 1:
-            raise ValueError(f"the Wild Nest Egg {s.nest_egg} will be swapped at random with one of "
-                             f"{', '.join(str(c) for c, _ in outcomes)}: give nest_egg=")
+            raise ValueError(
+                f"the Wild Nest Egg {s.nest_egg} will be swapped at random with one of "
+                f"{', '.join(str(c) for c, _ in outcomes)}: give nest_egg="
+            )
         return outcomes[0][0]
 
     def _commission_matches(self, commission: Card, nest_egg: Card) -> bool:
@@ -572,8 +799,12 @@ class CardCommons(Game):
 
     def score(self, state: CommonsState) -> Breakdown:
         names = self.player_names
-        items = [ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
-                 for r, pts in enumerate(state.rounds, start=1) for p in (0, 1) if pts[p]]
+        items = [
+            ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
+            for r, pts in enumerate(state.rounds, start=1)
+            for p in (0, 1)
+            if pts[p]
+        ]
         notes: list[str] = []
         revealed = state.phase in ("round-end", "game-over")
         if revealed:
@@ -592,19 +823,42 @@ class CardCommons(Game):
         """One round per deal, its lines of the score as :meth:`score` lists them. A round on the
         table is settled once its cards are turned up (commons.round-end): its showdown shows
         each Commission with what it scored against the Nest Egg, and who scored more."""
-        rounds = [Round(r, f"Round {r}", tuple(ScoreItem(p, pts[p], f"Round {r}", "commons.score.count")
-                                               for p in (0, 1) if pts[p]), BOTH,
-                        Event("commons.round-end", f"Round {r} was scored.", None), "scored")
-                  for r, pts in enumerate(state.rounds, start=1)]
+        rounds = [
+            Round(
+                r,
+                f"Round {r}",
+                tuple(ScoreItem(p, pts[p], f"Round {r}", "commons.score.count") for p in (0, 1) if pts[p]),
+                BOTH,
+                Event("commons.round-end", f"Round {r} was scored.", None),
+                "scored",
+            )
+            for r, pts in enumerate(state.rounds, start=1)
+        ]
         if state.phase not in ("round-end", "game-over"):
             return tuple(rounds) + (Round(state.round, f"Round {state.round}", (), BOTH),)
         items = self.round_items(state)
-        revealed = tuple(RevealedHand(item.player, (state.commissions[item.player],), _commission_worth(item))
-                         for item in sorted(items, key=lambda item: -item.points))
-        ended = Event("commons.round-end", f"Both hands are empty: the Nest Egg {state.nest_egg} and the "
-                                           f"Commissions are turned face up.", None, (state.nest_egg,))
-        return tuple(rounds) + (Round(state.round, f"Round {state.round}", items, BOTH, ended, "both hands empty",
-                                      revealed, _round_verdict(items, self.player_names)),)
+        revealed = tuple(
+            RevealedHand(item.player, (state.commissions[item.player],), _commission_worth(item))
+            for item in sorted(items, key=lambda item: -item.points)
+        )
+        ended = Event(
+            "commons.round-end",
+            f"Both hands are empty: the Nest Egg {state.nest_egg} and the Commissions are turned face up.",
+            None,
+            (state.nest_egg,),
+        )
+        return tuple(rounds) + (
+            Round(
+                state.round,
+                f"Round {state.round}",
+                items,
+                BOTH,
+                ended,
+                "both hands empty",
+                revealed,
+                _round_verdict(items, self.player_names),
+            ),
+        )
 
     def _preview(self, s: CommonsState) -> list[str]:
         """The note "If round N ended now: ..." for a round in play: the points of each Nest
@@ -618,6 +872,7 @@ class CardCommons(Game):
         def points(card: Card) -> str:
             a, b = self.round_points(s, card)
             return f"A {_points(a)}, B {_points(b)}"
+
         if nest not in WILDS or self.peek:
             return [f"{head}: {points(nest)}."]
         swapped = f"the Wild Nest Egg {nest} would be swapped"
@@ -630,11 +885,15 @@ class CardCommons(Game):
             else:
                 how = f"with {card}, the only face-down pool card [commons.wild-nest-egg.swap]"
             return [f"{head}: {swapped} {how}: {points(card)}."]
-        each = " ".join(f"With {card if card != nest else 'no card (both Commissions score)'} (chance {chance}): "
-                        f"{points(card)}." for card, chance in outcomes)
+        each = " ".join(
+            f"With {card if card != nest else 'no card (both Commissions score)'} (chance {chance}): {points(card)}."
+            for card, chance in outcomes
+        )
         expected = [sum(chance * self.round_points(s, card)[p] for card, chance in outcomes) for p in (0, 1)]
-        return [f"{head}: {swapped} with a random face-down pool card [commons.wild-nest-egg.swap]. {each} "
-                f"Expected: A {_points(expected[0])}, B {_points(expected[1])}."]
+        return [
+            f"{head}: {swapped} with a random face-down pool card [commons.wild-nest-egg.swap]. {each} "
+            f"Expected: A {_points(expected[0])}, B {_points(expected[1])}."
+        ]
 
     # -- hidden information ------------------------------------------------------------------------
 
@@ -642,27 +901,61 @@ class CardCommons(Game):
         names = self.player_names
         revealed = s.phase in ("round-end", "game-over")
         secret = None if revealed else frozenset()
-        zones = [Zone(name="nest egg", cards=(s.nest_egg,), seen_by=secret, kind=SLOT, group=TABLEAU, label="Nest Egg"),
-                 Zone(name="pool face up", cards=s.pool_up, kind=POOL, group=TABLEAU, label="Pool, face up")]
+        zones = [
+            Zone(name="nest egg", cards=(s.nest_egg,), seen_by=secret, kind=SLOT, group=TABLEAU, label="Nest Egg"),
+            Zone(name="pool face up", cards=s.pool_up, kind=POOL, group=TABLEAU, label="Pool, face up"),
+        ]
         if s.peek and not revealed:
             # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
             first = self.first_claimant(s.round)
-            zones += [Zone(name="pool face down 1", cards=s.pool_down[:1], seen_by=frozenset((first,)), kind=POOL,
-                           group=TABLEAU, label="Pool, face down 1"),
-                      Zone(name="pool face down 2", cards=s.pool_down[1:], seen_by=frozenset((1 - first,)), kind=POOL,
-                           group=TABLEAU, label="Pool, face down 2")]
+            zones += [
+                Zone(
+                    name="pool face down 1",
+                    cards=s.pool_down[:1],
+                    seen_by=frozenset((first,)),
+                    kind=POOL,
+                    group=TABLEAU,
+                    label="Pool, face down 1",
+                ),
+                Zone(
+                    name="pool face down 2",
+                    cards=s.pool_down[1:],
+                    seen_by=frozenset((1 - first,)),
+                    kind=POOL,
+                    group=TABLEAU,
+                    label="Pool, face down 2",
+                ),
+            ]
         else:
-            zones.append(Zone(name="pool face down", cards=s.pool_down, seen_by=secret, kind=POOL, group=TABLEAU,
-                              label="Pool, face down"))
+            zones.append(
+                Zone(
+                    name="pool face down",
+                    cards=s.pool_down,
+                    seen_by=secret,
+                    kind=POOL,
+                    group=TABLEAU,
+                    label="Pool, face down",
+                )
+            )
         for p in (0, 1):
             own = None if revealed else frozenset((p,))
             commission = () if s.commissions[p] is None else (s.commissions[p],)
-            zones += [Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND,
-                           label="Hand"),
-                      Zone(name=f"{names[p]} commission", cards=commission, seen_by=own, owner=p, kind=SLOT,
-                           label="Commission"),
-                      Zone(name=f"{names[p]} side", cards=s.sides[p], owner=p, kind=SIDE, group=TABLEAU,
-                           label="side of the tableau")]
+            zones += [
+                Zone(
+                    name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND, label="Hand"
+                ),
+                Zone(
+                    name=f"{names[p]} commission", cards=commission, seen_by=own, owner=p, kind=SLOT, label="Commission"
+                ),
+                Zone(
+                    name=f"{names[p]} side",
+                    cards=s.sides[p],
+                    owner=p,
+                    kind=SIDE,
+                    group=TABLEAU,
+                    label="side of the tableau",
+                ),
+            ]
         claim = () if s.claim is None else (s.claim,)
         zones.append(Zone(name="claim", cards=claim, kind=SLOT, group=TABLEAU, label="Claim"))
         return zones
@@ -670,8 +963,10 @@ class CardCommons(Game):
     def table_layout(self, s: CommonsState) -> Layout:
         """Each player's hand and Commission at their edge; the two sides of the tableau grow out
         from the Nest Egg, the pool and the Claim toward their owners; the seats say who claims."""
-        return Layout(rows=((Area(TABLEAU, "Tableau"),),),
-                      seats=tuple("Claimant" if p == s.claimant else "Respondent" for p in (0, 1)))
+        return Layout(
+            rows=((Area(TABLEAU, "Tableau"),),),
+            seats=tuple("Claimant" if p == s.claimant else "Respondent" for p in (0, 1)),
+        )
 
     def view(self, s: CommonsState, player: int | None) -> CommonsState:
         if player is None:
@@ -680,8 +975,10 @@ class CardCommons(Game):
             raise ValueError(f"Card Commons has players 0 (A) and 1 (B), not {player!r}")
         revealed = s.phase in ("round-end", "game-over")
         other = 1 - player
-        changes: dict[str, Any] = {"seed": HIDDEN_SEED,
-                                   "hands": _with_player(s.hands, other, (HIDDEN,) * len(s.hands[other]))}
+        changes: dict[str, Any] = {
+            "seed": HIDDEN_SEED,
+            "hands": _with_player(s.hands, other, (HIDDEN,) * len(s.hands[other])),
+        }
         if not revealed:
             changes["nest_egg"] = HIDDEN
             if s.commissions[other] is not None:
@@ -700,8 +997,25 @@ class CardCommons(Game):
 
     # -- the text form -------------------------------------------------------------------------------
 
-    _KEYS = ("variant", "seed", "round", "rounds", "phase", "claimant", "traded", "nest egg", "pool up",
-             "pool down", "A hand", "A commission", "A side", "B hand", "B commission", "B side", "claim")
+    _KEYS = (
+        "variant",
+        "seed",
+        "round",
+        "rounds",
+        "phase",
+        "claimant",
+        "traded",
+        "nest egg",
+        "pool up",
+        "pool down",
+        "A hand",
+        "A commission",
+        "A side",
+        "B hand",
+        "B commission",
+        "B side",
+        "claim",
+    )
 
     def to_text(self, s: CommonsState) -> str:
         names = self.player_names
@@ -720,9 +1034,11 @@ class CardCommons(Game):
         ]
         for p in (0, 1):
             commission = s.commissions[p]
-            lines += [f"{names[p]} hand: {format_cards(s.hands[p])}",
-                      f"{names[p]} commission: {'-' if commission is None else commission.code}",
-                      f"{names[p]} side: {format_cards(s.sides[p])}"]
+            lines += [
+                f"{names[p]} hand: {format_cards(s.hands[p])}",
+                f"{names[p]} commission: {'-' if commission is None else commission.code}",
+                f"{names[p]} side: {format_cards(s.sides[p])}",
+            ]
         lines.append(f"claim: {'-' if s.claim is None else s.claim.code}")
         return "\n".join(lines)
 
@@ -733,20 +1049,25 @@ class CardCommons(Game):
         round_ = form.int("round", 1, lo=1)
         if round_ > SCORELESS_ROUNDS_LIMIT and not form.has("rounds"):
             # Without a 'rounds' line the rounds before this one are taken as scoreless.
-            raise StateError(form.where("round"), f"expected a whole number from 1 to {SCORELESS_ROUNDS_LIMIT} when "
-                                                  f"no 'rounds' line gives the scores of the rounds before it; got "
-                                                  f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'")
+            raise StateError(
+                form.where("round"),
+                f"expected a whole number from 1 to {SCORELESS_ROUNDS_LIMIT} when "
+                f"no 'rounds' line gives the scores of the rounds before it; got "
+                f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'",
+            )
         rounds = []
         for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
             if token in ("-", "—"):
                 continue
             parts = token.split("-")
             if len(parts) != 2:
-                raise StateError(form.where("rounds"), "each round's points are written A-B, such as 3-0; got "
-                                                       f"{quoted(token)}")
+                raise StateError(
+                    form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}"
+                )
             number = len(rounds) + 1
-            rounds.append(tuple(self._read_round_points(form.where("rounds"), number, p, part)
-                                for p, part in enumerate(parts)))
+            rounds.append(
+                tuple(self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts))
+            )
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)
@@ -759,12 +1080,21 @@ class CardCommons(Game):
         else:
             phase = "defend" if claim is not None else "claim"
         return CommonsState(
-            options=options, seed=form.int("seed", 0), round=round_, rounds=tuple(rounds), phase=phase,
+            options=options,
+            seed=form.int("seed", 0),
+            round=round_,
+            rounds=tuple(rounds),
+            phase=phase,
             claimant=form.player("claimant", names, names[self.first_claimant(round_)]),
             traded=("none", "pool", "commission").index(form.choice("traded", ("none", "pool", "commission"), "none")),
-            nest_egg=form.card("nest egg"), pool_up=form.cards("pool up", "-"), pool_down=form.cards("pool down", "-"),
-            hands=hands, commissions=commissions,
-            sides=(form.cards("A side", "-"), form.cards("B side", "-")), claim=claim)
+            nest_egg=form.card("nest egg"),
+            pool_up=form.cards("pool up", "-"),
+            pool_down=form.cards("pool down", "-"),
+            hands=hands,
+            commissions=commissions,
+            sides=(form.cards("A side", "-"), form.cards("B side", "-")),
+            claim=claim,
+        )
 
     def _read_round_points(self, where: str, number: int, player: int, text: str) -> int:
         names = self.player_names
@@ -772,8 +1102,11 @@ class CardCommons(Game):
         try:
             return whole_number(text, where, lo=0, hi=most)
         except StateError as err:
-            raise StateError(where, f"{names[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
-                                    f"of the Commission's colour × {self.multiplier(number)})") from None
+            raise StateError(
+                where,
+                f"{names[player]}'s points in round {number}: {err.reason} ({SIDE_LIMIT} cards "
+                f"of the Commission's colour × {self.multiplier(number)})",
+            ) from None
 
     def validate(self, s: CommonsState) -> None:
         """Every card once, and the counts and placements the rules allow in ``s.phase`` (``validation.py``)."""
@@ -784,14 +1117,18 @@ class CardCommons(Game):
     def state_html(self, s: CommonsState) -> str:
         names = self.player_names
         mover = self.to_move(s)
-        status = ("game over" if mover is None else f"{names[mover]}: {self._waiting_for(s)}")
+        status = "game over" if mover is None else f"{names[mover]}: {self._waiting_for(s)}"
         mult = self.multiplier(s.round)
         rows = []
         for z in self.zones(s):
-            rows.append(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
-                        f"<td>{cards_html(z.cards)}</td></tr>")
-        return (f"<div class='cardlab-static-state'><b>Card Commons{' (Peek)' if s.peek else ''}</b> — round {s.round} "
-                f"(×{mult}) — {status}<table>{''.join(rows)}</table></div>")
+            rows.append(
+                f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
+                f"<td>{cards_html(z.cards)}</td></tr>"
+            )
+        return (
+            f"<div class='cardlab-static-state'><b>Card Commons{' (Peek)' if s.peek else ''}</b> — round {s.round} "
+            f"(×{mult}) — {status}<table>{''.join(rows)}</table></div>"
+        )
 
 
 # Each kind of move builds its state with the fields it changes (engine.replacer), in the order given.
@@ -807,16 +1144,26 @@ _with_phase = replacer(CommonsState, "phase")
 _build = builder(CommonsState)
 _replace = replacer(CommonsState)  # any fields, by name (a view)
 _PHASE_MOVES: dict[str, tuple[type, ...]] = {
-    "commission": (Commission,), "claim": (TradePool, TradeCommission, Claim), "defend": (Defend,),
-    "discard": (Discard,), "answer": (Defend,), "discard2": (Discard,), "round-end": (NextRound,), "game-over": (),
+    "commission": (Commission,),
+    "claim": (TradePool, TradeCommission, Claim),
+    "defend": (Defend,),
+    "discard": (Discard,),
+    "answer": (Defend,),
+    "discard2": (Discard,),
+    "round-end": (NextRound,),
+    "game-over": (),
 }
 
 
 #: How each kind of move is applied (``_apply``), by its class.
 _APPLY = {
-    Commission: CardCommons._commission, TradePool: CardCommons._trade_pool,
-    TradeCommission: CardCommons._trade_commission, Claim: CardCommons._claim, Defend: CardCommons._defend,
-    Discard: CardCommons._discard, NextRound: CardCommons._next_round,
+    Commission: CardCommons._commission,
+    TradePool: CardCommons._trade_pool,
+    TradeCommission: CardCommons._trade_commission,
+    Claim: CardCommons._claim,
+    Defend: CardCommons._defend,
+    Discard: CardCommons._discard,
+    NextRound: CardCommons._next_round,
 }
 
 
@@ -833,8 +1180,13 @@ def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Car
     """A shuffled deal's cards with each part (the pool face up, face down, each hand) sorted."""
     up, down = layout
     egg = up + down
-    return (in_order(cards[:up]) + in_order(cards[up:egg]) + cards[egg:egg + 1] + in_order(cards[egg + 1:egg + 8])
-            + in_order(cards[egg + 8:]))
+    return (
+        in_order(cards[:up])
+        + in_order(cards[up:egg])
+        + cards[egg : egg + 1]
+        + in_order(cards[egg + 1 : egg + 8])
+        + in_order(cards[egg + 8 :])
+    )
 
 
 def _with_player(pair: tuple, player: int, value: Any) -> tuple:
@@ -891,8 +1243,12 @@ def _wrong_moment_rule(phase: str, kind: type | None) -> str:
 
 
 def _describe(move: Move) -> str:
-    return {Commission: "choose a Commission", TradePool: "trade with the pool", TradeCommission: "trade with the "
-                                                                                                  "Commission",
-            Claim: "claim", Defend: "defend", Discard: "discard", NextRound: "start the next round"}[type(move)]
-
-
+    return {
+        Commission: "choose a Commission",
+        TradePool: "trade with the pool",
+        TradeCommission: "trade with the Commission",
+        Claim: "claim",
+        Defend: "defend",
+        Discard: "discard",
+        NextRound: "start the next round",
+    }[type(move)]

@@ -30,9 +30,7 @@ from typing import Any, NamedTuple
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move, plural
 from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
-from .moves import (
-    CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers,
-)
+from .moves import CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers
 
 __all__ = ["CommonsStrategy"]
 
@@ -118,7 +116,7 @@ def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: ran
         fits = [c for c in pool if bool(answers((c,), rule.claim)) == rule.answers]
         if not fits or (not rule.answers and len(fits) < len(hand)):
             raise ValueError("no arrangement of the unseen cards fits this view")
-        dealt = fits[:len(hand)] if not rule.answers else fits[:1]
+        dealt = fits[: len(hand)] if not rule.answers else fits[:1]
         for c in dealt:
             pool.remove(c)
         rest = len(hand) - len(dealt)
@@ -151,29 +149,46 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
     if phase in ("answer", "discard", "discard2"):
         card = min((m.card for m in moves), key=keep)
         if phase == "answer":
-            return DEFEND[card], lambda: ("your own answer lands on the opponent's side, so give the card you "
-                                          "need least")
-        return DISCARD[card], lambda: (
-            "a Wild is all you have left to give" if card in WILDS else
-            f"{card} is the card you need least: not {colour}, not a Wild" if card.color != colour else
-            f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild")
+            return DEFEND[card], lambda: "your own answer lands on the opponent's side, so give the card you need least"
+        return (
+            DISCARD[card],
+            lambda: (
+                "a Wild is all you have left to give"
+                if card in WILDS
+                else f"{card} is the card you need least: not {colour}, not a Wild"
+                if card.color != colour
+                else f"{card} is your lowest {colour} card, and every card you hold is {colour} or a Wild"
+            ),
+        )
     if phase == "defend":
         card = max((m.card for m in moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
-        return DEFEND[card], lambda: ("the Defense lands on your side: answer with a card of your colour and keep "
-                                      "the Wilds" if card.color == colour else
-                                      "the cheapest card that answers; keep the Wilds")
+        return (
+            DEFEND[card],
+            lambda: (
+                "the Defense lands on your side: answer with a card of your colour and keep the Wilds"
+                if card.color == colour
+                else "the cheapest card that answers; keep the Wilds"
+            ),
+        )
 
     hand = s.hands[me]
     if phase == "commission":
         value = _CommissionValue(s, me, _unseen(game, s, me))
         best = max((m.card for m in moves), key=lambda c: (value.worth(c, out=c), c))
-        return COMMISSION[best], lambda: (
-            f"{best} matches the Nest Egg with chance {value.match(best):.0%}, and "
-            f"{sum(1 for c in without(hand, best) if c.color == best.color)} of your other cards are {best.color} "
-            f"like it")
+        return (
+            COMMISSION[best],
+            lambda: (
+                f"{best} matches the Nest Egg with chance {value.match(best):.0%}, and "
+                f"{sum(1 for c in without(hand, best) if c.color == best.color)} of your other cards are {best.color} "
+                f"like it"
+            ),
+        )
     # the claim phase: trade toward your colour, then claim
-    offers = [m for m in moves if type(m) is TradePool
-              and m.give.color != colour and m.give not in WILDS and m.take.color == colour]
+    offers = [
+        m
+        for m in moves
+        if type(m) is TradePool and m.give.color != colour and m.give not in WILDS and m.take.color == colour
+    ]
     if offers:
         m = max(offers, key=lambda m: (m.take in WILDS, -m.give.rank, m.take.rank))
         return m, lambda: f"{m.give} is off your colour; {m.take} from the pool is {colour}, like your Commission"
@@ -185,14 +200,24 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
         scored = [(value.worth(m.give, out=m.give, back=commission), m) for m in swaps]
         better, swap = max(scored, key=lambda x: (x[0], x[1].give))
         if better > now + 0.5:
-            return swap, lambda: (f"{swap.give} should score more as Commission ({better:.1f} points expected "
-                                  f"against {now:.1f}): it matches the Nest Egg with chance "
-                                  f"{value.match(swap.give):.0%}")
+            return (
+                swap,
+                lambda: (
+                    f"{swap.give} should score more as Commission ({better:.1f} points expected "
+                    f"against {now:.1f}): it matches the Nest Egg with chance "
+                    f"{value.match(swap.give):.0%}"
+                ),
+            )
     answering = _answering(left)
     card = max((m.card for m in moves if type(m) is Claim), key=lambda c: _claim_preference(c, colour, answering))
-    return CLAIM[card], lambda: (f"{card} is {colour}, like your Commission, and lands on your side when answered"
-                                 if card.color == colour and card not in WILDS else
-                                 f"{card} is the card you need least; keep your {colour} cards and Wilds")
+    return (
+        CLAIM[card],
+        lambda: (
+            f"{card} is {colour}, like your Commission, and lands on your side when answered"
+            if card.color == colour and card not in WILDS
+            else f"{card} is the card you need least; keep your {colour} cards and Wilds"
+        ),
+    )
 
 
 class _CommissionValue:
@@ -265,8 +290,10 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
     if s.phase == "commission":
         value = _CommissionValue(s, me, _unseen(game, s, me))
         like = sum(1 for c in without(s.hands[me], card) if c.color == card.color)
-        return (f"{words}: it matches the Nest Egg with chance {value.match(card):.0%}, and {like or 'none'} of "
-                f"your other cards {'is' if like == 1 else 'are'} {card.color} like it")
+        return (
+            f"{words}: it matches the Nest Egg with chance {value.match(card):.0%}, and {like or 'none'} of "
+            f"your other cards {'is' if like == 1 else 'are'} {card.color} like it"
+        )
     if kind is TradePool:
         give, take = move.give, move.take
         if take.color == colour and give.color != colour:
@@ -277,8 +304,10 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         return f"{words}: {take} is {take.color}, and your hand then holds {plural(n, f'{colour} card')}"
     if kind is TradeCommission:
         value = _CommissionValue(s, me, _unseen(game, s, me))
-        return (f"{words}: as Commission, {move.give} matches the Nest Egg with chance {value.match(move.give):.0%}, "
-                f"against {value.match(commission):.0%} for {commission}")
+        return (
+            f"{words}: as Commission, {move.give} matches the Nest Egg with chance {value.match(move.give):.0%}, "
+            f"against {value.match(commission):.0%} for {commission}"
+        )
     if s.phase == "answer":
         return f"{words}: your own answer lands on the opponent's side, so give a card you need little"
     if s.phase == "defend":

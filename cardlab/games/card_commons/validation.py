@@ -54,8 +54,11 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
     for number, points in enumerate(s.rounds, start=1):
         most = SIDE_LIMIT * game.multiplier(number)
         if max(points) > most:
-            raise StateError("rounds", f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
-                                       f"of the Commission's colour × {game.multiplier(number)}), not {max(points)}")
+            raise StateError(
+                "rounds",
+                f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
+                f"of the Commission's colour × {game.multiplier(number)}), not {max(points)}",
+            )
     if s.phase not in PHASES:
         raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
     if s.claimant not in (0, 1) or s.traded not in (0, 1, 2):
@@ -66,15 +69,20 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
     if len(s.pool_down) != down:
         raise StateError("pool down", f"round {s.round} has {down} face-down pool card(s), not {len(s.pool_down)}")
     if len(s.pool_up) < up:
-        raise StateError("pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} "
-                                    "are there")
+        raise StateError(
+            "pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} are there"
+        )
     for p in (0, 1):
         if s.commissions[p] in WILDS:
-            raise StateError(f"{names[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a "
-                                                       "Commission")
+            raise StateError(
+                f"{names[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a Commission"
+            )
     if len(s.sides[0]) != len(s.sides[1]):
-        raise StateError("sides", f"both sides of the tableau grow together, one card each per turn; "
-                                  f"A has {len(s.sides[0])} and B has {len(s.sides[1])}")
+        raise StateError(
+            "sides",
+            f"both sides of the tableau grow together, one card each per turn; "
+            f"A has {len(s.sides[0])} and B has {len(s.sides[1])}",
+        )
     if s.traded and s.phase != "claim":
         raise StateError("traded", "trades are made before the Claim; outside the claim phase it must be 'none'")
     _validate_phase(game, s)
@@ -86,8 +94,11 @@ def _validate_rounds(game: CommonsRules, s: CommonsState) -> None:
     for number, points in enumerate(s.rounds, start=1):
         totals = [totals[0] + points[0], totals[1] + points[1]]
         if number >= game.last_round and totals[0] != totals[1]:
-            raise StateError("rounds", f"after round {number} the totals are {totals[0]}-{totals[1]}: the game "
-                                       f"was over, so there is no round {s.round}")
+            raise StateError(
+                "rounds",
+                f"after round {number} the totals are {totals[0]}-{totals[1]}: the game "
+                f"was over, so there is no round {s.round}",
+            )
 
 
 def _validate_phase(game: CommonsRules, s: CommonsState) -> None:
@@ -107,15 +118,17 @@ def _validate_commission(game: CommonsRules, s: CommonsState) -> None:
     if s.claimant != first:
         raise StateError("claimant", f"the first Claimant of round {s.round} is {names[first]}")
     if s.commissions[first] is None and s.commissions[1 - first] is not None:
-        raise StateError(f"{names[1 - first]} commission", f"{names[first]}, the first Claimant, chooses a Commission "
-                                                           "first")
+        raise StateError(
+            f"{names[1 - first]} commission", f"{names[first]}, the first Claimant, chooses a Commission first"
+        )
     if None not in s.commissions:
         raise StateError("phase", "both Commissions are chosen: the phase is 'claim'")
     for p in (0, 1):
         want = 7 - (s.commissions[p] is not None)
         if len(s.hands[p]) != want:
-            raise StateError(f"{names[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the "
-                                                 "commission phase")
+            raise StateError(
+                f"{names[p]} hand", f"holds {len(s.hands[p])} cards; it should hold {want} in the commission phase"
+            )
 
 
 def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
@@ -124,13 +137,17 @@ def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
     if s.hands != ((), ()) or s.claim is not None:
         raise StateError("phase", f"the {phase} phase comes when both hands are empty and no Claim is waiting")
     if s.nest_egg in WILDS and not s.peek and any(c not in WILDS for c in s.pool_down):
-        raise StateError("nest egg", "a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
-                                     "(commons.wild-nest-egg.swap); put that card here instead")
+        raise StateError(
+            "nest egg",
+            "a Wild Nest Egg is swapped with a face-down pool card at the end of the round "
+            "(commons.wild-nest-egg.swap); put that card here instead",
+        )
     totals = [sum(x[p] for x in s.rounds) + game.round_points(s)[p] for p in (0, 1)]
     decided = s.round >= game.last_round and totals[0] != totals[1]
     if decided and phase == "round-end":
-        raise StateError("phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is "
-                                  "'game-over'")
+        raise StateError(
+            "phase", f"after round {s.round} the totals are {totals[0]}-{totals[1]}: the phase is 'game-over'"
+        )
     if not decided and phase == "game-over":
         why = "it is tied" if totals[0] == totals[1] else f"round {s.round} is not the last"
         raise StateError("phase", f"the game is not over ({why}): the phase is 'round-end'")
@@ -139,11 +156,15 @@ def _validate_round_end(game: CommonsRules, s: CommonsState) -> None:
 def _validate_claim(game: CommonsRules, s: CommonsState) -> None:
     held = (len(s.hands[0]), len(s.hands[1]))
     if s.claim is not None:
-        raise StateError("claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or "
-                                  "'discard'")
+        raise StateError(
+            "claim", "a Claim waits for an answer only after it is played: the phase is 'defend' or 'discard'"
+        )
     if held[0] != held[1] or held[0] == 0:
-        raise StateError("hands", f"at the start of a turn both hands hold the same number of cards (at least 1); "
-                                  f"A holds {held[0]} and B {held[1]}")
+        raise StateError(
+            "hands",
+            f"at the start of a turn both hands hold the same number of cards (at least 1); "
+            f"A holds {held[0]} and B {held[1]}",
+        )
 
 
 def _validate_answering(game: CommonsRules, s: CommonsState) -> None:
@@ -156,8 +177,10 @@ def _validate_answering(game: CommonsRules, s: CommonsState) -> None:
     # the Claimant has played her Claim; in 'answer' the Respondent has also discarded one card
     want = len(s.hands[respondent]) if phase == "answer" else len(s.hands[respondent]) - 1
     if len(s.hands[claimant]) != want:
-        raise StateError(f"{names[claimant]} hand", f"holds {len(s.hands[claimant])} cards; in the {phase} phase it "
-                                                    f"should hold {want}")
+        raise StateError(
+            f"{names[claimant]} hand",
+            f"holds {len(s.hands[claimant])} cards; in the {phase} phase it should hold {want}",
+        )
     can = bool(answers(s.hands[respondent], s.claim))
     claim, other = s.claim.code, names[respondent]
     if phase == "defend" and not can:
@@ -167,8 +190,11 @@ def _validate_answering(game: CommonsRules, s: CommonsState) -> None:
     if phase == "answer" and not answers(s.hands[claimant], s.claim):
         raise StateError("phase", f"{names[claimant]} can't answer their own Claim {claim}: it would be discarded")
     if phase == "answer" and can:
-        raise StateError("phase", f"{other} can answer the Claim {claim} and had to defend: the phase is 'defend' "
-                                  f"(a Claimant answers their own Claim only when {other} could not)")
+        raise StateError(
+            "phase",
+            f"{other} can answer the Claim {claim} and had to defend: the phase is 'defend' "
+            f"(a Claimant answers their own Claim only when {other} could not)",
+        )
 
 
 def _validate_discard2(game: CommonsRules, s: CommonsState) -> None:
@@ -178,22 +204,32 @@ def _validate_discard2(game: CommonsRules, s: CommonsState) -> None:
     if s.claim is not None:
         raise StateError("claim", "in the discard2 phase the Claim is already on the Claimant's side")
     if len(s.hands[respondent]) != len(s.hands[claimant]) + 1:
-        raise StateError(f"{names[respondent]} hand", f"holds {len(s.hands[respondent])} cards; before the second "
-                                                      f"discard it should hold {len(s.hands[claimant]) + 1}")
+        raise StateError(
+            f"{names[respondent]} hand",
+            f"holds {len(s.hands[respondent])} cards; before the second "
+            f"discard it should hold {len(s.hands[claimant]) + 1}",
+        )
     claim = s.sides[claimant][-1] if s.sides[claimant] else None
     if claim is None:
         raise StateError(f"{names[claimant]} side", "in the discard2 phase the Claim lies last on the Claimant's side")
     if answers(s.hands[respondent], claim):
-        raise StateError(f"{names[respondent]} hand", f"holds {cards_text(answers(s.hands[respondent], claim))}, "
-                                                      f"which answers the Claim {claim.code} (the last card of "
-                                                      f"{names[claimant]}'s side): {names[respondent]} would have "
-                                                      f"defended, so there is no second discard")
+        raise StateError(
+            f"{names[respondent]} hand",
+            f"holds {cards_text(answers(s.hands[respondent], claim))}, "
+            f"which answers the Claim {claim.code} (the last card of "
+            f"{names[claimant]}'s side): {names[respondent]} would have "
+            f"defended, so there is no second discard",
+        )
 
 
 #: The checks of each phase (``_validate_phase``).
 _PHASE_CHECKS: dict[str, Callable[[CommonsRules, CommonsState], None]] = {
-    "commission": _validate_commission, "claim": _validate_claim,
-    "defend": _validate_answering, "discard": _validate_answering,
-    "answer": _validate_answering, "discard2": _validate_discard2,
-    "round-end": _validate_round_end, "game-over": _validate_round_end,
+    "commission": _validate_commission,
+    "claim": _validate_claim,
+    "defend": _validate_answering,
+    "discard": _validate_answering,
+    "answer": _validate_answering,
+    "discard2": _validate_discard2,
+    "round-end": _validate_round_end,
+    "game-over": _validate_round_end,
 }

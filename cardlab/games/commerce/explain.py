@@ -17,25 +17,38 @@ def card_role(game: Game, s: CommerceState, card: Card, zone: Zone, player: int 
     if zone.kind == HAND:
         owner = names[zone.owner]  # type: ignore[index]
         if card.is_hidden:
-            return Reason(f"This card lies face down in {owner}'s hand: hands stay concealed until the deal is "
-                          "settled.", "commerce.deal.cards")
+            return Reason(
+                f"This card lies face down in {owner}'s hand: hands stay concealed until the deal is settled.",
+                "commerce.deal.cards",
+            )
         left = names[(zone.owner + 1) % n]  # type: ignore[operator]
-        return Reason(f"The {card} is in {owner}'s hand, one of the 3 cards ranked at the showdown: on their turn "
-                      f"{owner} may trade it with the dealer for the stock's top card, offer it to {left} by a "
-                      "barter, or keep it and knock.", "commerce.turn")
+        return Reason(
+            f"The {card} is in {owner}'s hand, one of the 3 cards ranked at the showdown: on their turn "
+            f"{owner} may trade it with the dealer for the stock's top card, offer it to {left} by a "
+            "barter, or keep it and knock.",
+            "commerce.turn",
+        )
     if zone.kind == SLOT:
         offerer = names[s.turn_player]
         neighbour = names[(s.turn_player + 1) % n]
         what = "This card" if card.is_hidden else f"The {card}"
-        return Reason(f"{what} is {offerer}'s barter offer, face down: {neighbour} answers by giving a card back "
-                      "without seeing it, or refuses by knocking.", "commerce.barter.answer")
+        return Reason(
+            f"{what} is {offerer}'s barter offer, face down: {neighbour} answers by giving a card back "
+            "without seeing it, or refuses by knocking.",
+            "commerce.barter.answer",
+        )
     if zone.kind == STOCK:
-        return Reason("This card lies face down in the stock: a trade gives the dealer a card and 1 point and takes "
-                      "the stock's top card; nobody chooses it.", "commerce.trade")
+        return Reason(
+            "This card lies face down in the stock: a trade gives the dealer a card and 1 point and takes "
+            "the stock's top card; nobody chooses it.",
+            "commerce.trade",
+        )
     if zone.kind == PILE:
         what = "This card" if card.is_hidden else f"The {card}"
-        return Reason(f"{what} lies in the concealed waste: a card traded away goes there and never comes back into "
-                      "play.", "commerce.trade.waste")
+        return Reason(
+            f"{what} lies in the concealed waste: a card traded away goes there and never comes back into play.",
+            "commerce.trade.waste",
+        )
     return None
 
 
@@ -49,9 +62,15 @@ def situation(game: Game, s: CommerceState) -> Reason:
     n = s.options.players
     if s.offer is not None:
         offerer = names[s.turn_player]
-        return Reason(f"Now {name} must answer {offerer}'s barter: give a card back without seeing the offer, or "
-                      "refuse by knocking.", "commerce.barter.answer")
+        return Reason(
+            f"Now {name} must answer {offerer}'s barter: give a card back without seeing the offer, or "
+            "refuse by knocking.",
+            "commerce.barter.answer",
+        )
     dealer = names[s.dealer]
     pays = "pays nothing, being the dealer" if mover == s.dealer else f"pays {dealer}, the dealer, 1 point"
-    return Reason(f"Now it is {name}'s turn: trade a card (for the stock's top card; {name} {pays}), barter with "
-                  f"{names[(mover + 1) % n]}, or knock to stop the deal.", "commerce.turn")
+    return Reason(
+        f"Now it is {name}'s turn: trade a card (for the stock's top card; {name} {pays}), barter with "
+        f"{names[(mover + 1) % n]}, or knock to stop the deal.",
+        "commerce.turn",
+    )

@@ -25,9 +25,11 @@ DECK: tuple[Card, ...] = tuple(standard_deck())
 
 # --- moves ----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Trade(Move):
     """Give ``card`` and 1 point to the dealer; take the stock top (commerce.trade)."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -40,6 +42,7 @@ class Trade(Move):
 @dataclass(frozen=True, slots=True)
 class Barter(Move):
     """Offer ``card`` face down to the left neighbour (commerce.barter)."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -52,6 +55,7 @@ class Barter(Move):
 @dataclass(frozen=True, slots=True)
 class Give(Move):
     """Answer a barter: give ``card`` for the offered card, unseen (commerce.barter.answer)."""
+
     card: Card
 
     def __str__(self) -> str:

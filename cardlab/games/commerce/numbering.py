@@ -16,10 +16,10 @@ from typing import Any
 from ...engine import Move, flat_numbering
 from .moves import BARTER, DECK, GIVE, KNOCK, TRADE
 
-N = len(DECK)                                  # 52
+N = len(DECK)  # 52
 TRADE_AT, BARTER_AT, GIVE_AT, KNOCK_ID = 0, N, 2 * N, 3 * N
-NUM_MOVES = KNOCK_ID + 1                       # 157
-UTILITY_TYPE = "zero-sum"                      # the ledger: every point paid is a point received
+NUM_MOVES = KNOCK_ID + 1  # 157
+UTILITY_TYPE = "zero-sum"  # the ledger: every point paid is a point received
 #: the cap (reading 9): a game is stopped after this many moves per player
 MOVES_PER_PLAYER = 50
 

@@ -11,8 +11,22 @@ from typing import Any, Literal, NamedTuple
 from ...cards import Card, cards, suit_name, suit_symbol
 from .moves import DECK
 
-__all__ = ["HandRank", "Comparison", "Showdown", "rank_hand", "compare_hands", "showdown", "point_value",
-           "hand_key", "CATEGORY", "TRIPLET", "SEQUENCE", "POINT", "NOTHING", "HAND_SIZE"]
+__all__ = [
+    "HandRank",
+    "Comparison",
+    "Showdown",
+    "rank_hand",
+    "compare_hands",
+    "showdown",
+    "point_value",
+    "hand_key",
+    "CATEGORY",
+    "TRIPLET",
+    "SEQUENCE",
+    "POINT",
+    "NOTHING",
+    "HAND_SIZE",
+]
 
 #: Cards in a hand.
 HAND_SIZE = 3
@@ -20,8 +34,12 @@ _DECK = frozenset(DECK)
 
 TRIPLET, SEQUENCE, POINT, NOTHING = 3, 2, 1, 0
 CATEGORY = {TRIPLET: "triplet", SEQUENCE: "sequence", POINT: "point", NOTHING: "nothing"}
-_ARTICLE = {TRIPLET: "a triplet", SEQUENCE: "a sequence", POINT: "a point",
-            NOTHING: "a hand with no combination and no point"}
+_ARTICLE = {
+    TRIPLET: "a triplet",
+    SEQUENCE: "a sequence",
+    POINT: "a point",
+    NOTHING: "a hand with no combination and no point",
+}
 _PLURAL = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 Key = tuple[int, int, int]
 
@@ -166,7 +184,7 @@ def rank_hand(hand: Any) -> HandRank:
         text = f"point {key[1]} with {' '.join(map(str, counting))} ({key[2]} {suit})"
         if key[2] == 3:
             # commerce.rank.no-pairs: an ordinary flush is only a point; K-A-2 is no sequence
-            text += ("; K-A-2 is not a sequence" if ranks == [2, 13, 14] else "; a plain flush counts only as a point")
+            text += "; K-A-2 is not a sequence" if ranks == [2, 13, 14] else "; a plain flush counts only as a point"
     else:
         text = "no combination and no point (three suits, and a singleton suit scores 0)"
     if category != TRIPLET and len(set(ranks)) < HAND_SIZE:
@@ -185,8 +203,8 @@ def compare_hands(first: Any, second: Any, *, seated_first: int | None = None) -
     ka, kb = a.key, b.key
     if ka[0] != kb[0]:
         win = 0 if ka[0] > kb[0] else 1
-        w, l = (ka, kb) if win == 0 else (kb, ka)
-        reason = f"{_ARTICLE[w[0]]} outranks {_ARTICLE[l[0]]} (triplet, then sequence, then point)"
+        better, worse = (ka, kb) if win == 0 else (kb, ka)
+        reason = f"{_ARTICLE[better[0]]} outranks {_ARTICLE[worse[0]]} (triplet, then sequence, then point)"
         return Comparison((a, b), win, "commerce.rank.order", reason)
     category = ka[0]
     if ka[1] != kb[1]:

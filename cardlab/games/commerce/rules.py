@@ -17,12 +17,43 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...cards import (
-    HIDDEN, Card, ascii_lower, ascii_upper, cards, cards_html, cards_text, chance, deal_seed, in_order, parse_card,
+    HIDDEN,
+    Card,
+    ascii_lower,
+    ascii_upper,
+    cards,
+    cards_html,
+    cards_text,
+    chance,
+    deal_seed,
+    in_order,
+    parse_card,
     shuffled,
 )
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand, Round,
-    ScoreItem, TextForm, Zone, format_cards, plural, points, replacer, shuffle_from, stacked_deck,
+    HAND,
+    HIDDEN_SEED,
+    PILE,
+    SLOT,
+    STOCK,
+    Area,
+    Breakdown,
+    Event,
+    Game,
+    Layout,
+    Move,
+    Reason,
+    RevealedHand,
+    Round,
+    ScoreItem,
+    TextForm,
+    Zone,
+    format_cards,
+    plural,
+    points,
+    replacer,
+    shuffle_from,
+    stacked_deck,
     validate_seed,
 )
 from ...errors import CardError, IllegalMove, StateError
@@ -31,13 +62,29 @@ from . import explain, numbering
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 from .state import (
-    DEFAULT_PLAYERS, ENDINGS, MAX_PLAYERS, MIN_PLAYERS, TURNS, CommerceOptions, CommerceState, DealRecord, Ending, Turn,
+    DEFAULT_PLAYERS,
+    ENDINGS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TURNS,
+    CommerceOptions,
+    CommerceState,
+    DealRecord,
+    Ending,
+    Turn,
 )
 from .strategy import STRATEGY, CommerceStrategy
 from .validation import validate
 
-__all__ = ["Commerce", "CommerceState", "CommerceOptions", "DealRecord", "MIN_PLAYERS", "MAX_PLAYERS",
-           "DEFAULT_PLAYERS"]
+__all__ = [
+    "Commerce",
+    "CommerceState",
+    "CommerceOptions",
+    "DealRecord",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "DEFAULT_PLAYERS",
+]
 
 #: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
 POOL = "pool"
@@ -50,6 +97,7 @@ _bartered = replacer(CommerceState, "hands", "offer", "turns")
 
 
 # --- the game -------------------------------------------------------------------------------------
+
 
 @register
 class Commerce(Game):
@@ -122,15 +170,16 @@ class Commerce(Game):
             order = top + tuple(c for c in order if c not in given)
         return self._start_deal(seed, dealer, (), order, stacked=deck is not None)
 
-    def _start_deal(self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...],
-                    stacked: bool = False) -> CommerceState:
+    def _start_deal(
+        self, seed: int, dealer: int, history: tuple[DealRecord, ...], order: tuple[Card, ...], stacked: bool = False
+    ) -> CommerceState:
         """commerce.deal.cards: 3 cards each, singly, from the dealer's left; the rest is stock."""
         n = self.players
         hands = [()] * n
         for seat in range(n):
-            hand = order[seat:HAND_SIZE * n:n]   # one card a time round the table, three times
+            hand = order[seat : HAND_SIZE * n : n]  # one card a time round the table, three times
             hands[(dealer + 1 + seat) % n] = hand if stacked else in_order(hand)
-        return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n:], (), (), history)
+        return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n :], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -177,33 +226,47 @@ class Commerce(Game):
             q = (p + 1) % n
             if kind is not Give:
                 names = self.player_names
-                raise IllegalMove(move, "commerce.barter.answer",
-                                  f"{names[q]} must first answer {names[p]}'s barter: give a card of their choice "
-                                  f"or knock to refuse; it is not {names[q]}'s turn to {_verb(move)}")
+                raise IllegalMove(
+                    move,
+                    "commerce.barter.answer",
+                    f"{names[q]} must first answer {names[p]}'s barter: give a card of their choice "
+                    f"or knock to refuse; it is not {names[q]}'s turn to {_verb(move)}",
+                )
             if move.card not in state.hands[q]:
                 names = self.player_names
-                raise IllegalMove(move, "commerce.barter.answer",
-                                  f"{names[q]} does not hold {move.card}, so cannot give it to {names[p]} "
-                                  f"(hand: {cards_text(state.hands[q])})")
+                raise IllegalMove(
+                    move,
+                    "commerce.barter.answer",
+                    f"{names[q]} does not hold {move.card}, so cannot give it to {names[p]} "
+                    f"(hand: {cards_text(state.hands[q])})",
+                )
             return
         if kind is Trade:
             if move.card not in state.hands[p]:
-                raise IllegalMove(move, "commerce.trade",
-                                  f"{self.player_names[p]} does not hold {move.card}, so cannot trade it "
-                                  f"(hand: {cards_text(state.hands[p])})")
+                raise IllegalMove(
+                    move,
+                    "commerce.trade",
+                    f"{self.player_names[p]} does not hold {move.card}, so cannot trade it "
+                    f"(hand: {cards_text(state.hands[p])})",
+                )
             return
         if kind is Barter:
             if move.card not in state.hands[p]:
                 names = self.player_names
-                raise IllegalMove(move, "commerce.barter",
-                                  f"{names[p]} does not hold {move.card}, so cannot offer it to {names[(p + 1) % n]} "
-                                  f"(hand: {cards_text(state.hands[p])})")
+                raise IllegalMove(
+                    move,
+                    "commerce.barter",
+                    f"{names[p]} does not hold {move.card}, so cannot offer it to {names[(p + 1) % n]} "
+                    f"(hand: {cards_text(state.hands[p])})",
+                )
             return
         names = self.player_names
         if kind is Give:
-            raise IllegalMove(move, "commerce.turn",
-                              f"nobody has offered {names[p]} a barter: on {names[p]}'s turn the moves are "
-                              f"trade, barter or knock")
+            raise IllegalMove(
+                move,
+                "commerce.turn",
+                f"nobody has offered {names[p]} a barter: on {names[p]}'s turn the moves are trade, barter or knock",
+            )
         raise IllegalMove(move, "commerce.turn", f"{move!r} is not a Commerce move; moves are: {EXAMPLES}")
 
     # -- applying a move -------------------------------------------------------------------------------
@@ -221,51 +284,84 @@ class Commerce(Game):
         if s.offer is not None:
             return self._refuse(s, p, log)
         if log is not None:
-            log.append(Event("commerce.knock", f"{self.player_names[p]} knocks: exchanges stop at once, with no "
-                                               f"final circuit.", p))
+            log.append(
+                Event(
+                    "commerce.knock",
+                    f"{self.player_names[p]} knocks: exchanges stop at once, with no final circuit.",
+                    p,
+                )
+            )
         return self._settle(s, "knock", log)
 
     def _trade(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         hand = s.hands[p]
         i = hand.index(card)
         top = s.stock[0]
-        hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1:],) + s.hands[p + 1:]
+        hands = s.hands[:p] + (hand[:i] + (top,) + hand[i + 1 :],) + s.hands[p + 1 :]
         after = _traded(s, hands, s.stock[1:], s.waste + (card,), s.turns + ("trade",))
         if log is not None:
             self._narrate_trade(s, p, card, top, log)
         if not after.stock:
             if log is not None:
-                log.append(Event("commerce.stock-out", f"{self.player_names[p]} took the last card of the stock: the "
-                                 f"deal is revealed and settled at once, as after a knock; the waste is not recycled.",
-                                 p))
+                log.append(
+                    Event(
+                        "commerce.stock-out",
+                        f"{self.player_names[p]} took the last card of the stock: the "
+                        f"deal is revealed and settled at once, as after a knock; the waste is not recycled.",
+                        p,
+                    )
+                )
             return self._settle(after, "stock", log)
         return after
 
     def _narrate_trade(self, s: CommerceState, p: int, card: Card, top: Card, log: list[Event]) -> None:
         names = self.player_names
         name, dealer = names[p], names[s.dealer]
-        log.append(Event("commerce.trade", f"{name} trades: a card goes face down to the waste, "
-                         f"and {name} takes the top card of the stock.", p))
-        log.append(Event("commerce.trade.waste", f"{name} gives up {card} to the concealed waste and takes {top}.",
-                         p, (card, top), frozenset((p,))))
+        log.append(
+            Event(
+                "commerce.trade",
+                f"{name} trades: a card goes face down to the waste, and {name} takes the top card of the stock.",
+                p,
+            )
+        )
+        log.append(
+            Event(
+                "commerce.trade.waste",
+                f"{name} gives up {card} to the concealed waste and takes {top}.",
+                p,
+                (card, top),
+                frozenset((p,)),
+            )
+        )
         if p == s.dealer:
-            log.append(Event("commerce.trade.dealer", f"{name} is the dealer, trading on their own turn, "
-                             f"and pays nothing.", p))
+            log.append(
+                Event("commerce.trade.dealer", f"{name} is the dealer, trading on their own turn, and pays nothing.", p)
+            )
         else:
-            log.append(Event("commerce.trade.payment", f"{name} pays the dealer {dealer} 1 point "
-                             f"(trade payments go to the dealer, not the pool).", p))
+            log.append(
+                Event(
+                    "commerce.trade.payment",
+                    f"{name} pays the dealer {dealer} 1 point (trade payments go to the dealer, not the pool).",
+                    p,
+                )
+            )
 
     def _barter(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         hand = s.hands[p]
         i = hand.index(card)
-        hands = s.hands[:p] + (hand[:i] + hand[i + 1:],) + s.hands[p + 1:]
+        hands = s.hands[:p] + (hand[:i] + hand[i + 1 :],) + s.hands[p + 1 :]
         if log is not None:
             names = self.player_names
             q = names[(p + 1) % s.options.players]
             log.append(Event("commerce.barter", f"{names[p]} offers {q} a card face down.", p))
             log.append(Event("commerce.barter", f"{names[p]} offers {card}.", p, (card,), frozenset((p,))))
-            log.append(Event("commerce.barter.answer", f"{q} must give a card of their choice without seeing the "
-                             f"offered one, or knock to refuse.", (p + 1) % s.options.players))
+            log.append(
+                Event(
+                    "commerce.barter.answer",
+                    f"{q} must give a card of their choice without seeing the offered one, or knock to refuse.",
+                    (p + 1) % s.options.players,
+                )
+            )
         return _offered(s, hands, card)
 
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
@@ -275,25 +371,41 @@ class Commerce(Game):
         i = given.index(card)
         row = list(s.hands)
         row[p] = row[p] + (card,)
-        row[q] = given[:i] + (offered,) + given[i + 1:]
+        row[q] = given[:i] + (offered,) + given[i + 1 :]
         hands = tuple(row)
         if log is not None:
             names = self.player_names
             a, b = names[p], names[q]
-            log.append(Event("commerce.barter.answer", f"{b} gives {a} a card and takes the offered one: "
-                             f"the barter is done.", q))
-            log.append(Event("commerce.barter.answer", f"{b} gives {card} and receives {offered}.", q,
-                             (card, offered), frozenset((p, q))))
+            log.append(
+                Event(
+                    "commerce.barter.answer", f"{b} gives {a} a card and takes the offered one: the barter is done.", q
+                )
+            )
+            log.append(
+                Event(
+                    "commerce.barter.answer",
+                    f"{b} gives {card} and receives {offered}.",
+                    q,
+                    (card, offered),
+                    frozenset((p, q)),
+                )
+            )
             log.append(Event("commerce.barter.turn", f"Now {b}'s own turn: accepting a barter does not use it up.", q))
         return _bartered(s, hands, None, s.turns + ("barter",))
 
     def _refuse(self, s: CommerceState, p: int, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.options.players
-        hands = s.hands[:p] + (s.hands[p] + (s.offer,),) + s.hands[p + 1:]
+        hands = s.hands[:p] + (s.hands[p] + (s.offer,),) + s.hands[p + 1 :]
         if log is not None:
             names = self.player_names
-            log.append(Event("commerce.barter.refuse", f"{names[q]} refuses {names[p]}'s barter by knocking: the "
-                             f"offered card goes back to {names[p]} and exchanges stop at once.", q))
+            log.append(
+                Event(
+                    "commerce.barter.refuse",
+                    f"{names[q]} refuses {names[p]}'s barter by knocking: the "
+                    f"offered card goes back to {names[p]} and exchanges stop at once.",
+                    q,
+                )
+            )
         back = _replace(s, hands=hands, offer=None)
         return self._settle(back, "refusal", log)
 
@@ -311,20 +423,37 @@ class Commerce(Game):
                 board = self.score(after)
                 totals = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(board.totals))
                 winners = " and ".join(names[w] for w in board.winners)
-                log.append(Event("commerce.end", f"That was the last of the {n} deals. Final ledger: {totals}. "
-                                 f"{winners} {'wins' if len(board.winners) == 1 else 'share the win'}.", None))
+                log.append(
+                    Event(
+                        "commerce.end",
+                        f"That was the last of the {n} deals. Final ledger: {totals}. "
+                        f"{winners} {'wins' if len(board.winners) == 1 else 'share the win'}.",
+                        None,
+                    )
+                )
             return after
         dealer = (s.dealer + 1) % n
         if log is not None:
             names = self.player_names
             first = names[(dealer + 1) % n]
-            log.append(Event("commerce.deal.rotation", f"Deal {len(history) + 1} of {n}: the deal passes to the left, "
-                             f"to {names[dealer]}.", dealer))
+            log.append(
+                Event(
+                    "commerce.deal.rotation",
+                    f"Deal {len(history) + 1} of {n}: the deal passes to the left, to {names[dealer]}.",
+                    dealer,
+                )
+            )
             log.append(Event("commerce.deal.ante", f"Everyone pays 1 point into a fresh pool of {n}.", None))
-            log.append(Event("commerce.deal.cards", f"{names[dealer]} deals 3 concealed cards each, one at a time; "
-                             f"the rest is the concealed stock.", dealer))
-            log.append(Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.",
-                             (dealer + 1) % n))
+            log.append(
+                Event(
+                    "commerce.deal.cards",
+                    f"{names[dealer]} deals 3 concealed cards each, one at a time; the rest is the concealed stock.",
+                    dealer,
+                )
+            )
+            log.append(
+                Event("commerce.turn.order", f"{first}, the dealer's left neighbour, moves first.", (dealer + 1) % n)
+            )
         order = shuffle_from(s.seed, DECK, f"deal {len(history) + 1}")
         return self._start_deal(s.seed, dealer, history, order)
 
@@ -333,33 +462,56 @@ class Commerce(Game):
         n, hands, d = self.players, record.hands, record.dealer
         for seat in range(n):
             p = (d + 1 + seat) % n
-            log.append(Event("commerce.settle.reveal", f"{names[p]} shows {cards_text(hands[p])}: "
-                             f"{rank_hand(hands[p])}.", p, hands[p]))
+            log.append(
+                Event(
+                    "commerce.settle.reveal",
+                    f"{names[p]} shows {cards_text(hands[p])}: {rank_hand(hands[p])}.",
+                    p,
+                    hands[p],
+                )
+            )
         result = showdown(hands, d)
         w, r = result.winner, result.runner_up
         log.append(Event(*self._why_best(hands, d, w, r), w, hands[w]))
         log.append(Event("commerce.settle.pool", f"{names[w]} takes the pool of {n} points.", w))
         if result.dealer_pays == "winner":
-            log.append(Event("commerce.settle.dealer-loses", f"The dealer {names[d]} lost, so {names[d]} pays the "
-                             f"winner {names[w]} 1 more point.", d))
+            log.append(
+                Event(
+                    "commerce.settle.dealer-loses",
+                    f"The dealer {names[d]} lost, so {names[d]} pays the winner {names[w]} 1 more point.",
+                    d,
+                )
+            )
         elif result.dealer_pays == "everyone":
             category = CATEGORY[hand_key(hands[d])[0]]
-            log.append(Event("commerce.settle.same-category", f"The dealer {names[d]} lost with a {category}, the "
-                             f"winner's category, so {names[d]} pays 1 point to every other player instead.", d))
+            log.append(
+                Event(
+                    "commerce.settle.same-category",
+                    f"The dealer {names[d]} lost with a {category}, the "
+                    f"winner's category, so {names[d]} pays 1 point to every other player instead.",
+                    d,
+                )
+            )
 
     def _why_best(self, hands: tuple[tuple[Card, ...], ...], dealer: int, w: int, r: int) -> tuple[str, str]:
         """The rule and sentence that make ``w``'s hand the best: its comparison with the next best."""
         names = self.player_names
         if all(hand_key(h)[0] == NOTHING for h in hands):
-            return "commerce.rank.tie", (f"Nobody has a combination or a point: all hands tie, and positional "
-                                         f"priority gives the pool to the dealer {names[w]}.")
+            return "commerce.rank.tie", (
+                f"Nobody has a combination or a point: all hands tie, and positional "
+                f"priority gives the pool to the dealer {names[w]}."
+            )
         cmp = compare_hands(hands[w], hands[r])
         if cmp.winner is None:  # equal hands: the winner is the one seated first (commerce.rank.tie)
-            return cmp.rule, (f"{names[w]}'s {cmp.hands[0]} and {names[r]}'s {cmp.hands[1]} are equal, so "
-                              f"seating decides: the dealer first, then the nearest player to the dealer's left. "
-                              f"{_seated_first(w, r, dealer, names)}, so {names[w]} has the best hand.")
-        return cmp.rule, (f"{names[w]} has the best hand: {names[w]}'s {cmp.hands[0]} beats "
-                          f"{names[r]}'s {cmp.hands[1]}, as {cmp.reason}.")
+            return cmp.rule, (
+                f"{names[w]}'s {cmp.hands[0]} and {names[r]}'s {cmp.hands[1]} are equal, so "
+                f"seating decides: the dealer first, then the nearest player to the dealer's left. "
+                f"{_seated_first(w, r, dealer, names)}, so {names[w]} has the best hand."
+            )
+        return cmp.rule, (
+            f"{names[w]} has the best hand: {names[w]}'s {cmp.hands[0]} beats "
+            f"{names[r]}'s {cmp.hands[1]}, as {cmp.reason}."
+        )
 
     # -- the ledger --------------------------------------------------------------------------------------
 
@@ -373,13 +525,21 @@ class Commerce(Game):
                 continue
             p = (dealer + 1 + i) % n
             if p == dealer:
-                items.append(ScoreItem(p, 0, f"Deal {number}: the dealer trades on their own turn and pays nothing",
-                                       "commerce.trade.dealer"))
+                items.append(
+                    ScoreItem(
+                        p,
+                        0,
+                        f"Deal {number}: the dealer trades on their own turn and pays nothing",
+                        "commerce.trade.dealer",
+                    )
+                )
             else:
-                items.append(ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade",
-                                       "commerce.trade.payment"))
-                items.append(ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade",
-                                       "commerce.trade.payment"))
+                items.append(
+                    ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade", "commerce.trade.payment")
+                )
+                items.append(
+                    ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade", "commerce.trade.payment")
+                )
         return items
 
     def _settlement_items(self, number: int, record: DealRecord) -> list[ScoreItem]:
@@ -389,22 +549,52 @@ class Commerce(Game):
         result = showdown(hands, d)
         w = result.winner
         rank = rank_hand(hands[w])
-        items = [ScoreItem(w, n, f"Deal {number}: wins the pool of {n} with {rank}",
-                           "commerce.settle.pool", rank.counting or hands[w])]
+        items = [
+            ScoreItem(
+                w,
+                n,
+                f"Deal {number}: wins the pool of {n} with {rank}",
+                "commerce.settle.pool",
+                rank.counting or hands[w],
+            )
+        ]
         if result.dealer_pays == "winner":
-            items.append(ScoreItem(d, -1, f"Deal {number}: the losing dealer pays the winner {names[w]} 1",
-                                   "commerce.settle.dealer-loses", hands[d]))
-            items.append(ScoreItem(w, 1, f"Deal {number}: 1 more from the losing dealer {names[d]}",
-                                   "commerce.settle.dealer-loses"))
+            items.append(
+                ScoreItem(
+                    d,
+                    -1,
+                    f"Deal {number}: the losing dealer pays the winner {names[w]} 1",
+                    "commerce.settle.dealer-loses",
+                    hands[d],
+                )
+            )
+            items.append(
+                ScoreItem(
+                    w, 1, f"Deal {number}: 1 more from the losing dealer {names[d]}", "commerce.settle.dealer-loses"
+                )
+            )
         elif result.dealer_pays == "everyone":
             category = CATEGORY[hand_key(hands[d])[0]]
             for p in range(n):
                 if p != d:
-                    items.append(ScoreItem(d, -1, f"Deal {number}: the dealer lost with a {category}, the winner's "
-                                           f"category, and pays {names[p]} 1", "commerce.settle.same-category",
-                                           hands[d]))
-                    items.append(ScoreItem(p, 1, f"Deal {number}: 1 from the dealer {names[d]}, who lost in the "
-                                           f"winner's category", "commerce.settle.same-category"))
+                    items.append(
+                        ScoreItem(
+                            d,
+                            -1,
+                            f"Deal {number}: the dealer lost with a {category}, the winner's "
+                            f"category, and pays {names[p]} 1",
+                            "commerce.settle.same-category",
+                            hands[d],
+                        )
+                    )
+                    items.append(
+                        ScoreItem(
+                            p,
+                            1,
+                            f"Deal {number}: 1 from the dealer {names[d]}, who lost in the winner's category",
+                            "commerce.settle.same-category",
+                        )
+                    )
         return items
 
     def score(self, state: CommerceState, deal: int | None = None) -> Breakdown:
@@ -447,11 +637,16 @@ class Commerce(Game):
             movers = _movers(state.dealer, state.turns, n)
             if state.offer is not None:
                 movers |= {state.turn_player}
-            rounds.append(Round(number, f"Deal {number} of {n}",
-                                tuple(self._deal_items(number, state.dealer, state.turns)), movers))
+            rounds.append(
+                Round(
+                    number, f"Deal {number} of {n}", tuple(self._deal_items(number, state.dealer, state.turns)), movers
+                )
+            )
         return tuple(rounds)
 
-    @lru_cache(maxsize=1024)  # a settled deal never changes: tables ask for its round at every update
+    # a settled deal never changes: tables ask for its round at every update (the game is kept for good
+    # in the registry's cache, so the cache holding it costs nothing)
+    @lru_cache(maxsize=1024)  # noqa: B019
     def _settled_round(self, number: int, record: DealRecord) -> Round:
         names = self.player_names
         n, d, hands, turns = self.players, record.dealer, record.hands, record.turns
@@ -461,19 +656,26 @@ class Commerce(Game):
         if record.end == "knock":
             movers |= {p}
             how = f"{names[p]} knocked"
-            ended = Event("commerce.knock", f"{names[p]} knocked {when}: exchanges stopped at once, with no "
-                                            f"final circuit.", p)
+            ended = Event(
+                "commerce.knock", f"{names[p]} knocked {when}: exchanges stopped at once, with no final circuit.", p
+            )
         elif record.end == "refusal":
             q = (p + 1) % n
             movers |= {p, q}
             how = f"{names[q]} refused {names[p]}'s barter"
-            ended = Event("commerce.barter.refuse", f"{names[q]} refused {names[p]}'s barter by knocking, {when}: "
-                                                    f"exchanges stopped at once.", q)
+            ended = Event(
+                "commerce.barter.refuse",
+                f"{names[q]} refused {names[p]}'s barter by knocking, {when}: exchanges stopped at once.",
+                q,
+            )
         else:
             last = (d + len(turns)) % n
             how = f"{names[last]} took the last stock card"
-            ended = Event("commerce.stock-out", f"{names[last]} took the last card of the stock, {when}: the deal "
-                                                f"was settled at once.", last)
+            ended = Event(
+                "commerce.stock-out",
+                f"{names[last]} took the last card of the stock, {when}: the deal was settled at once.",
+                last,
+            )
         result = showdown(hands, d)
         order = sorted(range(n), key=lambda s: (hand_key(hands[s]), -((s - d) % n)), reverse=True)  # commerce.rank.tie
         revealed = tuple(RevealedHand(s, hands[s], str(rank_hand(hands[s]))) for s in order)
@@ -495,26 +697,37 @@ class Commerce(Game):
         names = self.player_names
         n = s.players
         over = len(s.history) == n
-        zones = [Zone(name=f"{names[p]}'s hand", cards=s.hands[p], seen_by=None if over else frozenset((p,)), owner=p,
-                      kind=HAND, label="Hand")
-                 for p in range(n)]
+        zones = [
+            Zone(
+                name=f"{names[p]}'s hand",
+                cards=s.hands[p],
+                seen_by=None if over else frozenset((p,)),
+                owner=p,
+                kind=HAND,
+                label="Hand",
+            )
+            for p in range(n)
+        ]
         # an offer is seen by the offerer only: the neighbour answers without seeing it
         offer = () if s.offer is None else (s.offer,)
         seen_by = frozenset() if s.offer is None else frozenset((s.turn_player,))
         zones.append(Zone(name="offer", cards=offer, seen_by=seen_by, kind=SLOT, group=POOL, label="Barter offer"))
         # piles bottom to top: the stock's last card is the next one traded for (the state keeps
         # the stock top first); the waste's last card is the latest traded away
-        zones.append(Zone(name="stock", cards=s.stock[::-1], seen_by=frozenset(), kind=STOCK, group=POOL,
-                          label="Stock"))
+        zones.append(
+            Zone(name="stock", cards=s.stock[::-1], seen_by=frozenset(), kind=STOCK, group=POOL, label="Stock")
+        )
         zones.append(Zone(name="waste", cards=s.waste, seen_by=frozenset(), kind=PILE, group=POOL, label="Waste"))
         return zones
 
     def table_layout(self, s: CommerceState) -> Layout:
         """Every seat around the table with its hand, the dealer marked and its ledger balance;
         the stock, the waste and a barter offer between, under the pool."""
-        return Layout(rows=((Area(POOL, f"Pool: {points(self.pool(s))}"),),),
-                      seats=tuple("dealer" if p == s.dealer else "" for p in range(s.players)),
-                      scores=tuple(f"ledger {points(balance, signed=True)}" for balance in self.ledger(s)))
+        return Layout(
+            rows=((Area(POOL, f"Pool: {points(self.pool(s))}"),),),
+            seats=tuple("dealer" if p == s.dealer else "" for p in range(s.players)),
+            scores=tuple(f"ledger {points(balance, signed=True)}" for balance in self.ledger(s)),
+        )
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:
         names = self.player_names
@@ -528,8 +741,14 @@ class Commerce(Game):
         offer = s.offer
         if offer is not None and player != s.turn_player:
             offer = HIDDEN  # commerce.barter.answer: the neighbour answers without seeing it
-        return _replace(s, seed=HIDDEN_SEED, hands=hands, offer=offer, stock=(HIDDEN,) * len(s.stock),
-                        waste=(HIDDEN,) * len(s.waste))
+        return _replace(
+            s,
+            seed=HIDDEN_SEED,
+            hands=hands,
+            offer=offer,
+            stock=(HIDDEN,) * len(s.stock),
+            waste=(HIDDEN,) * len(s.waste),
+        )
 
     # -- notation -------------------------------------------------------------------------------------------
 
@@ -540,8 +759,12 @@ class Commerce(Game):
 
     def _keys(self) -> tuple[str, ...]:
         """The keys of the text form, for any number of players: each seat's hand and each deal."""
-        return (("players", "seed", "dealer") + _every_seat() + ("offer", "stock", "waste", "turns")
-                + tuple(f"deal {k}" for k in range(1, MAX_PLAYERS + 1)))
+        return (
+            ("players", "seed", "dealer")
+            + _every_seat()
+            + ("offer", "stock", "waste", "turns")
+            + tuple(f"deal {k}" for k in range(1, MAX_PLAYERS + 1))
+        )
 
     def to_text(self, s: CommerceState) -> str:
         names = self.player_names
@@ -549,18 +772,27 @@ class Commerce(Game):
         mover = self.to_move(s)
         status = "game over" if mover is None else f"deal {s.deal_number} of {n}, {names[mover]} to move"
         ledger = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
-        lines = [f"# Commerce, {n} players: {status}",
-                 f"# ledger: {ledger}; pool {self.pool(s)}",
-                 *s.options.lines(), *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view: no line
-                 f"dealer: {names[s.dealer]}"]
+        lines = [
+            f"# Commerce, {n} players: {status}",
+            f"# ledger: {ledger}; pool {self.pool(s)}",
+            *s.options.lines(),
+            *([f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []),  # a view: no line
+            f"dealer: {names[s.dealer]}",
+        ]
         lines += [f"{names[p]}: {format_cards(h)}" for p, h in enumerate(s.hands)]
         offer = "-" if s.offer is None else f"{names[s.turn_player]} {s.offer.code}"
-        lines += [f"offer: {offer}", f"stock: {format_cards(s.stock)}", f"waste: {format_cards(s.waste)}",
-                  f"turns: {_turns_text(s.turns, s.dealer, names)}"]
+        lines += [
+            f"offer: {offer}",
+            f"stock: {format_cards(s.stock)}",
+            f"waste: {format_cards(s.waste)}",
+            f"turns: {_turns_text(s.turns, s.dealer, names)}",
+        ]
         for number, r in enumerate(s.history, start=1):
             hands = " / ".join(format_cards(h) for h in r.hands)
-            lines.append(f"deal {number}: dealer {names[r.dealer]}; turns {_turns_text(r.turns, r.dealer, names)}; "
-                         f"end {r.end}; hands {hands}")
+            lines.append(
+                f"deal {number}: dealer {names[r.dealer]}; turns {_turns_text(r.turns, r.dealer, names)}; "
+                f"end {r.end}; hands {hands}"
+            )
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommerceState:
@@ -581,8 +813,9 @@ class Commerce(Game):
                 raise StateError(form.where("offer"), "write the offerer and the card, such as 'A 7S', or '-' for none")
             offerer = (dealer + 1 + len(turns)) % n
             if ascii_upper(offer_text[0]) != names[offerer]:
-                raise StateError(form.where("offer"), f"only {names[offerer]}, whose turn it is, can have a card on "
-                                                      "offer")
+                raise StateError(
+                    form.where("offer"), f"only {names[offerer]}, whose turn it is, can have a card on offer"
+                )
             try:
                 offer = parse_card(offer_text[1])
             except CardError as err:
@@ -614,13 +847,19 @@ class Commerce(Game):
         mover = self.to_move(s)
         status = "game over" if mover is None else f"deal {s.deal_number} of {s.players}, {names[mover]} to move"
         ledger = ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(self.ledger(s)))
-        rows = "".join(f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
-                       f"<td>{cards_html(z.cards)}</td></tr>" for z in self.zones(s))
-        return (f"<div class='cardlab-static-state'><b>Commerce</b> — {status}; dealer {names[s.dealer]}"
-                f"<table>{rows}</table><div>Ledger: {ledger}; pool {self.pool(s)}</div></div>")
+        rows = "".join(
+            f"<tr><th style='text-align:left;padding-right:1em;font-weight:500'>{z.name}</th>"
+            f"<td>{cards_html(z.cards)}</td></tr>"
+            for z in self.zones(s)
+        )
+        return (
+            f"<div class='cardlab-static-state'><b>Commerce</b> — {status}; dealer {names[s.dealer]}"
+            f"<table>{rows}</table><div>Ledger: {ledger}; pool {self.pool(s)}</div></div>"
+        )
 
 
 # --- helpers -------------------------------------------------------------------------------------------
+
 
 @cache
 def _every_seat() -> tuple[str, ...]:
@@ -682,11 +921,17 @@ def _read_turns(text: str, where: str, dealer: int, names: Sequence[str]) -> tup
         words = item.split()
         expected = names[(dealer + 1 + i) % len(names)]
         if len(words) != 2 or ascii_lower(words[1]) not in TURNS:
-            raise StateError(where, f"write each turn as a player and 'trade' or 'barter', such as '{expected} trade'; "
-                                    f"got {item.strip()!r}")
+            raise StateError(
+                where,
+                f"write each turn as a player and 'trade' or 'barter', such as '{expected} trade'; "
+                f"got {item.strip()!r}",
+            )
         if ascii_upper(words[0]) != expected:
-            raise StateError(where, f"turn {i + 1} is {expected}'s, not {words[0]!r}'s: turns go clockwise "
-                                    f"from the dealer's left neighbour")
+            raise StateError(
+                where,
+                f"turn {i + 1} is {expected}'s, not {words[0]!r}'s: turns go clockwise "
+                f"from the dealer's left neighbour",
+            )
         turns.append(ascii_lower(words[1]))  # type: ignore[arg-type]
     return tuple(turns)
 
@@ -697,7 +942,7 @@ def _read_record(text: str, where: str, names: Sequence[str]) -> DealRecord:
     labels = ("dealer", "turns", "end", "hands")
     if len(parts) != 4 or any(not ascii_lower(p).startswith(label) for p, label in zip(parts, labels)):
         raise StateError(where, "write 'dealer C; turns A trade, B barter; end knock; hands 6S 7S 8S / AH KH 4D / ...'")
-    values = [p[len(label):].strip() for p, label in zip(parts, labels)]
+    values = [p[len(label) :].strip() for p, label in zip(parts, labels)]
     if ascii_upper(values[0]) not in names:
         raise StateError(where, f"the dealer is one of {', '.join(names)}, not {values[0]!r}")
     dealer = names.index(ascii_upper(values[0]))

@@ -37,8 +37,10 @@ class CommerceStrategy(Strategy):
     """Commerce: knock with a strong hand, trade when it pays; playouts to the end of the deal."""
 
     playouts = 1000
-    unit = Unit("ledger points", "ledger points you gain or lose in this deal (the ante, trades, the pool and "
-                                  "the dealer's payments)")
+    unit = Unit(
+        "ledger points",
+        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
+    )
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         return _choose(state, game.to_move(state))
@@ -62,8 +64,10 @@ class _HandTable:
         keys = {frozenset(h): rank_hand(h).key for h in combinations(DECK, 3)}
         ordered = sorted(keys.values())
         total = len(ordered)
-        self.shares = {hand: (bisect.bisect_left(ordered, key) + bisect.bisect_right(ordered, key)) / 2 / total
-                       for hand, key in keys.items()}
+        self.shares = {
+            hand: (bisect.bisect_left(ordered, key) + bisect.bisect_right(ordered, key)) / 2 / total
+            for hand, key in keys.items()
+        }
         self._pairs: dict[tuple[frozenset, int], float] = {}
 
     def chance(self, hand: Iterable[Card], opponents: int) -> float:
@@ -112,13 +116,20 @@ def _choose(s: Any, me: int) -> Choice:
     gain = (better - now) * s.players  # the pool holds one point per player
     cost = 0 if me == s.dealer else 1
     if gain > cost:
-        return Choice(Trade(worst), f"trading {worst} improves your chance of the best hand from {now:.0%} to "
-                                    f"{better:.0%} on average, worth more than the {cost} point it costs")
+        return Choice(
+            Trade(worst),
+            f"trading {worst} improves your chance of the best hand from {now:.0%} to "
+            f"{better:.0%} on average, worth more than the {cost} point it costs",
+        )
     if s.turns.count("barter") < s.players:
-        return Choice(Barter(worst), f"no trade is worth its point here; barter {worst}, the card you miss "
-                                     f"least, for free")
-    return Choice(KNOCK, f"no trade is worth its point and the table has bartered enough: knock with your "
-                         f"{now:.0%} chance of the best hand")
+        return Choice(
+            Barter(worst), f"no trade is worth its point here; barter {worst}, the card you miss least, for free"
+        )
+    return Choice(
+        KNOCK,
+        f"no trade is worth its point and the table has bartered enough: knock with your "
+        f"{now:.0%} chance of the best hand",
+    )
 
 
 def _chance(value: float) -> str:
@@ -144,32 +155,44 @@ def explain(game: Game, s: Any, me: int, move: Any) -> str:
     least = max(hand, key=lambda c: table.after_swap(hand, c, opponents))
     if move == KNOCK:
         if s.offer is not None:
-            return (f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of "
-                    "being the best hand at the table, and knocking keeps it")
+            return (
+                f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of "
+                "being the best hand at the table, and knocking keeps it"
+            )
         if now >= KNOCK_CHANCE:
-            return (f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand "
-                    "at the table, and a knock stops the exchanges before the others improve")
-        return (f"Knock now: a knock stops the exchanges before the others improve, and your {_hand_name(hand)} "
-                f"still has {_a(now)} {_chance(now)} chance of being the best hand at the table")
+            return (
+                f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand "
+                "at the table, and a knock stops the exchanges before the others improve"
+            )
+        return (
+            f"Knock now: a knock stops the exchanges before the others improve, and your {_hand_name(hand)} "
+            f"still has {_a(now)} {_chance(now)} chance of being the best hand at the table"
+        )
     card = move.card
     after = table.after_swap(hand, card, opponents)
-    missed = (f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} "
-              "chance of the best hand on average" if card == least else
-              f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on "
-              "average")
+    missed = (
+        f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} "
+        "chance of the best hand on average"
+        if card == least
+        else f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on average"
+    )
     if isinstance(move, Give):
         return f"{_capital(words)}: {missed}"
     if isinstance(move, Trade):
         cost = "for free, since you deal" if me == s.dealer else "for the 1 point it costs"
         change = "raises" if after > now else "changes"
-        return (f"{_capital(words)}: a new card {change} your chance of the best hand from {_chance(now)} to "
-                f"{_chance(after)} on average, {cost}")
+        return (
+            f"{_capital(words)}: a new card {change} your chance of the best hand from {_chance(now)} to "
+            f"{_chance(after)} on average, {cost}"
+        )
     if isinstance(move, Barter):
         cost = ", and a barter is free while a trade costs 1 point" if me != s.dealer else ""
         if card == least:
             return f"{_capital(words)}: {card} is the card you miss least{cost}"
-        return (f"{_capital(words)}: a new card for {card} gives you {_a(after)} {_chance(after)} chance of the best "
-                f"hand on average{', for free' if cost else ''}")
+        return (
+            f"{_capital(words)}: a new card for {card} gives you {_a(after)} {_chance(after)} chance of the best "
+            f"hand on average{', for free' if cost else ''}"
+        )
     return _capital(words)
 
 

@@ -37,12 +37,14 @@ def validate(game: Game, s: CommerceState) -> None:
     if over:
         last = s.history[-1]
         if (s.dealer, s.turns, s.hands, s.offer) != (last.dealer, last.turns, last.hands, None):
-            raise StateError("hands", f"the game is over: the table shows deal {n} as it was settled "
-                                      f"(its dealer, turns and hands, with no offer)")
+            raise StateError(
+                "hands",
+                f"the game is over: the table shows deal {n} as it was settled "
+                f"(its dealer, turns and hands, with no offer)",
+            )
     elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
         last = s.history[-1].dealer
-        raise StateError("dealer",
-                         f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
+        raise StateError("dealer", f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
     offerer = s.turn_player if s.offer is not None else -1
     for p, hand in enumerate(s.hands):
         want = HAND_SIZE - (p == offerer)
@@ -52,8 +54,9 @@ def validate(game: Game, s: CommerceState) -> None:
     check_cards_once(game.zones(s), DECK)
     trades = s.turns.count("trade")
     if len(s.waste) != trades:
-        raise StateError("waste", f"each trade puts one card in the waste: {trades} trade(s), "
-                                  f"but {len(s.waste)} waste card(s)")
+        raise StateError(
+            "waste", f"each trade puts one card in the waste: {trades} trade(s), but {len(s.waste)} waste card(s)"
+        )
     if not over and not s.stock:
         raise StateError("stock", "the stock is empty, so the deal was settled at once (commerce.stock-out)")
 
@@ -67,8 +70,10 @@ def _validate_history(game: Game, history: tuple[DealRecord, ...]) -> None:
         if not 0 <= record.dealer < n:
             raise StateError(where, f"the dealer is a player from 0 to {n - 1}, not {record.dealer}")
         if number > 1 and record.dealer != (history[number - 2].dealer + 1) % n:
-            raise StateError(where, f"the deal passes to the left: deal {number} is dealt by "
-                                    f"{names[(history[number - 2].dealer + 1) % n]}")
+            raise StateError(
+                where,
+                f"the deal passes to the left: deal {number} is dealt by {names[(history[number - 2].dealer + 1) % n]}",
+            )
         _validate_turns(record.turns, where)
         if record.end not in ENDINGS:
             raise StateError(where, f"a deal ends by {', '.join(ENDINGS)}, not {record.end!r}")
@@ -81,8 +86,11 @@ def _validate_history(game: Game, history: tuple[DealRecord, ...]) -> None:
         if trades > stock_size:
             raise StateError(where, f"{trades} trades, but the stock holds only {stock_size} cards")
         if (record.end == "stock") != (trades == stock_size):
-            raise StateError(where, f"a deal ends by 'stock' exactly when its {stock_size} stock cards "
-                                    f"are all traded; it has {trades} trade(s)")
+            raise StateError(
+                where,
+                f"a deal ends by 'stock' exactly when its {stock_size} stock cards "
+                f"are all traded; it has {trades} trade(s)",
+            )
         if record.end == "stock" and record.turns[-1] != "trade":
             raise StateError(where, "a deal that ends by 'stock' ends on the trade that took the last card")
 

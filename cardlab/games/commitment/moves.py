@@ -23,43 +23,69 @@ from ...cards import HIDDEN, JOKER, Card, ascii_lower, parse_card
 from ...engine import Continuation, Move, MoveReader
 from ...errors import CardError, quoted
 
-__all__ = ["BATTLE_VP", "BATTLE_DECK", "DRAW_DECK", "ROUNDS", "STACK_SUITS", "STACK_NAMES", "Commit", "Pass",
-           "NextRound", "PASS", "NEXT_ROUND", "stack_value", "stack_arithmetic", "parse_move", "EXAMPLES"]
+__all__ = [
+    "BATTLE_VP",
+    "BATTLE_DECK",
+    "DRAW_DECK",
+    "ROUNDS",
+    "STACK_SUITS",
+    "STACK_NAMES",
+    "Commit",
+    "Pass",
+    "NextRound",
+    "PASS",
+    "NEXT_ROUND",
+    "stack_value",
+    "stack_arithmetic",
+    "parse_move",
+    "EXAMPLES",
+]
 
 ROUNDS = 3
-STACK_SUITS = ("H", "C", "D")                 # each side's stacks, in this order
+STACK_SUITS = ("H", "C", "D")  # each side's stacks, in this order
 STACK_NAMES = ("hearts", "clubs", "diamonds")
 STACK_INDEX = {"H": 0, "C": 1, "D": 2}
 STACK_NAME = dict(zip(STACK_SUITS, STACK_NAMES))
-_STACK_WORDS = {**{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)}, "h": "H", "c": "C", "d": "D",
-                "♥": "H", "♣": "C", "♦": "D", "heart": "H", "club": "C", "diamond": "D"}
+_STACK_WORDS = {
+    **{n: s for n, s in zip(STACK_NAMES, STACK_SUITS)},
+    "h": "H",
+    "c": "C",
+    "d": "D",
+    "♥": "H",
+    "♣": "C",
+    "♦": "D",
+    "heart": "H",
+    "club": "C",
+    "diamond": "D",
+}
 
 # commitment.battle-deck: the 2 Jokers and the A♠, J♠, Q♠ and K♠, with their VP (commitment.vp).
 BATTLE_VP: dict[Card, int] = {JOKER: 1, Card(11, "S"): 2, Card(12, "S"): 2, Card(13, "S"): 3, Card(14, "S"): 3}
 BATTLE_DECK: tuple[Card, ...] = (JOKER, JOKER, Card(14, "S"), Card(11, "S"), Card(12, "S"), Card(13, "S"))
 # the draw deck: hearts, clubs and diamonds complete, spades 2-10 only
-DRAW_DECK: tuple[Card, ...] = (tuple(Card(r, s) for s in STACK_SUITS for r in range(2, 15))
-                               + tuple(Card(r, "S") for r in range(2, 11)))
+DRAW_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in STACK_SUITS for r in range(2, 15)) + tuple(
+    Card(r, "S") for r in range(2, 11)
+)
 IN_DRAW_DECK = frozenset(DRAW_DECK)
-ORDER = {card: i for i, card in enumerate(DRAW_DECK)}   # hands are kept in this order
-ORDER[HIDDEN] = len(DRAW_DECK)                          # a card drawn unseen, in a view, goes last
+ORDER = {card: i for i, card in enumerate(DRAW_DECK)}  # hands are kept in this order
+ORDER[HIDDEN] = len(DRAW_DECK)  # a card drawn unseen, in a view, goes last
 
 # What a card does when committed (commitment.number / .spade / .ace / .jack / .queen / .king).
 NUMBER, SPADE, ACE, JACK, QUEEN, KING = "number", "spade", "ace", "jack", "queen", "king"
 KIND: dict[Card, str] = {}
 VALUE: dict[Card, int] = {}
 for _card in DRAW_DECK:
-    KIND[_card] = (SPADE if _card.suit == "S" else
-                    {14: ACE, 11: JACK, 12: QUEEN, 13: KING}.get(_card.rank, NUMBER))
+    KIND[_card] = SPADE if _card.suit == "S" else {14: ACE, 11: JACK, 12: QUEEN, 13: KING}.get(_card.rank, NUMBER)
     VALUE[_card] = 1 if _card.rank == 14 else 0 if _card.rank > 10 else _card.rank
 del _card
 
 Stack = tuple[Card, ...]
-Side = tuple[Stack, Stack, Stack]          # hearts, clubs, diamonds; each bottom card first
+Side = tuple[Stack, Stack, Stack]  # hearts, clubs, diamonds; each bottom card first
 EMPTY_SIDE: Side = ((), (), ())
 
 
 # --- moves --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Commit(Move):
@@ -139,7 +165,7 @@ def stack_value(stack: Iterable[Card]) -> int:
     total = 0
     for card in stack:
         if card.rank == 13:
-            total *= 2          # commitment.king: only what lies below the King so far
+            total *= 2  # commitment.king: only what lies below the King so far
         else:
             total += VALUE[card]
     return total
@@ -188,8 +214,9 @@ def parse_move(text: str) -> Move:
     if reader.peek() is not None and reader.peek() != "->":
         stack = _STACK_WORDS.get(reader.peek())
         if stack is None:
-            raise reader.fail("expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack",
-                              reader.next("stack"))
+            raise reader.fail(
+                "expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack", reader.next("stack")
+            )
         reader.next("stack")
     if reader.peek() == "->":
         reader.next("->")

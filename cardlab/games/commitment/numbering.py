@@ -14,13 +14,19 @@ from typing import Any
 from ...engine import Move, flat_numbering
 from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX
 
-_COMMITS = sorted({m for table in MOVES.values() for ms in table.values() for m in ms},
-                  key=lambda m: (ORDER[m.card], m.battle, -1 if m.stack is None else STACK_INDEX[m.stack],
-                                 -1 if m.to is None else m.to))
+_COMMITS = sorted(
+    {m for table in MOVES.values() for ms in table.values() for m in ms},
+    key=lambda m: (
+        ORDER[m.card],
+        m.battle,
+        -1 if m.stack is None else STACK_INDEX[m.stack],
+        -1 if m.to is None else m.to,
+    ),
+)
 _BY_ID: list[Move] = [*_COMMITS, PASS, NEXT_ROUND]
 move_id, move_of = flat_numbering(_BY_ID, "Commitment")
-NUM_MOVES = len(_BY_ID)                        # 212
-UTILITY_TYPE = "general-sum"                   # both players win VP
+NUM_MOVES = len(_BY_ID)  # 212
+UTILITY_TYPE = "general-sum"  # both players win VP
 #: every card of the draw deck committed once, a pass by each player in each round, and the
 #: ``next round`` between rounds
 MAX_MOVES = len(DRAW_DECK) + 2 * ROUNDS + (ROUNDS - 1)

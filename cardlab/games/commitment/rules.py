@@ -15,16 +15,61 @@ from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, SLOT, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, Round, ScoreItem,
-    TextForm, Zone, builder, format_cards, plural, replacer, stacked_deck,
+    HAND,
+    HIDDEN_SEED,
+    PILE,
+    SLOT,
+    STACK,
+    STOCK,
+    Area,
+    Breakdown,
+    Event,
+    Game,
+    Layout,
+    Move,
+    Reason,
+    Round,
+    ScoreItem,
+    TextForm,
+    Zone,
+    builder,
+    format_cards,
+    plural,
+    replacer,
+    stacked_deck,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
 from .moves import (
-    ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, EMPTY_SIDE, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER,
-    ORDER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX, STACK_NAMES, STACK_SUITS, WELL_FORMED, Commit, NextRound, Pass,
-    Side, Stack, parse_move, stack_arithmetic, stack_value,
+    ACE,
+    BATTLE_DECK,
+    BATTLE_VP,
+    DRAW_DECK,
+    EMPTY_SIDE,
+    JACK,
+    KIND,
+    KING,
+    MOVES,
+    NEXT_ROUND,
+    NUMBER,
+    ORDER,
+    PASS,
+    QUEEN,
+    ROUNDS,
+    SPADE,
+    STACK_INDEX,
+    STACK_NAMES,
+    STACK_SUITS,
+    WELL_FORMED,
+    Commit,
+    NextRound,
+    Pass,
+    Side,
+    Stack,
+    parse_move,
+    stack_arithmetic,
+    stack_value,
 )
 from .state import HAND_SIZE, ROUND_DRAW, Battle, CommitmentState
 from .strategy import STRATEGY, CommitmentStrategy
@@ -38,8 +83,13 @@ DECKS = "decks"
 #: What a card is (KIND) and the stack of its suit, by card: what a commit needs first.
 PLACE = {card: (KIND[card], STACK_INDEX.get(card.suit)) for card in DRAW_DECK}
 # the rule that puts a card (other than a wild spade) on its stack
-_PLACEMENT_RULE = {NUMBER: "commitment.stack", ACE: "commitment.ace", JACK: "commitment.face",
-                   QUEEN: "commitment.face", KING: "commitment.face"}
+_PLACEMENT_RULE = {
+    NUMBER: "commitment.stack",
+    ACE: "commitment.ace",
+    JACK: "commitment.face",
+    QUEEN: "commitment.face",
+    KING: "commitment.face",
+}
 
 _replace = replacer(CommitmentState)
 _battle = builder(Battle)
@@ -49,6 +99,7 @@ _passed = replacer(CommitmentState, "turn", "passed")
 
 
 # --- scoring (pure functions of cards) -----------------------------------------------------------
+
 
 class Verdict(NamedTuple):
     """How a battle scores: stack values per side, suits won per player, and who takes the card."""
@@ -64,7 +115,7 @@ def judge(battle: Battle) -> Verdict:
     first, second = battle.sides
     mine, theirs = tuple(map(stack_value, first)), tuple(map(stack_value, second))
     values = (mine, theirs)
-    a, b = sum(map(gt, mine, theirs)), sum(map(gt, theirs, mine))   # the suits each side wins
+    a, b = sum(map(gt, mine, theirs)), sum(map(gt, theirs, mine))  # the suits each side wins
     if a != b:
         return Verdict(values, (a, b), 0 if a > b else 1, "commitment.score.suits")
     total_a, total_b = sum(mine), sum(theirs)
@@ -93,8 +144,10 @@ def _verdict_text(verdict: Verdict, names: Sequence[str]) -> str:
     total_a, total_b = sum(values[0]), sum(values[1])
     if total_a == total_b:
         return text + f"{each}, and the totals of all three stacks are equal, {total_a} to {total_b}."
-    return (text + f"{each}, so the higher total of all three stacks takes it: "
-            f"{max(total_a, total_b)} to {min(total_a, total_b)}.")
+    return (
+        text + f"{each}, so the higher total of all three stacks takes it: "
+        f"{max(total_a, total_b)} to {min(total_a, total_b)}."
+    )
 
 
 def _vp_of(cards_won: Iterable[Card]) -> int:
@@ -110,12 +163,17 @@ def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, sta
     battle = battles[b]
     first, second = battle.sides
     side = first if player == 0 else second
-    side = ((stack, side[1], side[2]) if slot == 0 else (side[0], stack, side[2]) if slot == 1
-            else (side[0], side[1], stack))
+    side = (
+        (stack, side[1], side[2])
+        if slot == 0
+        else (side[0], stack, side[2])
+        if slot == 1
+        else (side[0], side[1], stack)
+    )
     battle = _battle(battle.card, (side, second) if player == 0 else (first, side))
     if len(battles) == 1:
         return (battle,)
-    return battles[:b] + (battle,) + battles[b + 1:]
+    return battles[:b] + (battle,) + battles[b + 1 :]
 
 
 def _with_player(pair: tuple, player: int, value: Any) -> tuple:
@@ -132,6 +190,7 @@ def _battle_names(n: int) -> str:
 
 
 # --- the game -----------------------------------------------------------------------------------
+
 
 @register
 class Commitment(Game):
@@ -172,8 +231,9 @@ class Commitment(Game):
 
     # -- the deal -----------------------------------------------------------------------------------
 
-    def deal(self, seed: int | None = None, deck: Iterable[Card | str] | str | None = None,
-             first: int | str | None = None) -> CommitmentState:
+    def deal(
+        self, seed: int | None = None, deck: Iterable[Card | str] | str | None = None, first: int | str | None = None
+    ) -> CommitmentState:
         """Round 1, ready to play.
 
         ``seed`` shuffles both decks and picks who starts round 1 (when None: 0 with a stacked
@@ -189,15 +249,23 @@ class Commitment(Game):
         else:
             battle_deck, draw = _stacked(deck)
         if first is None:
-            starter = chance(seed, "first").randrange(2)   # commitment.first
+            starter = chance(seed, "first").randrange(2)  # commitment.first
         else:
             starter = _player(first, "first", self.player_names)
         sides = (EMPTY_SIDE, EMPTY_SIDE)
         return CommitmentState(
-            seed=seed, round=1, first=starter, turn=starter, passed=(False, False),
-            hands=(_sorted(draw[:HAND_SIZE]), _sorted(draw[HAND_SIZE:2 * HAND_SIZE])),
-            battles=(Battle(battle_deck[0], sides),), battle_deck=battle_deck[1:],
-            draw=draw[2 * HAND_SIZE:], won=((), ()), discard=())
+            seed=seed,
+            round=1,
+            first=starter,
+            turn=starter,
+            passed=(False, False),
+            hands=(_sorted(draw[:HAND_SIZE]), _sorted(draw[HAND_SIZE : 2 * HAND_SIZE])),
+            battles=(Battle(battle_deck[0], sides),),
+            battle_deck=battle_deck[1:],
+            draw=draw[2 * HAND_SIZE :],
+            won=((), ()),
+            discard=(),
+        )
 
     # -- whose turn, and what they may do -----------------------------------------------------------
 
@@ -231,17 +299,22 @@ class Commitment(Game):
         kind = type(move)
         if s.passed[0] and s.passed[1]:
             if kind is not NextRound:
-                raise IllegalMove(move, "commitment.round.next",
-                                  f"both players have passed, so round {s.round} is over and scored; "
-                                  f"the next move is 'next round'")
+                raise IllegalMove(
+                    move,
+                    "commitment.round.next",
+                    f"both players have passed, so round {s.round} is over and scored; the next move is 'next round'",
+                )
             return
         if kind is Pass:
             return
         p = s.turn
         if kind is NextRound:
             waiting = " and ".join(self.player_names[i] for i in (0, 1) if not s.passed[i])
-            raise IllegalMove(move, "commitment.round.end",
-                              f"round {s.round} goes on until both players have passed; {waiting} has not passed yet")
+            raise IllegalMove(
+                move,
+                "commitment.round.end",
+                f"round {s.round} goes on until both players have passed; {waiting} has not passed yet",
+            )
         if kind is not Commit:
             raise IllegalMove(move, "commitment.commit", f"{move!r} is not a Commitment move")
         card = move.card
@@ -250,9 +323,11 @@ class Commitment(Game):
             names = self.player_names
             held = f"{names[p]} does not hold {card} (hand: {' '.join(map(str, s.hands[p])) or 'empty'})"
             if s.passed[q]:
-                raise IllegalMove(move, "commitment.pass",
-                                  f"{names[q]} has passed and plays no more cards this round; it is {names[p]}'s "
-                                  f"turn, and {held}")
+                raise IllegalMove(
+                    move,
+                    "commitment.pass",
+                    f"{names[q]} has passed and plays no more cards this round; it is {names[p]}'s turn, and {held}",
+                )
             raise IllegalMove(move, "commitment.commit", held)
         if move not in WELL_FORMED[len(s.battles)]:
             raise self._misplaced(s, move)
@@ -264,29 +339,43 @@ class Commitment(Game):
         if not 1 <= move.battle <= n:
             return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
         if kind == SPADE and move.stack not in STACK_INDEX:
-            return IllegalMove(move, "commitment.spade",
-                               f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
-                               f"'{card.code} b{move.battle} clubs'")
+            return IllegalMove(
+                move,
+                "commitment.spade",
+                f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
+                f"'{card.code} b{move.battle} clubs'",
+            )
         if kind != SPADE and move.stack is not None:
-            where = (f"the other player's {STACK_NAMES[STACK_INDEX[card.suit]]} stack" if kind == ACE
-                     else f"its own suit's stack ({STACK_NAMES[STACK_INDEX[card.suit]]})")
-            return IllegalMove(move, _PLACEMENT_RULE[kind],
-                               f"{card} goes on {where}; only a spade 2-10 chooses its stack")
+            where = (
+                f"the other player's {STACK_NAMES[STACK_INDEX[card.suit]]} stack"
+                if kind == ACE
+                else f"its own suit's stack ({STACK_NAMES[STACK_INDEX[card.suit]]})"
+            )
+            return IllegalMove(
+                move, _PLACEMENT_RULE[kind], f"{card} goes on {where}; only a spade 2-10 chooses its stack"
+            )
         if kind != JACK:
-            return IllegalMove(move, "commitment.jack",
-                               f"only a Jack moves a stack to another battle; {card} stays at b{move.battle}")
+            return IllegalMove(
+                move, "commitment.jack", f"only a Jack moves a stack to another battle; {card} stays at b{move.battle}"
+            )
         if n == 1:
-            return IllegalMove(move, "commitment.jack",
-                               f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} "
-                               f"b{move.battle}'")
+            return IllegalMove(
+                move,
+                "commitment.jack",
+                f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} b{move.battle}'",
+            )
         if move.to is None:
             other = 1 if move.battle != 1 else 2
-            return IllegalMove(move, "commitment.jack",
-                               f"{card} must move its stack to another battle when there is one, such as "
-                               f"'{card.code} b{move.battle} -> b{other}'")
+            return IllegalMove(
+                move,
+                "commitment.jack",
+                f"{card} must move its stack to another battle when there is one, such as "
+                f"'{card.code} b{move.battle} -> b{other}'",
+            )
         if move.to == move.battle:
-            return IllegalMove(move, "commitment.jack",
-                               f"{card}'s stack moves to another battle, not back to b{move.battle}")
+            return IllegalMove(
+                move, "commitment.jack", f"{card}'s stack moves to another battle, not back to b{move.battle}"
+            )
         return IllegalMove(move, "commitment.jack", f"there is no battle b{move.to} to move the stack to: {here}")
 
     # -- applying a move ------------------------------------------------------------------------------
@@ -305,25 +394,25 @@ class Commitment(Game):
         card = move.card
         hand = s.hands[p]
         i = hand.index(card)
-        hand = hand[:i] + hand[i + 1:]
+        hand = hand[:i] + hand[i + 1 :]
         b = move.battle - 1
         kind, slot = PLACE[card]
         battles, draw, discard = s.battles, s.draw, s.discard
-        if kind is SPADE:        # commitment.spade: the chosen stack of your side
+        if kind is SPADE:  # commitment.spade: the chosen stack of your side
             slot = STACK_INDEX[move.stack]
             battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
-        elif kind is ACE:        # commitment.ace: the other side, then draw
+        elif kind is ACE:  # commitment.ace: the other side, then draw
             battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
             if draw:
                 hand = _sorted(hand + draw[:1])
                 draw = draw[1:]
         else:
             stack = battles[b].sides[p][slot] + (card,)
-            if kind is JACK and move.to is not None:     # commitment.jack: the whole stack moves on top
+            if kind is JACK and move.to is not None:  # commitment.jack: the whole stack moves on top
                 battles = _with_stack(battles, b, p, slot, ())
                 t = move.to - 1
                 battles = _with_stack(battles, t, p, slot, battles[t].sides[p][slot] + stack)
-            elif kind is QUEEN:                          # commitment.queen: both stacks of her suit go
+            elif kind is QUEEN:  # commitment.queen: both stacks of her suit go
                 discard = discard + stack + battles[b].sides[q][slot]
                 battles = _with_stack(_with_stack(battles, b, p, slot, ()), b, q, slot, ())
             else:
@@ -349,36 +438,82 @@ class Commitment(Game):
         if kind == NUMBER:
             log.append(Event("commitment.stack", f"{me} commits {card} to {b}; {now(p, move.battle)}.", p, (card,)))
         elif kind == SPADE:
-            log.append(Event("commitment.spade", f"{me} commits {card}, a wild spade, to the {suit} stack at {b}; "
-                             f"it belongs to that stack from now on: {now(p, move.battle)}.", p, (card,)))
+            log.append(
+                Event(
+                    "commitment.spade",
+                    f"{me} commits {card}, a wild spade, to the {suit} stack at {b}; "
+                    f"it belongs to that stack from now on: {now(p, move.battle)}.",
+                    p,
+                    (card,),
+                )
+            )
         elif kind == ACE:
-            log.append(Event("commitment.ace", f"{me} commits {card}: an Ace goes on the other player's side, so it "
-                             f"joins {now(1 - p, move.battle)}.", p, (card,)))
+            log.append(
+                Event(
+                    "commitment.ace",
+                    f"{me} commits {card}: an Ace goes on the other player's side, so it "
+                    f"joins {now(1 - p, move.battle)}.",
+                    p,
+                    (card,),
+                )
+            )
             drawn = [c for c in after.hands[p] if c not in s.hands[p]]
             if drawn:
-                log.append(Event("commitment.ace", f"{me} draws a card from the draw deck ({len(after.draw)} left).",
-                                 p))
+                log.append(
+                    Event("commitment.ace", f"{me} draws a card from the draw deck ({len(after.draw)} left).", p)
+                )
                 log.append(Event("commitment.ace", f"{me} draws {drawn[0]}.", p, (drawn[0],), frozenset((p,))))
             else:
                 log.append(Event("commitment.ace", f"The draw deck is empty, so {me} draws nothing.", p))
         elif kind == JACK and move.to is None:
-            log.append(Event("commitment.jack", f"{me} commits {card} to {b}. There is no other battle in round 1, "
-                             f"so the Jack stays and adds 0: {now(p, move.battle)}.", p, (card,)))
+            log.append(
+                Event(
+                    "commitment.jack",
+                    f"{me} commits {card} to {b}. There is no other battle in round 1, "
+                    f"so the Jack stays and adds 0: {now(p, move.battle)}.",
+                    p,
+                    (card,),
+                )
+            )
         elif kind == JACK:
             moved = s.battles[move.battle - 1].sides[p][slot] + (card,)
-            log.append(Event("commitment.jack", f"{me} commits {card} to {b}, and the Jack moves {me}'s whole {suit} "
-                             f"stack there ({' '.join(map(str, moved))}) on top of {me}'s {suit} at b{move.to}; "
-                             f"{now(p, move.to)}.", p, moved))
+            log.append(
+                Event(
+                    "commitment.jack",
+                    f"{me} commits {card} to {b}, and the Jack moves {me}'s whole {suit} "
+                    f"stack there ({' '.join(map(str, moved))}) on top of {me}'s {suit} at b{move.to}; "
+                    f"{now(p, move.to)}.",
+                    p,
+                    moved,
+                )
+            )
         elif kind == QUEEN:
             mine = s.battles[move.battle - 1].sides[p][slot] + (card,)
             theirs = s.battles[move.battle - 1].sides[1 - p][slot]
-            gone = f"{other}'s {suit} stack there ({' '.join(map(str, theirs))})" if theirs else \
-                f"{other}'s {suit} stack there, which is empty"
-            log.append(Event("commitment.queen", f"{me} commits {card} to {b}: the Queen discards her stack "
-                             f"({' '.join(map(str, mine))}) and {gone}.", p, mine + theirs))
+            gone = (
+                f"{other}'s {suit} stack there ({' '.join(map(str, theirs))})"
+                if theirs
+                else f"{other}'s {suit} stack there, which is empty"
+            )
+            log.append(
+                Event(
+                    "commitment.queen",
+                    f"{me} commits {card} to {b}: the Queen discards her stack "
+                    f"({' '.join(map(str, mine))}) and {gone}.",
+                    p,
+                    mine + theirs,
+                )
+            )
         else:
-            log.append(Event("commitment.king", f"{me} commits {card} to {b}: it doubles every card below it in "
-                             f"the stack, and none played on top; {now(p, move.battle)}.", p, (card,)))
+            log.append(
+                Event(
+                    "commitment.king",
+                    f"{me} commits {card} to {b}: it doubles every card below it in "
+                    f"the stack, and none played on top; {now(p, move.battle)}.",
+                    p,
+                    (card,),
+                )
+            )
         if s.passed[1 - p]:
             log.append(Event("commitment.pass", f"{other} has passed, so {me} plays again.", p))
 
@@ -393,8 +528,13 @@ class Commitment(Game):
             if s.passed[q]:
                 self._narrate_round_end(after, log)
             else:
-                log.append(Event("commitment.pass", f"{names[q]} may commit cards, one at a time, until "
-                                 f"{names[q]} passes too.", q))
+                log.append(
+                    Event(
+                        "commitment.pass",
+                        f"{names[q]} may commit cards, one at a time, until {names[q]} passes too.",
+                        q,
+                    )
+                )
         return after
 
     @staticmethod
@@ -417,19 +557,28 @@ class Commitment(Game):
         """The scoring of a round both players have just passed, and who starts the next one."""
         names = self.player_names
         vp, starter = self._standing_vp(s), self._next_starter(s)
-        log.append(Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by "
-                                                 "battle."))
+        log.append(
+            Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle.")
+        )
         for i, battle in enumerate(s.battles, start=1):
             verdict = judge(battle)
             for p in (0, 1):
-                stacks = "; ".join(f"{name} {stack_arithmetic(stack)}"
-                                   for name, stack in zip(STACK_NAMES, battle.sides[p]))
+                stacks = "; ".join(
+                    f"{name} {stack_arithmetic(stack)}" for name, stack in zip(STACK_NAMES, battle.sides[p])
+                )
                 king = any(c.rank == 13 for st in battle.sides[p] for c in st)
                 rule = "commitment.king" if king else "commitment.score.stack"
-                log.append(Event(rule, f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.", p,
-                                 tuple(c for st in battle.sides[p] for c in st)))
-            log.append(Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner,
-                             (battle.card,)))
+                log.append(
+                    Event(
+                        rule,
+                        f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.",
+                        p,
+                        tuple(c for st in battle.sides[p] for c in st),
+                    )
+                )
+            log.append(
+                Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner, (battle.card,))
+            )
         score = f"A has {vp[0]} VP and B has {vp[1]}"
         if starter is None:
             if vp[0] == vp[1]:
@@ -438,8 +587,11 @@ class Commitment(Game):
                 w = 0 if vp[0] > vp[1] else 1
                 log.append(Event("commitment.end", f"After round 3, {score}: {names[w]} wins.", w))
             return
-        why = (f"equal VP, so {names[s.first]}, who started round 1, starts" if vp[0] == vp[1]
-               else f"{names[starter]} has more VP and starts")
+        why = (
+            f"equal VP, so {names[s.first]}, who started round 1, starts"
+            if vp[0] == vp[1]
+            else f"{names[starter]} has more VP and starts"
+        )
         log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", starter))
 
     def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
@@ -459,39 +611,66 @@ class Commitment(Game):
         count = s.round + 1
         turned = s.battle_deck[:count]
         draw = s.draw
-        hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW:2 * ROUND_DRAW]))
+        hands = (_sorted(s.hands[0] + draw[:ROUND_DRAW]), _sorted(s.hands[1] + draw[ROUND_DRAW : 2 * ROUND_DRAW]))
         # commitment.round.start, from the VP won so far (what _next_starter works out)
         starter = self._starter(s.first, (_vp_of(won[0]), _vp_of(won[1])))
-        after = _replace(s, round=count, turn=starter, passed=(False, False), hands=hands,
-                         battles=tuple(_battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
-                         battle_deck=s.battle_deck[count:], draw=draw[2 * ROUND_DRAW:], won=(won[0], won[1]),
-                         discard=discard)
+        after = _replace(
+            s,
+            round=count,
+            turn=starter,
+            passed=(False, False),
+            hands=hands,
+            battles=tuple(_battle(card, (EMPTY_SIDE, EMPTY_SIDE)) for card in turned),
+            battle_deck=s.battle_deck[count:],
+            draw=draw[2 * ROUND_DRAW :],
+            won=(won[0], won[1]),
+            discard=discard,
+        )
         if log is not None:
             self._narrate_next_round(s, after, taken, log)
         return after
 
-    def _narrate_next_round(self, s: CommitmentState, after: CommitmentState,
-                            taken: list[tuple[int | None, Card]], log: list[Event]) -> None:
+    def _narrate_next_round(
+        self, s: CommitmentState, after: CommitmentState, taken: list[tuple[int | None, Card]], log: list[Event]
+    ) -> None:
         names = self.player_names
         for winner, card in taken:
             if winner is None:
-                log.append(Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.",
-                                 None, (card,)))
+                log.append(
+                    Event("commitment.score.discard", f"{card} is discarded: nobody won its battle.", None, (card,))
+                )
             else:
-                log.append(Event("commitment.vp", f"{names[winner]} keeps {card} ({BATTLE_VP[card]} VP).",
-                                 winner, (card,)))
-        log.append(Event("commitment.round.discard", f"Every card committed in round {s.round} is discarded; the "
-                         f"cards still in hand carry over."))
+                log.append(
+                    Event("commitment.vp", f"{names[winner]} keeps {card} ({BATTLE_VP[card]} VP).", winner, (card,))
+                )
+        log.append(
+            Event(
+                "commitment.round.discard",
+                f"Every card committed in round {s.round} is discarded; the cards still in hand carry over.",
+            )
+        )
         turned = tuple(b.card for b in after.battles)
         listed = _list([f"b{i} {card}" for i, card in enumerate(turned, start=1)])
-        log.append(Event("commitment.setup.battles", f"Round {after.round}: {len(turned)} battle cards are turned "
-                         f"up: {listed}.", None, turned))
+        log.append(
+            Event(
+                "commitment.setup.battles",
+                f"Round {after.round}: {len(turned)} battle cards are turned up: {listed}.",
+                None,
+                turned,
+            )
+        )
         for p in (0, 1):
-            new = s.draw[p * ROUND_DRAW:(p + 1) * ROUND_DRAW]
-            log.append(Event("commitment.setup.draw", f"{names[p]} draws {ROUND_DRAW} cards and now holds "
-                             f"{len(after.hands[p])}.", p))
-            log.append(Event("commitment.setup.draw", f"{names[p]} draws {' '.join(map(str, new))}.", p, new,
-                             frozenset((p,))))
+            new = s.draw[p * ROUND_DRAW : (p + 1) * ROUND_DRAW]
+            log.append(
+                Event(
+                    "commitment.setup.draw",
+                    f"{names[p]} draws {ROUND_DRAW} cards and now holds {len(after.hands[p])}.",
+                    p,
+                )
+            )
+            log.append(
+                Event("commitment.setup.draw", f"{names[p]} draws {' '.join(map(str, new))}.", p, new, frozenset((p,)))
+            )
         log.append(Event("commitment.round.start", f"{names[after.turn]} starts round {after.round}.", after.turn))
 
     # -- score ------------------------------------------------------------------------------------
@@ -500,8 +679,11 @@ class Commitment(Game):
         """VP won in earlier rounds, and the battles on the table stack by stack: scored (their
         VP counted) once both players have passed, otherwise shown as they stand (0 points)."""
         names = self.player_names
-        items = [ScoreItem(p, BATTLE_VP[card], f"{names[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
-                 for p in (0, 1) for card in s.won[p]]
+        items = [
+            ScoreItem(p, BATTLE_VP[card], f"{names[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
+            for p in (0, 1)
+            for card in s.won[p]
+        ]
         notes: list[str] = []
         scored = s.round_over
         for i, battle in enumerate(s.battles, start=1):
@@ -509,8 +691,11 @@ class Commitment(Game):
                 for name, stack in zip(STACK_NAMES, battle.sides[p]):
                     if stack:
                         rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
-                        items.append(ScoreItem(p, 0, f"b{i} {battle.card}: {names[p]}'s {name} "
-                                               f"{stack_arithmetic(stack)}", rule, stack))
+                        items.append(
+                            ScoreItem(
+                                p, 0, f"b{i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}", rule, stack
+                            )
+                        )
             verdict = judge(battle)
             if not scored and not any(battle.sides[0] + battle.sides[1]):
                 notes.append(f"b{i} {battle.card}: no card committed yet.")
@@ -542,15 +727,26 @@ class Commitment(Game):
         rounds = []
         if s.round > 1:
             title = "Round 1" if s.round == 2 else f"Rounds 1–{s.round - 1}"
-            rounds.append(Round(s.round - 1, title, items[:earlier], BOTH,
-                                Event("commitment.vp", f"{title}: the battle cards were won.", None), "scored"))
+            rounds.append(
+                Round(
+                    s.round - 1,
+                    title,
+                    items[:earlier],
+                    BOTH,
+                    Event("commitment.vp", f"{title}: the battle cards were won.", None),
+                    "scored",
+                )
+            )
             items = items[earlier:]
         title = f"Round {s.round} of {ROUNDS}"
         if not s.round_over:
             return tuple(rounds) + (Round(s.round, title, items, BOTH),)
         ended = Event("commitment.round.end", "Both players passed: the battles are scored.", None)
-        return tuple(rounds) + (Round(s.round, title, items, BOTH, ended, "both passed",
-                                      verdict=_round_verdict(s.battles, self.player_names)),)
+        return tuple(rounds) + (
+            Round(
+                s.round, title, items, BOTH, ended, "both passed", verdict=_round_verdict(s.battles, self.player_names)
+            ),
+        )
 
     # -- views and zones ---------------------------------------------------------------------------
 
@@ -559,22 +755,41 @@ class Commitment(Game):
         state keeps them top first); the discard pile's last card is the latest discarded."""
         names = self.player_names
         nobody: frozenset[int] = frozenset()
-        zones = [Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND,
-                      label="Hand") for p in (0, 1)]
-        zones += [Zone(name="draw deck",
-                       cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
-                  Zone(name="battle deck", cards=s.battle_deck[::-1], seen_by=nobody, kind=STOCK, group=DECKS,
-                       label="Battle deck")]
+        zones = [
+            Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND, label="Hand")
+            for p in (0, 1)
+        ]
+        zones += [
+            Zone(name="draw deck", cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
+            Zone(
+                name="battle deck",
+                cards=s.battle_deck[::-1],
+                seen_by=nobody,
+                kind=STOCK,
+                group=DECKS,
+                label="Battle deck",
+            ),
+        ]
         for i, battle in enumerate(s.battles, start=1):
             area = f"battle {i}"
-            zones.append(Zone(name=f"b{i} battle card", cards=(battle.card,), kind=SLOT, group=area,
-                              label="Battle card"))
+            zones.append(
+                Zone(name=f"b{i} battle card", cards=(battle.card,), kind=SLOT, group=area, label="Battle card")
+            )
             for p in (0, 1):
-                zones += [Zone(name=f"b{i} {names[p]} {name}", cards=stack, owner=p, kind=STACK, group=area,
-                               label=f"{suit_symbol(suit)} {name}")
-                          for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])]
-        zones += [Zone(name=f"{names[p]} won", cards=s.won[p], owner=p, kind=PILE, label="Battle cards won")
-                  for p in (0, 1)]
+                zones += [
+                    Zone(
+                        name=f"b{i} {names[p]} {name}",
+                        cards=stack,
+                        owner=p,
+                        kind=STACK,
+                        group=area,
+                        label=f"{suit_symbol(suit)} {name}",
+                    )
+                    for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])
+                ]
+        zones += [
+            Zone(name=f"{names[p]} won", cards=s.won[p], owner=p, kind=PILE, label="Battle cards won") for p in (0, 1)
+        ]
         zones.append(Zone(name="discard", cards=s.discard, kind=PILE, group=DECKS, label="Discard"))
         return zones
 
@@ -592,9 +807,13 @@ class Commitment(Game):
     def card_notes(self, s: CommitmentState) -> dict[str, tuple[str | None, ...]]:
         """Every spade on a stack is "wild": it joined that stack's suit (commitment.spade)."""
         names = self.player_names
-        return {f"b{i} {names[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
-                for i, battle in enumerate(s.battles, start=1) for p in (0, 1)
-                for name, stack in zip(STACK_NAMES, battle.sides[p]) if any(c.suit == "S" for c in stack)}
+        return {
+            f"b{i} {names[p]} {name}": tuple("wild" if c.suit == "S" else None for c in stack)
+            for i, battle in enumerate(s.battles, start=1)
+            for p in (0, 1)
+            for name, stack in zip(STACK_NAMES, battle.sides[p])
+            if any(c.suit == "S" for c in stack)
+        }
 
     def view(self, s: CommitmentState, player: int | None) -> CommitmentState:
         if player is None:
@@ -602,8 +821,13 @@ class Commitment(Game):
         if player not in (0, 1):
             raise ValueError(f"player must be 0 (A), 1 (B) or None (everything), got {player!r}")
         other = 1 - player
-        return _replace(s, seed=HIDDEN_SEED, hands=_with_player(s.hands, other, (HIDDEN,) * len(s.hands[other])),
-                        battle_deck=(HIDDEN,) * len(s.battle_deck), draw=(HIDDEN,) * len(s.draw))
+        return _replace(
+            s,
+            seed=HIDDEN_SEED,
+            hands=_with_player(s.hands, other, (HIDDEN,) * len(s.hands[other])),
+            battle_deck=(HIDDEN,) * len(s.battle_deck),
+            draw=(HIDDEN,) * len(s.draw),
+        )
 
     # -- notation ------------------------------------------------------------------------------------
 
@@ -612,9 +836,21 @@ class Commitment(Game):
 
     # -- the text form -------------------------------------------------------------------------------
 
-    _KEYS = ("seed", "round", "first", "turn", "passed", "A hand", "B hand", "draw deck", "battle deck",
-             *(f"b{i}{suffix}" for i in range(1, ROUNDS + 1) for suffix in ("", " A", " B")),
-             "A won", "B won", "discard")
+    _KEYS = (
+        "seed",
+        "round",
+        "first",
+        "turn",
+        "passed",
+        "A hand",
+        "B hand",
+        "draw deck",
+        "battle deck",
+        *(f"b{i}{suffix}" for i in range(1, ROUNDS + 1) for suffix in ("", " A", " B")),
+        "A won",
+        "B won",
+        "discard",
+    )
 
     def to_text(self, s: CommitmentState) -> str:
         names = self.player_names
@@ -622,14 +858,25 @@ class Commitment(Game):
         # once both have passed, who starts the next round follows from the VP: no turn line
         turn = [] if s.round_over else [f"turn: {names[s.turn]}"]
         seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
-        lines = [*seed, f"round: {s.round}", f"first: {names[s.first]}", *turn, f"passed: {passed}",
-                 f"A hand: {format_cards(s.hands[0])}", f"B hand: {format_cards(s.hands[1])}",
-                 f"draw deck: {format_cards(s.draw)}", f"battle deck: {format_cards(s.battle_deck)}"]
+        lines = [
+            *seed,
+            f"round: {s.round}",
+            f"first: {names[s.first]}",
+            *turn,
+            f"passed: {passed}",
+            f"A hand: {format_cards(s.hands[0])}",
+            f"B hand: {format_cards(s.hands[1])}",
+            f"draw deck: {format_cards(s.draw)}",
+            f"battle deck: {format_cards(s.battle_deck)}",
+        ]
         for i, battle in enumerate(s.battles, start=1):
             lines.append(f"b{i}: {battle.card.code}")
             lines += [f"b{i} {names[p]}: " + " / ".join(format_cards(st) for st in battle.sides[p]) for p in (0, 1)]
-        lines += [f"A won: {format_cards(s.won[0])}", f"B won: {format_cards(s.won[1])}",
-                  f"discard: {format_cards(s.discard)}"]
+        lines += [
+            f"A won: {format_cards(s.won[0])}",
+            f"B won: {format_cards(s.won[1])}",
+            f"discard: {format_cards(s.discard)}",
+        ]
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommitmentState:
@@ -640,30 +887,40 @@ class Commitment(Game):
             passed = []
         for name in passed:
             if ascii_upper(name) not in names:
-                raise StateError(form.where("passed"), "expected the players who have passed (A, B, 'A B' or -), got "
-                                                       f"{name!r}")
+                raise StateError(
+                    form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}"
+                )
         battles = []
         for i in range(1, ROUNDS + 1):
             key = f"b{i}"
             if not form.has(key):
                 for p in names:
                     if form.has(f"{key} {p}"):
-                        raise StateError(form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: "
-                                                                   "<battle card>'")
+                        raise StateError(
+                            form.where(f"{key} {p}"), f"there is no battle {key}: add a line '{key}: <battle card>'"
+                        )
                 continue
             if len(battles) != i - 1:
-                raise StateError(form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is "
-                                                  "missing")
+                raise StateError(
+                    form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is missing"
+                )
             card = form.card(key)
             sides = tuple(_read_side(form, f"{key} {p}") for p in names)
             battles.append(Battle(card, sides))
         passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in names)
         return CommitmentState(
-            seed=form.int("seed", 0), round=form.int("round", lo=1, hi=ROUNDS), first=form.player("first", names),
-            turn=_read_turn(form, all(passed_by), names), passed=passed_by,
+            seed=form.int("seed", 0),
+            round=form.int("round", lo=1, hi=ROUNDS),
+            first=form.player("first", names),
+            turn=_read_turn(form, all(passed_by), names),
+            passed=passed_by,
             hands=(form.cards("A hand", "-"), form.cards("B hand", "-")),
-            battles=tuple(battles), battle_deck=form.cards("battle deck", "-"), draw=form.cards("draw deck", "-"),
-            won=(form.cards("A won", "-"), form.cards("B won", "-")), discard=form.cards("discard", "-"))
+            battles=tuple(battles),
+            battle_deck=form.cards("battle deck", "-"),
+            draw=form.cards("draw deck", "-"),
+            won=(form.cards("A won", "-"), form.cards("B won", "-")),
+            discard=form.cards("discard", "-"),
+        )
 
     # -- validation ------------------------------------------------------------------------------------
 
@@ -685,18 +942,26 @@ class Commitment(Game):
         rows = []
         for i, battle in enumerate(s.battles, start=1):
             for p in (1, 0):
-                stacks = "".join(f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>"
-                                 for st in battle.sides[p])
+                stacks = "".join(
+                    f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>" for st in battle.sides[p]
+                )
                 label = f"b{i} {battle.card} — {names[p]}" if p == 1 else f"b{i} — {names[p]}"
                 rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th>{stacks}</tr>")
         heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)
-        hidden = "".join(f"<tr><th style='text-align:left;padding-right:1em'>{z.name}</th><td colspan='3'>"
-                         f"{cards_html(z.cards)}</td></tr>" for z in self.zones(s) if not z.name.startswith("b"))
-        return (f"<div class='cardlab-static-state'><b>Commitment</b> — round {s.round} — {status}"
-                f"<table><tr><th></th>{heads}</tr>{''.join(rows)}{hidden}</table></div>")
+        hidden = "".join(
+            f"<tr><th style='text-align:left;padding-right:1em'>{z.name}</th><td colspan='3'>"
+            f"{cards_html(z.cards)}</td></tr>"
+            for z in self.zones(s)
+            if not z.name.startswith("b")
+        )
+        return (
+            f"<div class='cardlab-static-state'><b>Commitment</b> — round {s.round} — {status}"
+            f"<table><tr><th></th>{heads}</tr>{''.join(rows)}{hidden}</table></div>"
+        )
 
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
+
 
 def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool, names: Sequence[str]) -> str:
     """What battle b``i`` gives (``scored``: once the round is over), and why."""
@@ -735,8 +1000,10 @@ def _read_turn(form: TextForm, round_over: bool, names: Sequence[str]) -> int | 
         return None
     turn = form.player("turn", names, optional=True)
     if turn is None:
-        raise StateError(form.where("turn"), "'-' (nobody to act) is only for a round both players have passed: "
-                                             "name the player to act, A or B")
+        raise StateError(
+            form.where("turn"),
+            "'-' (nobody to act) is only for a round both players have passed: name the player to act, A or B",
+        )
     return turn
 
 
@@ -744,8 +1011,9 @@ def _read_side(form: TextForm, key: str) -> Side:
     text = form.text(key, "- / - / -")
     parts = text.split("/")
     if len(parts) != 3:
-        raise StateError(form.where(key), f"expected three stacks, hearts / clubs / diamonds, separated by '/'; "
-                                          f"got {len(parts)}")
+        raise StateError(
+            form.where(key), f"expected three stacks, hearts / clubs / diamonds, separated by '/'; got {len(parts)}"
+        )
     stacks = []
     for part in parts:
         part = part.strip()
@@ -771,8 +1039,10 @@ def _player(value: int | str, what: str, names: Sequence[str]) -> int:
 def _stacked(deck: Iterable[Card | str] | str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The battle deck and the rest, from a stacked 54-card deck (battle cards first)."""
     order = stacked_deck(deck, BATTLE_DECK + DRAW_DECK, "Commitment")
-    head = order[:len(BATTLE_DECK)]
+    head = order[: len(BATTLE_DECK)]
     if sorted(head) != sorted(BATTLE_DECK):
-        raise ValueError(f"a stacked Commitment deck starts with the 6 battle cards (JK JK AS JS QS KS, any order); "
-                         f"it starts with {' '.join(c.code for c in head)}")
-    return head, order[len(BATTLE_DECK):]
+        raise ValueError(
+            f"a stacked Commitment deck starts with the 6 battle cards (JK JK AS JS QS KS, any order); "
+            f"it starts with {' '.join(c.code for c in head)}"
+        )
+    return head, order[len(BATTLE_DECK) :]

@@ -14,8 +14,8 @@ from .moves import Side, Stack
 
 __all__ = ["Battle", "CommitmentState", "HAND_SIZE", "ROUND_DRAW"]
 
-HAND_SIZE = 10          # commitment.deal
-ROUND_DRAW = 6          # commitment.setup.draw
+HAND_SIZE = 10  # commitment.deal
+ROUND_DRAW = 6  # commitment.setup.draw
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,24 @@ from ...cards import HIDDEN, Card
 from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
-    ACE, BATTLE_VP, DRAW_DECK, JACK, KIND, KING, MOVES, NEXT_ROUND, NUMBER, PASS, QUEEN, ROUNDS, SPADE, STACK_INDEX,
-    STACK_NAMES, VALUE, Commit, stack_value,
+    ACE,
+    BATTLE_VP,
+    DRAW_DECK,
+    JACK,
+    KIND,
+    KING,
+    MOVES,
+    NEXT_ROUND,
+    NUMBER,
+    PASS,
+    QUEEN,
+    ROUNDS,
+    SPADE,
+    STACK_INDEX,
+    STACK_NAMES,
+    VALUE,
+    Commit,
+    stack_value,
 )
 from .state import CommitmentState
 
@@ -57,8 +73,9 @@ class CommitmentStrategy(Strategy):
         if best < 0:
             return Choice(PASS, "no card adds more to your lead than it is worth keeping for later")
         move = weighed[best][_MOVE]
-        return Choice(move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles "
-                            f"as they stand")
+        return Choice(
+            move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand"
+        )
 
     def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
@@ -70,8 +87,9 @@ class CommitmentStrategy(Strategy):
         place = reading.choose(state, rng, self.playout_moves)
         return PASS if place < 0 else reading.hand(state, state.turn)[place][_MOVE]
 
-    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
-                rng: random.Random) -> float:
+    def playout(
+        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+    ) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
         # playout_move's moves to the end of the game (Commitment's playouts stop nowhere
@@ -80,7 +98,7 @@ class CommitmentStrategy(Strategy):
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
         commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
-        if next(_PLAYOUTS) % 256 == 0:   # the memories' bound, looked at now and then
+        if next(_PLAYOUTS) % 256 == 0:  # the memories' bound, looked at now and then
             for expected in EXPECTED.values():
                 if expected.cache_info().currsize >= EXPECTED_MOST:
                     expected.cache_clear()
@@ -91,11 +109,11 @@ class CommitmentStrategy(Strategy):
                     return self.playout_value(game, state, player)
                 state = next_round(state, None)
                 reading = _Reading(state)
-            while (place := reading.choose(state, rng, limit)) >= 0:   # commits, until a pass
+            while (place := reading.choose(state, rng, limit)) >= 0:  # commits, until a pass
                 me = state.turn
                 option = reading.commit(state, me, place)
                 state = commit(state, option[_MOVE], None)
-                if option[_KIND] is ACE:   # commitment.ace: the card drawn joins the hand
+                if option[_KIND] is ACE:  # commitment.ace: the card drawn joins the hand
                     reading.options[me] = None
             state = pass_(state, None)
 
@@ -144,7 +162,7 @@ def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option
     """``move`` in round ``round`` as an option (its ``place`` among its card's ``moves``)."""
     card = move.card
     kind, slot, value = EFFECT[card]
-    if kind is SPADE:                # commitment.spade: on the chosen stack of your side
+    if kind is SPADE:  # commitment.spade: on the chosen stack of your side
         slot = STACK_INDEX[move.stack]
     # commitment.number, .spade: on your own side; commitment.ace: on the other player's
     lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
@@ -169,8 +187,9 @@ class _Reading:
 
     def __init__(self, state: Any) -> None:
         battles = state.battles
-        self.values = [[[stack_value(stack) if stack else 0 for stack in side] for side in battle.sides]
-                       for battle in battles]
+        self.values = [
+            [[stack_value(stack) if stack else 0 for stack in side] for side in battle.sides] for battle in battles
+        ]
         self.expected = [EXPECTED[BATTLE_VP[battle.card]] for battle in battles]
         n = len(battles)
         self.leads: tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] = ([EVEN] * n, [EVEN] * n)
@@ -196,8 +215,9 @@ class _Reading:
         self.expects[0][b] = expected(d0, d1, d2)
         self.expects[1][b] = expected(-d0, -d1, -d2)
 
-    def best(self, state: Any, options: list[_Option], places: Iterable[int],
-             gains: list[float] | None = None) -> tuple[int, float]:
+    def best(
+        self, state: Any, options: list[_Option], places: Iterable[int], gains: list[float] | None = None
+    ) -> tuple[int, float]:
         """The place, among ``places`` of ``options``, of the commit that gains most for the
         player to move in ``state``, and its gain; -1 when none gains. An option's gain is what
         it adds to the VP the player may expect from the battles as they stand, less its card's
@@ -221,26 +241,32 @@ class _Reading:
             lead, kept, b, slot, to, _, kind, _, _, _ = options[i]
             led = leads[b]
             # the lead in the stack after the commit (what commit makes of the values)
-            if lead is not None:     # a number card, a wild spade, an Ace: adds to a stack
+            if lead is not None:  # a number card, a wild spade, an Ace: adds to a stack
                 lead += led[slot]
-            elif kind is KING:       # commitment.king: doubles your stack
+            elif kind is KING:  # commitment.king: doubles your stack
                 lead = led[slot] + values[b][me][slot]
-            elif kind is QUEEN:      # commitment.queen: both stacks of her suit are discarded
+            elif kind is QUEEN:  # commitment.queen: both stacks of her suit are discarded
                 lead = 0
-            elif to < 0:             # a Jack in round 1 adds 0
+            elif to < 0:  # a Jack in round 1 adds 0
                 lead = led[slot]
-            else:                    # commitment.jack: your stack moves on top of yours at ``to``
+            else:  # commitment.jack: your stack moves on top of yours at ``to``
                 lead = led[slot] - values[b][me][slot]
                 target = _stacked_on(values[to][me][slot], battles[b].sides[me][slot])
             expected = expecteds[b]
-            expect = (expected(lead, led[1], led[2]) if slot == 0 else    # _expect_in, inline
-                      expected(led[0], lead, led[2]) if slot == 1 else expected(led[0], led[1], lead))
-            if to >= 0:              # two battles change
+            expect = (
+                expected(lead, led[1], led[2])
+                if slot == 0
+                # _expect_in, inline
+                else expected(led[0], lead, led[2])
+                if slot == 1
+                else expected(led[0], led[1], lead)
+            )
+            if to >= 0:  # two battles change
                 after = before[:]
                 after[b] = expect
                 after[to] = _expect_in(expecteds[to], leads[to], slot, target - values[to][1 - me][slot])
                 gain = sum(after) - base + kept
-            elif n == 3:             # sum(after), unrolled
+            elif n == 3:  # sum(after), unrolled
                 gain = ((expect + e1) + e2 if b == 0 else (e0 + expect) + e2 if b == 1 else e01 + expect) - base + kept
             elif n == 2:
                 gain = (expect + e1 if b == 0 else e0 + expect) - base + kept
@@ -278,20 +304,20 @@ class _Reading:
         ours, others = values[b][me], values[b][1 - me]
         if kind is NUMBER or kind is SPADE:
             ours[slot] += value
-        elif kind is ACE:            # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
+        elif kind is ACE:  # commitment.ace: on the other player's stack (its draw is ACE_DRAW)
             others[slot] += value
-        elif kind is KING:           # commitment.king: doubles what lies below it
+        elif kind is KING:  # commitment.king: doubles what lies below it
             ours[slot] *= 2
-        elif kind is QUEEN:          # commitment.queen: both stacks of her suit are discarded
+        elif kind is QUEEN:  # commitment.queen: both stacks of her suit are discarded
             ours[slot] = others[slot] = 0
-        elif to >= 0:                # commitment.jack: the stack moves on top of another battle's
+        elif to >= 0:  # commitment.jack: the stack moves on top of another battle's
             values[to][me][slot] = _stacked_on(values[to][me][slot], state.battles[b].sides[me][slot])
             ours[slot] = 0
             self._judge(to)
         # (a Jack in round 1 adds 0)
         self._judge(b)
         first = place - first
-        del options[first:first + moves]   # the card's moves, all of them
+        del options[first : first + moves]  # the card's moves, all of them
         return option
 
 
@@ -303,22 +329,31 @@ _with_battle_deck = replacer(CommitmentState, "battle_deck")
 EFFECT = {card: (KIND[card], STACK_INDEX.get(card.suit), VALUE[card]) for card in DRAW_DECK}
 #: By round: what committing a card adds beyond the battles: an Ace's draw, or minus what the
 #: card is worth keeping for a later round.
-KEPT = {r: {card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
-            for card in DRAW_DECK} for r in range(1, ROUNDS + 1)}
+KEPT = {
+    r: {
+        card: ACE_DRAW if card.rank == 14 else -KEEP.get(r, 0.0) * FACE_WORTH.get(card.rank, card.rank)
+        for card in DRAW_DECK
+    }
+    for r in range(1, ROUNDS + 1)
+}
 #: Each card's moves as options (in the order of MOVES), by the number of battles out and the round.
-OPTIONS = {(n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves))
-                    for card, moves in table.items()}
-           for n, table in MOVES.items() for r in range(1, ROUNDS + 1)}
+OPTIONS = {
+    (n, r): {card: tuple(_option(m, r, i, len(moves)) for i, m in enumerate(moves)) for card, moves in table.items()}
+    for n, table in MOVES.items()
+    for r in range(1, ROUNDS + 1)
+}
 
 
 def _expect(vp: int, d0: int, d1: int, d2: int, tanh: Callable[[float], float] = math.tanh) -> float:
     """The VP this player may expect from a battle of ``vp`` VP whose stacks it leads by ``d0``,
     ``d1``, ``d2`` points (hearts, clubs, diamonds): each suit counts by how safely it is led
     (:func:`_safe`: a lead of SAFE_LEAD points or more is safe), the total breaks ties."""
-    lead = ((-1.0 if d0 <= -8 else 1.0 if d0 >= 8 else d0 / 8.0)   # _safe, inline: SAFE_LEAD is 8
-            + (-1.0 if d1 <= -8 else 1.0 if d1 >= 8 else d1 / 8.0)
-            + (-1.0 if d2 <= -8 else 1.0 if d2 >= 8 else d2 / 8.0)
-            + (d0 + d1 + d2) / 50)
+    lead = (
+        (-1.0 if d0 <= -8 else 1.0 if d0 >= 8 else d0 / 8.0)  # _safe, inline: SAFE_LEAD is 8
+        + (-1.0 if d1 <= -8 else 1.0 if d1 >= 8 else d1 / 8.0)
+        + (-1.0 if d2 <= -8 else 1.0 if d2 >= 8 else d2 / 8.0)
+        + (d0 + d1 + d2) / 50
+    )
     return vp * (1 + tanh(lead)) / 2
 
 
@@ -385,16 +420,19 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         if move == NEXT_ROUND:
             return f"{words}: both players have passed"
         takes = [standing(v) for v in before]
-        said = ", ".join(f"{'you take' if w == me else f'{other} takes' if w is not None else 'nobody takes'} "
-                         f"battle {b}" for b, w in enumerate(takes, 1))
+        said = ", ".join(
+            f"{'you take' if w == me else f'{other} takes' if w is not None else 'nobody takes'} battle {b}"
+            for b, w in enumerate(takes, 1)
+        )
         if s.round < ROUNDS and s.hands[me]:
-            return (f"Pass now and keep your {plural(len(s.hands[me]), 'card')} for round {s.round + 1}, which has "
-                    f"more battles; as things stand {said}")
+            return (
+                f"Pass now and keep your {plural(len(s.hands[me]), 'card')} for round {s.round + 1}, which has "
+                f"more battles; as things stand {said}"
+            )
         return f"Pass now and leave the battles as they stand: {said}"
     card, kind = move.card, KIND[move.card]
     if kind is JACK and move.to is None:
-        return ("A Jack adds nothing while there is one battle: spending it now keeps your high cards for "
-                "rounds 2 and 3")
+        return "A Jack adds nothing while there is one battle: spending it now keeps your high cards for rounds 2 and 3"
     after = after_commit(s, me, move)
     b = move.battle - 1
     slot = STACK_INDEX[move.stack] if kind is SPADE else STACK_INDEX[card.suit]
@@ -402,12 +440,16 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
     mine, theirs = after[b][me][slot], after[b][1 - me][slot]
     if kind is JACK:
         to = move.to - 1
-        text = (f"{words}: your {suit} at battle {move.to} come to {after[to][me][slot]}, against {other}'s "
-                f"{after[to][1 - me][slot]}")
+        text = (
+            f"{words}: your {suit} at battle {move.to} come to {after[to][me][slot]}, against {other}'s "
+            f"{after[to][1 - me][slot]}"
+        )
         changed = [to, b]
     elif kind is QUEEN:
-        text = (f"{words}: the Queen discards {other}'s {before[b][1 - me][slot]}-point {suit} stack there, and "
-                f"your own of {before[b][me][slot]}")
+        text = (
+            f"{words}: the Queen discards {other}'s {before[b][1 - me][slot]}-point {suit} stack there, and "
+            f"your own of {before[b][me][slot]}"
+        )
         changed = [b]
     elif kind is ACE:
         text = f"{words}: the Ace adds only 1 to {other}'s {suit} there, and you draw a card"

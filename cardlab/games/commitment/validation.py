@@ -33,8 +33,7 @@ def _validate_places(game: Game, s: CommitmentState) -> None:
     for p in (0, 1):
         for card in s.hands[p]:
             if card not in IN_DRAW_DECK:
-                raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards "
-                                                     "only")
+                raise StateError(f"{names[p]} hand", f"{card.code} is a battle card; hands hold draw-deck cards only")
         for card in s.won[p]:
             if card not in BATTLE_VP:
                 raise StateError(f"{names[p]} won", f"{card.code} is not a battle card; only battle cards are won")
@@ -43,12 +42,10 @@ def _validate_places(game: Game, s: CommitmentState) -> None:
             raise StateError("draw deck", f"{card.code} is a battle card; it belongs to the battle deck")
     for card in s.battle_deck:
         if card not in BATTLE_VP:
-            raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS "
-                                            "KS)")
+            raise StateError("battle deck", f"{card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
     for i, battle in enumerate(s.battles, start=1):
         if battle.card not in BATTLE_VP:
-            raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS "
-                                      "QS KS)")
+            raise StateError(f"b{i}", f"{battle.card.code} is not a battle card (the battle deck is JK JK AS JS QS KS)")
         for p in (0, 1):
             for slot, stack in enumerate(battle.sides[p]):
                 where = f"b{i} {names[p]} {STACK_NAMES[slot]}"
@@ -56,11 +53,17 @@ def _validate_places(game: Game, s: CommitmentState) -> None:
                     if card not in IN_DRAW_DECK:
                         raise StateError(where, f"{card.code} is a battle card; it can't be committed")
                     if card.suit not in (STACK_SUITS[slot], "S"):
-                        raise StateError(where, f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
-                                                f"on its own suit's stack, and only spades 2-10 are wild")
+                        raise StateError(
+                            where,
+                            f"{card.code} can't be on a {STACK_NAMES[slot]} stack: a card goes "
+                            f"on its own suit's stack, and only spades 2-10 are wild",
+                        )
                     if KIND[card] == QUEEN:
-                        raise StateError(where, f"{card.code} can't stay on the table: a Queen is discarded at "
-                                                "once with her stack and the other player's stack of her suit")
+                        raise StateError(
+                            where,
+                            f"{card.code} can't stay on the table: a Queen is discarded at "
+                            "once with her stack and the other player's stack of her suit",
+                        )
 
 
 def _validate_counts(s: CommitmentState) -> None:
@@ -69,19 +72,28 @@ def _validate_counts(s: CommitmentState) -> None:
         raise StateError("battles", f"round {s.round} has {s.round} battle(s); {len(s.battles)} are given")
     out = sum(range(1, s.round + 1))
     if len(s.battle_deck) != len(BATTLE_DECK) - out:
-        raise StateError("battle deck", f"after {out} battle card(s) turned up by round {s.round}, the battle deck "
-                                        f"holds {len(BATTLE_DECK) - out}; it holds {len(s.battle_deck)}")
+        raise StateError(
+            "battle deck",
+            f"after {out} battle card(s) turned up by round {s.round}, the battle deck "
+            f"holds {len(BATTLE_DECK) - out}; it holds {len(s.battle_deck)}",
+        )
     resolved = len(s.won[0]) + len(s.won[1]) + sum(1 for c in s.discard if c in BATTLE_VP)
     if resolved != out - s.round:
-        raise StateError("won", f"the battles of the {s.round - 1} earlier round(s) gave {out - s.round} battle "
-                                f"card(s), won or discarded; {resolved} are there")
+        raise StateError(
+            "won",
+            f"the battles of the {s.round - 1} earlier round(s) gave {out - s.round} battle "
+            f"card(s), won or discarded; {resolved} are there",
+        )
     aces = sum(1 for b in s.battles for side in b.sides for st in side for c in st if c.rank == 14)
     aces += sum(1 for c in s.discard if c.rank == 14 and c.suit != "S")
     dealt = 2 * HAND_SIZE + 2 * ROUND_DRAW * (s.round - 1)
     want = len(DRAW_DECK) - dealt - aces
     if len(s.draw) != want:
-        raise StateError("draw deck", f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
-                                      f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}")
+        raise StateError(
+            "draw deck",
+            f"in round {s.round}, after {dealt} cards dealt and {aces} drawn for "
+            f"committed Aces, the draw deck holds {want} cards; it holds {len(s.draw)}",
+        )
 
 
 def _validate_turn(game: Game, s: CommitmentState) -> None:
@@ -89,12 +101,17 @@ def _validate_turn(game: Game, s: CommitmentState) -> None:
     names = game.player_names
     if s.round_over:
         if s.turn is not None:
-            raise StateError("turn", "both players have passed, so the state stores no turn (null): who "
-                                     "plays next follows from the VP (commitment.round.start)")
+            raise StateError(
+                "turn",
+                "both players have passed, so the state stores no turn (null): who "
+                "plays next follows from the VP (commitment.round.start)",
+            )
         return
     if s.turn is None:
-        raise StateError("turn", "nobody to act (null) only once both players have passed; name the player to "
-                                 "act, 0 (A) or 1 (B)")
+        raise StateError(
+            "turn", "nobody to act (null) only once both players have passed; name the player to act, 0 (A) or 1 (B)"
+        )
     if s.passed[s.turn]:
-        raise StateError("turn", f"{names[s.turn]} has passed and plays no more cards this round; "
-                                 f"it is {names[1 - s.turn]}'s turn")
+        raise StateError(
+            "turn", f"{names[s.turn]} has passed and plays no more cards this round; it is {names[1 - s.turn]}'s turn"
+        )

@@ -13,10 +13,14 @@ from ...engine import HAND, PILE, ROW, STACK, STOCK, Game, Move, Reason, Zone, p
 from .moves import Claim, Open, Reinforce
 from .state import ContestState
 
-_POWERS = {11: ("a Jack: discarded to claim, it may first discard a contest pile of its suit", "contest.claim.jack"),
-           12: ("a Queen: discarded to claim, it lets its player first play another card of its suit into the row",
-                "contest.claim.queen"),
-           13: ("a King: discarded to claim, it may act as a Jack or as a Queen", "contest.claim.king")}
+_POWERS = {
+    11: ("a Jack: discarded to claim, it may first discard a contest pile of its suit", "contest.claim.jack"),
+    12: (
+        "a Queen: discarded to claim, it lets its player first play another card of its suit into the row",
+        "contest.claim.queen",
+    ),
+    13: ("a King: discarded to claim, it may act as a Jack or as a Queen", "contest.claim.king"),
+}
 
 
 def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
@@ -24,37 +28,59 @@ def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: i
     owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == ROW:
         if game.phase(state) == "arrange":
-            return Reason(f"This is one of {owner}'s 4 secret cards: {owner} lays them face down in any order, no two "
-                          "of a suit side by side.", "contest.secret.neighbours")
+            return Reason(
+                f"This is one of {owner}'s 4 secret cards: {owner} lays them face down in any order, no two "
+                "of a suit side by side.",
+                "contest.secret.neighbours",
+            )
         if card.is_hidden:
-            return Reason(f"This is one of {owner}'s secret cards, face down until the game ends: then each card in "
-                          "the points pile of its suit scores for them, 1 to 4 points by its position.",
-                          "contest.score")
+            return Reason(
+                f"This is one of {owner}'s secret cards, face down until the game ends: then each card in "
+                "the points pile of its suit scores for them, 1 to 4 points by its position.",
+                "contest.score",
+            )
         place = zone.cards.index(card) + 1
-        return Reason(f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
-                      f"{suit_symbol(card.suit)} points pile scores {plural(place, 'point')} for "
-                      f"{owner}.", "contest.score")
+        return Reason(
+            f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
+            f"{suit_symbol(card.suit)} points pile scores {plural(place, 'point')} for "
+            f"{owner}.",
+            "contest.score",
+        )
     if zone.kind == HAND:
         if card.is_hidden:
             return Reason(f"This card lies face down in {owner}'s hand: only {owner} sees it.", "contest.hand")
         power = _POWERS.get(card.rank)
         if power:
             return Reason(f"The {card} in {owner}'s hand is {power[0]}.", power[1])
-        return Reason(f"The {card} is in {owner}'s hand: {owner} may open an empty position with it, reinforce a "
-                      f"{suit_symbol(card.suit)} pile, discard it to claim two piles when it matches one of them, or "
-                      "exchange it.", "contest.turn")
+        return Reason(
+            f"The {card} is in {owner}'s hand: {owner} may open an empty position with it, reinforce a "
+            f"{suit_symbol(card.suit)} pile, discard it to claim two piles when it matches one of them, or "
+            "exchange it.",
+            "contest.turn",
+        )
     if zone.kind == STACK:
-        return Reason(f"The {card} is in the contest pile at {zone.label.lower()}: a card of its suit reinforces it, "
-                      "and a claim takes it with a pile of another suit.", "contest.claim")
+        return Reason(
+            f"The {card} is in the contest pile at {zone.label.lower()}: a card of its suit reinforces it, "
+            "and a claim takes it with a pile of another suit.",
+            "contest.claim",
+        )
     if zone.kind == STOCK:
-        return Reason("This card lies face down in the draw pile: after each action the player draws back up to 7 "
-                      "cards.", "contest.draw")
+        return Reason(
+            "This card lies face down in the draw pile: after each action the player draws back up to 7 cards.",
+            "contest.draw",
+        )
     if zone.kind == PILE and zone.name == "discard":
-        return Reason(f"The {card} is in the discard pile: out of play (a claim's card and its lower pile, exchanged "
-                      "cards and mulligans go there).", "contest.claim.value")
+        return Reason(
+            f"The {card} is in the discard pile: out of play (a claim's card and its lower pile, exchanged "
+            "cards and mulligans go there).",
+            "contest.claim.value",
+        )
     if zone.kind == PILE:
-        return Reason(f"The {card} is in the {suit_symbol(card.suit)} points pile: at the end each card there scores "
-                      "for the players whose secret cards hold that suit, 1 to 4 points by position.", "contest.score")
+        return Reason(
+            f"The {card} is in the {suit_symbol(card.suit)} points pile: at the end each card there scores "
+            "for the players whose secret cards hold that suit, 1 to 4 points by position.",
+            "contest.score",
+        )
     return None
 
 
@@ -66,18 +92,27 @@ def situation(game: Game, state: ContestState) -> Reason:
     name = game.player_names[mover]
     phase = game.phase(state)
     if phase == "arrange":
-        return Reason(f"Now {name} must arrange the 4 secret cards, no two of a suit side by side, or declare a "
-                      "mulligan when no order does.", "contest.secret")
+        return Reason(
+            f"Now {name} must arrange the 4 secret cards, no two of a suit side by side, or declare a "
+            "mulligan when no order does.",
+            "contest.secret",
+        )
     if phase.startswith("final"):
         left = state.last_turns
-        return Reason(f"The draw pile is empty: {name} takes one of the last turns ({left} left); with no possible "
-                      "action, a player passes.", "contest.end")
-    return Reason(f"Now {name} must take one action: open a position, reinforce a pile, claim two piles, or exchange "
-                  "a card.", "contest.turn")
+        return Reason(
+            f"The draw pile is empty: {name} takes one of the last turns ({left} left); with no possible "
+            "action, a player passes.",
+            "contest.end",
+        )
+    return Reason(
+        f"Now {name} must take one action: open a position, reinforce a pile, claim two piles, or exchange a card.",
+        "contest.turn",
+    )
 
 
-def card_candidates(game: Game, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move],
-                    default: list[Move]) -> list[Move]:
+def card_candidates(
+    game: Game, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move], default: list[Move]
+) -> list[Move]:
     """Besides the default: a hand card opened at, or reinforcing, each of the 4 positions (the
     menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""
     if game.phase(state) == "arrange":
@@ -86,6 +121,7 @@ def card_candidates(game: Game, state: ContestState, card: Card, zone: Zone, leg
     default = [m for m in default if not (isinstance(m, Claim) and m.play is not None and m.play.card == card)]
     if zone.kind != HAND or zone.owner != game.to_move(state):
         return default
-    places = [kind(card, i) for i in range(1, 5) for kind in (Open, Reinforce)
-              if (kind is Open) == (not state.row[i - 1])]
+    places = [
+        kind(card, i) for i in range(1, 5) for kind in (Open, Reinforce) if (kind is Open) == (not state.row[i - 1])
+    ]
     return list(dict.fromkeys(places + default))

@@ -39,12 +39,15 @@ def apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
     orders = _APART_ORDERS.get(pattern)
     if orders is None:
         orders = _APART_ORDERS[pattern] = tuple(
-            order for order in EVERY_ORDER
-            if all(pattern[order[i]] != pattern[order[i + 1]] for i in range(SECRET_SIZE - 1)))
+            order
+            for order in EVERY_ORDER
+            if all(pattern[order[i]] != pattern[order[i + 1]] for i in range(SECRET_SIZE - 1))
+        )
     return orders
 
 
 # --- a move's check -------------------------------------------------------------------------------
+
 
 def placeable(place: Open | Reinforce, row: tuple) -> bool:
     """Whether ``place`` may be made on ``row`` (contest.open, contest.open.neighbours,
@@ -72,8 +75,17 @@ class ClaimPlan:
 
     __slots__ = ("hand", "row", "scrapped", "first", "second", "first_value", "second_value", "winner")
 
-    def __init__(self, hand: tuple[Card, ...], row: tuple, scrapped: tuple[Card, ...], first: int, second: int,
-                 first_value: int, second_value: int, winner: int) -> None:
+    def __init__(
+        self,
+        hand: tuple[Card, ...],
+        row: tuple,
+        scrapped: tuple[Card, ...],
+        first: int,
+        second: int,
+        first_value: int,
+        second_value: int,
+        winner: int,
+    ) -> None:
         self.hand, self.row, self.scrapped = hand, row, scrapped
         self.first, self.second, self.first_value, self.second_value = first, second, first_value, second_value
         self.winner = winner
@@ -164,15 +176,24 @@ class RowPattern:
     def __init__(self, code: int) -> None:
         suits = tuple((None, *SUITS)[code // weight % 5] for weight in _WEIGHTS)
         self.code = code
-        self.opens = tuple(tuple(i for i in range(POSITIONS) if suits[i] is None
-                                 and all(suits[j] != suit for j in NEIGHBOURS[i])) for suit in SUITS)
+        self.opens = tuple(
+            tuple(i for i in range(POSITIONS) if suits[i] is None and all(suits[j] != suit for j in NEIGHBOURS[i]))
+            for suit in SUITS
+        )
         self.reinforces = tuple(tuple(i for i in range(POSITIONS) if suits[i] == suit) for suit in SUITS)
-        self.pairs = tuple((pair, first, second) for pair, (first, second) in enumerate(PAIRS)
-                           if suits[first] is not None and suits[second] is not None and suits[first] != suits[second])
-        self.claims = tuple(tuple((pair, first, second) for pair, first, second in self.pairs
-                                  if suit in (suits[first], suits[second])) for suit in SUITS)
-        self.places = tuple(sum(1 << i for i in opens) | sum(16 << i for i in reinforces)
-                            for opens, reinforces in zip(self.opens, self.reinforces))
+        self.pairs = tuple(
+            (pair, first, second)
+            for pair, (first, second) in enumerate(PAIRS)
+            if suits[first] is not None and suits[second] is not None and suits[first] != suits[second]
+        )
+        self.claims = tuple(
+            tuple((pair, first, second) for pair, first, second in self.pairs if suit in (suits[first], suits[second]))
+            for suit in SUITS
+        )
+        self.places = tuple(
+            sum(1 << i for i in opens) | sum(16 << i for i in reinforces)
+            for opens, reinforces in zip(self.opens, self.reinforces)
+        )
         self._queen_plays: tuple | None = None
 
     def queen_plays(self) -> tuple:
@@ -191,15 +212,16 @@ class RowPattern:
                     pairs = (_PATTERNS[after_code] or _pattern(after_code)).claims[suit]
                     plays += [(position, position, 3 * pair, first, second) for pair, first, second in pairs]
                 for position in self.reinforces[suit]:
-                    plays += [(4 + position, position, 3 * pair, first, second)
-                              for pair, first, second in self.claims[suit]]
+                    plays += [
+                        (4 + position, position, 3 * pair, first, second) for pair, first, second in self.claims[suit]
+                    ]
                 plays_by_suit.append(tuple(plays))
             self._queen_plays = tuple(plays_by_suit)
         return self._queen_plays
 
 
 #: Every row pattern by its code, built on first use: write ``_PATTERNS[code] or _pattern(code)``.
-_PATTERNS: list[RowPattern | None] = [None] * 5 ** POSITIONS
+_PATTERNS: list[RowPattern | None] = [None] * 5**POSITIONS
 
 
 def _pattern(code: int) -> RowPattern:
@@ -215,8 +237,20 @@ class CardMoves:
     is kept) or 2 (the second).
     """
 
-    __slots__ = ("card", "suit", "deck_index", "opens", "reinforces", "exchange", "claims", "discards_first",
-                 "plays_first", "discard_tables", "play_tables", "place_tables")
+    __slots__ = (
+        "card",
+        "suit",
+        "deck_index",
+        "opens",
+        "reinforces",
+        "exchange",
+        "claims",
+        "discards_first",
+        "plays_first",
+        "discard_tables",
+        "play_tables",
+        "place_tables",
+    )
 
     def __init__(self, card: Card) -> None:
         self.card = card
@@ -239,14 +273,17 @@ class CardMoves:
         dozen kinds of rows, each kept once: a turn hands them out instead of listing them."""
         moves = self.place_tables[places]
         if moves is None:
-            moves = self.place_tables[places] = (
-                tuple(self.opens[i] for i in range(POSITIONS) if places >> i & 1)
-                + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1))
+            moves = self.place_tables[places] = tuple(
+                self.opens[i] for i in range(POSITIONS) if places >> i & 1
+            ) + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1)
         return moves
 
     def _claim_table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
-        return tuple(Claim(first + 1, second + 1, self.card, discard, play, (None, first + 1, second + 1)[keep])
-                     for first, second in PAIRS for keep in range(3))
+        return tuple(
+            Claim(first + 1, second + 1, self.card, discard, play, (None, first + 1, second + 1)[keep])
+            for first, second in PAIRS
+            for keep in range(3)
+        )
 
     def discard_claims(self, discard: int) -> tuple[Claim, ...]:
         """The claim table once this Jack (or King) discards the pile at ``discard`` (1 to 4)."""
@@ -259,7 +296,8 @@ class CardMoves:
         """The claim table once this Queen (or King) plays ``extra``'s card (``play``: see
         ``RowPattern.queen_plays``)."""
         table = self.play_tables[8 * extra.deck_index + play] = self._claim_table(
-            None, (extra.opens + extra.reinforces)[play])
+            None, (extra.opens + extra.reinforces)[play]
+        )
         return table
 
 
@@ -306,8 +344,12 @@ def turn_moves(state: ContestState) -> list[Move]:
                 after_code = row_code - (suit + 1) * _WEIGHTS[position]
                 after = _PATTERNS[after_code] or _pattern(after_code)
                 # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
-                _add_claims(append, card_moves.discard_claims(position + 1),
-                            after.pairs if match_first else after.claims[suit], values)
+                _add_claims(
+                    append,
+                    card_moves.discard_claims(position + 1),
+                    after.pairs if match_first else after.claims[suit],
+                    values,
+                )
         if card_moves.plays_first:
             _add_queen_claims(append, card_moves, hand, pattern, values, ace_low, top)
         if stock:  # contest.exchange
@@ -328,8 +370,15 @@ def _add_claims(append: Callable[[Move], None], table: tuple[Claim, ...], pairs:
             append(table[3 * pair])
 
 
-def _add_queen_claims(append: Callable[[Move], None], card_moves: CardMoves, hand: tuple[Card, ...],
-                      pattern: RowPattern, values: list[int], ace_low: bool, top: bool) -> None:
+def _add_queen_claims(
+    append: Callable[[Move], None],
+    card_moves: CardMoves,
+    hand: tuple[Card, ...],
+    pattern: RowPattern,
+    values: list[int],
+    ace_low: bool,
+    top: bool,
+) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
     claim, as :func:`_add_claims` would once the card played changed the value of its pile."""
     plays = pattern.queen_plays()[card_moves.suit]

@@ -25,9 +25,26 @@ from ...cards import SUITS, Card, parse_card, standard_deck
 from ...engine import Move, MoveReader
 from ...errors import NotationError
 
-__all__ = ["DECK", "SUIT_INDEX", "Arrange", "Mulligan", "Open", "Reinforce", "Claim", "Exchange", "Pass",
-           "MULLIGAN", "PASS", "card_value", "pile_value", "suits_apart", "can_arrange", "secret_score", "parse_move",
-           "EXAMPLES"]
+__all__ = [
+    "DECK",
+    "SUIT_INDEX",
+    "Arrange",
+    "Mulligan",
+    "Open",
+    "Reinforce",
+    "Claim",
+    "Exchange",
+    "Pass",
+    "MULLIGAN",
+    "PASS",
+    "card_value",
+    "pile_value",
+    "suits_apart",
+    "can_arrange",
+    "secret_score",
+    "parse_move",
+    "EXAMPLES",
+]
 
 # contest.deck: 52 cards, no jokers (canonical Card objects, so hands compare by identity first).
 DECK: tuple[Card, ...] = tuple(parse_card(c.code) for c in standard_deck())
@@ -37,9 +54,11 @@ SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 # --- moves --------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Arrange(Move):
     """Lay the 4 secret cards face down, ``cards[0]`` in position 1 to ``cards[3]`` in position 4."""
+
     cards: tuple[Card, Card, Card, Card]
 
     def __str__(self) -> str:
@@ -63,6 +82,7 @@ class Mulligan(Move):
 @dataclass(frozen=True, slots=True)
 class Open(Move):
     """Play ``card`` into the empty position ``position`` (1 to 4)."""
+
     card: Card
     position: int
 
@@ -76,6 +96,7 @@ class Open(Move):
 @dataclass(frozen=True, slots=True)
 class Reinforce(Move):
     """Play ``card`` onto the pile of its own suit at ``position`` (1 to 4)."""
+
     card: Card
     position: int
 
@@ -94,6 +115,7 @@ class Claim(Move):
     ``play``: a Queen's (or King's) power, the Open or Reinforce of a card of its suit made first.
     ``keep``: on equal values, the claimed position whose pile goes to the points piles.
     """
+
     first: int
     second: int
     card: Card
@@ -125,6 +147,7 @@ class Claim(Move):
 @dataclass(frozen=True, slots=True)
 class Exchange(Move):
     """Discard ``card`` and draw one card (only while the draw pile has cards)."""
+
     card: Card
 
     def __str__(self) -> str:
@@ -151,11 +174,14 @@ PASS = Pass()
 OPEN = {c: tuple(Open(c, p) for p in range(1, 5)) for c in DECK}
 REINFORCE = {c: tuple(Reinforce(c, p) for p in range(1, 5)) for c in DECK}
 EXCHANGE = {c: Exchange(c) for c in DECK}
-EXAMPLES = ("arrange 4H 2C 9H 5S, mulligan, open 5H 2, reinforce 7H 2, claim 1 3 9H "
-            "[discard 2 | open 5H 2 | reinforce 5H 1] [keep 3], exchange 4H, pass")
+EXAMPLES = (
+    "arrange 4H 2C 9H 5S, mulligan, open 5H 2, reinforce 7H 2, claim 1 3 9H "
+    "[discard 2 | open 5H 2 | reinforce 5H 1] [keep 3], exchange 4H, pass"
+)
 
 
 # --- rules that are pure functions of cards ---------------------------------------------------
+
 
 def card_value(card: Card, ace_low: bool) -> int:
     """contest.value: 2-10 at face value, J 11, Q 12, K 13, A 14 (or 1 with ace low)."""
@@ -193,6 +219,7 @@ def secret_score(secret: tuple[Card, ...], points: tuple[tuple[Card, ...], ...])
 
 
 # --- notation -------------------------------------------------------------------------------------
+
 
 def parse_move(text: str) -> Move:
     """Read a move's notation (see the module's documentation)."""
@@ -242,8 +269,11 @@ def _claim(reader: MoveReader) -> Claim:
     first_token = reader.last
     second = _position(reader, "second claimed position")
     if second <= first:
-        reason = ("a claim names two different positions" if second == first
-                  else f"write the lower position first: 'claim {second} {first} ...'")
+        reason = (
+            "a claim names two different positions"
+            if second == first
+            else f"write the lower position first: 'claim {second} {first} ...'"
+        )
         raise reader.fail(reason, (first_token[0], first_token[1], reader.last[2]))
     card = _card(reader, "discarded card")
     discard = play = keep = None
@@ -259,6 +289,8 @@ def _claim(reader: MoveReader) -> Claim:
         keep = _position(reader, "position to keep")
         if keep not in (first, second):
             raise reader.fail(f"'keep' names one of the two claimed positions ({first} or {second})", reader.last)
-    reader.end("unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', 'open 5H 2' or "
-               "'reinforce 5H 1', then optionally 'keep 3'")
+    reader.end(
+        "unexpected text; a claim reads 'claim 1 3 9H', then optionally 'discard 2', 'open 5H 2' or "
+        "'reinforce 5H 1', then optionally 'keep 3'"
+    )
     return Claim(first, second, card, discard, play, keep)

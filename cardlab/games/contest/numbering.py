@@ -24,13 +24,25 @@ from typing import Any
 
 from ...engine import Move
 from .moves import (
-    DECK, EXCHANGE, MULLIGAN, OPEN, PASS, REINFORCE, Arrange, Claim, Exchange, Mulligan, Open, Pass, Reinforce,
+    DECK,
+    EXCHANGE,
+    MULLIGAN,
+    OPEN,
+    PASS,
+    REINFORCE,
+    Arrange,
+    Claim,
+    Exchange,
+    Mulligan,
+    Open,
+    Pass,
+    Reinforce,
 )
 
-N = len(DECK)                                  # 52
+N = len(DECK)  # 52
 _INDEX = {card: i for i, card in enumerate(DECK)}
 ARRANGE_AT = 0
-ARRANGES = N * (N - 1) * (N - 2) * (N - 3)     # 6,497,400
+ARRANGES = N * (N - 1) * (N - 2) * (N - 3)  # 6,497,400
 MULLIGAN_ID = ARRANGE_AT + ARRANGES
 PASS_ID = MULLIGAN_ID + 1
 OPEN_AT = PASS_ID + 1
@@ -39,10 +51,10 @@ EXCHANGE_AT = REINFORCE_AT + 4 * N
 CLAIM_AT = EXCHANGE_AT + N
 PAIRS = ((1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4))
 _PAIR = {pair: i for i, pair in enumerate(PAIRS)}
-POWERS = 1 + 4 + 2 * 4 * N                     # 421
-CLAIMS = len(PAIRS) * N * POWERS * 3           # 394,056
-NUM_MOVES = CLAIM_AT + CLAIMS                  # 6,891,926
-UTILITY_TYPE = "general-sum"                   # both players score from the shared points piles
+POWERS = 1 + 4 + 2 * 4 * N  # 421
+CLAIMS = len(PAIRS) * N * POWERS * 3  # 394,056
+NUM_MOVES = CLAIM_AT + CLAIMS  # 6,891,926
+UTILITY_TYPE = "general-sum"  # both players score from the shared points piles
 #: the most points a player can score: each secret position (1 + 2 + 3 + 4) times the 13 cards of a suit
 MAX_POINTS = (1 + 2 + 3 + 4) * 13
 
@@ -76,9 +88,16 @@ def _id(move: Move) -> int:
     if kind is Exchange:
         return EXCHANGE_AT + _INDEX[move.card]  # type: ignore[attr-defined]
     if kind is Claim:
-        power = (0 if move.discard is None and move.play is None else
-                 move.discard if move.play is None and 1 <= move.discard <= 4 else  # type: ignore[operator]
-                 5 + _place_offset(move.play) if move.discard is None else -1)  # type: ignore[arg-type]
+        power = (
+            0
+            if move.discard is None and move.play is None
+            else move.discard
+            if move.play is None and 1 <= move.discard <= 4
+            # type: ignore[operator]
+            else 5 + _place_offset(move.play)
+            if move.discard is None
+            else -1
+        )  # type: ignore[arg-type]
         keep = (None, move.first, move.second).index(move.keep) if move.keep in (None, move.first, move.second) else -1
         pair = _PAIR.get((move.first, move.second))
         if power < 0 or keep < 0 or pair is None:

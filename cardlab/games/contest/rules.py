@@ -12,21 +12,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...cards import (
-    HIDDEN, SUITS, Card, ascii_lower, cards as read_cards, cards_text, deal_seed, in_order, shuffled, suit_symbol,
-    without,
-)
+from ...cards import HIDDEN, SUITS, Card, ascii_lower, cards_text, deal_seed, in_order, shuffled, suit_symbol, without
+from ...cards import cards as read_cards
 from ...engine import (
-    HAND, HIDDEN_SEED, PILE, ROW, STACK, STOCK, Area, Breakdown, Event, Game, Layout, Move, Reason, RevealedHand,
-    Round, ScoreItem, TextForm, Zone, builder, format_cards, plural, replacer, stacked_deck,
+    HAND,
+    HIDDEN_SEED,
+    PILE,
+    ROW,
+    STACK,
+    STOCK,
+    Area,
+    Breakdown,
+    Event,
+    Game,
+    Layout,
+    Move,
+    Reason,
+    RevealedHand,
+    Round,
+    ScoreItem,
+    TextForm,
+    Zone,
+    builder,
+    format_cards,
+    plural,
+    replacer,
+    stacked_deck,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
 from .movegen import EVERY_ORDER, ClaimPlan, apart_orders, legal_claim_plan, placeable, turn_moves
 from .moves import (
-    DECK, MULLIGAN, PASS, SECRET_SIZE, SUIT_INDEX, Arrange, Claim, Exchange, Mulligan, Open, Pass, Reinforce,
-    can_arrange, parse_move, pile_value, secret_score, suits_apart,
+    DECK,
+    MULLIGAN,
+    PASS,
+    SECRET_SIZE,
+    SUIT_INDEX,
+    Arrange,
+    Claim,
+    Exchange,
+    Mulligan,
+    Open,
+    Pass,
+    Reinforce,
+    can_arrange,
+    parse_move,
+    pile_value,
+    secret_score,
+    suits_apart,
 )
 from .state import HAND_SIZE, NEIGHBOURS, POSITIONS, ContestOptions, ContestState, replaced_at
 from .strategy import STRATEGY, ContestStrategy
@@ -46,13 +80,16 @@ _replace = replacer(ContestState)
 _arrange = builder(Arrange)
 _new_state = builder(ContestState)
 # the secret cards laid: by A, then by B (the hands dealt)
-_laid, _laid_and_dealt = replacer(ContestState, "arranged", "turn", "secrets"), \
-    replacer(ContestState, "arranged", "turn", "secrets", "hands", "stock")
+_laid, _laid_and_dealt = (
+    replacer(ContestState, "arranged", "turn", "secrets"),
+    replacer(ContestState, "arranged", "turn", "secrets", "hands", "stock"),
+)
 # the state at the end of a turn, built with the fields a turn changes
 _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", "row", "points", "discard", "stock")
 
 
 # --- rule helpers: pure functions of cards ------------------------------------------------------
+
 
 def _goes_or_go(cards: tuple[Card, ...]) -> str:
     """The verb for ``cards`` going somewhere: "goes" for one card, "go" for more."""
@@ -136,8 +173,19 @@ class Contest(Game):
         """
         seed = deal_seed(seed, stacked=deck is not None)
         order = stacked_deck(deck, DECK, self.title) if deck is not None else tuple(shuffled(DECK, seed, "deal"))
-        return _new_state(self.settings, seed, 0, 0, None, (in_order(order[:4]), in_order(order[4:8])), ((), ()),
-                          _EMPTY_ROW, _EMPTY_ROW, (), order[8:])
+        return _new_state(
+            self.settings,
+            seed,
+            0,
+            0,
+            None,
+            (in_order(order[:4]), in_order(order[4:8])),
+            ((), ()),
+            _EMPTY_ROW,
+            _EMPTY_ROW,
+            (),
+            order[8:],
+        )
 
     # -- whose turn ----------------------------------------------------------------------------------
 
@@ -176,8 +224,10 @@ class Contest(Game):
             if len(state.stock) >= MULLIGAN_NEEDS:
                 return [MULLIGAN]
             orders = EVERY_ORDER
-        return [_arrange((secret[first], secret[second], secret[third], secret[fourth]))
-                for first, second, third, fourth in orders]
+        return [
+            _arrange((secret[first], secret[second], secret[third], secret[fourth]))
+            for first, second, third, fourth in orders
+        ]
 
     # -- checking a move -----------------------------------------------------------------------------
 
@@ -198,8 +248,12 @@ class Contest(Game):
             return self._check_mulligan(state, move)
         name = self.player_names[player]  # the move is refused: say whose
         if state.arranged < 2:
-            raise IllegalMove(move, "contest.secret", f"{name} must first arrange the 4 secret cards "
-                                                      f"({cards_text(state.secrets[player])}) or declare a mulligan")
+            raise IllegalMove(
+                move,
+                "contest.secret",
+                f"{name} must first arrange the 4 secret cards "
+                f"({cards_text(state.secrets[player])}) or declare a mulligan",
+            )
         if kind is Open or kind is Reinforce:  # contest.hand, then why the place is refused
             hand = state.hands[player]
             if move.card not in hand:  # type: ignore[attr-defined]
@@ -215,38 +269,56 @@ class Contest(Game):
             return None
         if kind is Pass:
             if state.last_turns is None:
-                raise IllegalMove(move, "contest.pass", f"{name} cannot pass: a player passes only in the last turns, "
-                                                        f"with no possible action (while the draw pile lasts, "
-                                                        f"exchanging a card is always possible)")
+                raise IllegalMove(
+                    move,
+                    "contest.pass",
+                    f"{name} cannot pass: a player passes only in the last turns, "
+                    f"with no possible action (while the draw pile lasts, "
+                    f"exchanging a card is always possible)",
+                )
             possible = turn_moves(state)
             if possible != [PASS]:
-                raise IllegalMove(move, "contest.pass", f"{name} cannot pass while an action is possible, "
-                                                        f"such as '{possible[0]}'")
+                raise IllegalMove(
+                    move, "contest.pass", f"{name} cannot pass while an action is possible, such as '{possible[0]}'"
+                )
             return None
         if kind is Arrange or kind is Mulligan:
-            raise IllegalMove(move, "contest.secret", "the secret cards are arranged once, at the start; "
-                                                      "they are not touched again until the end")
+            raise IllegalMove(
+                move,
+                "contest.secret",
+                "the secret cards are arranged once, at the start; they are not touched again until the end",
+            )
         raise IllegalMove(move, "contest.turn", f"{move!r} is not a Contest move")
 
     def _check_arrange(self, state: ContestState, move: Arrange) -> None:
         player = state.turn
         secret = state.secrets[player]
         order = move.cards
-        if (isinstance(order, tuple) and len(order) == SECRET_SIZE and sorted(order) == sorted(secret)
-                and suits_apart(order)):
+        if (
+            isinstance(order, tuple)
+            and len(order) == SECRET_SIZE
+            and sorted(order) == sorted(secret)
+            and suits_apart(order)
+        ):
             return
         name = self.player_names[player]  # the order is refused: say whose
         if not isinstance(order, tuple) or len(order) != SECRET_SIZE or sorted(order) != sorted(secret):
-            raise IllegalMove(move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: "
-                                                      f"arrange exactly these 4 cards")
+            raise IllegalMove(
+                move, "contest.secret", f"{name}'s secret cards are {cards_text(secret)}: arrange exactly these 4 cards"
+            )
         if can_arrange(secret):
-            raise IllegalMove(move, "contest.secret.neighbours",
-                              f"{name} cannot place {cards_text(order)}: two cards of the same suit would be side by "
-                              f"side; an order such as '{self._setup_moves(state)[0]}' keeps them apart")
+            raise IllegalMove(
+                move,
+                "contest.secret.neighbours",
+                f"{name} cannot place {cards_text(order)}: two cards of the same suit would be side by "
+                f"side; an order such as '{self._setup_moves(state)[0]}' keeps them apart",
+            )
         if len(state.stock) >= MULLIGAN_NEEDS:
-            raise IllegalMove(move, "contest.secret.mulligan",
-                              f"no order of {cards_text(secret)} keeps two cards of a suit apart, so {name} must "
-                              f"declare a mulligan")
+            raise IllegalMove(
+                move,
+                "contest.secret.mulligan",
+                f"no order of {cards_text(secret)} keeps two cards of a suit apart, so {name} must declare a mulligan",
+            )
 
     def _check_mulligan(self, state: ContestState, move: Move) -> None:
         player = state.turn
@@ -255,14 +327,20 @@ class Contest(Game):
             return
         name = self.player_names[player]  # the mulligan is refused: say whose
         if can_arrange(secret):
-            raise IllegalMove(move, "contest.secret.mulligan",
-                              f"{name} can arrange {cards_text(secret)} with no two cards of a suit side by side "
-                              f"(such as '{self._setup_moves(state)[0]}'), so a mulligan is not allowed")
+            raise IllegalMove(
+                move,
+                "contest.secret.mulligan",
+                f"{name} can arrange {cards_text(secret)} with no two cards of a suit side by side "
+                f"(such as '{self._setup_moves(state)[0]}'), so a mulligan is not allowed",
+            )
         if len(state.stock) < MULLIGAN_NEEDS:
-            raise IllegalMove(move, "contest.secret.short-stock",
-                              f"only {len(state.stock)} cards are left to take secret cards and deal the hands "
-                              f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {cards_text(secret)} and arranges "
-                              f"them in any order")
+            raise IllegalMove(
+                move,
+                "contest.secret.short-stock",
+                f"only {len(state.stock)} cards are left to take secret cards and deal the hands "
+                f"from ({MULLIGAN_NEEDS} are needed): {name} keeps {cards_text(secret)} and arranges "
+                f"them in any order",
+            )
 
     def _claim_plan(self, state: ContestState, move: Claim) -> ClaimPlan:
         """Check a claim; return what it does. Raises IllegalMove naming the rule it breaks."""
@@ -281,39 +359,57 @@ class Contest(Game):
         first_value, second_value, winner = _claim_winner(state, move, row, first, second, name)
         return ClaimPlan(hand, row, scrapped, first, second, first_value, second_value, winner)
 
-    def _use_power(self, state: ContestState, move: Claim,
-                   hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
+    def _use_power(
+        self, state: ContestState, move: Claim, hand: tuple[Card, ...]
+    ) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
         """The hand, the row and the pile discarded once the claiming card's power, if any, is
         used: a Jack's (or King's) discard of a pile of its suit, a Queen's (or King's) play of a
         card of its suit (contest.claim.jack, .queen, .king)."""
         name, card, row = self.player_names[state.turn], move.card, state.row
         if move.discard is not None and move.play is not None:
-            raise IllegalMove(move, "contest.claim.king", f"a King is used as a Jack or as a Queen, not both: "
-                                                          f"{name} may discard a pile or play a card, not both")
+            raise IllegalMove(
+                move,
+                "contest.claim.king",
+                f"a King is used as a Jack or as a Queen, not both: {name} may discard a pile or play a card, not both",
+            )
         if move.discard is not None:
             if card.rank not in (11, 13):
-                raise IllegalMove(move, "contest.claim.jack", f"only a Jack or a King lets the claimant discard a "
-                                                              f"contest pile first; {name} claims with {card}")
+                raise IllegalMove(
+                    move,
+                    "contest.claim.jack",
+                    f"only a Jack or a King lets the claimant discard a contest pile first; {name} claims with {card}",
+                )
             scrapped_at = _position(move, move.discard)
             scrapped = row[scrapped_at]
             if not scrapped or scrapped[0].suit != card.suit:
                 held = f"holds {_pile_name(row, scrapped_at)}" if scrapped else "is empty"
-                raise IllegalMove(move, "contest.claim.jack", f"{card} discards a contest pile of its own suit "
-                                                              f"({suit_symbol(card.suit)}); position {scrapped_at + 1} "
-                                                              f"{held}")
+                raise IllegalMove(
+                    move,
+                    "contest.claim.jack",
+                    f"{card} discards a contest pile of its own suit "
+                    f"({suit_symbol(card.suit)}); position {scrapped_at + 1} "
+                    f"{held}",
+                )
             return hand, replaced_at(row, scrapped_at, ()), scrapped
         if move.play is None:
             return hand, row, ()
         play = move.play
         if card.rank not in (12, 13):
-            raise IllegalMove(move, "contest.claim.queen", f"only a Queen or a King lets the claimant play a card "
-                                                           f"first; {name} claims with {card}")
+            raise IllegalMove(
+                move,
+                "contest.claim.queen",
+                f"only a Queen or a King lets the claimant play a card first; {name} claims with {card}",
+            )
         if type(play) not in (Open, Reinforce):
             raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
         extra = play.card
         if extra.suit != card.suit:
-            raise IllegalMove(move, "contest.claim.queen", f"{card} lets {name} play a card of its own suit "
-                                                           f"({suit_symbol(card.suit)}) first, and {extra} is not one")
+            raise IllegalMove(
+                move,
+                "contest.claim.queen",
+                f"{card} lets {name} play a card of its own suit "
+                f"({suit_symbol(card.suit)}) first, and {extra} is not one",
+            )
         if extra not in hand:
             why = f"{card} is the card discarded for the claim" if extra == card else f"{name} does not hold {extra}"
             raise IllegalMove(move, "contest.hand", f"{why} (hand: {cards_text(state.hands[state.turn])})")
@@ -323,8 +419,9 @@ class Contest(Game):
 
     # -- applying a move ------------------------------------------------------------------------------
 
-    def _apply(self, state: ContestState, move: Move, log: list[Event] | None,
-               checked: ClaimPlan | None = None) -> ContestState:
+    def _apply(
+        self, state: ContestState, move: Move, log: list[Event] | None, checked: ClaimPlan | None = None
+    ) -> ContestState:
         kind = type(move)
         player = state.turn
         if kind is Open or kind is Reinforce:
@@ -332,9 +429,10 @@ class Contest(Game):
             row = state.row
             if log is not None:
                 log.append(_place_event(move, row, player, self.player_names[player]))  # type: ignore[arg-type]
-            row = row[:index] + (row[index] + (card,),) + row[index + 1:]
-            return self._end_turn(state, without(state.hands[player], card), row, state.points, state.discard,
-                                  state.stock, log)
+            row = row[:index] + (row[index] + (card,),) + row[index + 1 :]
+            return self._end_turn(
+                state, without(state.hands[player], card), row, state.points, state.discard, state.stock, log
+            )
         if kind is Claim:
             return self._apply_claim(state, move, log, checked or self._claim_plan(state, move))  # type: ignore[arg-type]
         if kind is Exchange:
@@ -344,12 +442,20 @@ class Contest(Game):
                 name = self.player_names[player]
                 log.append(Event("contest.exchange", f"{name} discards {card} and draws a card.", player, (card,)))
                 log.append(Event("contest.exchange", f"{name} draws {drawn}.", player, (drawn,), frozenset((player,))))
-            return self._end_turn(state, without(state.hands[player], card) + (drawn,), state.row, state.points,
-                                  state.discard + (card,), state.stock[1:], log)
+            return self._end_turn(
+                state,
+                without(state.hands[player], card) + (drawn,),
+                state.row,
+                state.points,
+                state.discard + (card,),
+                state.stock[1:],
+                log,
+            )
         if kind is Pass:
             if log is not None:
-                log.append(Event("contest.pass", f"{self.player_names[player]} has no possible action and passes.",
-                                 player))
+                log.append(
+                    Event("contest.pass", f"{self.player_names[player]} has no possible action and passes.", player)
+                )
             return self._end_turn(state, state.hands[player], state.row, state.points, state.discard, state.stock, log)
         if kind is Arrange:
             return self._apply_arrange(state, move, log)  # type: ignore[arg-type]
@@ -361,36 +467,58 @@ class Contest(Game):
         if log is not None:
             names = self.player_names
             waived = "" if suits_apart(order) else " The draw pile is too short for a mulligan, so the suits may touch."
-            log.append(Event("contest.secret", f"{names[player]} lays the 4 secret cards face down in positions 1 to 4."
-                             + waived, player))
-            log.append(Event("contest.secret",
-                             f"{names[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
-                             player, order, frozenset((player,))))
+            log.append(
+                Event(
+                    "contest.secret",
+                    f"{names[player]} lays the 4 secret cards face down in positions 1 to 4." + waived,
+                    player,
+                )
+            )
+            log.append(
+                Event(
+                    "contest.secret",
+                    f"{names[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
+                    player,
+                    order,
+                    frozenset((player,)),
+                )
+            )
         secrets = replaced_at(state.secrets, player, order)
         if player == 0:
             return _laid(state, 1, 1, secrets)
         stock = state.stock
-        hands = (in_order(stock[:HAND_SIZE]), in_order(stock[HAND_SIZE:2 * HAND_SIZE]))
+        hands = (in_order(stock[:HAND_SIZE]), in_order(stock[HAND_SIZE : 2 * HAND_SIZE]))
         # At least 2 cards remain: a mulligan needs 18 cards, so at most 7 are made (44 - 28 - 14 = 2).
-        stock = stock[2 * HAND_SIZE:]
+        stock = stock[2 * HAND_SIZE :]
         if log is not None:
             names = self.player_names
             log.append(Event("contest.deal", f"Each player is dealt a hand of {HAND_SIZE} cards; A plays first.", None))
             for p in (0, 1):
-                log.append(Event("contest.deal", f"{names[p]}'s hand: {cards_text(hands[p])}.", p, hands[p],
-                                 frozenset((p,))))
+                log.append(
+                    Event("contest.deal", f"{names[p]}'s hand: {cards_text(hands[p])}.", p, hands[p], frozenset((p,)))
+                )
         return _laid_and_dealt(state, 2, 0, secrets, hands, stock)
 
     def _apply_mulligan(self, state: ContestState, log: list[Event] | None) -> ContestState:
         player = state.turn
         shown = state.secrets[player]
         if log is not None:
-            log.append(Event("contest.secret.mulligan", f"No order of {cards_text(shown)} keeps two cards of a suit "
-                                                        f"apart: {self.player_names[player]} declares a mulligan, "
-                                                        "shows them, discards them and takes 4 more secret cards.",
-                             player, shown))
-        return _replace(state, secrets=replaced_at(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
-                        discard=state.discard + shown, stock=state.stock[SECRET_SIZE:])
+            log.append(
+                Event(
+                    "contest.secret.mulligan",
+                    f"No order of {cards_text(shown)} keeps two cards of a suit "
+                    f"apart: {self.player_names[player]} declares a mulligan, "
+                    "shows them, discards them and takes 4 more secret cards.",
+                    player,
+                    shown,
+                )
+            )
+        return _replace(
+            state,
+            secrets=replaced_at(state.secrets, player, in_order(state.stock[:SECRET_SIZE])),
+            discard=state.discard + shown,
+            stock=state.stock[SECRET_SIZE:],
+        )
 
     def claimed(self, state: ContestState, move: Claim) -> tuple[tuple, tuple]:
         """The contest row and the points piles once ``move``, one of the claims of
@@ -408,9 +536,9 @@ class Contest(Game):
         or making it: the contest row once the claiming card's power is used, the two claimed
         positions (0 to 3), and the one whose pile goes to the points piles."""
         row = state.row
-        if move.discard is not None:    # contest.claim.jack
+        if move.discard is not None:  # contest.claim.jack
             row = replaced_at(row, move.discard - 1, ())
-        elif move.play is not None:     # contest.claim.queen
+        elif move.play is not None:  # contest.claim.queen
             played_at = move.play.position - 1
             row = replaced_at(row, played_at, row[played_at] + (move.play.card,))
         first, second = move.first - 1, move.second - 1
@@ -435,35 +563,80 @@ class Contest(Game):
         king = card.rank == 13
         if move.discard is not None:
             rule, as_ = ("contest.claim.king", " as a Jack") if king else ("contest.claim.jack", "")
-            log.append(Event(rule, f"{name} uses {card}{as_}: first {_pile_name(state.row, move.discard - 1)} goes to "
-                                   f"the discard pile.", player, state.row[move.discard - 1]))
+            log.append(
+                Event(
+                    rule,
+                    f"{name} uses {card}{as_}: first {_pile_name(state.row, move.discard - 1)} goes to "
+                    f"the discard pile.",
+                    player,
+                    state.row[move.discard - 1],
+                )
+            )
             if state.options.jack == "match-first":
-                log.append(Event("contest.claim.jack.match-first", f"{card} matched that pile, so the claim may take "
-                                                                   f"any two piles of different suits.", player))
+                log.append(
+                    Event(
+                        "contest.claim.jack.match-first",
+                        f"{card} matched that pile, so the claim may take any two piles of different suits.",
+                        player,
+                    )
+                )
         elif move.play is not None:
             rule, as_ = ("contest.claim.king", " as a Queen") if king else ("contest.claim.queen", "")
             log.append(Event(rule, f"{name} uses {card}{as_} to play a card first.", player, (card,)))
             log.append(_place_event(move.play, state.row, player, name))
         row = plan.row
-        log.append(Event("contest.claim.match", f"{name} claims {_pile_name(row, plan.first)} and "
-                                                f"{_pile_name(row, plan.second)}, discarding {card}.", player, (card,)))
+        log.append(
+            Event(
+                "contest.claim.match",
+                f"{name} claims {_pile_name(row, plan.first)} and {_pile_name(row, plan.second)}, discarding {card}.",
+                player,
+                (card,),
+            )
+        )
         winner = plan.winner
         won, lost = row[winner], row[plan.loser]
-        value, other = ((plan.first_value, plan.second_value) if winner == plan.first
-                        else (plan.second_value, plan.first_value))
+        value, other = (
+            (plan.first_value, plan.second_value) if winner == plan.first else (plan.second_value, plan.first_value)
+        )
         symbol = suit_symbol(won[0].suit)
         if value == other:
-            log.append(Event("contest.claim.tie", f"Both piles are worth {value}: {name} chooses the "
-                                                  f"{symbol} pile at position {winner + 1}.", player, won))
+            log.append(
+                Event(
+                    "contest.claim.tie",
+                    f"Both piles are worth {value}: {name} chooses the {symbol} pile at position {winner + 1}.",
+                    player,
+                    won,
+                )
+            )
         else:
-            log.append(Event("contest.claim.value", f"The {symbol} pile ({value}) beats the "
-                                                    f"{suit_symbol(lost[0].suit)} pile ({other}).", player, won))
-        log.append(Event("contest.claim.value", f"{cards_text(won)} {_goes_or_go(won)} to the {symbol} points pile; "
-                                                f"{cards_text(lost)} {_goes_or_go(lost)} to the discard pile.",
-                         player, won + lost))
+            log.append(
+                Event(
+                    "contest.claim.value",
+                    f"The {symbol} pile ({value}) beats the {suit_symbol(lost[0].suit)} pile ({other}).",
+                    player,
+                    won,
+                )
+            )
+        log.append(
+            Event(
+                "contest.claim.value",
+                f"{cards_text(won)} {_goes_or_go(won)} to the {symbol} points pile; "
+                f"{cards_text(lost)} {_goes_or_go(lost)} to the discard pile.",
+                player,
+                won + lost,
+            )
+        )
 
-    def _end_turn(self, state: ContestState, hand: tuple[Card, ...], row: tuple, points: tuple,
-                  discard: tuple[Card, ...], stock: tuple[Card, ...], log: list[Event] | None) -> ContestState:
+    def _end_turn(
+        self,
+        state: ContestState,
+        hand: tuple[Card, ...],
+        row: tuple,
+        points: tuple,
+        discard: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        log: list[Event] | None,
+    ) -> ContestState:
         """contest.draw, then contest.end: draw back up to 7 while the draw pile lasts; once it is
         empty, each player takes one more turn (the other player first), then the game is over."""
         player = state.turn
@@ -475,18 +648,26 @@ class Contest(Game):
                 hand = hand + (drawn if need == 1 else in_order(drawn))  # cards drawn at once show no draw order
                 if log is not None:
                     name = self.player_names[player]
-                    log.append(Event("contest.draw",
-                                     f"{name} draws {plural(len(drawn), 'card')} ({len(hand)} in hand).",
-                                     player))
-                    log.append(Event("contest.draw", f"{name} draws {cards_text(drawn)}.", player, drawn,
-                                     frozenset((player,))))
+                    log.append(
+                        Event(
+                            "contest.draw", f"{name} draws {plural(len(drawn), 'card')} ({len(hand)} in hand).", player
+                        )
+                    )
+                    log.append(
+                        Event("contest.draw", f"{name} draws {cards_text(drawn)}.", player, drawn, frozenset((player,)))
+                    )
             if not stock:
                 last_turns = 2
                 if log is not None:
                     names = self.player_names
-                    log.append(Event("contest.end", f"That was the last card of the draw pile: {names[1 - player]}, "
-                                                    f"then {names[player]}, take one more turn each, without drawing.",
-                                     None))
+                    log.append(
+                        Event(
+                            "contest.end",
+                            f"That was the last card of the draw pile: {names[1 - player]}, "
+                            f"then {names[player]}, take one more turn each, without drawing.",
+                            None,
+                        )
+                    )
         else:
             last_turns -= 1
         turn = -1 if last_turns == 0 else 1 - player
@@ -500,12 +681,15 @@ class Contest(Game):
         """contest.score, once both last turns are played: the secret cards revealed, and who won."""
         names = self.player_names
         totals = [secret_score(state.secrets[p], state.points) for p in (0, 1)]
-        verdict = ("It is a draw." if totals[0] == totals[1]
-                   else f"{names[0 if totals[0] > totals[1] else 1]} wins.")
-        return Event("contest.score", f"Both last turns are played: the secret cards are revealed — A "
-                                      f"{cards_text(state.secrets[0])}, B {cards_text(state.secrets[1])}. A scores "
-                                      f"{totals[0]}, B {totals[1]}. {verdict}",
-                     None, state.secrets[0] + state.secrets[1])
+        verdict = "It is a draw." if totals[0] == totals[1] else f"{names[0 if totals[0] > totals[1] else 1]} wins."
+        return Event(
+            "contest.score",
+            f"Both last turns are played: the secret cards are revealed — A "
+            f"{cards_text(state.secrets[0])}, B {cards_text(state.secrets[1])}. A scores "
+            f"{totals[0]}, B {totals[1]}. {verdict}",
+            None,
+            state.secrets[0] + state.secrets[1],
+        )
 
     # -- scoring -------------------------------------------------------------------------------------
 
@@ -516,8 +700,10 @@ class Contest(Game):
         for position, card in enumerate(state.secrets[player], 1):
             pile = state.points[SUIT_INDEX[card.suit]]
             count = len(pile)
-            reason = (f"position {position}: {card} — {plural(count, 'card')} in the "
-                      f"{suit_symbol(card.suit)} points pile × {position} = {count * position}")
+            reason = (
+                f"position {position}: {card} — {plural(count, 'card')} in the "
+                f"{suit_symbol(card.suit)} points pile × {position} = {count * position}"
+            )
             items.append(ScoreItem(player, count * position, reason, "contest.score", (card,) + pile))
         return tuple(items)
 
@@ -539,8 +725,11 @@ class Contest(Game):
             return breakdown
         totals = breakdown.totals
         winners = tuple(p for p in (0, 1) if totals[p] == max(totals))
-        verdict = (f"A draw at {totals[0]}." if len(winners) == 2
-                   else f"{names[winners[0]]} wins, {max(totals)} to {min(totals)}.")
+        verdict = (
+            f"A draw at {totals[0]}."
+            if len(winners) == 2
+            else f"{names[winners[0]]} wins, {max(totals)} to {min(totals)}."
+        )
         return Breakdown(names, tuple(items), title, True, winners, tuple(notes) + (verdict,))
 
     def rounds(self, state: ContestState) -> tuple[Round, ...]:
@@ -569,16 +758,36 @@ class Contest(Game):
         zones = []
         for p, name in enumerate(self.player_names):
             own = frozenset((p,))
-            zones += [Zone(name=f"{name} secret", cards=state.secrets[p], seen_by=None if revealed else own, owner=p,
-                           kind=ROW, label="Secret cards, 1st to 4th"),
-                      Zone(name=f"{name} hand", cards=state.hands[p], seen_by=own, owner=p, kind=HAND, label="Hand")]
-        zones += [Zone(name=f"position {i + 1}", cards=pile, kind=STACK, group=ROW_AREA, label=f"Position {i + 1}")
-                  for i, pile in enumerate(state.row)]
-        zones += [Zone(name=f"points {suit}", cards=pile, kind=PILE, group=POINTS, label=f"{suit_symbol(suit)} points")
-                  for suit, pile in zip(SUITS, state.points)]
-        zones += [Zone(name="discard", cards=state.discard, kind=PILE, group=PILES, label="Discard pile"),
-                  Zone(name="draw pile", cards=state.stock[::-1], seen_by=frozenset(), kind=STOCK, group=PILES,
-                       label="Draw pile")]
+            zones += [
+                Zone(
+                    name=f"{name} secret",
+                    cards=state.secrets[p],
+                    seen_by=None if revealed else own,
+                    owner=p,
+                    kind=ROW,
+                    label="Secret cards, 1st to 4th",
+                ),
+                Zone(name=f"{name} hand", cards=state.hands[p], seen_by=own, owner=p, kind=HAND, label="Hand"),
+            ]
+        zones += [
+            Zone(name=f"position {i + 1}", cards=pile, kind=STACK, group=ROW_AREA, label=f"Position {i + 1}")
+            for i, pile in enumerate(state.row)
+        ]
+        zones += [
+            Zone(name=f"points {suit}", cards=pile, kind=PILE, group=POINTS, label=f"{suit_symbol(suit)} points")
+            for suit, pile in zip(SUITS, state.points)
+        ]
+        zones += [
+            Zone(name="discard", cards=state.discard, kind=PILE, group=PILES, label="Discard pile"),
+            Zone(
+                name="draw pile",
+                cards=state.stock[::-1],
+                seen_by=frozenset(),
+                kind=STOCK,
+                group=PILES,
+                label="Draw pile",
+            ),
+        ]
         return zones
 
     def table_layout(self, state: ContestState) -> Layout:
@@ -596,9 +805,13 @@ class Contest(Game):
         secrets = state.secrets
         if state.turn >= 0:
             secrets = replaced_at(secrets, other, (HIDDEN,) * len(secrets[other]))
-        return _replace(state, seed=HIDDEN_SEED, secrets=secrets,
-                        hands=replaced_at(state.hands, other, (HIDDEN,) * len(state.hands[other])),
-                        stock=(HIDDEN,) * len(state.stock))
+        return _replace(
+            state,
+            seed=HIDDEN_SEED,
+            secrets=secrets,
+            hands=replaced_at(state.hands, other, (HIDDEN,) * len(state.hands[other])),
+            stock=(HIDDEN,) * len(state.stock),
+        )
 
     # -- notation --------------------------------------------------------------------------------------
 
@@ -607,8 +820,25 @@ class Contest(Game):
 
     # -- the text form -------------------------------------------------------------------------------
 
-    _KEYS = ("ace", "pile value", "jack", "seed", "stage", "to move", "A secret", "B secret", "A hand", "B hand", "row",
-             "points C", "points D", "points H", "points S", "discard", "draw pile")
+    _KEYS = (
+        "ace",
+        "pile value",
+        "jack",
+        "seed",
+        "stage",
+        "to move",
+        "A secret",
+        "B secret",
+        "A hand",
+        "B hand",
+        "row",
+        "points C",
+        "points D",
+        "points H",
+        "points S",
+        "discard",
+        "draw pile",
+    )
 
     def to_text(self, state: ContestState) -> str:
         stage = self.phase(state)
@@ -646,8 +876,10 @@ class Contest(Game):
         row_text = form.text("row")
         parts = row_text.split("|")
         if len(parts) != POSITIONS:
-            raise StateError(form.where("row"), f"expected the 4 positions separated by '|', such as "
-                                                f"'5H | - | 9C 10C | -'; got {len(parts)}")
+            raise StateError(
+                form.where("row"),
+                f"expected the 4 positions separated by '|', such as '5H | - | 9C 10C | -'; got {len(parts)}",
+            )
         row = []
         for i, part in enumerate(parts):
             try:
@@ -655,12 +887,18 @@ class Contest(Game):
             except CardError as err:
                 raise StateError(form.where("row"), f"position {i + 1}: {err}") from None
         return ContestState(
-            options=options, seed=seed, arranged=arranged,
-            turn=-1 if turn is None else turn, last_turns=last_turns,
+            options=options,
+            seed=seed,
+            arranged=arranged,
+            turn=-1 if turn is None else turn,
+            last_turns=last_turns,
             secrets=(form.cards("A secret"), form.cards("B secret")),
-            hands=(form.cards("A hand"), form.cards("B hand")), row=tuple(row),  # type: ignore[arg-type]
+            hands=(form.cards("A hand"), form.cards("B hand")),
+            row=tuple(row),  # type: ignore[arg-type]
             points=tuple(form.cards(f"points {s}") for s in SUITS),  # type: ignore[arg-type]
-            discard=form.cards("discard"), stock=form.cards("draw pile"))
+            discard=form.cards("discard"),
+            stock=form.cards("draw pile"),
+        )
 
     def validate(self, state: ContestState) -> None:
         """Every card once, and the counts and placements the rules allow at this stage (``validation.py``)."""
@@ -670,8 +908,9 @@ class Contest(Game):
 def _position(move: Move, position: Any) -> int:
     """contest.row: positions are 1 to 4; the index 0..3 of ``position``."""
     if not isinstance(position, int) or not 1 <= position <= POSITIONS:
-        raise IllegalMove(move, "contest.row", f"there is no position {position!r}: the contest row has positions 1 "
-                                               "to 4")
+        raise IllegalMove(
+            move, "contest.row", f"there is no position {position!r}: the contest row has positions 1 to 4"
+        )
     return position - 1
 
 
@@ -683,20 +922,30 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
     pile = row[index]
     if type(place) is Open:
         if pile:
-            raise IllegalMove(move, "contest.open", f"position {index + 1} is not empty: it holds "
-                                                    f"{_pile_name(row, index)}; a card opens an empty position")
+            raise IllegalMove(
+                move,
+                "contest.open",
+                f"position {index + 1} is not empty: it holds {_pile_name(row, index)}; a card opens an empty position",
+            )
         for neighbour in NEIGHBOURS[index]:
             if row[neighbour] and row[neighbour][0].suit == card.suit:
-                raise IllegalMove(move, "contest.open.neighbours",
-                                  f"{name} cannot open position {index + 1} with {card}: position {neighbour + 1} next "
-                                  f"to it holds {suit_symbol(card.suit)}, and neighbours never hold the same suit")
+                raise IllegalMove(
+                    move,
+                    "contest.open.neighbours",
+                    f"{name} cannot open position {index + 1} with {card}: position {neighbour + 1} next "
+                    f"to it holds {suit_symbol(card.suit)}, and neighbours never hold the same suit",
+                )
         return
     if not pile:
-        raise IllegalMove(move, "contest.reinforce", f"position {index + 1} is empty: {name} can open it, not "
-                                                     f"reinforce it")
+        raise IllegalMove(
+            move, "contest.reinforce", f"position {index + 1} is empty: {name} can open it, not reinforce it"
+        )
     if pile[0].suit != card.suit:
-        raise IllegalMove(move, "contest.reinforce", f"{name} cannot put {card} on {_pile_name(row, index)}: a pile "
-                                                     f"takes only cards of its own suit")
+        raise IllegalMove(
+            move,
+            "contest.reinforce",
+            f"{name} cannot put {card} on {_pile_name(row, index)}: a pile takes only cards of its own suit",
+        )
 
 
 def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False) -> tuple[int, int]:
@@ -706,27 +955,40 @@ def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False
     row before a power changed it."""
     first, second = _position(move, move.first), _position(move, move.second)
     if first >= second:
-        raise IllegalMove(move, "contest.claim", "a claim names two different positions, the lower one first "
-                                                 f"(such as 'claim {min(first, second) + 1} {max(first, second) + 1} "
-                                                 f"...')")
+        raise IllegalMove(
+            move,
+            "contest.claim",
+            "a claim names two different positions, the lower one first "
+            f"(such as 'claim {min(first, second) + 1} {max(first, second) + 1} "
+            f"...')",
+        )
     for index in (first, second):
         if not row[index]:
             changed = " once the power is used" if row[index] != before[index] else ""
-            raise IllegalMove(move, "contest.claim", f"position {index + 1} is empty{changed}: a claim takes two "
-                                                     f"contest piles")
+            raise IllegalMove(
+                move, "contest.claim", f"position {index + 1} is empty{changed}: a claim takes two contest piles"
+            )
     first_suit, second_suit = row[first][0].suit, row[second][0].suit
     if first_suit == second_suit:
-        raise IllegalMove(move, "contest.claim", f"both piles are {suit_symbol(first_suit)}: a claim takes two piles "
-                                                 f"of different suits")
+        raise IllegalMove(
+            move,
+            "contest.claim",
+            f"both piles are {suit_symbol(first_suit)}: a claim takes two piles of different suits",
+        )
     if not matched and move.card.suit != first_suit and move.card.suit != second_suit:
-        raise IllegalMove(move, "contest.claim.match", f"{move.card} matches neither {_pile_name(row, first)} nor "
-                                                       f"{_pile_name(row, second)}: the discarded card must be of "
-                                                       f"one of their suits")
+        raise IllegalMove(
+            move,
+            "contest.claim.match",
+            f"{move.card} matches neither {_pile_name(row, first)} nor "
+            f"{_pile_name(row, second)}: the discarded card must be of "
+            f"one of their suits",
+        )
     return first, second
 
 
-def _claim_winner(state: ContestState, move: Claim, row: tuple, first: int, second: int,
-                  name: str) -> tuple[int, int, int]:
+def _claim_winner(
+    state: ContestState, move: Claim, row: tuple, first: int, second: int, name: str
+) -> tuple[int, int, int]:
     """contest.claim.value, contest.claim.tie: the two piles' values and the position (0..3) of
     the pile that goes to the points piles (on equal values, the one the claimant, ``name``, keeps)."""
     options = state.options
@@ -735,14 +997,22 @@ def _claim_winner(state: ContestState, move: Claim, row: tuple, first: int, seco
     keep = move.keep
     if first_value != second_value:
         if keep is not None:
-            raise IllegalMove(move, "contest.claim.tie", f"'keep' is only for piles of equal value; here the pile "
-                                                         f"at {first + 1} is worth {first_value} and the pile at "
-                                                         f"{second + 1} {second_value}")
+            raise IllegalMove(
+                move,
+                "contest.claim.tie",
+                f"'keep' is only for piles of equal value; here the pile "
+                f"at {first + 1} is worth {first_value} and the pile at "
+                f"{second + 1} {second_value}",
+            )
         return first_value, second_value, first if first_value > second_value else second
     if keep != move.first and keep != move.second:
         example = Claim(move.first, move.second, move.card, move.discard, move.play, move.second)
-        raise IllegalMove(move, "contest.claim.tie", f"both piles are worth {first_value}: {name} chooses the one "
-                                                     f"that goes to the points piles, such as '{example}'")
+        raise IllegalMove(
+            move,
+            "contest.claim.tie",
+            f"both piles are worth {first_value}: {name} chooses the one "
+            f"that goes to the points piles, such as '{example}'",
+        )
     return first_value, second_value, keep - 1
 
 
@@ -752,8 +1022,9 @@ def _claimed(state: ContestState, plan: ClaimPlan) -> tuple[tuple, tuple]:
     row, winner = plan.row, plan.winner
     won = row[winner]
     suit = SUIT_INDEX[won[0].suit]
-    return replaced_at(replaced_at(row, winner, ()), plan.loser, ()), \
-        replaced_at(state.points, suit, state.points[suit] + won)
+    return replaced_at(replaced_at(row, winner, ()), plan.loser, ()), replaced_at(
+        state.points, suit, state.points[suit] + won
+    )
 
 
 def _place_event(place: Open | Reinforce, row: tuple, player: int, name: str) -> Event:
@@ -766,5 +1037,6 @@ def _place_event(place: Open | Reinforce, row: tuple, player: int, name: str) ->
 
 def _hidden_mover(name: str) -> ValueError:
     """The error for listing the moves of ``name``, whose cards a view hides."""
-    return ValueError(f"{name}'s cards are hidden in this view: list the legal moves from the full state "
-                      f"or from {name}'s own view")
+    return ValueError(
+        f"{name}'s cards are hidden in this view: list the legal moves from the full state or from {name}'s own view"
+    )

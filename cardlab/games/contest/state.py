@@ -77,4 +77,4 @@ class ContestState(State):
 def replaced_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``items`` with the one at ``index`` replaced by ``value``: a pile of the contest row or of
     the points piles, or a player's secret cards or hand."""
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]

@@ -54,8 +54,9 @@ class ContestStrategy(Strategy):
     def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
-    def playout(self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move],
-                rng: random.Random) -> float:
+    def playout(
+        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+    ) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
         # playout_move's moves to the end of the game (a Contest playout stops nowhere before
@@ -77,7 +78,7 @@ class ContestStrategy(Strategy):
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
         me = game.to_move(state)
         if me is None or state.arranged < 2:
-            return None   # the secret cards are laid by another rule
+            return None  # the secret cards are laid by another rule
         return _gains(game, state, me, game.legal_moves(state))
 
     def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
@@ -168,14 +169,14 @@ def _gain(game: Game, state: Any, move: Move, worth: dict[str, float], cost: _Co
     worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim is
     weighed on where its piles go (``Contest.claim_piles``), not played."""
     kind = type(move)
-    if kind is Open or kind is Reinforce:   # the card joins the contest row
+    if kind is Open or kind is Reinforce:  # the card joins the contest row
         return worth[move.card.suit] / 2 - cost[move.card]
-    if kind is Claim:                       # the engine resolves the claim
+    if kind is Claim:  # the engine resolves the claim
         gain = _claim_change(game, state, move, worth) - cost[move.card]
         if move.play is not None:
             gain -= cost[move.play.card]
         return gain
-    if kind is Exchange:                    # the table stays as it is
+    if kind is Exchange:  # the table stays as it is
         return -cost[move.card]
     return 0.0
 
@@ -188,18 +189,22 @@ def _claim_change(game: Game, state: Any, move: Claim, worth: dict[str, float]) 
     before and after gives."""
     row, p, q, winner = game.claim_piles(state, move)
     won, first, second = row[winner], row[p], row[q]
-    change = (worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2
-              - worth[second[0].suit] * len(second) / 2)
+    change = (
+        worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2 - worth[second[0].suit] * len(second) / 2
+    )
     if row is not state.row:  # the power: a pile discarded, or a card played
         for before, after in zip(state.row, row):
             if after is not before:
-                change += ((worth[after[0].suit] * len(after) if after else 0.0)
-                           - (worth[before[0].suit] * len(before) if before else 0.0)) / 2
+                change += (
+                    (worth[after[0].suit] * len(after) if after else 0.0)
+                    - (worth[before[0].suit] * len(before) if before else 0.0)
+                ) / 2
     return change
 
 
-def _choose(game: Game, state: Any, me: int, rng: random.Random, limit: int | None,
-            count: _Count | None = None) -> Move:
+def _choose(
+    game: Game, state: Any, me: int, rng: random.Random, limit: int | None, count: _Count | None = None
+) -> Move:
     """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves);
     ``count``: ``me``'s, when it is at hand."""
     moves = game.legal_moves(state)
@@ -250,12 +255,16 @@ def _reason(game: Game, state: Any, best: Move, weight: dict[str, float]) -> str
         points = game.claimed(state, best)[1]
         suit = next(suit for suit, index in SUIT_INDEX.items() if len(points[index]) > len(state.points[index]))
         gained = len(points[SUIT_INDEX[suit]]) - len(state.points[SUIT_INDEX[suit]])
-        return (f"the claim sends {plural(gained, 'card')} to the {suit_symbol(suit)} points pile, "
-                f"which your secret cards score {weight[suit]:.0f} a card")
+        return (
+            f"the claim sends {plural(gained, 'card')} to the {suit_symbol(suit)} points pile, "
+            f"which your secret cards score {weight[suit]:.0f} a card"
+        )
     if isinstance(best, (Open, Reinforce)):
         suit = best.card.suit
-        return (f"{best.card} builds a {suit_symbol(suit)} pile, a suit your secret cards score "
-                f"{weight[suit]:.0f} a card, to win a later claim")
+        return (
+            f"{best.card} builds a {suit_symbol(suit)} pile, a suit your secret cards score "
+            f"{weight[suit]:.0f} a card, to win a later claim"
+        )
     if isinstance(best, Exchange):
         return f"no claim or pile gains here; {best.card} is the card you need least"
     return "no other action is possible"
@@ -274,8 +283,10 @@ def explain(game: Game, state: Any, me: int, move: Move) -> str:
     if isinstance(move, Arrange):
         weight = _Count(move.cards).weight
         first, second = sorted({c.suit for c in move.cards}, key=lambda suit: (-weight[suit], suit))[:2]
-        return (f"{words}: each {suit_symbol(first)} card in its points pile then scores {weight[first]:.0f} for "
-                f"you, and each {suit_symbol(second)} card {weight[second]:.0f}")
+        return (
+            f"{words}: each {suit_symbol(first)} card in its points pile then scores {weight[first]:.0f} for "
+            f"you, and each {suit_symbol(second)} card {weight[second]:.0f}"
+        )
     weight = _count(state, me).weight
     if isinstance(move, Claim):
         row, _, _, winner = game.claim_piles(state, move)
@@ -287,10 +298,14 @@ def explain(game: Game, state: Any, me: int, move: Move) -> str:
     if isinstance(move, (Open, Reinforce)):
         suit = move.card.suit
         if round(weight[suit]) == 0:
-            return (f"{words}: {move.card} is of a suit your secret cards do not score, so it is the card you "
-                    f"lose least by spending")
-        return (f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a "
-                f"suit your secret cards score {weight[suit]:.0f} a card, for a later claim")
+            return (
+                f"{words}: {move.card} is of a suit your secret cards do not score, so it is the card you "
+                f"lose least by spending"
+            )
+        return (
+            f"{words} to build {'up the' if isinstance(move, Reinforce) else 'a'} {suit_symbol(suit)} pile, a "
+            f"suit your secret cards score {weight[suit]:.0f} a card, for a later claim"
+        )
     if isinstance(move, Exchange):
         return f"{words}: your secret cards {_scores(weight, move.card.suit)} in its suit, and the row stays as it is"
     return words

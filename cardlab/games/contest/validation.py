@@ -19,28 +19,36 @@ def validate(game: Game, state: ContestState) -> None:
     game._check_options(state)
     validate_seed(state.seed)
     names = game.player_names
-    for field, value, allowed in (("arranged", state.arranged, (0, 1, 2)), ("turn", state.turn, (-1, 0, 1)),
-                                  ("last_turns", state.last_turns, (None, 0, 1, 2))):
+    for field, value, allowed in (
+        ("arranged", state.arranged, (0, 1, 2)),
+        ("turn", state.turn, (-1, 0, 1)),
+        ("last_turns", state.last_turns, (None, 0, 1, 2)),
+    ):
         if value not in allowed:
             raise StateError(field, f"expected one of {', '.join(map(str, allowed))}, got {value!r}")
     check_cards_once(game.zones(state), DECK)
     for p in (0, 1):
         if len(state.secrets[p]) != SECRET_SIZE:
-            raise StateError(f"{names[p]} secret", f"holds {len(state.secrets[p])} cards; a player has 4 secret "
-                                                   "cards")
+            raise StateError(f"{names[p]} secret", f"holds {len(state.secrets[p])} cards; a player has 4 secret cards")
     for p in range(state.arranged):
         secret = state.secrets[p]
         if not suits_apart(secret) and can_arrange(secret):
-            raise StateError(f"{names[p]} secret", f"{cards_text(secret)} has two cards of a suit side by side; "
-                                                   "an order that keeps them apart exists "
-                                                   "(contest.secret.neighbours)")
+            raise StateError(
+                f"{names[p]} secret",
+                f"{cards_text(secret)} has two cards of a suit side by side; "
+                "an order that keeps them apart exists "
+                "(contest.secret.neighbours)",
+            )
     _validate_row(state)
     for suit, pile in zip(SUITS, state.points):
         wrong = [c for c in pile if c.suit != suit]
         if wrong:
-            raise StateError(f"points {suit}", f"{cards_text(tuple(wrong))} cannot be in the "
-                                               f"{suit_symbol(suit)} points pile (contest.points: one pile per "
-                                               "suit)")
+            raise StateError(
+                f"points {suit}",
+                f"{cards_text(tuple(wrong))} cannot be in the "
+                f"{suit_symbol(suit)} points pile (contest.points: one pile per "
+                "suit)",
+            )
     if state.arranged < 2:
         _validate_setup(game, state)
     else:
@@ -57,27 +65,34 @@ def _validate_row(state: ContestState) -> None:
     suits = [pile[0].suit if pile else None for pile in row]
     for i in range(POSITIONS - 1):
         if suits[i] is not None and suits[i] == suits[i + 1]:
-            raise StateError(f"positions {i + 1} and {i + 2}", f"neighbouring positions never hold the same suit "
-                                                               f"({suit_symbol(suits[i])}) "
-                                                               "(contest.open.neighbours)")
+            raise StateError(
+                f"positions {i + 1} and {i + 2}",
+                f"neighbouring positions never hold the same suit ({suit_symbol(suits[i])}) (contest.open.neighbours)",
+            )
 
 
 def _validate_setup(game: Game, state: ContestState) -> None:
     """While the secret cards are arranged: nothing dealt or played yet."""
     if state.turn != state.arranged:
-        raise StateError("to move", f"while the secret cards are arranged, A goes first, then B: "
-                                    f"{game.player_names[state.arranged]} is to move")
+        raise StateError(
+            "to move",
+            f"while the secret cards are arranged, A goes first, then B: "
+            f"{game.player_names[state.arranged]} is to move",
+        )
     if any(state.hands) or any(state.row) or any(state.points):
-        raise StateError("stage", "while the secret cards are arranged, the hands are not dealt yet "
-                                  "and no card has been played")
+        raise StateError(
+            "stage", "while the secret cards are arranged, the hands are not dealt yet and no card has been played"
+        )
     if state.last_turns is not None:
         raise StateError("stage", "the last turns come after the deal, once the draw pile is empty")
     if len(state.discard) % SECRET_SIZE:
-        raise StateError("discard", f"holds {len(state.discard)} cards; before the deal only mulligans "
-                                    f"discard, 4 cards at a time")
+        raise StateError(
+            "discard", f"holds {len(state.discard)} cards; before the deal only mulligans discard, 4 cards at a time"
+        )
     if len(state.stock) < 2 * HAND_SIZE:
-        raise StateError("draw pile", f"holds {len(state.stock)} cards; the two hands of {HAND_SIZE} are still "
-                                      f"to be dealt from it")
+        raise StateError(
+            "draw pile", f"holds {len(state.stock)} cards; the two hands of {HAND_SIZE} are still to be dealt from it"
+        )
 
 
 def _validate_play(game: Game, state: ContestState) -> None:
@@ -91,14 +106,17 @@ def _validate_play(game: Game, state: ContestState) -> None:
             raise StateError("stage", "the draw pile is empty: the stage is 'final 2', 'final 1' or 'over'")
         for p in (0, 1):
             if len(state.hands[p]) != HAND_SIZE:
-                raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; while the draw pile "
-                                                     f"lasts, every turn ends with {HAND_SIZE} in hand "
-                                                     "(contest.draw)")
+                raise StateError(
+                    f"{names[p]} hand",
+                    f"holds {len(state.hands[p])} cards; while the draw pile "
+                    f"lasts, every turn ends with {HAND_SIZE} in hand "
+                    "(contest.draw)",
+                )
     else:
         if state.stock:
-            raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is "
-                                          "empty")
+            raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is empty")
         for p in (0, 1):
             if len(state.hands[p]) > HAND_SIZE:
-                raise StateError(f"{names[p]} hand", f"holds {len(state.hands[p])} cards; a hand never holds "
-                                                     f"more than {HAND_SIZE}")
+                raise StateError(
+                    f"{names[p]} hand", f"holds {len(state.hands[p])} cards; a hand never holds more than {HAND_SIZE}"
+                )
