@@ -31,7 +31,9 @@ def test_the_committed_module_is_built_from_the_parts():
         "cardlab/widgets/static/cardlab.js is not the build of the parts: run python tools/build_frontend.py"
     )
     text = build.MODULE.read_text(encoding="utf-8")
-    assert sorted(build.PARTS) == sorted(p.name for p in build.STATIC.glob("*.js") if p != build.MODULE)
+    assert sorted(build.PARTS) == sorted(p.name for p in build.SOURCES.glob("*.js"))
+    assert [p.name for p in build.STATIC.glob("*.js")] == [build.MODULE.name]  # the parts are in src/ only
+    assert text.startswith("// GENERATED FILE: do not edit.")
     positions = [text.index(f"// --- {name} ---") for name in build.PARTS]
     assert positions == sorted(positions) and text.count("export default") == 1
 
@@ -41,9 +43,10 @@ def test_a_changed_part_makes_the_module_stale_until_it_is_built(tmp_path, monke
     static = tmp_path / "static"
     shutil.copytree(build.STATIC, static)
     monkeypatch.setattr(build, "STATIC", static)
+    monkeypatch.setattr(build, "SOURCES", static / "src")
     monkeypatch.setattr(build, "MODULE", static / "cardlab.js")
     assert build.is_current()
-    with (static / "moves.js").open("a", encoding="utf-8") as part:
+    with (static / "src" / "moves.js").open("a", encoding="utf-8") as part:
         part.write("\nconst ADDED_IN_A_MERGE = 1;\n")
     assert not build.is_current()
     assert build.main(["--check"]) == 1

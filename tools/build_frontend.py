@@ -1,17 +1,18 @@
-"""Build the widgets' front end: the parts in ``static/`` joined into one module file.
+"""Build the widgets' front end: the parts in ``static/src/`` joined into one module file.
 
     python tools/build_frontend.py            # write static/cardlab.js from the parts
     python tools/build_frontend.py --check    # exit 1 if static/cardlab.js is out of date
     python tools/build_frontend.py --watch    # rebuild whenever a part changes
 
 It imports nothing of cardlab (so it runs even when the built module is missing). The
-JavaScript is split by component for reading and editing (:data:`PARTS`, in the order
-the module needs them: later parts use what earlier ones define, ``widget.js`` holds the
-default export). The widgets load the built file, ``static/cardlab.js``, which is committed
-and shipped as package data: no bundler, no npm, no dependency. Edit the parts, never the
-built file; after a merge that touched the parts, run this again (a test checks that the
-committed module is up to date). With ``--watch`` running and ``ANYWIDGET_HMR=1`` set for the
-kernel, anywidget reloads the front end of the widgets on show at every change of a part.
+JavaScript is split by component for reading and editing (:data:`PARTS` in ``static/src/``, in
+the order the module needs them: later parts use what earlier ones define, ``widget.js`` holds
+the default export). The widgets load the built file, ``static/cardlab.js`` (marked as
+generated, in its first line and in .gitattributes), which is committed and shipped as package
+data: no bundler, no npm, no dependency. Edit the parts, never the built file; after a merge
+that touched the parts, run this again (a test checks that the committed module is up to date).
+With ``--watch`` running and ``ANYWIDGET_HMR=1`` set for the kernel, anywidget reloads the
+front end of the widgets on show at every change of a part.
 """
 
 from __future__ import annotations
@@ -22,19 +23,21 @@ import time
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent.parent / "cardlab" / "widgets" / "static"
+#: Where the parts are.
+SOURCES = STATIC / "src"
 #: The parts, in module order.
 PARTS = ("cards.js", "tableau.js", "moves.js", "breakdown.js", "stepper.js", "editor.js", "lesson.js", "widget.js")
 #: The built module the widgets load.
 MODULE = STATIC / "cardlab.js"
 HEADER = (
-    "// cardlab widgets' front end: ONE module built from the parts in this folder by\n"
-    "// `python tools/build_frontend.py`. Do not edit it: edit the parts and build again.\n"
+    "// GENERATED FILE: do not edit. The cardlab widgets' front end, ONE module built from the parts\n"
+    "// in src/ by `python tools/build_frontend.py`: edit the parts and build again.\n"
 )
 
 
 def module_text() -> str:
     """The module built from the parts as they are now."""
-    parts = [f"// --- {name} ---\n{(STATIC / name).read_text(encoding='utf-8').rstrip()}\n" for name in PARTS]
+    parts = [f"// --- {name} ---\n{(SOURCES / name).read_text(encoding='utf-8').rstrip()}\n" for name in PARTS]
     return HEADER + "\n" + "\n".join(parts)
 
 
@@ -55,10 +58,10 @@ def watch(interval: float = 0.3) -> None:
     """Rebuild whenever a part's modification time changes (Ctrl+C stops)."""
 
     def stamps() -> tuple[float, ...]:
-        return tuple((STATIC / name).stat().st_mtime_ns for name in PARTS)
+        return tuple((SOURCES / name).stat().st_mtime_ns for name in PARTS)
 
     seen = None
-    print(f"watching {len(PARTS)} parts in {STATIC} (Ctrl+C stops)")
+    print(f"watching {len(PARTS)} parts in {SOURCES} (Ctrl+C stops)")
     try:
         while True:
             now = stamps()

@@ -3,7 +3,7 @@ game's layout hints (``game.table_layout``, a :class:`cardlab.engine.Layout`).
 
 A layout is a tree of groups ``{"kind": "group", "title", "dir", "role", "items"}`` and piles
 ``{"kind": "pile", "zone", "title", "cards", "spread", "note", "hand"}`` that
-``static/tableau.js`` draws (the view-model adds each pile's ``label``, its name for screen
+``static/src/tableau.js`` draws (the view-model adds each pile's ``label``, its name for screen
 readers, and ``marks``, the game's notes on its cards: ``viewmodel.Position``). It is the same
 for every game: each player's zones without a group sit in their seat (the viewer's at the
 bottom, everyone else's across the top), and the groups fill the middle, in the rows of areas

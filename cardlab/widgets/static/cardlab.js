@@ -1,5 +1,5 @@
-// cardlab widgets' front end: ONE module built from the parts in this folder by
-// `python tools/build_frontend.py`. Do not edit it: edit the parts and build again.
+// GENERATED FILE: do not edit. The cardlab widgets' front end, ONE module built from the parts
+// in src/ by `python tools/build_frontend.py`: edit the parts and build again.
 
 // --- cards.js ---
 // cardlab front end, part 1: drawing (virtual elements, patched into the page) and playing cards.
