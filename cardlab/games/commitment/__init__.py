@@ -2,7 +2,8 @@
 
 - ``moves.py``: the two decks, what each card does, a stack's value, the moves and their notation;
 - ``state.py``: the state of a game and its battles;
-- ``rules.py``: the game (``Commitment``): its rules and battle scoring, its text form, its table;
+- ``rules.py``: the game (``Commitment``): its rules, its text form, its table;
+- ``scoring.py``: how a battle is judged (``judge``), the score and the rounds of the game;
 - ``validation.py``: which states the rules allow (a state read or edited by hand);
 - ``explain.py``: what a card is for where it lies, and what the player to move must do;
 - ``strategy.py``: what computer players and hints know about it.

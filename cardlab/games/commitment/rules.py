@@ -1,8 +1,9 @@
 """Commitment (rule text: docs/rules/texts/commitment.txt).
 
 Two players win battle cards over 3 rounds by committing cards to suit stacks. Every rule is
-in this module and in ``moves.py`` (the decks, what each card does, the moves and their
-notation); ``validation.py`` checks that a state read or edited by hand is one the rules allow.
+in this module, in ``moves.py`` (the decks, what each card does, the moves and their notation)
+and in ``scoring.py`` (how a battle is judged, the score and the rounds); ``validation.py``
+checks that a state read or edited by hand is one the rules allow.
 ``docs/rules/commitment.md`` maps each rule id to the sentence of the text it implements and
 records each reading chosen.
 """
@@ -10,8 +11,7 @@ records each reading chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import gt
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
 from ...engine import (
@@ -22,19 +22,15 @@ from ...engine import (
     STACK,
     STOCK,
     Area,
-    Breakdown,
     Event,
     Game,
     Layout,
     Move,
     Reason,
-    Round,
-    ScoreItem,
     TextForm,
     Zone,
     builder,
     format_cards,
-    plural,
     replacer,
     stacked_deck,
 )
@@ -71,13 +67,13 @@ from .moves import (
     stack_arithmetic,
     stack_value,
 )
+from .scoring import CommitmentScoring, Verdict, _list, _vp_of, judge
 from .state import HAND_SIZE, ROUND_DRAW, Battle, CommitmentState
 from .strategy import STRATEGY, CommitmentStrategy
 from .validation import validate
 
 __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
-BOTH = frozenset((0, 1))  # both players move in every round
 #: The group of the decks and the discard pile (see ``table_layout``).
 DECKS = "decks"
 #: What a card is (KIND) and the stack of its suit, by card: what a commit needs first.
@@ -98,60 +94,7 @@ _committed = replacer(CommitmentState, "turn", "hands", "battles", "draw", "disc
 _passed = replacer(CommitmentState, "turn", "passed")
 
 
-# --- scoring (pure functions of cards) -----------------------------------------------------------
-
-
-class Verdict(NamedTuple):
-    """How a battle scores: stack values per side, suits won per player, and who takes the card."""
-
-    values: tuple[tuple[int, int, int], tuple[int, int, int]]
-    suits: tuple[int, int]
-    winner: int | None
-    rule: str
-
-
-def judge(battle: Battle) -> Verdict:
-    """Score one battle (commitment.score.suit / .suits / .total / .discard)."""
-    first, second = battle.sides
-    mine, theirs = tuple(map(stack_value, first)), tuple(map(stack_value, second))
-    values = (mine, theirs)
-    a, b = sum(map(gt, mine, theirs)), sum(map(gt, theirs, mine))  # the suits each side wins
-    if a != b:
-        return Verdict(values, (a, b), 0 if a > b else 1, "commitment.score.suits")
-    total_a, total_b = sum(mine), sum(theirs)
-    if total_a != total_b:
-        return Verdict(values, (a, b), 0 if total_a > total_b else 1, "commitment.score.total")
-    return Verdict(values, (a, b), None, "commitment.score.discard")
-
-
-def _verdict_text(verdict: Verdict, names: Sequence[str]) -> str:
-    """Why the battle card goes where it goes, in words (the players called ``names``)."""
-    values, (a, b) = verdict.values, verdict.suits
-    suits = []
-    for slot, name in enumerate(STACK_NAMES):
-        x, y = values[0][slot], values[1][slot]
-        if x == y:
-            suits.append(f"{name} tied {x} to {y}")
-        else:
-            w = 0 if x > y else 1
-            suits.append(f"{names[w]} wins {name} {max(x, y)} to {min(x, y)}")
-    text = "; ".join(suits) + ". "
-    text = text[0].upper() + text[1:]
-    if a != b:
-        hi, lo = max(a, b), min(a, b)
-        return text + f"{names[verdict.winner]} wins more suits, {hi} to {lo}."
-    each = "No suit to either player" if a == 0 else f"{plural(a, 'suit')} each"
-    total_a, total_b = sum(values[0]), sum(values[1])
-    if total_a == total_b:
-        return text + f"{each}, and the totals of all three stacks are equal, {total_a} to {total_b}."
-    return (
-        text + f"{each}, so the higher total of all three stacks takes it: "
-        f"{max(total_a, total_b)} to {min(total_a, total_b)}."
-    )
-
-
-def _vp_of(cards_won: Iterable[Card]) -> int:
-    return sum(BATTLE_VP[c] for c in cards_won)
+# --- rule helpers (pure functions of cards) -------------------------------------------------------
 
 
 def _sorted(hand: Iterable[Card]) -> Stack:
@@ -181,10 +124,6 @@ def _with_player(pair: tuple, player: int, value: Any) -> tuple:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
-def _list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _battle_names(n: int) -> str:
     return _list([f"b{i}" for i in range(1, n + 1)]) if n else "no battles"
 
@@ -193,7 +132,7 @@ def _battle_names(n: int) -> str:
 
 
 @register
-class Commitment(Game):
+class Commitment(CommitmentScoring, Game):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
     name = "commitment"
@@ -538,61 +477,9 @@ class Commitment(Game):
         return after
 
     @staticmethod
-    def _standing_vp(s: CommitmentState) -> tuple[int, int]:
-        """Each player's VP: battle cards won, plus those of a finished round still on the table."""
-        vp = [_vp_of(s.won[0]), _vp_of(s.won[1])]
-        if s.passed[0] and s.passed[1]:
-            for battle in s.battles:
-                winner = judge(battle).winner
-                if winner is not None:
-                    vp[winner] += BATTLE_VP[battle.card]
-        return vp[0], vp[1]
-
-    @staticmethod
     def _starter(first: int, vp: tuple[int, int]) -> int:
         """commitment.round.start: more VP starts; on equal VP, round 1's starter."""
         return first if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
-
-    def _narrate_round_end(self, s: CommitmentState, log: list[Event]) -> None:
-        """The scoring of a round both players have just passed, and who starts the next one."""
-        names = self.player_names
-        vp, starter = self._standing_vp(s), self._next_starter(s)
-        log.append(
-            Event("commitment.round.end", f"Both players have passed: round {s.round} is scored, battle by battle.")
-        )
-        for i, battle in enumerate(s.battles, start=1):
-            verdict = judge(battle)
-            for p in (0, 1):
-                stacks = "; ".join(
-                    f"{name} {stack_arithmetic(stack)}" for name, stack in zip(STACK_NAMES, battle.sides[p])
-                )
-                king = any(c.rank == 13 for st in battle.sides[p] for c in st)
-                rule = "commitment.king" if king else "commitment.score.stack"
-                log.append(
-                    Event(
-                        rule,
-                        f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.",
-                        p,
-                        tuple(c for st in battle.sides[p] for c in st),
-                    )
-                )
-            log.append(
-                Event(verdict.rule, _result_text(i, battle, verdict, True, names), verdict.winner, (battle.card,))
-            )
-        score = f"A has {vp[0]} VP and B has {vp[1]}"
-        if starter is None:
-            if vp[0] == vp[1]:
-                log.append(Event("commitment.end", f"After round 3, {score}: equal VP, so the game is a draw."))
-            else:
-                w = 0 if vp[0] > vp[1] else 1
-                log.append(Event("commitment.end", f"After round 3, {score}: {names[w]} wins.", w))
-            return
-        why = (
-            f"equal VP, so {names[s.first]}, who started round 1, starts"
-            if vp[0] == vp[1]
-            else f"{names[starter]} has more VP and starts"
-        )
-        log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", starter))
 
     def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
         won = [s.won[0], s.won[1]]
@@ -672,81 +559,6 @@ class Commitment(Game):
                 Event("commitment.setup.draw", f"{names[p]} draws {' '.join(map(str, new))}.", p, new, frozenset((p,)))
             )
         log.append(Event("commitment.round.start", f"{names[after.turn]} starts round {after.round}.", after.turn))
-
-    # -- score ------------------------------------------------------------------------------------
-
-    def score(self, s: CommitmentState) -> Breakdown:
-        """VP won in earlier rounds, and the battles on the table stack by stack: scored (their
-        VP counted) once both players have passed, otherwise shown as they stand (0 points)."""
-        names = self.player_names
-        items = [
-            ScoreItem(p, BATTLE_VP[card], f"{names[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
-            for p in (0, 1)
-            for card in s.won[p]
-        ]
-        notes: list[str] = []
-        scored = s.round_over
-        for i, battle in enumerate(s.battles, start=1):
-            for p in (0, 1):
-                for name, stack in zip(STACK_NAMES, battle.sides[p]):
-                    if stack:
-                        rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
-                        items.append(
-                            ScoreItem(
-                                p, 0, f"b{i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}", rule, stack
-                            )
-                        )
-            verdict = judge(battle)
-            if not scored and not any(battle.sides[0] + battle.sides[1]):
-                notes.append(f"b{i} {battle.card}: no card committed yet.")
-                continue
-            text = _result_text(i, battle, verdict, scored, names)
-            if verdict.winner is None:
-                notes.append(f"{text} [{verdict.rule}]")
-            else:
-                points = BATTLE_VP[battle.card] if scored else 0
-                items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
-        final = scored and s.round == ROUNDS
-        title = f"Round {s.round} scored" if scored else f"Round {s.round} in play: the battles as they stand"
-        winners: tuple[int, ...] = ()
-        if final:
-            title = "Final score"
-            totals = [sum(i.points for i in items if i.player == p) for p in (0, 1)]
-            winners = tuple(p for p in (0, 1) if totals[p] == max(totals))  # a draw: both
-            if totals[0] == totals[1]:
-                notes.append("Equal VP: the game is a draw. [commitment.end]")
-        return Breakdown(names, tuple(items), title, final, winners, tuple(notes))
-
-    def rounds(self, s: CommitmentState) -> tuple[Round, ...]:
-        """The rounds so far, their lines of the score as :meth:`score` lists them. The state keeps
-        the battle cards won before this round, not the round each was won in: so the rounds
-        before this one are one row ("Rounds 1–2"). The round on the table is settled once both
-        players have passed (commitment.round.end): its showdown says who took which battle card."""
-        items = self.score(s).items
-        earlier = len(s.won[0]) + len(s.won[1])  # the score lists the cards won before this round first
-        rounds = []
-        if s.round > 1:
-            title = "Round 1" if s.round == 2 else f"Rounds 1–{s.round - 1}"
-            rounds.append(
-                Round(
-                    s.round - 1,
-                    title,
-                    items[:earlier],
-                    BOTH,
-                    Event("commitment.vp", f"{title}: the battle cards were won.", None),
-                    "scored",
-                )
-            )
-            items = items[earlier:]
-        title = f"Round {s.round} of {ROUNDS}"
-        if not s.round_over:
-            return tuple(rounds) + (Round(s.round, title, items, BOTH),)
-        ended = Event("commitment.round.end", "Both players passed: the battles are scored.", None)
-        return tuple(rounds) + (
-            Round(
-                s.round, title, items, BOTH, ended, "both passed", verdict=_round_verdict(s.battles, self.player_names)
-            ),
-        )
 
     # -- views and zones ---------------------------------------------------------------------------
 
@@ -961,34 +773,6 @@ class Commitment(Game):
 
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
-
-
-def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool, names: Sequence[str]) -> str:
-    """What battle b``i`` gives (``scored``: once the round is over), and why."""
-    why = _verdict_text(verdict, names)
-    card = battle.card
-    if verdict.winner is None:
-        return f"b{i}: {card} {'is' if scored else 'would be'} discarded. {why}"
-    taker = names[verdict.winner]
-    vp = BATTLE_VP[card]
-    if scored:
-        return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
-    return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
-
-
-def _round_verdict(battles: tuple[Battle, ...], names: Sequence[str]) -> Event:
-    """Who took which battle card in a scored round (commitment.vp), and who won more VP."""
-    taken: tuple[list[Card], list[Card]] = ([], [])
-    for battle in battles:
-        winner = judge(battle).winner
-        if winner is not None:
-            taken[winner].append(battle.card)
-    vp = [sum(BATTLE_VP[card] for card in cards) for cards in taken]
-    said = [f"{names[p]} takes {_list([str(c) for c in taken[p]])} ({vp[p]} VP)" for p in (0, 1) if taken[p]]
-    if not said:
-        return Event("commitment.vp", "Nobody takes a battle card this round.", None)
-    best = None if vp[0] == vp[1] else int(vp[1] > vp[0])
-    return Event("commitment.vp", "; ".join(said) + ".", best)
 
 
 def _read_turn(form: TextForm, round_over: bool, names: Sequence[str]) -> int | None:

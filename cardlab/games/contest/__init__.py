@@ -4,6 +4,7 @@
   cards (values, secret rows, the secret cards' score);
 - ``state.py``: the state and the options of a game, and the shape of the contest row;
 - ``rules.py``: the game (``Contest``): its rules, its score, its text form, its table;
+- ``claims.py``: a claim checked rule by rule, what it does and how it is told; placing a card;
 - ``movegen.py``: the fast form of the rules of a turn: its legal moves and a claim's check;
 - ``validation.py``: which states the rules allow (a state read or edited by hand);
 - ``explain.py``: what a card is for where it lies, and what the player to move must do;

@@ -51,7 +51,7 @@ def apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
 
 def placeable(place: Open | Reinforce, row: tuple) -> bool:
     """Whether ``place`` may be made on ``row`` (contest.open, contest.open.neighbours,
-    contest.reinforce); ``rules._check_place`` says why not."""
+    contest.reinforce); ``claims._check_place`` says why not."""
     position = place.position
     if type(position) is not int or not 1 <= position <= POSITIONS:
         return False
