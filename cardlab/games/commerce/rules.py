@@ -1,8 +1,9 @@
 """Commerce, Foster's no-widow game for 3 to 12 players, kept on a ledger
 (rule text: docs/rules/texts/commerce.txt).
 
-Every rule is in this module, in ``moves.py`` (the deck, the moves and their notation) and in
-``ranking.py`` (the hand ranking); ``validation.py`` checks that a state read or edited by hand
+The rules of play are in this module, the ledger (antes, payments, each deal's showdown) in
+``ledger.py``, the deck, the moves and their notation in ``moves.py`` and the hand ranking in
+``ranking.py``; ``validation.py`` checks that a state read or edited by hand
 is one the rules allow. The Commerce page of ``docs/rules/`` maps each rule id to the sentence
 of the text it implements and records each reading chosen. A game is one deal per player.
 
@@ -13,7 +14,7 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ...cards import (
@@ -37,19 +38,14 @@ from ...engine import (
     SLOT,
     STOCK,
     Area,
-    Breakdown,
     Event,
     Game,
     Layout,
     Move,
     Reason,
-    RevealedHand,
-    Round,
-    ScoreItem,
     TextForm,
     Zone,
     format_cards,
-    plural,
     points,
     replacer,
     shuffle_from,
@@ -59,6 +55,7 @@ from ...engine import (
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
+from .ledger import CommerceLedger
 from .moves import BARTER, DECK, EXAMPLES, GIVE, KNOCK, TRADE, Barter, Give, Knock, Trade, parse_move
 from .ranking import CATEGORY, HAND_SIZE, NOTHING, compare_hands, hand_key, rank_hand, showdown
 from .state import (
@@ -100,7 +97,7 @@ _bartered = replacer(CommerceState, "hands", "offer", "turns")
 
 
 @register
-class Commerce(Game):
+class Commerce(CommerceLedger, Game):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"
@@ -513,184 +510,6 @@ class Commerce(Game):
             f"{names[r]}'s {cmp.hands[1]}, as {cmp.reason}."
         )
 
-    # -- the ledger --------------------------------------------------------------------------------------
-
-    def _deal_items(self, number: int, dealer: int, turns: tuple[str, ...]) -> list[ScoreItem]:
-        """A deal's antes and trade payments (commerce.deal.ante, commerce.trade.*)."""
-        names = self.player_names
-        n, d = self.players, names[dealer]
-        items = [ScoreItem(p, -1, f"Deal {number}: pays 1 into the pool", "commerce.deal.ante") for p in range(n)]
-        for i, turn in enumerate(turns):
-            if turn != "trade":
-                continue
-            p = (dealer + 1 + i) % n
-            if p == dealer:
-                items.append(
-                    ScoreItem(
-                        p,
-                        0,
-                        f"Deal {number}: the dealer trades on their own turn and pays nothing",
-                        "commerce.trade.dealer",
-                    )
-                )
-            else:
-                items.append(
-                    ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade", "commerce.trade.payment")
-                )
-                items.append(
-                    ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade", "commerce.trade.payment")
-                )
-        return items
-
-    def _settlement_items(self, number: int, record: DealRecord) -> list[ScoreItem]:
-        """A settled deal's pool and dealer's payment."""
-        names = self.player_names
-        n, hands, d = self.players, record.hands, record.dealer
-        result = showdown(hands, d)
-        w = result.winner
-        rank = rank_hand(hands[w])
-        items = [
-            ScoreItem(
-                w,
-                n,
-                f"Deal {number}: wins the pool of {n} with {rank}",
-                "commerce.settle.pool",
-                rank.counting or hands[w],
-            )
-        ]
-        if result.dealer_pays == "winner":
-            items.append(
-                ScoreItem(
-                    d,
-                    -1,
-                    f"Deal {number}: the losing dealer pays the winner {names[w]} 1",
-                    "commerce.settle.dealer-loses",
-                    hands[d],
-                )
-            )
-            items.append(
-                ScoreItem(
-                    w, 1, f"Deal {number}: 1 more from the losing dealer {names[d]}", "commerce.settle.dealer-loses"
-                )
-            )
-        elif result.dealer_pays == "everyone":
-            category = CATEGORY[hand_key(hands[d])[0]]
-            for p in range(n):
-                if p != d:
-                    items.append(
-                        ScoreItem(
-                            d,
-                            -1,
-                            f"Deal {number}: the dealer lost with a {category}, the winner's "
-                            f"category, and pays {names[p]} 1",
-                            "commerce.settle.same-category",
-                            hands[d],
-                        )
-                    )
-                    items.append(
-                        ScoreItem(
-                            p,
-                            1,
-                            f"Deal {number}: 1 from the dealer {names[d]}, who lost in the winner's category",
-                            "commerce.settle.same-category",
-                        )
-                    )
-        return items
-
-    def score(self, state: CommerceState, deal: int | None = None) -> Breakdown:
-        """The ledger: every movement of every deal so far, with its rule (or one ``deal``'s only).
-
-        commerce.ledger: every balance starts at 0 and may go negative; nobody is eliminated.
-        """
-        n = state.players
-        over = len(state.history) == n
-        current = len(state.history) + 1
-        if deal is not None and not (isinstance(deal, int) and 1 <= deal <= min(current, n)):
-            raise ValueError(f"deal {deal!r} has not been played: deals 1 to {min(current, n)} have")
-        items: list[ScoreItem] = []
-        for number, record in enumerate(state.history, start=1):
-            if deal in (None, number):
-                items += self._deal_items(number, record.dealer, record.turns)
-                items += self._settlement_items(number, record)
-        if not over and deal in (None, current):
-            items += self._deal_items(current, state.dealer, state.turns)
-        pool = self.pool(state) if deal in (None, current) else 0
-        notes = (f"Pool: {pool}. The ledger and the pool add up to 0.",)
-        if deal is not None:
-            return Breakdown(self.player_names, tuple(items), f"Commerce — deal {deal} of {n}", notes=notes)
-        title = "Commerce ledger — final" if over else f"Commerce ledger — deal {current} of {n}"
-        board = Breakdown(self.player_names, tuple(items), title, notes=notes)
-        if not over:
-            return board
-        totals = board.totals
-        winners = tuple(p for p in range(n) if totals[p] == max(totals))  # commerce.end: tied leaders share
-        return Breakdown(self.player_names, tuple(items), title, True, winners, notes)
-
-    def rounds(self, state: CommerceState) -> tuple[Round, ...]:
-        """One round per deal, its lines of the ledger as :meth:`score` lists them; a settled deal
-        with how it stopped (commerce.knock, commerce.barter.refuse, commerce.stock-out), its hands
-        as revealed (commerce.settle.reveal), best first, and why the best won the pool."""
-        n = state.players
-        rounds = [self._settled_round(number, record) for number, record in enumerate(state.history, start=1)]
-        if len(state.history) < n:
-            number = len(state.history) + 1
-            movers = _movers(state.dealer, state.turns, n)
-            if state.offer is not None:
-                movers |= {state.turn_player}
-            rounds.append(
-                Round(
-                    number, f"Deal {number} of {n}", tuple(self._deal_items(number, state.dealer, state.turns)), movers
-                )
-            )
-        return tuple(rounds)
-
-    # a settled deal never changes: tables ask for its round at every update (the game is kept for good
-    # in the registry's cache, so the cache holding it costs nothing)
-    @lru_cache(maxsize=1024)  # noqa: B019
-    def _settled_round(self, number: int, record: DealRecord) -> Round:
-        names = self.player_names
-        n, d, hands, turns = self.players, record.dealer, record.hands, record.turns
-        p = (d + 1 + len(turns)) % n  # whose turn it was when the deal stopped
-        movers = _movers(d, turns, n)
-        when = "on the deal's first turn" if not turns else f"after {plural(len(turns), 'turn')}"
-        if record.end == "knock":
-            movers |= {p}
-            how = f"{names[p]} knocked"
-            ended = Event(
-                "commerce.knock", f"{names[p]} knocked {when}: exchanges stopped at once, with no final circuit.", p
-            )
-        elif record.end == "refusal":
-            q = (p + 1) % n
-            movers |= {p, q}
-            how = f"{names[q]} refused {names[p]}'s barter"
-            ended = Event(
-                "commerce.barter.refuse",
-                f"{names[q]} refused {names[p]}'s barter by knocking, {when}: exchanges stopped at once.",
-                q,
-            )
-        else:
-            last = (d + len(turns)) % n
-            how = f"{names[last]} took the last stock card"
-            ended = Event(
-                "commerce.stock-out",
-                f"{names[last]} took the last card of the stock, {when}: the deal was settled at once.",
-                last,
-            )
-        result = showdown(hands, d)
-        order = sorted(range(n), key=lambda s: (hand_key(hands[s]), -((s - d) % n)), reverse=True)  # commerce.rank.tie
-        revealed = tuple(RevealedHand(s, hands[s], str(rank_hand(hands[s]))) for s in order)
-        verdict = Event(*self._why_best(hands, d, result.winner, result.runner_up), result.winner, hands[result.winner])
-        items = self._deal_items(number, d, turns) + self._settlement_items(number, record)
-        return Round(number, f"Deal {number} of {n}", tuple(items), movers, ended, how, revealed, verdict)
-
-    def ledger(self, state: CommerceState) -> tuple[int, ...]:
-        """Every player's balance: the totals of :meth:`score`."""
-        return self.score(state).totals
-
-    def pool(self, state: CommerceState) -> int:
-        """The points in the pool: every player's ante while a deal is played, 0 once the game is over."""
-        return 0 if len(state.history) == state.players else state.players
-
     # -- hidden information --------------------------------------------------------------------------------
 
     def zones(self, s: CommerceState) -> list[Zone]:
@@ -869,18 +688,6 @@ def _every_seat() -> tuple[str, ...]:
 
 def _verb(move: Move) -> str:
     return {Trade: "trade", Barter: "barter", Give: "give", Knock: "knock"}.get(type(move), "move")
-
-
-def _movers(dealer: int, turns: tuple[str, ...], n: int) -> frozenset[int]:
-    """The players who moved in a deal's completed turns: each turn's player, and the neighbour
-    who answered each barter."""
-    movers = set()
-    for i, turn in enumerate(turns):
-        p = (dealer + 1 + i) % n
-        movers.add(p)
-        if turn == "barter":
-            movers.add((p + 1) % n)
-    return frozenset(movers)
 
 
 def _seated_first(near: int, far: int, dealer: int, names: Sequence[str]) -> str:
