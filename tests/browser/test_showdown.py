@@ -282,6 +282,10 @@ def test_every_round_end_waits_for_the_learner(lab_page, name):
         assert len(verdict) == 2 and all(line.strip() for line in verdict)  # how it ended, and who scored what
         box = showdown.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SMALL_WINDOW[1]  # in sight at 1024×768
+        lines = [b for b in showdown.locator("p, li, summary, .cardlab-showdown-next").all() if b.is_visible()]
+        assert len(lines) <= 6, [line.inner_text() for line in lines]  # a few lines; the details fold away
+        said = table.locator(".cardlab-log-entry.cardlab-current > .cardlab-events > li")
+        assert 1 <= sum(li.is_visible() for li in said.all()) <= 4  # the move's narration: first, "N more", last
         go_on.click()
         if after != "game over":
             page.page.wait_for_function(
