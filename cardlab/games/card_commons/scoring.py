@@ -1,7 +1,8 @@
 """Card Commons' scoring: whether a Commission scores against the Nest Egg, each round's
-points, the score and its rounds (commons.score.*, commons.wild-nest-egg.*, commons.peek.*).
+points, the score and its rounds (commons.score.count, commons.score.match and the rules of the
+Wild Nest Egg).
 
-``CommonsScoring`` is a part of :class:`cardlab.games.card_commons.rules.CardCommons`: its
+``CommonsScoring`` is a part of the game's class, ``CardCommons``: its
 methods use the game's ``peek``, ``multiplier`` and ``player_names``.
 """
 

@@ -1,7 +1,7 @@
 """Commerce's ledger: each deal's antes and payments, the score one row per deal, and each
-settled deal's showdown (commerce.ante, commerce.settle.*, commerce.end).
+settled deal's showdown (commerce.deal.ante, commerce.settle.pool, commerce.end).
 
-``CommerceLedger`` is a part of :class:`cardlab.games.commerce.rules.Commerce`: it reads the
+``CommerceLedger`` is a part of the game's class, ``Commerce``: it reads the
 game's ``players`` and ``player_names``, and the reason a deal's best hand won (``_why_best``).
 """
 
