@@ -369,7 +369,7 @@ class Table(SessionWidget):
             "showdown": pos.showdown_json(),
         }
         if self._viewer is not None:
-            parts["round_held"] = self._round_held()
+            parts["round_held"] = pos.showdown is None and self._round_held()  # a showdown has its own Continue
             parts["opponent"] = {
                 "current": self._opponent_name,
                 "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()],
@@ -576,12 +576,13 @@ class Table(SessionWidget):
     def _round_held(self) -> bool:
         """Whether the table holds a round's result for its player: the round is over and all
         that is left is for the computer to carry the game on ("next round"). It waits for
-        Continue, so the player sees the round's end (the cards turned up, the score) first."""
+        Continue, so the player sees the round's end (the cards turned up, the score) first.
+        A round's showdown, when the game tells its rounds, holds the table before this does."""
         if self._viewer is None or self._opponent is None or not self._session.at_end:
             return False
         session = self._session
         mover = session.game.to_move(session.state)
-        if mover is None or mover == self._viewer or self._round_seen is session.state or self._showdown() is not None:
+        if mover is None or mover == self._viewer or self._round_seen is session.state:
             return False
         return only_carrying_on(session.game.legal_moves(session.state))
 
