@@ -15,6 +15,7 @@ import pytest
 import cardlab
 from cardlab import bots
 from cardlab.widgets import Table
+from helpers.round_ends import CONTEST_LAST_TURN
 from helpers.widget_driver import send
 
 ROUND_GAMES = ["card-commons", "commitment", "contest"]
@@ -95,25 +96,6 @@ def test_one_continue_goes_on_from_each_rounds_end(name):
     table.close()
 
 
-_CONTEST_LAST_TURN = """ace: high
-pile value: sum
-jack: power-first
-seed: 29
-stage: final 1
-to move: A
-A secret: QD JS JD 4C
-B secret: 2S AC 6D 10C
-A hand: 6S 9H JH 3H 6H 10H 8C
-B hand: 7S 7H AH 10S 5H 8H 8S
-row: QC JC | 4D | 6C | AD
-points C: 9C 3C 5C 7C
-points D: 5D 3D 9D 8D
-points H: -
-points S: -
-discard: 3S 9S QS AS KC 2D KS 4S QH 4H KD 2C 10D 7D KH 2H 5S
-draw pile: -"""
-
-
 def test_the_table_answers_clicks_while_the_computer_finds_the_games_last_move(monkeypatch):
     """The computer (A, cardlab's searching player) plays the game's last move in another
     thread: B's clicks are answered meanwhile, each within a fraction of a second, and then the
@@ -124,7 +106,7 @@ def test_the_table_answers_clicks_while_the_computer_finds_the_games_last_move(m
 
     async def scenario(loop):
         game = cardlab.game("contest")
-        session = cardlab.Session(game, game.state_from_text(_CONTEST_LAST_TURN))
+        session = cardlab.Session(game, game.state_from_text(CONTEST_LAST_TURN))
         searcher = bots.make_player("search", seed=1, playouts=40_000)  # a long think, in pure Python
         table = Table(session, viewer=1, opponent=searcher, opponent_delay=0)
         await until(lambda: table.thinking)

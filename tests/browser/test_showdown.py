@@ -17,6 +17,7 @@ import pytest
 from test_tables import _assert_axe_clean, _assert_axe_clean_in_both_themes
 
 import cardlab
+from helpers.round_ends import COMMITMENT_ROUND_END, COMMONS_ROUND_END, CONTEST_LAST_TURN
 
 TIMEOUT_MS = 30_000
 SEED = 0x5EED_0F_C0FFEE_0123
@@ -187,64 +188,13 @@ def test_commerce_against_the_computer_stops_on_each_showdown(lab, lab_page, axe
         page.close()
 
 
-_ROUND_END = """variant: standard
-seed: 1
-round: 1
-phase: defend
-claimant: B
-nest egg: 3D
-pool up: QH 3H 4C 5D
-pool down: 5S
-A hand: 3C
-A commission: 5H
-A side: 2C 2D 5C 4D
-B hand: -
-B commission: 4S
-B side: 2S 2H KS 4H
-claim: 3S"""
-
-
-_COMMITMENT_ROUND_END = """seed: 7
-round: 1
-first: A
-turn: A
-passed: B
-A hand: 9C
-B hand: QD
-draw deck: 10C KH 10H 4H 4S AC 3C JC 8C 6S 2S JD 7H QC 7C KC 2H KD 8D 9S 5S JH AD 10D 5H 6D 2C
-battle deck: JK JS JK QS AS
-b1: KS
-b1 A: 7S / 6C 4C / 9D 2D
-b1 B: 3H AH / 5C / 7D 5D 4D 3D
-A won: -
-B won: -
-discard: 10S 9H QH 6H 8H 8S 3S"""
-
-_CONTEST_LAST_TURN = """ace: high
-pile value: sum
-jack: power-first
-seed: 29
-stage: final 1
-to move: A
-A secret: QD JS JD 4C
-B secret: 2S AC 6D 10C
-A hand: 6S 9H JH 3H 6H 10H 8C
-B hand: 7S 7H AH 10S 5H 8H 8S
-row: QC JC | 4D | 6C | AD
-points C: 9C 3C 5C 7C
-points D: 5D 3D 9D 8D
-points H: -
-points S: -
-discard: 3S 9S QS AS KC 2D KS 4S QH 4H KD 2C 10D 7D KH 2H 5S
-draw pile: -"""
-
 #: game: (the position, the card A clicks or None for a move of no card, A's move ending the
 #: round, a card the round's end shows face up, what comes after Continue: B or A starts the
 #: next round, or the game is over).
 ROUND_ENDS = {
-    "card-commons": (_ROUND_END, "3C", "defend 3C", "3D", "B starts the next round"),
-    "commitment": (_COMMITMENT_ROUND_END, None, "pass", "KS", "A starts the next round"),
-    "contest": (_CONTEST_LAST_TURN, "8C", "reinforce 8C 1", "QD", "game over"),
+    "card-commons": (COMMONS_ROUND_END, "3C", "defend 3C", "3D", "B starts the next round"),
+    "commitment": (COMMITMENT_ROUND_END, None, "pass", "KS", "A starts the next round"),
+    "contest": (CONTEST_LAST_TURN, "8C", "reinforce 8C 1", "QD", "game over"),
 }
 
 
