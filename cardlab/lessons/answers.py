@@ -55,6 +55,20 @@ def settle(feedback: Feedback, question: Question) -> Feedback:
     )
 
 
+def answer_text(game: Game, question: Question, value: Any) -> str:
+    """A readable answer to ``question`` as the lesson reads it, in one spelling: the move's
+    notation, the number of points, or the cards in order (so that "defend 2h" and "defend 2H"
+    are the same answer). Cut to about 80 characters."""
+    if question.kind == "play":
+        return cut(str(game.move(value)))
+    if question.kind == "score":
+        number = value if isinstance(value, int) else _typed_points(value)
+        return cut(str(number))
+    if isinstance(value, str):
+        return cut(card_list(frozenset(read_cards(value))))
+    return cut(card_list(frozenset(c if isinstance(c, Card) else parse_card(c) for c in value)))
+
+
 def judge(run: LessonRun, question: Question, state: Any, value: Any) -> Feedback:
     """The feedback to ``value`` as the answer to ``question``, asked at ``state``."""
     return JUDGES[question.kind](run, question, state, value)

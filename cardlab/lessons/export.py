@@ -14,8 +14,11 @@ from ..errors import quoted
 from .model import TEACHER
 from .run import LessonRun, Progress
 
-#: The version of the JSON that :func:`progress_json` writes.
-PROGRESS_VERSION = 1
+#: The version of the JSON that :func:`progress_json` writes (2: each question's wrong answers
+#: tried, as ``"wrong"``; :mod:`cardlab.lessons.classbook` reads version 1 too).
+PROGRESS_VERSION = 2
+#: How the wrong answers of a question are joined in one CSV cell.
+WRONG_SEPARATOR = "; "
 
 _CSV_COLUMNS = (
     "learner",
@@ -33,6 +36,8 @@ _CSV_COLUMNS = (
     "right",
     "first_try",
     "revealed",
+    "wrong",
+    "lesson_questions",
 )
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP's list).
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -57,8 +62,9 @@ def progress_json(items: Iterable[LessonRun | Progress]) -> str:
 
 def progress_csv(items: Iterable[LessonRun | Progress]) -> str:
     """The progress of some lessons as CSV: one row per question of the steps reached (one row
-    for a lesson without). A text cell that a spreadsheet would read as a formula (one that
-    starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) starts with ``'``."""
+    for a lesson without); ``wrong`` holds the wrong answers tried, joined by ``"; "``, and
+    ``lesson_questions`` how many questions the whole lesson asks. A text cell that a
+    spreadsheet would read as a formula (see :func:`spreadsheet_safe`) starts with ``'``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_CSV_COLUMNS)
@@ -66,16 +72,23 @@ def progress_csv(items: Iterable[LessonRun | Progress]) -> str:
         p = _progress_of(item)
         head = [p.learner, p.lesson, p.title, p.game, p.steps, p.reached, p.finished]
         if not p.questions:
-            writer.writerow(_cells(head + [""] * 8))
+            writer.writerow(_cells(head + [""] * 9 + [p.question_count]))
         for q in p.questions:
-            writer.writerow(
-                _cells(head + [q.step, q.number, q.kind, q.prompt, q.tries, q.right, q.first_try, q.revealed])
-            )
+            wrong = WRONG_SEPARATOR.join(q.wrong)
+            row = [q.step, q.number, q.kind, q.prompt, q.tries, q.right, q.first_try, q.revealed, wrong]
+            writer.writerow(_cells(head + row + [p.question_count]))
     return out.getvalue()
 
 
+def spreadsheet_safe(cell: Any) -> Any:
+    """``cell`` as a spreadsheet reads it as text: a text that a spreadsheet would read as a
+    formula (one that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a
+    ``'`` in front; other cells stay as they are."""
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) else cell
+
+
 def _cells(row: list[Any]) -> list[Any]:
-    return [f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) else cell for cell in row]
+    return [spreadsheet_safe(cell) for cell in row]
 
 
 def from_session(session: Any, *, title: str = "A game to study", viewer: int | str | None = None) -> str:

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
 from ..engine import Game, Step, all_cards, move_text
-from .answers import Feedback, judge, settle
+from .answers import Feedback, answer_text, judge, settle
 from .checking import load
 from .mentions import mask
 from .model import Lesson, LessonStep, Question
 from .readers import breakdown
+
+#: The most wrong answers kept per question (the first ones tried, each once).
+MAX_WRONG_KEPT = 10
 
 
 @dataclass(slots=True)
@@ -23,6 +26,7 @@ class _Record:
     first_try: bool = False
     revealed: bool = False
     last: Feedback | None = None
+    wrong: list[str] = field(default_factory=list)
 
     @property
     def settled(self) -> bool:
@@ -31,7 +35,9 @@ class _Record:
 
 @dataclass(frozen=True, slots=True)
 class QuestionProgress:
-    """How one question went: tries counted, right (and right on the first try), revealed."""
+    """How one question went: tries counted, right (and right on the first try), revealed, and
+    the wrong answers tried (``wrong``: the learner's own answers, as the lesson read them, each
+    once, the first :data:`MAX_WRONG_KEPT`)."""
 
     step: int
     number: int
@@ -41,6 +47,7 @@ class QuestionProgress:
     right: bool
     first_try: bool
     revealed: bool
+    wrong: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +101,7 @@ class Progress:
                     "right": q.right,
                     "first_try": q.first_try,
                     "revealed": q.revealed,
+                    "wrong": list(q.wrong),
                 }
                 for q in self.questions
             ],
@@ -219,6 +227,10 @@ class LessonRun:
         if feedback.correct:
             record.right, record.first_try = True, record.tries == 1
             feedback = settle(feedback, question)
+        elif feedback.counted:
+            given = answer_text(self.game, question, value)
+            if given not in record.wrong and len(record.wrong) < MAX_WRONG_KEPT:
+                record.wrong.append(given)
         record.last = feedback
         self._changed()
         return feedback
@@ -302,7 +314,9 @@ class LessonRun:
         shown and exported while the lesson goes on, and must not tell what comes)."""
         steps = self.lesson.steps
         items = tuple(
-            QuestionProgress(s, n + 1, question.kind, question.prompt, r.tries, r.right, r.first_try, r.revealed)
+            QuestionProgress(
+                s, n + 1, question.kind, question.prompt, r.tries, r.right, r.first_try, r.revealed, tuple(r.wrong)
+            )
             for s, step in enumerate(steps[: self.reached + 1])
             for n, question in enumerate(step.questions)
             for r in (self._record(s, n),)
