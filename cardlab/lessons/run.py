@@ -310,15 +310,16 @@ class LessonRun:
     # -- progress -------------------------------------------------------------------------------------
 
     def progress(self) -> Progress:
-        """The learner's record so far: the questions of the steps reached only (the record is
-        shown and exported while the lesson goes on, and must not tell what comes)."""
+        """The learner's record so far: the questions asked so far only, those of the steps
+        reached up to the first one not yet settled (the record is shown and exported while the
+        lesson goes on, and must not tell what comes)."""
         steps = self.lesson.steps
         items = tuple(
             QuestionProgress(
                 s, n + 1, question.kind, question.prompt, r.tries, r.right, r.first_try, r.revealed, tuple(r.wrong)
             )
             for s, step in enumerate(steps[: self.reached + 1])
-            for n, question in enumerate(step.questions)
+            for n, question in enumerate(step.questions[: self._asked(s)])
             for r in (self._record(s, n),)
         )
         finished = self.reached == len(steps) - 1 and all(
@@ -335,6 +336,14 @@ class LessonRun:
             items,
             len(self.lesson.questions),
         )
+
+    def _asked(self, step: int) -> int:
+        """How many questions of step ``step`` were asked: those settled, and the first one not."""
+        questions = self.lesson.steps[step].questions
+        settled = 0
+        while settled < len(questions) and self._record(step, settled).settled:
+            settled += 1
+        return min(settled + 1, len(questions))
 
     def observe(self, callback: Callable[[LessonRun], None]) -> Callable[[], None]:
         """Call ``callback(run)`` after every change; returns a function that stops it."""
