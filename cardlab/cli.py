@@ -7,6 +7,7 @@ and set the repository's name in the Binder links.
     cardlab lite SITE                  # a static JupyterLite site: the tutorials run in the browser
     cardlab binder-links OWNER/REPO    # the Binder links of README.md and the tutorials, for that repository
     cardlab lesson check FILE...       # check lessons against the rules (cardlab lesson list: the bundled ones)
+    cardlab lesson progress FOLDER --csv class.csv --html class.html   # a class's progress files in one table
 
 ``python -m cardlab ...`` is the same command. Options the command does not know go to the
 program it starts (``jupyter lab``, ``voila`` or ``jupyter lite build``), so
@@ -586,12 +587,38 @@ def check_lessons(files: Sequence[str]) -> int:
     return 1 if failed else 0
 
 
+def class_progress(files: Sequence[str], csv_out: str | None, html_out: str | None) -> int:
+    """Merge a class's progress files into one table, written as CSV (to standard output when
+    no file is named) and HTML; print each file's problem and go on: 0 when every file was read."""
+    from .engine import plural
+    from .lessons import class_progress
+
+    table = class_progress(files)
+    for line in table.problems + table.notes:
+        print(line, file=sys.stderr)
+    for target, text in ((csv_out, table.to_csv()), (html_out, table.to_html())):
+        try:
+            if target:
+                Path(target).write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise CommandError(f"cannot write {target}: {err.strerror or err}") from None
+    if not csv_out and not html_out:
+        sys.stdout.write(table.to_csv())
+    found = [plural(len(n), what) for n, what in ((table.learners, "learner"), (table.lessons, "lesson"))]
+    found.append(f"{plural(len(table.columns), 'question')}; {len(table.problems)} not read")
+    print(", ".join(found), file=sys.stderr)
+    return 1 if table.problems else 0
+
+
 def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
-    """``cardlab lesson check FILE...`` and ``cardlab lesson list [GAME]`` (they need only the engine)."""
+    """``cardlab lesson check FILE...``, ``cardlab lesson progress FILE...`` and ``cardlab
+    lesson list [GAME]`` (they need only the engine)."""
     if extra:
         raise CommandError(f"unknown options {' '.join(extra)}")
     if options.action == "check":
         return check_lessons(lesson_files(options.files))
+    if options.action == "progress":
+        return class_progress(options.files, options.csv, options.html)
     from .lessons import bundled
     from .lessons.readers import engine_says
 
@@ -677,7 +704,7 @@ def parser() -> argparse.ArgumentParser:
 
     lesson = commands.add_parser(
         "lesson",
-        help="check lessons against the rules, or list the bundled ones",
+        help="check lessons against the rules, merge a class's progress, or list the bundled lessons",
         description="Lessons are Markdown files of positions, moves, commentary and "
         "questions (docs/lessons.md); cardlab replays each one against the rules.",
     )
@@ -691,6 +718,16 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument(
         "files", nargs="+", metavar="FILE", help="a lesson file, a folder of them, or the name of a bundled lesson"
     )
+    progress = actions.add_parser(
+        "progress",
+        help="merge a class's progress files into one table (CSV and HTML)",
+        description="Read the progress files learners downloaded from their lessons (JSON or CSV; a folder "
+        "stands for those in it) and write one table: a row per learner, a column per question. A file that "
+        "can't be read is reported, and the others are read. Exit status 0 when every file was read, 1 otherwise.",
+    )
+    progress.add_argument("files", nargs="+", metavar="FILE", help="a progress file, or a folder of them")
+    progress.add_argument("--csv", metavar="OUT.csv", help="write the table as CSV (default: to standard output)")
+    progress.add_argument("--html", metavar="OUT.html", help="write the table as a self-contained HTML page")
     listed = actions.add_parser(
         "list",
         help="list the lessons that come with cardlab",

@@ -18,21 +18,26 @@ the lesson's viewer. Errors name the file and the line::
     run = cardlab.lessons.LessonRun(lesson)             # step through it, answer, reveal, progress
     text = cardlab.lessons.from_session(session, title="My game")   # a played game, to annotate
     cardlab.lessons.bundled("commerce")                 # the lessons that come with cardlab
+    table = cardlab.lessons.class_progress(["hand-in/"])   # a class's progress files in one table
 
-On the command line: ``cardlab lesson check FILE...`` and ``cardlab lesson list [GAME]``.
+On the command line: ``cardlab lesson check FILE...``, ``cardlab lesson progress FILE...`` and
+``cardlab lesson list [GAME]``.
 
 The parts, one concern each: :mod:`.markdown` (the Markdown reader), :mod:`.model` (what a
 lesson is), :mod:`.mentions` (the cards a text names), :mod:`.build` and :mod:`.questions`
 (building a lesson and checking it against the rules), :mod:`.checking` (``load`` and
 ``check``), :mod:`.answers` and :mod:`.run` (a learner going through a lesson),
-:mod:`.export` (progress and lessons written from a game), :mod:`.shipped` (the bundled
-lessons). They use only the engine (``cardlab.cards``, ``cardlab.engine``, ``cardlab.games``).
+:mod:`.export` (progress and lessons written from a game), :mod:`.classbook` and
+:mod:`.classbook_export` (a class's progress merged, and written as CSV and HTML),
+:mod:`.shipped` (the bundled lessons). They use only the engine (``cardlab.cards``,
+``cardlab.engine``, ``cardlab.games``).
 """
 
 from __future__ import annotations
 
 from .answers import Feedback
 from .checking import MAX_LESSON_BYTES, check, load
+from .classbook import ClassTable, ProgressFileError, class_progress
 from .export import PROGRESS_VERSION, from_session, progress_csv, progress_json
 from .markdown import BLOCKS
 from .mentions import card_mentions
@@ -61,6 +66,9 @@ __all__ = [
     "progress_json",
     "progress_csv",
     "from_session",
+    "class_progress",
+    "ClassTable",
+    "ProgressFileError",
     "bundled",
     "bundled_names",
     "card_mentions",
