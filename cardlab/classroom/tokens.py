@@ -1,0 +1,75 @@
+"""Seat tokens, the teacher's key, and the rate limit on joining.
+
+A learner who joins gets a random seat token, kept only in an HttpOnly, SameSite cookie
+(:data:`SEAT_COOKIE`: never in a link, never readable by the page's scripts); the room keeps
+only its digest. A page opens the seat whose digest matches, so a made-up token, a token of
+another room or of a seat the teacher freed opens nothing. The teacher's link carries the
+teacher's key once: the server turns it into another HttpOnly cookie (:data:`TEACHER_COOKIE`)
+and sends the browser on to the dashboard, so the key does not stay in the address bar.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+
+SEAT_COOKIE = "cardlab-seat"
+TEACHER_COOKIE = "cardlab-teacher"
+#: Cookie settings: HttpOnly (scripts cannot read it), SameSite=Strict (other sites cannot use it).
+COOKIE_OPTIONS = {"httponly": True, "samesite": "strict", "path": "/"}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def digest(token: str) -> str:
+    """What a room keeps of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_cookie(code: str, token: str) -> str:
+    return f"{code}.{token}"
+
+
+def read_seat_cookie(value: str | None) -> tuple[str, str] | None:
+    """The room code and token in a seat cookie's value, or None if it is not one."""
+    if not value or "." not in value:
+        return None
+    code, token = value.split(".", 1)
+    return (code, token) if code and token else None
+
+
+def same_secret(given: str | None, secret: str) -> bool:
+    """Whether ``given`` is ``secret``, compared in constant time."""
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), secret.encode())
+
+
+class JoinLimit:
+    """At most ``attempts`` refused joins per ``seconds`` from one address: room codes cannot
+    be found by trying. Joins that succeed do not count, since a whole class often shares one
+    address (a school's network)."""
+
+    def __init__(self, attempts: int = 10, seconds: float = 60.0) -> None:
+        self.attempts, self.seconds = attempts, seconds
+        self._refused: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allowed(self, address: str) -> bool:
+        with self._lock:
+            times = self._recent(address)
+            return len(times) < self.attempts
+
+    def refused(self, address: str) -> None:
+        with self._lock:
+            self._recent(address).append(time.monotonic())
+
+    def _recent(self, address: str) -> deque[float]:
+        times = self._refused.setdefault(address, deque())
+        while times and times[0] < time.monotonic() - self.seconds:
+            times.popleft()
+        return times
