@@ -198,9 +198,12 @@ class Session:
 
     Widgets, computer players and lessons share one session: ``observe(callback)`` calls
     ``callback(session)`` after every change (one that raises does not stop the others; the
-    change then raises :class:`ObserverError`). Every change holds the session's lock, so a
-    session may be used from several threads. What a move caused is worked out again from the
-    position before it when it is read, so a long game takes little memory.
+    change then raises :class:`ObserverError`). Every change, and the telling of the
+    observers, holds the session's :attr:`lock`, so a session may be used from several
+    threads; an observer is called in the thread that made the change. A person's table holds
+    its seat (:meth:`hold_seat`), so that no computer player of another table plays it. What a
+    move caused is worked out again from the position before it when it is read, so a long
+    game takes little memory.
     """
 
     def __init__(self, game: Game, state: Any = None, *, seed: int | None = None) -> None:
@@ -209,6 +212,8 @@ class Session:
         game._check_state(start)
         self._lock = threading.RLock()
         self._observers: list[Observer] = []
+        #: The seats people hold: id(holder) -> (holder, seat) (see :meth:`hold_seat`).
+        self._holders: dict[int, tuple[object, int]] = {}
         #: The games an edit replaced, latest last, each as it stood (its tree and what was on
         #: show): :meth:`undo_edit` brings the latest back.
         self._edited: list[tuple[_Node, tuple[Path, Path, int]]] = []
@@ -235,6 +240,13 @@ class Session:
     @property
     def _shown(self) -> tuple[Path, int]:
         return self._now[1:]  # type: ignore[return-value]
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The session's lock (reentrant). Every change holds it while it changes the session
+        and tells the observers; hold it to make several readings, or a reading and a change,
+        as one: ``with session.lock: if session.legal_moves(): session.play(...)``."""
+        return self._lock
 
     # -- the position on show -------------------------------------------------------------------
 
@@ -427,6 +439,39 @@ class Session:
                     self._observers.remove(callback)
 
         return unobserve
+
+    # -- seats held by people --------------------------------------------------------------------
+
+    def hold_seat(self, seat: int, holder: object) -> None:
+        """Mark ``seat`` as played by a person, held by ``holder`` (a player's table holds its own
+        seat while it is open): computer players leave it alone. A holder holds one seat at a
+        time, until :meth:`release_seat`; a seat may have several holders (two tables of one
+        player) and is free once they all let it go. Observers are told when a seat becomes
+        held or free, as of every change."""
+        if not _whole(seat) or not 0 <= seat < self.game.players:
+            raise ValueError(f"hold_seat: a seat is a player number from 0 to {self.game.players - 1}; got {seat!r}")
+        with self._lock:
+            before = self.held_seats
+            self._holders[id(holder)] = (holder, seat)
+            if self.held_seats != before:
+                self._changed()
+
+    def release_seat(self, holder: object) -> None:
+        """Let go of the seat ``holder`` holds (nothing happens if it holds none)."""
+        with self._lock:
+            before = self.held_seats
+            kept = self._holders.get(id(holder))
+            if kept is None or kept[0] is not holder:
+                return
+            del self._holders[id(holder)]
+            if self.held_seats != before:
+                self._changed()
+
+    @property
+    def held_seats(self) -> frozenset[int]:
+        """The seats people hold (:meth:`hold_seat`): no computer player plays them."""
+        with self._lock:
+            return frozenset(seat for _, seat in self._holders.values())
 
     def _show(self, path: Path, index: int, main: Path | None = None) -> bool:
         """Put ply ``index`` of ``path`` on show (and make ``main`` the main line, if given), then
@@ -724,7 +769,8 @@ class Session:
         """One line per move of the main line: the move and what it caused, as ``viewer`` may
         read it (None: the teacher, who reads everything; a player reads ``??`` for cards they
         may not see, and only the events meant for them)."""
-        states, moves, events = self.states, self.moves, self.events
+        with self._lock:  # the three of one main line, whatever another thread plays meanwhile
+            states, moves, events = self.states, self.moves, self.events
         lines = []
         for i, move in enumerate(moves):
             text = move_text(self.game, Step(move, states[i], states[i + 1], events[i + 1]), viewer)

@@ -13,7 +13,15 @@ Fair play on a shared session: the teacher's widgets (viewer None) move the sess
 (stepping, playing from any position, which starts a variation, leaving or keeping one). A
 player's widget steps back and forth on its own (a *look* that no other widget follows) and
 moves only at the game's latest position: it never changes the session's position on show,
-never starts a variation, and so never learns how hidden cards would answer another try.
+never starts a variation, and so never learns how hidden cards would answer another try. A
+player's widget that moves holds its seat on the session while it is open
+(:meth:`Session.hold_seat`), so that no other table's computer player plays it. A spectator's
+widget (viewer None, ``spectator=True``) sees every card and looks back on its own, as a
+player does, but takes no action that changes the game: only looks, and a card's explanation.
+
+Threads: a widget acts (a message from its page, a computer player's answer) holding the
+session's lock, and is told of changes made elsewhere in the thread that made them, under the
+same lock; so several pages served from different threads may share a session.
 
 A player's widget shows the reason for a refusal only when it was worked out in that player's
 own terms: a move is checked against the player's view before the session plays it, and a
@@ -86,6 +94,8 @@ class SessionWidget(anywidget.AnyWidget):
     """Base class of the cardlab widgets: bound to ``session``, seen by ``viewer``.
 
     ``viewer`` is a player index (that player's view only) or None (the teacher: everything).
+    ``spectator`` (with viewer None): every card, but no move, no edit, and stepping on this
+    widget only, as a player's does; without it, viewer None is the teacher, who moves the game.
     ``names`` are the players' names as the widget shows them (default: the game's letters);
     ``four_colour`` draws a four-colour deck; ``size`` is "normal" or "large" (cards and text
     half as big again, for a projector).
@@ -119,12 +129,15 @@ class SessionWidget(anywidget.AnyWidget):
     steps: ClassVar[bool] = False
     TEACHER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "to_mainline", "promote", "line"})
     PLAYER_STEPS: ClassVar[frozenset[str]] = frozenset({"goto", "follow"})
+    #: The actions of a spectator's widget (beside a player's stepping): none changes the game.
+    WATCHING: ClassVar[frozenset[str]] = frozenset({"explain"})
 
     def __init__(
         self,
         session: Session,
         viewer: Viewer = None,
         *,
+        spectator: bool = False,
         names: Sequence[str] | None = None,
         four_colour: bool = False,
         size: str = "normal",
@@ -138,11 +151,16 @@ class SessionWidget(anywidget.AnyWidget):
             raise ValueError(
                 f"viewer is a player number from 0 to {players - 1}, or None for the teacher; got {viewer!r}"
             )
+        if not isinstance(spectator, bool):
+            raise TypeError(f"spectator is True or False; got {spectator!r}")
+        if spectator and viewer is not None:
+            raise ValueError("a spectator sees every card: give viewer=None with spectator=True")
         self._names = player_names(session.game, names)
         _check_size_name(size)
         super().__init__(four_colour=four_colour, size=size)
         self._session = session
         self._viewer = viewer
+        self._spectator = spectator
         self._rev = 0
         self._message_id = 0
         #: The last error of an action or a computer player, kept whole for whoever runs the
@@ -153,10 +171,13 @@ class SessionWidget(anywidget.AnyWidget):
         self._history = History(viewer, self._names)
         # A player's own look at another ply of the line on show: (ply, the state there).
         self._look: tuple[int, Any] | None = None
-        stepping = (self.TEACHER_STEPS if viewer is None else self.PLAYER_STEPS) if self.steps else frozenset()
+        stepping = (self.TEACHER_STEPS if self.controls else self.PLAYER_STEPS) if self.steps else frozenset()
+        actions = self.actions & self.WATCHING if spectator else self.actions
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
-            name: getattr(self, f"_act_{name}") for name in self.actions | stepping
+            name: getattr(self, f"_act_{name}") for name in actions | stepping
         }
+        if viewer is not None and "play" in self._handlers:
+            self._tell_others(session.hold_seat, viewer, self)
         self._unobserve = session.observe(self._session_changed)
         self.on_msg(self._receive)
         self._refresh()
@@ -175,6 +196,17 @@ class SessionWidget(anywidget.AnyWidget):
     @property
     def viewer(self) -> Viewer:
         return self._viewer
+
+    @property
+    def spectator(self) -> bool:
+        """Whether this widget only watches: every card, no move (see the class)."""
+        return self._spectator
+
+    @property
+    def controls(self) -> bool:
+        """Whether this widget's stepping moves the session itself (the teacher's): not a
+        player's widget, nor a spectator's, which look back on their own."""
+        return self._viewer is None and not self._spectator
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -198,32 +230,46 @@ class SessionWidget(anywidget.AnyWidget):
         return self._session.index if self._look is None else self._look[0]
 
     def close(self) -> None:
-        """Stop following the session and close the widget in the browser."""
+        """Stop following the session, let go of the seat it held, and close the widget in the
+        browser."""
         unobserve = self.__dict__.pop("_unobserve", None)  # absent if __init__ failed early
         if unobserve is not None:
             unobserve()
+            self._tell_others(self._session.release_seat, self)
         super().close()
+
+    def _tell_others(self, change: Callable[..., None], *args: Any) -> None:
+        """Make a change of the session that concerns other widgets (a seat held or let go):
+        another observer failing is kept in :attr:`last_error` and logged, not raised."""
+        try:
+            change(*args)
+        except ObserverError as err:
+            self.last_error = err
+            log.error("cardlab: an observer of the session failed (%s); the error is in last_error", err.errors)
 
     # -- the view-model ------------------------------------------------------------------------
 
     def position(self) -> Position:
-        return Position(self._session, self._viewer, self._names, None if self._look is None else self._look[0])
+        look = None if self._look is None else self._look[0]
+        return Position(self._session, self._viewer, self._names, look, spectator=self._spectator)
 
     def _parts(self, pos: Position) -> JSON:
         """The component's view-model parts beyond the header."""
         raise NotImplementedError
 
     def _refresh(self) -> None:
-        self._rev += 1
-        pos = self.position()
-        self._view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
-        line = self._view["line"]
-        if line is not None:  # a widget offers only the buttons whose actions it takes
-            line["actions"] = [a for a in line["actions"] if a["action"] in self._handlers]
-        with self.hold_sync():
+        with self._session.lock, self.hold_sync():  # one position, whatever other threads play meanwhile
+            self._rev += 1
+            pos = self.position()
+            self._view = {"component": self.component, "rev": self._rev, **pos.header(), **self._parts(pos)}
+            line = self._view["line"]
+            if line is not None:  # a widget offers only the buttons whose actions it takes
+                line["actions"] = [a for a in line["actions"] if a["action"] in self._handlers]
             self.view_json = _json_text(self._view)
             if self.shows_history:
                 self._log = self._history.document(self._session)
+                if "line" not in self._handlers:  # only a widget that shows other lines lists them
+                    self._log["lines"] = []
                 self.history_json = _json_text(self._log)
 
     def _session_changed(self, session: Session) -> None:
@@ -243,7 +289,7 @@ class SessionWidget(anywidget.AnyWidget):
     # -- actions from the browser --------------------------------------------------------------
 
     def _receive(self, _widget: Any, content: Any, buffers: Any) -> None:
-        with self.hold_sync():
+        with self._session.lock, self.hold_sync():  # one action at a time on the session, from any thread
             try:
                 _check_size(content, buffers)
                 self._dispatch(content)
@@ -371,7 +417,7 @@ class SessionWidget(anywidget.AnyWidget):
         states = session.line_states
         if not 0 <= index < len(states):
             raise Refused(f"refused: there is no state {index}; this line has states 0 to {len(states) - 1}")
-        if self._viewer is None:
+        if self.controls:
             session.goto(index)
             return
         self._look = None if index == session.index else (index, states[index])  # this widget only
@@ -467,9 +513,13 @@ class SessionWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         session = self._session
-        who = (
-            "teacher" if self._viewer is None else f"player {session.game.player_names[self._viewer]}"
-        )  # stable: the letter
+        who = (  # stable: the letter
+            "spectator"
+            if self._spectator
+            else "teacher"
+            if self._viewer is None
+            else f"player {session.game.player_names[self._viewer]}"
+        )
         index, differs = self.index, session.differs_at
         where = "start" if index == 0 else f"move {index}"
         parts = [self._describe(), f"variation from move {differs}" if differs is not None else ""]

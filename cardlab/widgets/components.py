@@ -8,6 +8,7 @@ viewer, drawn by the same front-end renderers.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import sys
 import warnings
@@ -18,6 +19,7 @@ from typing import Any
 from .. import bots
 from ..bots import Hint
 from ..engine import Game, Move, Round, Step, seed_is_guessable
+from ..engine.words import listed
 from ..errors import IllegalMove, NotationError
 from ..session import Session
 from . import picture
@@ -138,6 +140,18 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
     shell = sys.modules.get("IPython")
     ip = shell.get_ipython() if shell is not None else None  # type: ignore[attr-defined]
     return loop if getattr(ip, "kernel", None) is not None else None
+
+
+def _holding_the_lock(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A table's ``method``, run holding its session's lock: what it reads of the session and
+    plays on it is one step, whatever other threads (other pages, a room's computer) do."""
+
+    @functools.wraps(method)
+    def run(self: Table, *args: Any) -> Any:
+        with self.session.lock:
+            return method(self, *args)
+
+    return run
 
 
 def _settled(game: Game, state: Any) -> int:
@@ -286,7 +300,19 @@ class Table(SessionWidget):
     ``choose(game, view) -> move``; the table's "Play against" menu changes it. The computer
     moves when such a seat is to act at the main line's last position (never while the
     session shows an earlier position or a variation), ``opponent_delay`` seconds later so
-    the move can be followed.
+    the move can be followed. It never plays a seat that a person holds: a player's table
+    holds its own seat while it is open (:meth:`cardlab.Session.hold_seat`), so two learners'
+    tables on one session never play for each other, and the menu says which seats are
+    held (with every other seat held, it offers only "people").
+    ``opponent_menu``: False leaves the "Play against" menu out, and the table refuses any
+    change of opponent (a classroom's table, where the room decides who plays each seat).
+
+    Who the table is for: ``viewer`` a seat is a player's table (that player's cards, moves on
+    their turn); ``viewer=None`` is the teacher's table, which sees every card and moves the
+    game (stepping, playing for whoever is to act, editing); ``viewer=None, spectator=True``
+    is a spectator's table, which sees every card but never moves, edits, pauses the game or
+    changes who plays: its stepping looks back on this table only, as a player's does, and
+    at the game's latest position it follows the game as it goes on.
 
     Stepping and variations are as in :class:`Stepper`: the teacher's table moves the session
     and may play from any position (a variation, kept beside the main line); a player's table
@@ -314,9 +340,11 @@ class Table(SessionWidget):
         session: Session,
         viewer: Viewer = None,
         *,
+        spectator: bool = False,
         names: Sequence[str] | None = None,
         editor: bool | None = None,
         opponent: str | Chooser | bots.Player | None = None,
+        opponent_menu: bool = True,
         hint: HintProvider | bool | None = None,
         opponent_delay: float = 0.8,
         four_colour: bool = False,
@@ -324,11 +352,16 @@ class Table(SessionWidget):
     ) -> None:
         if editor and viewer is not None:
             raise ValueError("the state editor shows every card: only the teacher's table (viewer=None) has one")
+        if spectator and (editor or hint is not None):
+            raise ValueError("a spectator's table only watches: it has no state editor and no hint")
+        if not isinstance(opponent_menu, bool):
+            raise TypeError(f"opponent_menu is True or False; got {opponent_menu!r}")
         if opponent is not None and viewer is None:
             raise ValueError("an opponent plays every seat but the viewer's: give the viewer (such as viewer=0)")
         if hint is not None and not isinstance(hint, bool) and not callable(hint):
             raise TypeError(f"hint is True (cardlab's search hint) or a function hint(game, view); got {hint!r}")
-        self._editor = viewer is None if editor is None else editor
+        self._editor = viewer is None and not spectator if editor is None else editor
+        self._opponent_menu = opponent_menu and viewer is not None
         self._opponent_name, self._opponent = _chooser(opponent)
         self._custom = self._opponent if self._opponent_name == CUSTOM else None
         self._hint: HintProvider | None = search_hint if hint is True else hint or None
@@ -348,9 +381,10 @@ class Table(SessionWidget):
             {"play", "explain"}
             | ({"swap", "edit_text", "undo_edit"} if self._editor else set())
             | ({"hint"} if self._hint is not None else set())
-            | ({"opponent", "continue"} if viewer is not None else set())
+            | ({"opponent"} if self._opponent_menu else set())
+            | ({"continue"} if viewer is not None else set())
         )
-        super().__init__(session, viewer, names=names, four_colour=four_colour, size=size)
+        super().__init__(session, viewer, spectator=spectator, names=names, four_colour=four_colour, size=size)
         self._notice = self._guessable_deal_warning()
         self._consider_opponent()
 
@@ -370,10 +404,8 @@ class Table(SessionWidget):
         }
         if self._viewer is not None:
             parts["round_held"] = pos.showdown is None and self._round_held()  # a showdown has its own Continue
-            parts["opponent"] = {
-                "current": self._opponent_name,
-                "choices": [{"value": c, "text": CHOICE_TEXT[c]} for c in self._opponent_choices()],
-            }
+            if self._opponent_menu:
+                parts["opponent"] = self._opponent_part()
             if self._thinking is not None:
                 mover = pos.game.to_move(self._thinking[1])
                 parts["thinking"] = f"{self._names[mover]} is thinking…"  # type: ignore[index]
@@ -391,7 +423,9 @@ class Table(SessionWidget):
 
     def position(self) -> Position:
         look = None if self._look is None else self._look[0]
-        return Position(self._session, self._viewer, self._names, look, showdown=self._showdown(look))
+        return Position(
+            self._session, self._viewer, self._names, look, showdown=self._showdown(look), spectator=self._spectator
+        )
 
     def _showdown(self, look: int | None = None) -> Round | None:
         """The settled round a player's table stops on: the latest, at the game's latest
@@ -471,6 +505,7 @@ class Table(SessionWidget):
         self._refresh()
         answer.add_done_callback(self._hint_answered)  # called on the loop
 
+    @_holding_the_lock
     def _hint_progress(self, state: Any, first: Hint) -> None:
         """A first ranking of the hint on its way, on the kernel's loop: shown while the table
         still shows the position it answers (the complete hint replaces it)."""
@@ -481,6 +516,7 @@ class Table(SessionWidget):
         if pos.state is state and pos.can_act:
             self._say_hint(pos.game, first)
 
+    @_holding_the_lock
     def _hint_answered(self, answer: asyncio.Future[Any] | Future[Any]) -> None:
         """A hint's answer, on the kernel's loop: shown if the table still shows the position
         it answers with that player to move, dropped otherwise (a move was played or taken back
@@ -525,6 +561,41 @@ class Table(SessionWidget):
     def _opponent_choices(self) -> list[str]:
         return [PEOPLE, *bots.PLAYERS, *([CUSTOM] if self._custom is not None else [])]
 
+    def _held_seats(self) -> list[int]:
+        """The other seats that people hold at their own tables: the computer never plays them."""
+        held = self._session.held_seats
+        return [p for p in range(self._session.game.players) if p != self._viewer and p in held]
+
+    def _computer_plays(self, mover: int | None) -> bool:
+        """Whether this table's computer plays ``mover``'s seat: a seat but the viewer's that no
+        person holds, when there is a computer player."""
+        return (
+            self._opponent is not None
+            and mover is not None
+            and mover != self._viewer
+            and mover not in self._session.held_seats
+        )
+
+    def _held_note(self) -> str:
+        """What the menu says of the seats people hold: the computer leaves them alone."""
+        held = self._held_seats()
+        if not held:
+            return ""
+        who = listed([self._names[p] for p in held], "and")
+        if len(held) == 1:
+            return f"{who} plays at another table, so the computer does not play for {who}."
+        return f"{who} play at other tables, so the computer does not play for them."
+
+    def _opponent_part(self) -> JSON:
+        """The "Play against" menu: its choices (a computer player only while some other seat is
+        free) and what it says of the seats people hold."""
+        free = len(self._held_seats()) < self._session.game.players - 1
+        choices = [
+            {"value": c, "text": CHOICE_TEXT[c], **({} if free or c == PEOPLE else {"disabled": True})}
+            for c in self._opponent_choices()
+        ]
+        return {"current": self._opponent_name, "choices": choices, "note": self._held_note()}
+
     def _act_opponent(self, content: dict[str, Any]) -> None:
         name = required(content, "name", str)
         choices = self._opponent_choices()
@@ -532,13 +603,20 @@ class Table(SessionWidget):
             raise Refused(f"refused: no opponent called {name!r}; the choices are {', '.join(choices)}")
         if name == self._opponent_name:
             return
+        held = self._held_seats()
+        if name != PEOPLE and len(held) == self._session.game.players - 1:
+            raise Refused(f"{self._held_note()} There is no seat left for the computer to play.")
         self._opponent_name = name
         self._opponent = self._custom if name == CUSTOM else _chooser(name)[1]
         self._thinking = None  # the other player's answer, if one is coming, is dropped
         self._refresh()
         others = "The other seats are" if self._session.game.players > 2 else "The other seat is"
+        if held:
+            free = [self._names[p] for p in range(self._session.game.players) if p != self._viewer and p not in held]
+            others = f"{listed(free, 'and')} {'is' if len(free) == 1 else 'are'}"
         self._notice = self._guessable_deal_warning(python=False)
-        self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.")
+        note = f" {self._held_note()}" if held else ""
+        self._say(f"{others} now played by {CHOICE_SENTENCE[name]}.{note}")
         self._consider_opponent()
 
     def _session_changed(self, session: Session) -> None:
@@ -559,7 +637,8 @@ class Table(SessionWidget):
         false) and return the table's standing notice, shown in the message line whenever it
         has nothing else to say (empty otherwise). Against the computer there is nobody to
         keep the hidden cards from: the computer only ever gets its own view."""
-        if self._viewer is None or self._opponent is not None or not seed_is_guessable(self._session.start):
+        against_computer = self._opponent is not None and not self._held_seats()
+        if self._viewer is None or against_computer or not seed_is_guessable(self._session.start):
             return {}
         if python:
             warnings.warn(GuessableDealWarning(guessable_deal_warning(self._names[self._viewer])), stacklevel=3)
@@ -570,8 +649,7 @@ class Table(SessionWidget):
         session = self._session
         if self._opponent is None or not session.at_end or self._showdown() is not None or self._round_held():
             return False
-        mover = session.game.to_move(session.state)
-        return mover is not None and mover != self._viewer
+        return self._computer_plays(session.game.to_move(session.state))
 
     def _round_held(self) -> bool:
         """Whether the table holds a round's result for its player: the round is over and all
@@ -582,10 +660,11 @@ class Table(SessionWidget):
             return False
         session = self._session
         mover = session.game.to_move(session.state)
-        if mover is None or mover == self._viewer or self._round_seen is session.state:
+        if not self._computer_plays(mover) or self._round_seen is session.state:
             return False
         return only_carrying_on(session.game.legal_moves(session.state))
 
+    @_holding_the_lock
     def _consider_opponent(self) -> None:
         """Let the computer move if it is its turn: later when a kernel's event loop runs
         (so the learner sees each move), at once in plain Python."""
@@ -607,6 +686,7 @@ class Table(SessionWidget):
         finally:
             self._opponent_busy = False
 
+    @_holding_the_lock
     def _opponent_think(self, loop: asyncio.AbstractEventLoop) -> None:
         """In a kernel: the computer thinks in another thread, the table says so, and the
         learner may click meanwhile (look back, leave, change the opponent)."""
@@ -621,6 +701,7 @@ class Table(SessionWidget):
         self._refresh()
         answer.add_done_callback(self._opponent_answered)  # called on the loop
 
+    @_holding_the_lock
     def _opponent_answered(self, answer: asyncio.Future[Any] | Future[Any]) -> None:
         """The computer's answer, on the kernel's loop: played if it still answers the
         position on show, dropped otherwise (the learner took a move back, left, or changed

@@ -160,6 +160,9 @@ class Position:
 
     ``showdown``: a settled round (:meth:`cardlab.engine.Game.rounds`) the player's table
     stops on until the player goes on: nobody moves meanwhile.
+
+    ``spectator``: the viewer (None) sees every card but never moves, and looks back on its
+    own table (``look``), as a player does.
     """
 
     session: Session
@@ -167,6 +170,7 @@ class Position:
     names: tuple[str, ...] = ()
     look: int | None = None
     showdown: Round | None = None
+    spectator: bool = False
     game: Game = field(init=False)
     state: Any = field(init=False)
     index: int = field(init=False)
@@ -178,7 +182,8 @@ class Position:
         self.index = session.index if self.look is None else self.look
         self.state = session.line_states[self.index]
         self.names = self.names or self.game.player_names
-        self.live = self.viewer is None or (self.look is None and session.at_end)
+        controls = self.viewer is None and not self.spectator
+        self.live = controls or (self.look is None and session.at_end)
 
     @cached_property
     def seen(self) -> Any:
@@ -204,6 +209,7 @@ class Position:
         return (
             not self.over
             and self.showdown is None
+            and not self.spectator
             and (self.viewer is None or (self.live and self.viewer == self.to_move))
         )
 
@@ -254,7 +260,11 @@ class Position:
             "players": list(self.names),
             "viewer": self.viewer,
             "viewer_text": (
-                "Teacher's view: every card face up" if self.viewer is None else f"You play {self.name(self.viewer)}"
+                "Watching: every card face up"
+                if self.spectator
+                else "Teacher's view: every card face up"
+                if self.viewer is None
+                else f"You play {self.name(self.viewer)}"
             ),
             "status": self.status(),
             "to_move": self.to_move,
@@ -319,6 +329,13 @@ class Position:
         teacher exploring a variation; a player looking back, or shown another position."""
         session = self.session
         differs = session.differs_at
+        if self.look is not None:
+            return {
+                "kind": "look",
+                "differs_at": differs,
+                "text": f"You are looking at {position_text(self.index)}, on your table only.",
+                "actions": [{"action": "follow", "text": "Back to the game"}],
+            }
         if self.viewer is None:
             edited = session.edited_moves
             if differs is None and edited and not session.moves:  # an edit replaced a game: it can come back
@@ -339,13 +356,6 @@ class Position:
                     {"action": "to_mainline", "text": "Back to the main line"},
                     {"action": "promote", "text": "Keep this line"},
                 ],
-            }
-        if self.look is not None:
-            return {
-                "kind": "look",
-                "differs_at": differs,
-                "text": f"You are looking at {position_text(self.index)}, on your table only.",
-                "actions": [{"action": "follow", "text": "Back to the game"}],
             }
         if session.at_end:
             return None
