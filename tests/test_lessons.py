@@ -25,7 +25,8 @@ from cardlab.lessons.mentions import mask
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A short lesson: the last turn of a Card Commons round with a Wild Nest Egg, in A's view.
+# A short lesson: the last turn of a Card Commons round with a Wild Nest Egg, in A's view (round 2,
+# which B starts, so that after five turns A claims).
 BASE = """\
 # The last turn
 
@@ -37,17 +38,17 @@ viewer: A
 ```
 
 ```state
-round: 1
+round: 2
 claimant: A
 nest egg: QH
-pool up: 2H 4C
+pool up: 2H 2S
 pool down: 3S
 A hand: 5C
 A commission: 4S
-A side: 2C 3C 3D KS 2S
+A side: 2C 3D KS 4C 5S
 B hand: 5H
 B commission: 4D
-B side: 2D 3H 4H 5D 5S
+B side: 2D 3H 3C 4H 5D
 ```
 
 ```question
@@ -159,7 +160,7 @@ def test_a_wrong_score():
     text, found = planted("score: 5\nfeedback 0", "score: 6\nfeedback 0")
     line, message = only(found)
     assert line == line_of(text, "score: 6")
-    assert message.startswith("the lesson says A scores 6, but the rules give 5: +5 Round 1: Commission 4♠ matches")
+    assert message.startswith("the lesson says A scores 6, but the rules give 5: +5 Round 2: Commission 4♠ matches")
     assert "[commons.score.count]" in message
 
 
@@ -556,7 +557,7 @@ def test_a_run_steps_through_answers_and_keeps_progress():
     assert run.question.changes and run.table.nest_egg == Card.parse("QH")  # the what-if on show
     revealed = run.reveal()
     assert not revealed.correct and revealed.answer == "5 points"
-    assert revealed.text.startswith("The answer: 5 points. +5: Round 1: only a Wild was left")
+    assert revealed.text.startswith("The answer: 5 points. +5: Round 2: only a Wild was left")
     assert run.finished and run.next() is False
     assert run.back() and run.index == 1 and run.goto(2)
     assert seen[:2] == [0, 0] and seen[-2:] == [1, 2]
@@ -741,7 +742,7 @@ def test_a_lesson_written_while_exploring_a_variation_holds_that_line():
 
 def test_a_teacher_fills_in_the_written_lesson():
     game = cardlab.game("card-commons")
-    session = Session(game, game.state_from_text(BASE[BASE.index("round: 1") : BASE.index("```\n\n```question")]))
+    session = Session(game, game.state_from_text(BASE[BASE.index("round: 2") : BASE.index("```\n\n```question")]))
     session.play("claim 5C")
     session.play("defend 5H")
     text = lessons.from_session(session, title="The last turn", viewer="A")
