@@ -1,4 +1,5 @@
-"""How often Contest's face-card powers can be used, under each reading of the Jack's power.
+"""How often Contest's face-card powers can be used, under each reading of the Jack's power: a
+study (``cardlab.study``) of Contest's own facts (cardlab/games/contest/study.py).
 
 On every turn of play (after the secret cards are arranged) on which the player to move holds
 a Jack, it counts whether a claim using the Jack's power is legal under each reading
@@ -14,101 +15,78 @@ Games are played under each option in turn, since players who may use a power mo
 play other games.
 
     python benchmarks/contest_powers.py               # 400 games per player kind and option: ~10 s
-    python benchmarks/contest_powers.py --games 2000
+    python benchmarks/contest_powers.py --games 2000 --workers 2
 
-Games are played by cardlab's random and rule-of-thumb (heuristic) players, seeded, so the
-figures replay (docs/rules/contest.md quotes those of --games 2000). The ± is a 95% interval
-that counts turns as independent; turns of one game are not quite, so take it as a rough guide.
+Games are played by cardlab's random and rule-of-thumb (heuristic) players, seeded (game i is
+dealt from seed i), so the figures replay (docs/rules/contest.md quotes those of --games 2000).
+The 95% intervals take games as independent, not the turns of one game.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardlab  # noqa: E402
-from cardlab.bots import make_player  # noqa: E402
-from cardlab.games.contest import Claim  # noqa: E402
 
-JACK, QUEEN = 11, 12
 READINGS = ("power-first", "match-first")
+#: The figures, by the study's fact keys: (usable, used) ("" when a figure does not apply).
+FIGURES = {
+    "jack power-first": ("jack_usable_power_first", "jack_used"),
+    "jack match-first": ("jack_usable_match_first", "jack_used"),
+    "queen": ("queen_usable", "queen_used"),
+}
+LABELS = {
+    "jack power-first": "Jack's power, power first (default)",
+    "jack match-first": "Jack's power, match first",
+    "queen": "Queen's power",
+}
 
 
-def jack_power_usable(state, reading: str) -> bool:
-    """Whether a claim that uses a held Jack's power is legal in ``state`` under ``reading``."""
-    options = dataclasses.replace(state.options, jack=reading)
-    game = cardlab.game("contest", **{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
-    return any(
-        type(m) is Claim and m.card.rank == JACK and m.discard is not None
-        for m in game.legal_moves(dataclasses.replace(state, options=options))
-    )
+def study(kind: str, games: int, jack: str = "power-first", workers: int = 1) -> cardlab.studies.Study:
+    """Contest played ``games`` times under ``jack`` by ``kind`` players, seeded from 0."""
+    return cardlab.study(cardlab.game("contest", jack=jack), games=games, players=kind, workers=workers)
 
 
 def measure(kind: str, games: int, jack: str = "power-first") -> dict[str, list[int]]:
     """Games played under ``jack``: counts [turns with the card, turns on which its power is
     usable, turns on which it was used] per figure ("jack power-first", "jack match-first",
-    "queen")."""
-    game = cardlab.game("contest", jack=jack)
-    counts = {f"jack {r}": [0, 0, 0] for r in READINGS} | {"queen": [0, 0, 0]}
-    for seed in range(games):
-        players = [make_player(kind, seed=f"{seed}:{seat}") for seat in (0, 1)]
-        state = game.deal(seed=seed)
-        while not game.is_over(state):
-            mover = game.to_move(state)
-            move = game.move(players[mover].choose(game, game.view(state, mover)))
-            if state.arranged == 2:
-                ranks = {c.rank for c in state.hands[mover]}
-                used_jack = type(move) is Claim and move.card.rank == JACK and move.discard is not None
-                if JACK in ranks:
-                    for reading in READINGS:
-                        tally = counts[f"jack {reading}"]
-                        tally[0] += 1
-                        tally[1] += jack_power_usable(state, reading)
-                        tally[2] += used_jack and reading == jack
-                if QUEEN in ranks:
-                    tally = counts["queen"]
-                    tally[0] += 1
-                    tally[1] += any(
-                        type(m) is Claim and m.card.rank == QUEEN and m.play is not None
-                        for m in game.legal_moves(state)
-                    )
-                    tally[2] += type(move) is Claim and move.card.rank == QUEEN and move.play is not None
-            state = game.play(state, move)
+    "queen"); a Jack's use counts under the reading played only."""
+    facts = study(kind, games, jack).tally.facts
+    counts = {}
+    for figure, (usable, used) in FIGURES.items():
+        played = figure == "queen" or figure == f"jack {jack}"
+        counts[figure] = [facts[usable].chances, facts[usable].hits, facts[used].hits if played else 0]
     return counts
-
-
-def share(count: int, turns: int) -> str:
-    p = count / turns
-    margin = 1.96 * math.sqrt(p * (1 - p) / turns)
-    return f"{100 * p:5.1f}% ± {100 * margin:.1f} ({count:,} of {turns:,} turns)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--workers", type=int, default=1, help="processes to play on (default 1)")
     args = parser.parse_args()
-    labels = {
-        "jack power-first": "Jack's power, power first (default)",
-        "jack match-first": "Jack's power, match first",
-        "queen": "Queen's power",
-    }
     for kind in ("random", "heuristic"):
         for jack in READINGS:
-            counts = measure(kind, args.games, jack)
+            summary = study(kind, args.games, jack, args.workers).summary()
             print(
                 f"{kind} players, {args.games} games with jack={jack!r}: on turns with the card in hand, its power is"
             )
-            for key, label in labels.items():
-                turns, usable, used = counts[key]
-                if key.startswith("jack ") and key != f"jack {jack}":
-                    print(f"  usable: {label:<36} {share(usable, turns)}")
-                    continue
-                print(f"  usable: {label:<36} {share(usable, turns)}; used: {share(used, turns)}")
+            for figure, (usable, used) in FIGURES.items():
+                line = f"  usable: {LABELS[figure]:<36} {share(summary[usable])}"
+                if figure == "queen" or figure == f"jack {jack}":
+                    line += f"; used: {share(summary[used])}"
+                print(line)
+
+
+def share(estimate: cardlab.studies.Estimate) -> str:
+    hits = round(estimate.value * estimate.count)
+    return (
+        f"{100 * estimate.value:5.1f}% (95%: {100 * estimate.low:.1f}–{100 * estimate.high:.1f}; "
+        f"{hits:,} of {estimate.count:,} turns)"
+    )
 
 
 if __name__ == "__main__":

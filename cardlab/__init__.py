@@ -2,6 +2,7 @@
 
 The engine (``cardlab.cards``, ``cardlab.engine``, ``cardlab.games``) needs nothing but
 Python; the widgets (``cardlab.widgets``) need anywidget and run in JupyterLab.
+``cardlab.study`` (``cardlab.studies``) plays many seeded games and adds them up.
 """
 
 from __future__ import annotations
@@ -40,4 +41,13 @@ __all__ = [
     "game",
     "game_names",
     "hint",
+    "study",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name == "study":  # imported when first used: a study's module is not needed to play
+        from .studies import study
+
+        return study
+    raise AttributeError(f"module 'cardlab' has no attribute {name!r}")
