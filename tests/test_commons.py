@@ -60,29 +60,30 @@ NOBODY_ANSWERS = """
 round: 1
 claimant: A
 nest egg: 5D
-pool up: 5H QH KS 3S
-pool down: 4S
-A hand: 5S 2D 2H 2C 3H
+pool up: 5H QH
+pool down: KS
+A hand: 5S 2D 2H 2C 3H 3S
 A commission: 5C
-B hand: 3C 4D 4C 3D 4H
+B hand: 3C 4D 4C 3D 4H 4S
 B commission: 2S
 """
 
-# The last Defense of round 3 is to come; the Nest Egg is the Wild Q♥.
+# The last Defense of round 3 is to come; the Nest Egg is the Wild Q♥. One of the four turns
+# before was a No Defense turn (the 2♥ and the 4♠ face up), so A may claim this fifth turn.
 LAST_DEFENSE = """
 round: {round}
 rounds: {rounds}
 phase: defend
 claimant: A
 nest egg: QH
-pool up: {up}
+pool up: {up} 2H 4S
 pool down: {down}
 A hand: -
 A commission: 4H
-A side: 3H 4D 3C 5S 4S
+A side: 3H 4D 3C 5S
 B hand: 2S
 B commission: 5C
-B side: 3D 2H 4C 5D 3S
+B side: 3S 4C 3D 5D
 claim: 2D
 """
 
@@ -149,7 +150,9 @@ def test_worked_example_you_score_6_and_the_opponent_4():
 
 def test_worked_example_with_a_3d_commission_scores_0():
     text = example_end().to_text()
-    text = text.replace("A commission: 4H", "A commission: 3D")
+    # the last turn then answers B's 4♥ with the 4♠ (each turn's two tableau cards are of one value)
+    text = text.replace("A commission: 4H", "A commission: 3D").replace("pool down: 4S KS", "pool down: 3S KS")
+    text = text.replace("A side: 2D 3H QH 5S 2C 3S", "A side: 2D 3H QH 5S 2C 4S")
     text = text.replace("B side: 2H 3C 4D 5D 2S 3D", "B side: 2H 3C 4D 5D 2S 4H")
     s = GAME.state_from_text(text)
     a = GAME.score(s).for_player(0)[0]
