@@ -26,7 +26,17 @@ STATIC = Path(__file__).resolve().parent.parent / "cardlab" / "widgets" / "stati
 #: Where the parts are.
 SOURCES = STATIC / "src"
 #: The parts, in module order.
-PARTS = ("cards.js", "tableau.js", "moves.js", "breakdown.js", "stepper.js", "editor.js", "lesson.js", "widget.js")
+PARTS = (
+    "cards.js",
+    "tableau.js",
+    "moves.js",
+    "breakdown.js",
+    "stepper.js",
+    "editor.js",
+    "lesson.js",
+    "class_progress.js",
+    "widget.js",
+)
 #: The built module the widgets load.
 MODULE = STATIC / "cardlab.js"
 HEADER = (

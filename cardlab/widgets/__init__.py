@@ -15,11 +15,13 @@ variation: the moves played stay. See docs/widgets.md.
 
 :class:`Lesson` plays a lesson (:mod:`cardlab.lessons`) on the table: ``Lesson("commerce-2-rankings")``,
 ``Lesson("my-lesson.md")``; ``Lesson.bundled()`` lists the lessons that come with cardlab.
+:class:`ClassProgress` shows a class's progress files in one table: ``ClassProgress("hand-in/")``.
 """
 
 from __future__ import annotations
 
 from .base import SessionWidget
+from .class_progress import ClassProgress
 from .components import (
     Chooser,
     GuessableDealWarning,
@@ -42,6 +44,7 @@ __all__ = [
     "Stepper",
     "StateEditor",
     "Lesson",
+    "ClassProgress",
     "SessionWidget",
     "Chooser",
     "HintProvider",

@@ -55,7 +55,7 @@ function opponentChoice(opponent, ctx) {
 const SIZES = ["normal", "large"];
 const PART_NAMES = {
   table: "table", hand: "hand", tableau: "tableau", breakdown: "score", stepper: "moves", editor: "state editor",
-  lesson: "lesson",
+  lesson: "lesson", class_progress: "class progress",
 };
 
 // A table is the tableau, with everything else beside it (below it when the width is short:
@@ -81,6 +81,7 @@ const COMPONENTS = {
   editor: (vm, ctx) => [renderLineBanner(vm.line, ctx), tableauPart(vm, ctx), renderEditor(vm, ctx),
     renderMessage(ctx.message(), ctx)],
   lesson: renderLesson,  // lesson.js
+  class_progress: renderClassProgress,  // class_progress.js
 };
 
 /** A widget's view: the model, what the user is doing (ui), the view-model read from the

