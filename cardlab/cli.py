@@ -249,6 +249,24 @@ def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
     return run([sys.executable, "-m", "voila", str(notebook), VOILA_SERVER_OPTION, *extra])
 
 
+def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:
+    """``cardlab classroom``: serve every room of a class (docs/classroom.md)."""
+    if extra:
+        raise CommandError(f"unknown options {' '.join(extra)}")
+    need("solara", "classroom", "Solara")
+    if options.store.startswith("redis"):
+        need("redis", "redis", "redis-py")
+    from .classroom.server import serve
+    from .classroom.store import StoreError
+
+    game_options = {"players": options.players} if options.players else {}
+    try:
+        serve(options.store, options.host, options.port, rooms=options.rooms, game=options.game, options=game_options)
+    except (StoreError, ValueError) as err:
+        raise CommandError(str(err)) from None
+    return 0
+
+
 # --- the JupyterLite site --------------------------------------------------------------------
 
 #: The first cell of every notebook of the JupyterLite site: cardlab's wheel is bundled with
@@ -666,6 +684,20 @@ def parser() -> argparse.ArgumentParser:
         "a tutorial's name such as 05_teachers_guide, or a notebook's path",
     )
     app.set_defaults(run=cmd_app)
+
+    room = commands.add_parser(
+        "classroom",
+        help="serve classroom rooms: learners play each other from their browsers (Solara)",
+        description="Serve every room of a class from one process: learners join a room from their own browser, "
+        "each sees only their own cards, and the teacher's dashboard shows every table (docs/classroom.md).",
+    )
+    room.add_argument("--store", default="sqlite:classroom.db", help="sqlite:PATH (default) or redis://HOST:PORT/DB")
+    room.add_argument("--host", default="127.0.0.1", help="the address to serve on (0.0.0.0: every network)")
+    room.add_argument("--port", type=int, default=8765, help="the port to serve on (default 8765)")
+    room.add_argument("--rooms", type=int, default=0, help="rooms to open when the store holds none")
+    room.add_argument("--game", default="commitment", help="the game of those rooms (default commitment)")
+    room.add_argument("--players", type=int, help="the players of each of those rooms (Commerce: 3 to 12)")
+    room.set_defaults(run=cmd_classroom)
 
     lite = commands.add_parser(
         "lite",

@@ -12,14 +12,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import bots
+from . import words
 from .codes import new_code, read_code
 from .records import Seat
 from .rooms import COMPUTER_DELAY, Room, RoomRefused
 from .store import Store
 from .tokens import JoinLimit, digest, new_token, read_seat_cookie, same_secret, seat_cookie
-
-TOO_MANY_TRIES = "Too many tries with a wrong room code. Please wait a minute, then try again."
-NO_SUCH_ROOM = "There is no room with that code. Please check the code with your teacher."
 
 
 class Classroom:
@@ -68,12 +66,12 @@ class Classroom:
         value. A :class:`RoomRefused` in the learner's words otherwise (refused tries from one
         ``address`` are limited)."""
         if not self.join_limit.allowed(address):
-            raise RoomRefused(TOO_MANY_TRIES)
+            raise RoomRefused(words.TOO_MANY_TRIES)
         try:
             room = self.rooms[read_code(code)]
         except (ValueError, KeyError):
             self.join_limit.refused(address)
-            raise RoomRefused(NO_SUCH_ROOM) from None
+            raise RoomRefused(words.NO_SUCH_ROOM) from None
         token = new_token()
         seat = room.take_seat(name, digest(token))
         return room, seat, seat_cookie(room.code, token)

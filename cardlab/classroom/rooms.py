@@ -24,6 +24,7 @@ from ..engine import Game, Move, Step
 from ..games import game as make_game
 from ..session import Session
 from ..widgets.base import Refused
+from . import words
 from .codes import fresh_seed
 from .records import ENDED, OPEN, PAUSED, RoomRecord, Seat
 from .store import Store
@@ -38,11 +39,6 @@ class RoomRefused(Refused):
     """Something a room does not do now, said in a learner's words (a table shows it)."""
 
 
-PAUSED_TEXT = "The teacher has paused this game. You can move again when it goes on."
-ENDED_TEXT = "The teacher has ended this game."
-FORWARD_TEXT = "In a classroom room the game only goes forward. Use the move log to look back."
-
-
 class RoomSession(Session):
     """The session of a room: moves only at the game's latest position, only while the room
     is open, under the room's lock."""
@@ -51,19 +47,14 @@ class RoomSession(Session):
         super().__init__(game, state)
         self._room = room
 
-    @property
-    def lock(self) -> threading.RLock:
-        """The room's lock (the session's own): hold it to act on the room as one step."""
-        return self._lock  # type: ignore[return-value]
-
     def play(self, move: Move | str) -> Step:
         with self._lock:
             if self._room.state == PAUSED:
-                raise RoomRefused(PAUSED_TEXT)
+                raise RoomRefused(words.PAUSED)
             if self._room.state == ENDED:
-                raise RoomRefused(ENDED_TEXT)
+                raise RoomRefused(words.ENDED)
             if not self.at_end:
-                raise RoomRefused(FORWARD_TEXT)
+                raise RoomRefused(words.FORWARD)
             return super().play(move)
 
     def _replay(self, moves: Sequence[str]) -> None:
@@ -74,7 +65,7 @@ class RoomSession(Session):
         super().replace(state)
 
     def _refuse(self, *args: Any, **kwargs: Any) -> bool:
-        raise RoomRefused(FORWARD_TEXT)
+        raise RoomRefused(words.FORWARD)
 
     goto = undo = redo = to_mainline = promote = show_line = replace = undo_edit = _refuse  # type: ignore[assignment]
 
@@ -199,16 +190,16 @@ class Room:
         number. A :class:`RoomRefused` if the room is locked or full or the name is taken."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise RoomRefused(f"Please type your name, up to {MAX_NAME} letters.")
+            raise RoomRefused(words.NAME_NEEDED.format(longest=MAX_NAME))
         with self.lock:
             record = self._record
             if record.locked or record.state == ENDED:
-                raise RoomRefused("This room is closed to new players. Ask your teacher.")
+                raise RoomRefused(words.ROOM_CLOSED)
             if name.casefold() in (n.casefold() for n in self.names):
-                raise RoomRefused(f"Someone in this room is already called {name}. Please add a letter to your name.")
+                raise RoomRefused(words.NAME_TAKEN.format(name=name))
             free = [number for number, seat in enumerate(record.seats) if seat.free]
             if not free:
-                raise RoomRefused("Every seat in this room is taken. Ask your teacher for another room.")
+                raise RoomRefused(words.ROOM_FULL)
             self._update(record.with_seat(free[0], Seat(name=name, token=token, approved=not record.approve)))
             return free[0]
 

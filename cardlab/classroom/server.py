@@ -1,0 +1,100 @@
+"""``cardlab classroom``: one server process for every room of a class (Solara on uvicorn).
+
+    cardlab classroom --store sqlite:classroom.db --port 8765 --rooms 15 --game commitment
+
+prints the teacher's link (with the teacher's key) and the address learners open to join. The
+store keeps every room: start the command again with the same store and every game is back.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .classroom import Classroom
+from .store import open_store
+
+DEFAULT_STORE = "sqlite:classroom.db"
+
+
+def _front_end_paths() -> None:
+    """Let Solara find the widgets' front-end files (anywidget's) in this Python's share/jupyter."""
+    prefix = Path(sys.prefix)
+    for variable, folder in (
+        ("JUPYTER_PATH", prefix / "share" / "jupyter"),
+        ("JUPYTER_CONFIG_PATH", prefix / "etc" / "jupyter"),
+    ):
+        paths = [p for p in os.environ.get(variable, "").split(os.pathsep) if p]
+        if str(folder) not in paths:
+            os.environ[variable] = os.pathsep.join([*paths, str(folder)])
+
+
+def make_app(classroom: Classroom) -> Any:
+    """The Starlette application: the join page and teacher's link, then Solara's pages."""
+    os.environ["SOLARA_APP"] = "cardlab.classroom.app"
+    _front_end_paths()
+    import solara.server.settings as settings
+
+    settings.main.mode = "production"
+    settings.telemetry.mixpanel_enable = False
+    import solara.server.starlette as solara_app
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from . import app, web
+
+    app.use_classroom(classroom)
+    return Starlette(
+        routes=[*web.routes(lambda: classroom), Mount("/", routes=solara_app.routes)],
+        middleware=solara_app.middleware,
+        lifespan=solara_app.lifespan,
+    )
+
+
+def serve(
+    store: str = DEFAULT_STORE,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    *,
+    rooms: int = 0,
+    game: str = "commitment",
+    options: dict[str, Any] | None = None,
+    computer_delay: float | None = None,
+    out: Any = None,
+) -> None:
+    """Start the class's server and serve until stopped: every room of ``store`` restored,
+    and ``rooms`` rooms of ``game`` opened if the store holds none."""
+    import uvicorn
+
+    out = out or sys.stdout
+    classroom = Classroom(open_store(store), **({} if computer_delay is None else {"computer_delay": computer_delay}))
+    if not classroom.rooms:
+        for _ in range(rooms):
+            classroom.create_room(game, **(options or {}))
+    application = make_app(classroom)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    base = f"http://{shown}:{port}"
+    print(f"cardlab classroom: {len(classroom.rooms)} rooms, kept in {store}", file=out)
+    print(f"Teacher's link (keep it to yourself): {base}/teacher?key={classroom.teacher_key}", file=out)
+    print(f"Learners join at: {base}/", file=out)
+    for code in classroom.rooms:
+        print(f"  room {code}", file=out)
+    out.flush()
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16 * 1024 * 1024)
+    finally:
+        classroom.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m cardlab.classroom.server``: the same as ``cardlab classroom``."""
+    from ..cli import main as cli
+
+    cli(["classroom", *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    main()

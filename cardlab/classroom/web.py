@@ -1,0 +1,112 @@
+"""The classroom's plain pages and routes, beside Solara's: the join page and the teacher's link.
+
+- ``GET /`` the join page: a form with the room's letters and the learner's name;
+- ``POST /join`` seats the learner, puts the seat token in an HttpOnly, SameSite cookie and
+  sends the browser on to ``/play`` (the seat's page); a refusal shows the form again with
+  the reason, in the learner's words;
+- ``GET /teacher?key=...`` (the teacher's link) puts the teacher's key in a cookie of its own
+  and sends the browser on to ``/dashboard``; a wrong key gets 403.
+
+These pages are plain HTML with no script, so the token never passes through a page.
+"""
+
+from __future__ import annotations
+
+import html
+import urllib.parse
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from . import words
+from .classroom import Classroom
+from .rooms import MAX_NAME, RoomRefused
+from .tokens import COOKIE_OPTIONS, SEAT_COOKIE, TEACHER_COOKIE
+
+SEAT_PAGE, DASHBOARD = "/play", "/dashboard"
+#: The largest join form read, in bytes.
+MAX_FORM = 2000
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="icon" href="data:,">
+<style>
+body {{ font: 18px/1.5 system-ui, sans-serif; max-width: 28em; margin: 3em auto; padding: 0 1em; color: #1a1a1a; }}
+label {{ display: block; margin-top: 1em; font-weight: 600; }}
+input {{ font: inherit; width: 100%; padding: .4em; box-sizing: border-box; }}
+#room {{ text-transform: uppercase; letter-spacing: .2em; }}
+button {{ font: inherit; margin-top: 1.2em; padding: .4em 1.6em; }}
+.cardlab-refusal {{ background: #fde8e8; border-left: 4px solid #b42318; padding: .6em .8em; }}
+</style></head>
+<body><main class="cardlab-join">
+<h1>{title}</h1>
+<p>{intro}</p>
+{refusal}
+<form method="post" action="/join">
+<label for="room">{room_label}</label>
+<input id="room" name="room" value="{room}" maxlength="12" autocomplete="off" required autofocus>
+<label for="name">{name_label}</label>
+<input id="name" name="name" value="{name}" maxlength="{longest}" autocomplete="given-name" required>
+<button type="submit">{button}</button>
+</form></main></body></html>
+"""
+
+
+def join_page(room: str = "", name: str = "", refusal: str = "") -> str:
+    """The join page, with what the learner typed and why it was refused (if it was)."""
+    return _PAGE.format(
+        title=words.JOIN_TITLE,
+        intro=words.JOIN_INTRO,
+        refusal=f'<p class="cardlab-refusal" role="alert">{html.escape(refusal)}</p>' if refusal else "",
+        room_label=words.ROOM_LABEL,
+        name_label=words.NAME_LABEL,
+        button=words.JOIN_BUTTON,
+        room=html.escape(room[:12]),
+        name=html.escape(name[:MAX_NAME]),
+        longest=MAX_NAME,
+    )
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """A small urlencoded form's fields (the first value of each); an oversized one is empty."""
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        return {}
+    fields = urllib.parse.parse_qs(body.decode("utf-8", "replace"), max_num_fields=8)
+    return {key: values[0] for key, values in fields.items()}
+
+
+def routes(classroom: Callable[[], Classroom]) -> list[Route]:
+    """The routes, for the class ``classroom()`` returns."""
+
+    async def show_join(request: Request) -> Response:
+        return HTMLResponse(join_page(room=request.query_params.get("room", "")))
+
+    async def join(request: Request) -> Response:
+        form = await _form(request)
+        room, name = form.get("room", ""), form.get("name", "")
+        address = request.client.host if request.client else ""
+        try:
+            _, _, cookie = classroom().join(room, name, address)
+        except RoomRefused as refusal:
+            return HTMLResponse(join_page(room, name, str(refusal)), status_code=400)
+        response = RedirectResponse(SEAT_PAGE, status_code=303)
+        response.set_cookie(SEAT_COOKIE, cookie, max_age=12 * 3600, **COOKIE_OPTIONS)
+        return response
+
+    async def teacher(request: Request) -> Response:
+        key = request.query_params.get("key")
+        if not classroom().is_teacher(key):
+            return HTMLResponse("<p>This teacher's link is not right.</p>", status_code=403)
+        response = RedirectResponse(DASHBOARD, status_code=303)
+        response.set_cookie(TEACHER_COOKIE, key, max_age=12 * 3600, **COOKIE_OPTIONS)  # type: ignore[arg-type]
+        return response
+
+    return [
+        Route("/", show_join, methods=["GET"]),
+        Route("/join", show_join, methods=["GET"]),
+        Route("/join", join, methods=["POST"]),
+        Route("/teacher", teacher, methods=["GET"]),
+    ]

@@ -1,0 +1,36 @@
+"""Every word a learner reads in a classroom room, outside the table itself: the join page,
+the seat's page, a room's refusals and the notice of a lost link. Kept in one place so that
+tests/test_classroom_words.py can hold them to the writing rules (tools/readability.py)."""
+
+from __future__ import annotations
+
+JOIN_TITLE = "Join your table"
+JOIN_INTRO = "Type the six letters of your room, as your teacher shows them, and your name."
+ROOM_LABEL = "Room"
+NAME_LABEL = "Your name"
+JOIN_BUTTON = "Join"
+
+NO_SUCH_ROOM = "There is no room with those letters. Please check them with your teacher."
+TOO_MANY_TRIES = "Too many tries with wrong letters. Please wait a minute, then try again."
+NAME_NEEDED = "Please type your name, up to {longest} letters."
+NAME_TAKEN = "Someone in this room is already called {name}. Please add a letter to your name."
+ROOM_CLOSED = "This room is closed to new players. Ask your teacher."
+ROOM_FULL = "Every seat in this room is taken. Ask your teacher for another room."
+
+NO_SEAT = "This page has no seat at a table yet. Join a room first."
+JOIN_LINK = "Join a room"
+YOUR_SEAT = "Room {code}: you play as {name}."
+WAITING = "Your teacher will let you in soon. This page goes on by itself."
+PAUSED = "The teacher has paused this game. You can move again when it goes on."
+ENDED = "The teacher has ended this game."
+FORWARD = "In a classroom room the game only goes forward. Use the move log to look back."
+LOST_LINK = (
+    "This page has lost its link to the teacher's computer. It comes back by itself when the link is back: please wait."
+)
+
+#: Every text above, for the writing rules' test (placeholders filled with a name and a number).
+LEARNER_TEXTS = {
+    name: value.format(longest=24, name="Sam", code="K7PQ2M")
+    for name, value in dict(globals()).items()
+    if name.isupper() and isinstance(value, str)
+}
