@@ -20,7 +20,7 @@ from typing import Any
 from ..engine import Game
 from .aggregates import Tally
 from .errors import StudyError
-from .facts import Fact, game_facts
+from .facts import NO_FACTS, Fact, game_facts
 from .result import Study
 from .runner import Lost, play
 from .spec import RECORDS, make_spec
@@ -73,7 +73,7 @@ def study(
     if isinstance(games, bool) or not isinstance(games, int) or not 0 < games <= 1 << 32:
         raise StudyError("games", f"games is a whole number of games from 1 to 2**32, not {games!r}")
     keep_until = _keep_until(keep_rows, games)
-    facts = game_facts(spec.game).facts if "facts" in spec.records else {}
+    facts = (game_facts(spec.game) if "facts" in spec.records else NO_FACTS).facts
     tally = Tally.empty(spec.game.players, list(facts))
     kept: dict[int, list] = {}
     failed: dict[int, str] = {}

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from ..engine import Game
 
-__all__ = ["Fact", "GameFacts", "game_facts"]
+__all__ = ["Fact", "GameFacts", "game_facts", "NO_FACTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,8 @@ class GameFacts(NamedTuple):
     observe: Callable[[Game, Any], Iterable[tuple[str, bool]]]
 
 
-_NONE = GameFacts({}, lambda game, record: ())
+#: The facts of a game without a ``study.py``, or of a study that records none.
+NO_FACTS = GameFacts({}, lambda game, record: ())
 
 
 def game_facts(game: Game) -> GameFacts:
@@ -52,6 +53,6 @@ def game_facts(game: Game) -> GameFacts:
     package = type(game).__module__.rpartition(".")[0]
     name = f"{package}.study"
     if not package or importlib.util.find_spec(name) is None:
-        return _NONE
+        return NO_FACTS
     module = importlib.import_module(name)
     return GameFacts(dict(module.FACTS), module.facts)

@@ -125,8 +125,8 @@ def facts_picture(study: Study, keys: Sequence[str] | None = None, exact: Mappin
 
 def _bars(axes, labels: list[str], shares: list[tuple[float, float, float]], vertical: bool) -> None:  # type: ignore[no-untyped-def]
     values = [0 if math.isnan(v) else 100 * v for v, _, _ in shares]
-    below = [0 if math.isnan(lo) else 100 * (v - lo) for v, lo, _ in shares]
-    above = [0 if math.isnan(hi) else 100 * (hi - v) for v, _, hi in shares]
+    below = [0 if math.isnan(lo) else max(0.0, 100 * (v - lo)) for v, lo, _ in shares]
+    above = [0 if math.isnan(hi) else max(0.0, 100 * (hi - v)) for v, _, hi in shares]
     colours = [_colour(i) for i in range(len(labels))]
     place = range(len(labels))
     if vertical:

@@ -36,19 +36,17 @@ class GameRow:
 
 
 def play_row(spec: StudySpec, facts: GameFacts, index: int) -> GameRow:
-    """Play game ``index`` of the study ``spec`` and make its row (an error a player or the game
-    raises goes up to the caller, which records the game as failed)."""
+    """Play game ``index`` of the study ``spec`` and make its row, with the game's ``facts`` (an
+    error a player or the game raises goes up to the caller, which records the game as failed)."""
     game = spec.game
     seed = game_seed(spec.seed, index)
     record = play_game(game, spec.make_players(seed), seed=seed)
     score = game.score(record.final)
-    counted: dict[str, tuple[int, int]] = {}
-    if "facts" in spec.records:
-        tally = {key: [0, 0] for key in facts.facts}
-        for key, happened in facts.observe(game, record):
-            tally[key][0] += bool(happened)
-            tally[key][1] += 1
-        counted = {key: (hits, chances) for key, (hits, chances) in tally.items()}
+    tally = {key: [0, 0] for key in facts.facts}
+    for key, happened in facts.observe(game, record):
+        tally[key][0] += bool(happened)
+        tally[key][1] += 1
+    counted = {key: (hits, chances) for key, (hits, chances) in tally.items()}
     recorded: dict[str, Any] = {}
     if "moves" in spec.records:
         recorded["moves"] = " ".join(map(str, record.moves))

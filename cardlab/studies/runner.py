@@ -16,7 +16,7 @@ from typing import Any
 
 from .aggregates import Tally
 from .errors import StudyError
-from .facts import game_facts
+from .facts import NO_FACTS, game_facts
 from .rows import GameRow, play_row
 from .spec import StudySpec
 
@@ -56,7 +56,7 @@ def run_chunk(spec: StudySpec | bytes, start: int, stop: int, keep_until: int) -
     in one game fails that game alone."""
     if isinstance(spec, bytes):
         spec = pickle.loads(spec)
-    facts = game_facts(spec.game)
+    facts = game_facts(spec.game) if "facts" in spec.records else NO_FACTS
     tally = Tally.empty(spec.game.players, list(facts.facts))
     rows, failed = [], {}
     for index in range(start, stop):

@@ -67,7 +67,9 @@ def wilson_interval(hits: int, count: int) -> tuple[float, float, float]:
     z2 = Z * Z
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     margin = Z * math.sqrt(p * (1 - p) / count + z2 / (4 * count * count)) / (1 + z2 / count)
-    return p, max(0.0, centre - margin), min(1.0, centre + margin)
+    low = 0.0 if hits == 0 else max(0.0, centre - margin)  # exact at the ends, where rounding would stray
+    high = 1.0 if hits == count else min(1.0, centre + margin)
+    return p, low, high
 
 
 def ratio_interval(sums: FactSums) -> tuple[float, float, float]:
