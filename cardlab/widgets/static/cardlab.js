@@ -1355,15 +1355,20 @@ function sizeChoice(ctx) {
       SIZES.map((size) => h("option", { value: size, text: size }))));
 }
 
-/** "Play against": who plays the other seats (a player's table only); Python makes the change. */
+/** "Play against": who plays the other seats (a player's table only); Python makes the change.
+ * A computer player is offered only while some other seat is free; the note names the seats
+ * people hold at their own tables. */
 function opponentChoice(opponent, ctx) {
   if (!opponent) return null;
   const select = h("select", {
       class: "cardlab-select", dataset: { key: "opponent" }, value: opponent.current,
       onchange: (e) => ctx.send("opponent", { name: e.target.value }),
     },
-    opponent.choices.map((c) => h("option", { value: c.value, text: c.text })));
-  return h("label", { class: "cardlab-option" }, "Play against ", select);
+    opponent.choices.map((c) => h("option", { value: c.value, text: c.text, disabled: !!c.disabled })));
+  const note = opponent.note
+    ? h("span", { class: "cardlab-opponent-note", dataset: { key: "opponent-note" }, text: opponent.note })
+    : null;
+  return h("label", { class: "cardlab-option" }, "Play against ", select, note ? " " : null, note);
 }
 
 const SIZES = ["normal", "large"];
