@@ -21,17 +21,17 @@ viewer: A
 ```
 
 ```state
-round: 1
+round: 2
 claimant: A
 nest egg: QH
-pool up: 2H 4C
+pool up: 2H 2S
 pool down: 3S
 A hand: 5C
 A commission: 4S
-A side: 2C 3C 3D KS 2S
+A side: 2C 3D KS 4C 5S
 B hand: 5H
 B commission: 4D
-B side: 2D 3H 4H 5D 5S
+B side: 2D 3H 3C 4H 5D
 ```
 
 ```question
