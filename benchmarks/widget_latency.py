@@ -18,7 +18,8 @@ buttons is on the page.
     asks the kernel to explain the card, and both widgets' clicks are timed once its answer
     shows.
 (b) Python change -> painted: from ``time.time()`` just before ``session.play(move)`` in the
-    kernel (the same moves on both sessions) until the browser's clock reads the painted page
+    kernel (the same moves on both sessions, each made once the page has painted the one
+    before) until the browser's clock reads the painted page
     (same machine, same clock). The kernel's share is the time until the change's last message
     was handed to the kernel's I/O thread; the aim is under 16 ms (one frame) at the 95th
     percentile.
@@ -196,7 +197,9 @@ RECORD += """
   }).observe(document.querySelector(".plain-table"), { childList: true, subtree: true, attributes: true });
 }"""
 
-CHANGES = """
+# (b) In the kernel, once: the moves, and a stamp of when each message is handed to the I/O
+# thread (the table's comm's, or any other: the ordinary build's).
+CHANGES_SETUP = """
 import time, json, random
 moves, rng, s = [], random.Random(1), start
 while len(moves) < {n} and game.legal_moves(s):
@@ -204,10 +207,7 @@ while len(moves) < {n} and game.legal_moves(s):
     s = game.play(s, moves[-1])
 session.replace(start)
 plain_session.replace(start)
-time.sleep(0.3)
 stamps = {{"plain": [], "table": [], "sent": []}}
-# When each message of a widget (the table's comm, or any other: the ordinary build's) has been
-# handed to the kernel's I/O thread.
 kernel_session = get_ipython().kernel.session
 plain_send = kernel_session.send
 def stamped_send(stream, msg_or_type, content=None, *args, **kwargs):
@@ -216,16 +216,18 @@ def stamped_send(stream, msg_or_type, content=None, *args, **kwargs):
         stamps["sent"].append((time.time(), content["comm_id"] == table.model_id))
     return sent
 kernel_session.send = stamped_send
-try:
-    for move in moves:
-        stamps["plain"].append(time.time())
-        plain_session.play(move)
-        time.sleep(0.08)
-        stamps["table"].append(time.time())
-        session.play(move)
-        time.sleep(0.08)
-finally:
-    del kernel_session.send
+print(len(moves))
+"""
+
+# (b) One change, made in a cell of its own once the page has painted the one before.
+CHANGE = """
+stamps[{kind!r}].append(time.time())
+{session}.play(moves[{i}])
+print(stamps[{kind!r}][-1] * 1000)
+"""
+
+CHANGES_DONE = """
+del kernel_session.send
 print(json.dumps(stamps))
 """
 
@@ -242,13 +244,17 @@ class Changes:
 
 def from_python(page: LabPage, n: int) -> Changes:
     """Milliseconds from a change made in the kernel to the painted widget, taking turns."""
+    count = int(page.run(CHANGES_SETUP.format(n=n)))
+    page.page.wait_for_timeout(500)
     page.page.evaluate(RECORD)
-    stamps = json.loads(page.run(CHANGES.format(n=n)))
-    count = len(stamps["table"])
-    page.page.wait_for_function(
-        f"() => window.cardlabMarks.plain.length >= {count} && window.cardlabMarks.table.length >= {count}",
-        timeout=60_000,
-    )
+    for i in range(count):
+        for kind, session in (("plain", "plain_session"), ("table", "session")):
+            stamp = float(page.run(CHANGE.format(kind=kind, session=session, i=i)))
+            page.page.wait_for_function(
+                f"() => window.cardlabMarks.{kind}.some((mark) => mark > {stamp})", timeout=60_000
+            )
+            page.page.wait_for_timeout(30)
+    stamps = json.loads(page.run(CHANGES_DONE))
     marks = page.page.evaluate("() => window.cardlabMarks")
     whole, kernel, messages = {}, {}, {}
     # each change's window: the ordinary build's from its change to the table's, the table's
@@ -259,7 +265,7 @@ def from_python(page: LabPage, n: int) -> Changes:
     }
     for kind, spans in windows.items():
         sent = [[at for at, ours in stamps["sent"] if ours == (kind == "table") and s <= at < e] for s, e in spans]
-        whole[kind] = [mark - s * 1000 for (s, _), mark in zip(spans, marks[kind][-count:])]
+        whole[kind] = [min(m for m in marks[kind] if m > s * 1000) - s * 1000 for s, _ in spans]
         kernel[kind] = [(max(times) - s) * 1000 if times else float("nan") for (s, _), times in zip(spans, sent)]
         messages[kind] = [len(times) for times in sent]
     return Changes(whole, kernel, messages)
