@@ -388,6 +388,8 @@ def test_names_a_spreadsheet_or_a_browser_would_run_are_neutralised(loaded, tmp_
 
 def test_hostile_files_are_refused_one_by_one_and_the_others_read(loaded, tmp_path):
     good = write(tmp_path / "good.json", play(loaded[COMMONS], "Ada", "right"))
+    good_csv = lessons.progress_csv([play(loaded[COMMONS], "Cy", "right").run])
+    assert ",1,True,True,False," in good_csv  # a question's tries, right, first_try, revealed
     huge = tmp_path / "huge.json"
     huge.write_text('{"cardlab": "lesson-progress", "pad": "' + " " * 1_100_000 + '"}', encoding="utf-8")
     (tmp_path / "zero.json").symlink_to("/dev/zero")
@@ -403,6 +405,7 @@ def test_hostile_files_are_refused_one_by_one_and_the_others_read(loaded, tmp_pa
     (tmp_path / "binary.csv").write_bytes(b"\xff\xfe" + os.urandom(200))
     (tmp_path / "other.csv").write_text("name,score\nAda,3\n")
     (tmp_path / "ragged.csv").write_text(lessons.progress_csv([play(loaded[COMMONS], "Bo", "right").run]) + "x,y\n")
+    (tmp_path / "holes.csv").write_text(good_csv.replace(",1,True,True,False,", ",,True,True,False,", 1))
     (tmp_path / "notes.txt").write_text("not read: not a .json or .csv file")
     started = time.perf_counter()
     result = class_progress(tmp_path)
@@ -425,6 +428,7 @@ def test_hostile_files_are_refused_one_by_one_and_the_others_read(loaded, tmp_pa
             "binary.csv",
             "other.csv",
             "ragged.csv",
+            "holes.csv",
         ]
     )
     assert "too big" in refused["huge.json"] and "regular file" in refused["zero.json"]

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import plural
-from .export import _FORMULA_STARTS, WRONG_SEPARATOR
+from .export import FORMULA_STARTS, WRONG_SEPARATOR
 from .readers import cut
 from .run import Progress, QuestionProgress
 
@@ -369,9 +369,11 @@ def _csv_row(row: dict[str, Any], where: str) -> dict[str, Any]:
         if key in _CSV_COUNTS or key in _CSV_FLAGS:
             out[key] = _csv_value(key, value, where)
         else:
-            text = value[1:] if value.startswith(_QUOTE) and value[1:].startswith(_FORMULA_STARTS) else value
+            text = value[1:] if value.startswith(_QUOTE) and value[1:].startswith(FORMULA_STARTS) else value
             out[key] = _checked_text(text, repr(key), where) if key != "wrong" else text
     if out["step"] is not None:
+        if any(out[key] is None for key in _CSV_QUESTION):
+            raise _Bad(f"{where}: a question's row has every question column filled in")
         out["kind"] = _kind(out["kind"], where)
         out["wrong"] = tuple(
             _checked_text(a, "a wrong answer", where) for a in out.get("wrong", "").split(WRONG_SEPARATOR) if a

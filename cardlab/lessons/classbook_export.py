@@ -75,7 +75,7 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{e(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{e(title)}</h1>",
-        f"<p>{summary(table)}</p>",
+        f"<p>{e(summary(table))}</p>",
         legend_html(),
         table_html(table),
         questions_html(table),
@@ -89,8 +89,8 @@ def class_html(table: ClassTable, title: str = "Class progress") -> str:
 
 
 def summary(table: ClassTable) -> str:
-    """ "30 learners, 2 lessons, 9 questions." """
-    return html.escape(
+    """What the table holds, in words: "30 learners, 2 lessons, 9 questions." """
+    return (
         f"{plural(len(table.learners), 'learner')}, {plural(len(table.lessons), 'lesson')}, "
         f"{plural(len(table.columns), 'question')}."
     )

@@ -40,7 +40,7 @@ _CSV_COLUMNS = (
     "lesson_questions",
 )
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP's list).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _progress_of(item: LessonRun | Progress) -> Progress:
@@ -84,7 +84,7 @@ def spreadsheet_safe(cell: Any) -> Any:
     """``cell`` as a spreadsheet reads it as text: a text that a spreadsheet would read as a
     formula (one that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a
     ``'`` in front; other cells stay as they are."""
-    return f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_STARTS) else cell
+    return f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def _cells(row: list[Any]) -> list[Any]:

@@ -15,6 +15,7 @@ shows the table (``table``), and ``load`` shows another.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from collections.abc import Iterable
@@ -59,7 +60,7 @@ class ClassProgress(anywidget.AnyWidget):
 
     def picture_html(self) -> str:
         """A static picture: the table and the questions, for where no kernel draws the widget."""
-        body = f"<p>{summary(self._table)}</p>{table_html(self._table)}{questions_html(self._table)}"
+        body = f"<p>{html.escape(summary(self._table))}</p>{table_html(self._table)}{questions_html(self._table)}"
         return picture.frame("class progress", "Class progress", body)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
