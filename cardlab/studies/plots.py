@@ -108,7 +108,7 @@ def facts_picture(study: Study, keys: Sequence[str] | None = None, exact: Mappin
     if unknown:
         raise ValueError(f"exact names facts the picture does not show: {', '.join(sorted(unknown))}")
     figure, axes = _figure(width=7.2, height=1.2 + 0.5 * len(estimates))
-    labels = [f"{e.label}\n(of {e.count:,} {e.per})" for e in estimates]
+    labels = [f"{e.label}: {_percent(e.value)}\n(of {e.count:,} {e.per})" for e in estimates]
     _bars(axes, labels, [(e.value, e.low, e.high) for e in estimates], vertical=False)
     rows = {e.key: i for i, e in enumerate(estimates)}
     for key, chance in exact.items():
@@ -116,7 +116,7 @@ def facts_picture(study: Study, keys: Sequence[str] | None = None, exact: Mappin
         axes.plot([100 * chance], [rows[key]], marker="D", color="black", linestyle="none", zorder=3)
     if exact:
         axes.plot([], [], marker="D", color="black", linestyle="none", label="counted exactly")
-        axes.legend(loc="lower right")
+        figure.legend(loc="outside lower right")
     axes.invert_yaxis()
     axes.set_xlabel("% of the chances")
     axes.set_title(f"{study.title}: how often\n({study.tally.games:,} games, 95% intervals)")
@@ -137,9 +137,15 @@ def _bars(axes, labels: list[str], shares: list[tuple[float, float, float]], ver
         axes.barh(place, values, xerr=[below, above], capsize=5, color=colours, alpha=0.8)
         axes.set_yticks(list(place), labels)
         axes.set_xlim(0, min(100.0, max(1.0, 1.3 * max(v + a for v, a in zip(values, above)))))
-    for i, value in enumerate(values):
-        text = f"{value:.1f}%"
-        if vertical:
-            axes.annotate(text, (i, value + above[i]), xytext=(0, 3), textcoords="offset points", ha="center")
-        else:
-            axes.annotate(text, (value + above[i], i), xytext=(4, 0), textcoords="offset points", va="center")
+    if vertical:  # a horizontal bar's label says its value
+        for i, value in enumerate(values):
+            axes.annotate(
+                _percent(value / 100), (i, value + above[i]), xytext=(0, 3), textcoords="offset points", ha="center"
+            )
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage, with two decimals below 1% (0.22%), else one (56.6%)."""
+    if math.isnan(share):
+        return "no chance seen"
+    return f"{100 * share:.2f}%" if share < 0.01 else f"{100 * share:.1f}%"

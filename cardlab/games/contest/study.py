@@ -17,8 +17,8 @@ READINGS = ("power-first", "match-first")
 WITH_JACK, WITH_QUEEN = "turns with a Jack in hand", "turns with a Queen in hand"
 
 FACTS = {
-    "jack_usable_power_first": Fact('a Jack\'s power is usable, jack="power-first"', WITH_JACK),
-    "jack_usable_match_first": Fact('a Jack\'s power is usable, jack="match-first"', WITH_JACK),
+    "jack_usable_power_first": Fact("a Jack's power is usable (power first, cardlab's reading)", WITH_JACK),
+    "jack_usable_match_first": Fact("a Jack's power is usable (match first, the other reading)", WITH_JACK),
     "jack_used": Fact("a Jack's power is used", WITH_JACK),
     "queen_usable": Fact("a Queen's power is usable", WITH_QUEEN),
     "queen_used": Fact("a Queen's power is used", WITH_QUEEN),

@@ -1,0 +1,105 @@
+"""How fast a study plays (``cardlab.study``), and how much memory it holds.
+
+For each game and each kind of player (random, rule of thumb), the games per second of a study
+in this process (``workers=1``), on a pool of 2 processes (``workers=2``) and on a Dask
+LocalCluster of 2 single-threaded worker processes; the speedup of 2 workers over one; the
+peak memory (RSS of a fresh process) of a study of 10,000 and of 100,000 games; and the time a
+million-game study would take at the best rate measured.
+
+    python benchmarks/study.py                    # 2,000 games per figure: about 4 minutes
+    python benchmarks/study.py --games 500 --no-memory
+
+Studies record the games' own facts (the default, ``record=("facts",)``); ``--record none``
+measures bare play. The machine's load and the interpreter are printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import cardlab  # noqa: E402
+
+GAMES = ("card-commons", "commerce", "commitment", "contest")
+KINDS = ("random", "heuristic")
+MILLION = 1_000_000
+
+
+def rate(game: str, kind: str, games: int, workers: object, record: tuple[str, ...]) -> float:
+    """Games per second of one study (its games, timed from the call to the result)."""
+    start = time.perf_counter()
+    study = cardlab.study(game, games=games, players=kind, workers=workers, record=record, progress=False)
+    elapsed = time.perf_counter() - start
+    assert len(study) == games, study.failure_text()
+    return games / elapsed
+
+
+MEMORY_PROGRAM = """
+import resource, sys, cardlab
+study = cardlab.study(sys.argv[1], games=int(sys.argv[2]), players=sys.argv[3], progress=False)
+assert len(study) == int(sys.argv[2])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak_memory(game: str, kind: str, games: int) -> float:
+    """The peak resident memory, in MB, of a fresh process that plays a study of ``games``."""
+    out = subprocess.run(
+        [sys.executable, "-c", MEMORY_PROGRAM, game, str(games), kind], capture_output=True, text=True, check=True
+    ).stdout
+    return int(out.split()[-1]) / 1024
+
+
+def duration(seconds: float) -> str:
+    return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.0f} min"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="games per figure (default 2,000)")
+    parser.add_argument("--record", choices=("facts", "none"), default="facts")
+    parser.add_argument("--no-memory", action="store_true", help="leave out the memory figures")
+    args = parser.parse_args()
+    record = ("facts",) if args.record == "facts" else ()
+    from dask.distributed import Client, LocalCluster
+
+    print(f"Python {platform.python_version()} ({sys.executable}), {os.cpu_count()} cores")
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{args.games:,} games per figure, record={record!r}; games per second:\n")
+    header = "| game | players | 1 process | 2 processes | Dask, 2 workers | speedup on 2 | 1,000,000 games |"
+    print(header + "\n|---|---|---|---|---|---|---|")
+    million = 0.0
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            for game in GAMES:
+                for kind in KINDS:
+                    one = rate(game, kind, args.games, 1, record)
+                    two = rate(game, kind, args.games, 2, record)
+                    dask = rate(game, kind, args.games, client, record)
+                    best = max(one, two, dask)
+                    million += MILLION / best
+                    print(
+                        f"| {game} | {kind} | {one:,.0f} | {two:,.0f} | {dask:,.0f} | {two / one:.2f}× | "
+                        f"{duration(MILLION / best)} |",
+                        flush=True,
+                    )
+    print(f"\nA million games of each of the eight: {duration(million)} in all, at the best rate of each.")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if args.no_memory:
+        return
+    print("\nPeak memory of a fresh process playing a study (rows kept for the first 10,000 games):\n")
+    print("| game | players | 10,000 games | 100,000 games |\n|---|---|---|---|")
+    for game, kind in (("commerce", "random"), ("contest", "random")):
+        small, large = peak_memory(game, kind, 10_000), peak_memory(game, kind, 100_000)
+        print(f"| {game} | {kind} | {small:.0f} MB | {large:.0f} MB |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
