@@ -5,9 +5,11 @@ pictures in exported HTML."""
 
 from __future__ import annotations
 
+import base64
 import gc
 import math
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -304,4 +306,5 @@ def test_the_explainers_notebook_shows_its_pictures_in_exported_html():
     nbconvert = pytest.importorskip("nbconvert")
     notebook = ROOT / "notebooks" / "05_explainers.ipynb"
     body, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
-    assert body.count('<img src="data:image/png;base64,') >= 4
+    pictures = re.findall(r'<img [^>]*src="data:image/png;base64,([A-Za-z0-9+/=]{1000,})"', body)
+    assert len(pictures) == 5 and all(base64.b64decode(p).startswith(b"\x89PNG") for p in pictures)

@@ -21,8 +21,10 @@ from ..engine import Game
 from .aggregates import Tally
 from .errors import StudyError
 from .facts import NO_FACTS, Fact, game_facts
+from .gather import Gathered
+from .progress import progress_bar
 from .result import Study
-from .runner import Lost, play
+from .runner import play
 from .spec import RECORDS, make_spec
 from .summary import Estimate, Summary
 
@@ -30,8 +32,6 @@ __all__ = ["study", "Study", "Summary", "Estimate", "Fact", "StudyError", "Study
 
 #: The rows a study keeps unless told otherwise: those of its first 10,000 games.
 KEEP_ROWS = 10_000
-#: The failed games whose errors a study keeps (it counts every one).
-FAILED_KEPT = 1_000
 
 
 class StudyWarning(UserWarning):
@@ -74,24 +74,11 @@ def study(
         raise StudyError("games", f"games is a whole number of games from 1 to 2**32, not {games!r}")
     keep_until = _keep_until(keep_rows, games)
     facts = (game_facts(spec.game) if "facts" in spec.records else NO_FACTS).facts
-    tally = Tally.empty(spec.game.players, list(facts))
-    kept: dict[int, list] = {}
-    failed: dict[int, str] = {}
-    failures = 0
-    from .progress import progress_bar
-
+    gathered = Gathered(Tally.empty(spec.game.players, list(facts)))
     bar = progress_bar(games, progress, spec.game.title)
     try:
         for chunk in play(spec, workers, games, keep_until):
-            if isinstance(chunk, Lost):
-                errors = dict.fromkeys(range(chunk.start, chunk.stop), chunk.reason)
-            else:
-                tally.merge(chunk.tally)
-                if chunk.rows:
-                    kept[chunk.start] = chunk.rows
-                errors = chunk.failed
-            failures += len(errors)
-            failed.update(list(errors.items())[: max(0, FAILED_KEPT - len(failed))])
+            gathered.add(chunk)
             bar.update(chunk.stop - chunk.start)
     finally:
         bar.close()
@@ -102,14 +89,14 @@ def study(
         seed,
         games,
         facts,
-        tally,
-        [row for start in sorted(kept) for row in kept[start]],
-        dict(sorted(failed.items())),
-        failures,
+        gathered.tally,
+        gathered.rows,
+        dict(sorted(gathered.failed.items())),
+        gathered.failures,
     )
-    if failures == games:
+    if gathered.failures == games:
         raise StudyError("players", f"every game failed: {result.failure_text()}")
-    if failures:
+    if gathered.failures:
         warnings.warn(result.failure_text(), StudyWarning, stacklevel=2)
     return result
 
