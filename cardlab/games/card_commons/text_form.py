@@ -1,18 +1,20 @@
 """Card Commons' text form: a state written as short, editable lines, and read back.
 
 ``CommonsTextForm`` is a part of :class:`cardlab.games.card_commons.rules.CardCommons`: it reads
-the game's ``player_names``, ``multiplier``, ``first_claimant`` and options, and what it reads
+the game's ``player_names``, ``multiplier``, ``first_claimant``, ``layout`` and options, and what it reads
 is checked by ``validation.py`` as every state is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ...engine import HIDDEN_SEED, TextForm, format_cards, whole_number
 from ...errors import StateError, quoted
 from .state import PHASES, SIDE_LIMIT, CommonsState
+from .validation import claimants
 
 # Dealing a round directly (deal(round=...), or a text form with no 'rounds' line) takes the
 # rounds before it as scoreless, up to this round; a later one is read with its scores given.
@@ -26,6 +28,7 @@ class CommonsTextForm:
     player_names: tuple[str, ...]
     multiplier: Callable[[int], int]
     first_claimant: Callable[[int], int]
+    layout: Callable[[int], tuple[int, int]]
     _read_options: Callable[[TextForm], Any]
 
     _KEYS = (
@@ -110,7 +113,7 @@ class CommonsTextForm:
             phase = "commission"
         else:
             phase = "defend" if claim is not None else "claim"
-        return CommonsState(
+        state = CommonsState(
             options=options,
             seed=form.int("seed", 0),
             round=round_,
@@ -126,6 +129,12 @@ class CommonsTextForm:
             sides=(form.cards("A side", "-"), form.cards("B side", "-")),
             claim=claim,
         )
+        if not form.has("claimant"):
+            # Left out, the Claimant is the one the turns played give, when they give one.
+            fits = claimants(self, state)  # type: ignore[arg-type]
+            if len(fits) == 1:
+                state = replace(state, claimant=fits[0])
+        return state
 
     def _read_round_points(self, where: str, number: int, player: int, text: str) -> int:
         names = self.player_names

@@ -14,7 +14,7 @@ from ...errors import StateError
 from .moves import DECK, WILDS, answers
 from .state import PHASES, SIDE_LIMIT, CommonsState
 
-__all__ = ["validate"]
+__all__ = ["validate", "claimants", "turns_played"]
 
 
 class CommonsRules(Protocol):
@@ -52,12 +52,19 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
     if any(p < 0 for r in s.rounds for p in r):
         raise StateError("rounds", "a round's points can't be negative")
     for number, points in enumerate(s.rounds, start=1):
-        most = SIDE_LIMIT * game.multiplier(number)
+        times = game.multiplier(number)
+        most = SIDE_LIMIT * times
         if max(points) > most:
             raise StateError(
                 "rounds",
                 f"round {number} scores at most {most} points for a player ({SIDE_LIMIT} cards "
-                f"of the Commission's colour × {game.multiplier(number)}), not {max(points)}",
+                f"of the Commission's colour × {times}), not {max(points)}",
+            )
+        if any(p % times for p in points):
+            raise StateError(
+                "rounds",
+                f"round {number} is scored ×{times}, so its points are a whole number of cards × {times}; "
+                f"{points[0]}-{points[1]} is not (commons.score.multiplier)",
             )
     if s.phase not in PHASES:
         raise StateError("phase", f"expected one of {', '.join(PHASES)}, got {s.phase!r}")
@@ -79,13 +86,15 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
             )
     if len(s.sides[0]) != len(s.sides[1]):
         raise StateError(
-            "sides",
+            f"{names[len(s.sides[1]) > len(s.sides[0])]} side",
             f"both sides of the tableau grow together, one card each per turn; "
             f"A has {len(s.sides[0])} and B has {len(s.sides[1])}",
         )
     if s.traded and s.phase != "claim":
         raise StateError("traded", "trades are made before the Claim; outside the claim phase it must be 'none'")
     _validate_phase(game, s)
+    _validate_tableau_pairs(game, s)
+    _validate_claimant(game, s)
 
 
 def _validate_rounds(game: CommonsRules, s: CommonsState) -> None:
@@ -220,6 +229,60 @@ def _validate_discard2(game: CommonsRules, s: CommonsState) -> None:
             f"{names[claimant]}'s side): {names[respondent]} would have "
             f"defended, so there is no second discard",
         )
+
+
+def _validate_tableau_pairs(game: CommonsRules, s: CommonsState) -> None:
+    """A turn that puts cards on the tableau puts a Claim on one side and its answer, of the same
+    value or a Wild (or anything, when the Claim is a Wild), on the other (commons.defense,
+    commons.no-defense.self-answer): the two sides' cards of each turn are such a pair."""
+    names = game.player_names
+    for number, (a, b) in enumerate(zip(*s.sides), start=1):
+        if a.rank != b.rank and a not in WILDS and b not in WILDS:
+            raise StateError(
+                f"{names[1]} side",
+                f"card {number} of each side was played in one turn, a Claim and its answer: "
+                f"{a.code} ({names[0]}'s) and {b.code} ({names[1]}'s) are of different values and neither is a Wild",
+            )
+
+
+def turns_played(game: CommonsRules, s: CommonsState) -> range:
+    """How many turns of the round on the table can have been played before the one under way
+    (all of them, once the round is over), worked out from the cards: a turn with a Defense or an
+    answered No Defense puts one card on each side, and a No Defense turn puts two cards face up
+    in the pool (two discards, or a discard and the discarded Claim). Only a No Defense turn
+    whose Claim was discarded adds nothing to the sides, so the count is exact unless some No
+    Defense turns and some sided turns were both played."""
+    if s.phase == "commission":
+        return range(0, 1)
+    midway = s.phase in ("answer", "discard2")  # the turn under way put its first discard in the pool
+    sided = len(s.sides[0]) - (s.phase == "discard2")  # and in discard2 its cards on the sides
+    no_defense = max(0, len(s.pool_up) - game.layout(s.round)[0] - midway) // 2
+    return range(sided + no_defense - min(sided, no_defense), sided + no_defense + 1)
+
+
+def claimants(game: CommonsRules, s: CommonsState) -> list[int]:
+    """The Claimants ``s`` can have (one, or both when the turns played are not known exactly):
+    the roles switch every turn from the round's first Claimant (commons.turn), and at the
+    round's end the Claimant is the last turn's."""
+    first = game.first_claimant(s.round)
+    over = s.phase in ("round-end", "game-over")
+    return sorted({(first + t - over) % 2 for t in turns_played(game, s)})
+
+
+def _validate_claimant(game: CommonsRules, s: CommonsState) -> None:
+    """commons.turn: the Claimant follows from the round's first Claimant and the turns played."""
+    if s.claimant in claimants(game, s):
+        return
+    names = game.player_names
+    played = turns_played(game, s)
+    turns = f"{played[0]}" if len(played) == 1 else f"{played[0]} to {played[-1]}"
+    whose = "the last turn" if s.phase in ("round-end", "game-over") else "this turn"
+    raise StateError(
+        "claimant",
+        f"round {s.round} starts with {names[game.first_claimant(s.round)]} as Claimant and the roles switch "
+        f"every turn; with {len(s.sides[0])} card(s) on each side and {len(s.pool_up)} face up in the pool, "
+        f"{turns} turn(s) were played, so {whose} is {names[1 - s.claimant]}'s (commons.turn)",
+    )
 
 
 #: The checks of each phase (``_validate_phase``).
