@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...engine import Game, check_cards_once, validate_seed
 from ...errors import StateError
-from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, IN_DRAW_DECK, KIND, QUEEN, ROUNDS, STACK_NAMES, STACK_SUITS
+from .moves import ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, IN_DRAW_DECK, KIND, QUEEN, ROUNDS, STACK_NAMES, STACK_SUITS
 from .state import HAND_SIZE, ROUND_DRAW, CommitmentState
 
 __all__ = ["validate"]
@@ -24,6 +24,7 @@ def validate(game: Game, s: CommitmentState) -> None:
     _validate_places(game, s)
     _validate_counts(s)
     _validate_turn(game, s)
+    _validate_hands(game, s)
 
 
 def _validate_places(game: Game, s: CommitmentState) -> None:
@@ -115,3 +116,26 @@ def _validate_turn(game: Game, s: CommitmentState) -> None:
         raise StateError(
             "turn", f"{names[s.turn]} has passed and plays no more cards this round; it is {names[1 - s.turn]}'s turn"
         )
+
+
+def _on_side(s: CommitmentState, player: int) -> list:
+    """The cards on ``player``'s side of this round's battles."""
+    return [c for battle in s.battles for stack in battle.sides[player] for c in stack]
+
+
+def _validate_hands(game: Game, s: CommitmentState) -> None:
+    """A hand is dealt 10 cards and gets 6 more at the start of rounds 2 and 3; a committed card
+    leaves it, except an Ace, which is replaced by a draw (commitment.ace). Every card but an
+    Ace on a player's side was committed from that player's hand this round (an Ace goes on the
+    other player's side; a Jack moves a stack within its owner's side), so the hand holds at most
+    what it was given, less those cards."""
+    names = game.player_names
+    given = HAND_SIZE + ROUND_DRAW * (s.round - 1)
+    for p in (0, 1):
+        own = sum(1 for c in _on_side(s, p) if KIND[c] != ACE)
+        if len(s.hands[p]) > given - own:
+            raise StateError(
+                f"{names[p]} hand",
+                f"holds {len(s.hands[p])} cards; by round {s.round} it was given {given}, and {own} of "
+                f"them are on {names[p]}'s side of the battles, so it holds at most {given - own}",
+            )
