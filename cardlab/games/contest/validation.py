@@ -89,6 +89,14 @@ def _validate_setup(game: Game, state: ContestState) -> None:
         raise StateError(
             "discard", f"holds {len(state.discard)} cards; before the deal only mulligans discard, 4 cards at a time"
         )
+    for start in range(0, len(state.discard), SECRET_SIZE):
+        shown = state.discard[start : start + SECRET_SIZE]
+        if can_arrange(shown):
+            raise StateError(
+                "discard",
+                f"{cards_text(shown)} (cards {start + 1} to {start + SECRET_SIZE}) were discarded by a mulligan, "
+                f"yet an order keeps their suits apart, so they would have been arranged (contest.secret.mulligan)",
+            )
     if len(state.stock) < 2 * HAND_SIZE:
         raise StateError(
             "draw pile", f"holds {len(state.stock)} cards; the two hands of {HAND_SIZE} are still to be dealt from it"
@@ -115,6 +123,13 @@ def _validate_play(game: Game, state: ContestState) -> None:
     else:
         if state.stock:
             raise StateError("draw pile", f"holds {len(state.stock)} cards; the last turns come only once it is empty")
+        mover = state.turn
+        if state.last_turns == 2 and len(state.hands[mover]) != HAND_SIZE:
+            raise StateError(
+                f"{names[mover]} hand",
+                f"holds {len(state.hands[mover])} cards; {names[mover]} ended the last turn before with "
+                f"{HAND_SIZE} in hand, when the draw pile still had cards, and has not played since (contest.end)",
+            )
         for p in (0, 1):
             if len(state.hands[p]) > HAND_SIZE:
                 raise StateError(
