@@ -346,13 +346,13 @@ def commons_position() -> tuple[cardlab.Game, object, str]:
         claimant: A
         nest egg: 4D
         pool up: QH
-        pool down: 2H 3H
+        pool down: 2H 5S
         A hand: 2C
         A commission: 4H
         A side: 2D 3D 5D 3C 4C
         B hand: 5H
         B commission: 4S
-        B side: 5C 2S 3S 5S KS""")
+        B side: 2S 3S 5C 3H KS""")
     return game, state, "trade 2C for QH"
 
 

@@ -48,11 +48,11 @@ def test_the_editor_swaps_cards_and_the_breakdown_follows():
     table = Table(session)
     items = table.view["breakdown"]["items"]
     assert [i["points"] for i in items] == [0, 0]
-    message = send(table, "swap", cards=["3D", "2H"])  # the Nest Egg becomes 2H: A's 2S matches it
+    message = send(table, "swap", cards=["3D", "2S"])  # the Nest Egg becomes 2S (from the pool): A's 2C matches it
     assert message["kind"] == "info", message
-    assert session.state.nest_egg == parse_card("2H") and len(session.moves) == 0
+    assert session.state.nest_egg == parse_card("2S") and len(session.moves) == 0
     assert table.view["breakdown"]["items"][0]["points"] > 0
-    assert pile_of(table.view, "nest egg")["cards"] == ["2H"]
+    assert pile_of(table.view, "nest egg")["cards"] == ["2S"]
 
 
 def test_the_editor_swaps_the_clicked_one_of_two_identical_cards():
