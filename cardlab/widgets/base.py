@@ -497,7 +497,8 @@ class SessionWidget(anywidget.AnyWidget):
 
     def picture_html(self) -> str:
         """A static HTML picture of what the widget shows now, as its viewer sees it."""
-        return picture.picture(type(self).__name__, self.position(), self._draw_picture)
+        with self._session.lock:
+            return picture.picture(type(self).__name__, self.position(), self._draw_picture)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The widget view and, beside it as ``text/html``, its static picture: GitHub, nbviewer
