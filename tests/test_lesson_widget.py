@@ -21,11 +21,7 @@ import ipywidgets as widgets  # noqa: E402
 from cardlab import lessons  # noqa: E402
 from cardlab.cards import Card, parse_card  # noqa: E402
 from cardlab.engine import move_cards  # noqa: E402
-from cardlab.widgets import (  # noqa: E402
-    Lesson,
-    Table,
-    prose,  # noqa: E402
-)
+from cardlab.widgets import Lesson, Table  # noqa: E402
 from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves  # noqa: E402
 from cardlab.widgets.viewmodel import pretty  # noqa: E402
 from helpers.table_layout import piles as _piles  # noqa: E402
@@ -495,21 +491,3 @@ def test_commentary_is_text_never_markup():
         }
     ]
     assert "&lt;img src=x onerror=alert(1)&gt;" in widget.picture_html() and "<img" not in widget.picture_html()
-
-
-def test_prose_reads_the_markdown_lessons_use():
-    blocks = prose.blocks(
-        "Intro *one*\nline two.\n\n- a 4H\n  cont\n- b\n\n1. x\n2) y\n\n> said\n\n## Head\n\n"
-        "| a | b |\n|---|---|\n\n```\nclaim 4H\n```\n[link](http://example.org) _em_ snake_case"
-    )
-    assert blocks == [
-        {"kind": "p", "spans": [["", "Intro "], ["em", "one"], ["", " line two."]]},
-        {"kind": "ul", "items": [[["", "a 4♥ cont"]], [["", "b"]]]},
-        {"kind": "ol", "items": [[["", "x"]], [["", "y"]]]},
-        {"kind": "quote", "spans": [["", "said"]]},
-        {"kind": "h", "spans": [["", "Head"]]},
-        {"kind": "pre", "text": "| a | b |\n|---|---|"},
-        {"kind": "pre", "text": "claim 4H"},
-        {"kind": "p", "spans": [["", "link"], ["", " "], ["em", "em"], ["", " snake_case"]]},
-    ]
-    assert prose.html_text(blocks[:2]) == "<p>Intro <i>one</i> line two.</p><ul><li>a 4♥ cont</li><li>b</li></ul>"

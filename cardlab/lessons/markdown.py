@@ -1,10 +1,10 @@
-"""The Markdown reader of lessons: one linear pass over the lines, into the title, the lesson's
-fenced blocks and the prose between them, and the ``key: value`` lines of a block.
+"""The Markdown reader of lessons: the title, the lesson's fenced blocks and the prose between
+them, found by the lesson parser (:mod:`cardlab.lessons.commonmark`, CommonMark), and the
+``key: value`` lines of a block.
 
-Every pattern here is matched in time linear in the line's length: no pattern has two unbounded
-quantifiers that can match the same characters one after the other, and what a pattern of that
-kind would do (a heading's closing ``#`` sequence, a fence's info string) is done with string
-methods instead.
+A fence opens and closes as CommonMark says, and the widgets draw the commentary with the same
+parser, so both read the same blocks. Every pattern here is matched in time linear in the
+line's length.
 """
 
 from __future__ import annotations
@@ -13,12 +13,20 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from markdown_it.token import Token
+
 from ..errors import QUOTE_CHARS, quoted
+from .commonmark import BLOCKS_ONLY, COMMENT_CLOSE, COMMENT_OPEN, MAX_NESTING
 from .model import Problems
 from .readers import cut
 
 #: The fenced blocks a lesson is made of (any other fenced block is part of the commentary).
 BLOCKS = ("lesson", "state", "deal", "moves", "question")
+#: The tokens of code, whose lines are kept as they are (a ``<!--`` in them is code).
+_CODE = ("fence", "code_block")
+#: The tokens that open blocks holding blocks: the parser does not read what they hold deeper
+#: than :data:`~cardlab.lessons.commonmark.MAX_NESTING` (the rest of a list is then lost too).
+_CONTAINERS = ("blockquote_open", "list_item_open")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,103 +61,142 @@ class Prose:
     lines: tuple[Line, ...]
 
 
-#: The start of a fence: up to three spaces, then three or more backticks or tildes.
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
-#: A fence's info string: after spaces and tabs, the first word (up to a space or a backtick).
-_INFO = re.compile(r"[ \t]*([^\s`]*)")
-#: The start of a level-1 heading: up to three spaces, ``#``, then a space or a tab.
-_HEADING = re.compile(r" {0,3}#[ \t]")
-
-
 def scan(text: str, problems: Problems) -> tuple[str | None, list[Block | Prose]]:
     """Split Markdown into the title (the first ``# heading``), lesson blocks and prose.
 
-    HTML comments (``<!-- ... -->``) are notes for the writer: they are dropped, and a fence
-    inside one does not count. A fenced block of another kind (```python) stays in the prose.
+    A lesson block is a fenced block, outside any list or quote, whose info string is one of
+    :data:`BLOCKS`; any other fenced block (```python) stays in the prose. HTML comments
+    (``<!-- ... -->``) are notes for the writer: they are dropped, and a fence inside one does
+    not count. A comment that starts a line runs up to its ``-->``; one inside a paragraph
+    closes in that paragraph.
     """
     lines = text.splitlines()
-    items: list[Block | Prose] = []
-    prose: list[Line] = []
-    title: str | None = None
-    comment_from = 0  # the line an unclosed HTML comment opened on, or 0
-    i = 0
-    while i < len(lines):
-        number, raw = i + 1, lines[i]
-        visible, comment_from = _uncomment(raw, number, comment_from)
-        fence = _fence(raw) if visible == raw else None
-        if fence is None:
-            heading = title_of(visible) if title is None else None
-            if heading is not None:
-                title = heading
-            elif visible.strip() or visible == raw:
-                prose.append(Line(number, visible))
-            i += 1
-            continue
-        marker, info = fence
-        close = _closing(lines, i, marker)
-        if close is None:
-            problems.add(
-                number, f"the ```{cut(info)} block opened here is never closed: end it with a line {_closer(marker)}"
-            )
+    reader = _Reader(lines, problems)
+    tokens = BLOCKS_ONLY.parse("\n".join(lines))
+    reader.code = {n for t in tokens if t.type in _CODE and t.level and t.map for n in range(*t.map)}
+    deep = next((t.map[0] for t in tokens if t.type in _CONTAINERS and t.level >= MAX_NESTING - 1 and t.map), None)
+    for i, token in enumerate(tokens):
+        if token.level or token.map is None:
+            continue  # inside an outermost block, or the end of one
+        if deep is not None and deep < token.map[1]:
+            reader.prose_to(token.map[0])
+            problems.add(deep + 1, "the lists and quotes here nest too deep to be read: nest them less deep")
             break
-        if info in BLOCKS:
-            if prose:
-                items.append(Prose(tuple(prose)))
-                prose = []
-            items.append(Block(info, number, tuple(Line(n + 1, lines[n]) for n in range(i + 1, close))))
-        else:  # a code example in the commentary, kept as it is
-            prose += [Line(n + 1, lines[n]) for n in range(i, close + 1)]
-        i = close + 1
-    if comment_from:
-        problems.add(comment_from, "the HTML comment opened here ('<!--') is never closed ('-->')")
-    if prose:
-        items.append(Prose(tuple(prose)))
-    return title, items
+        heading = tokens[i + 1].content if token.type == "heading_open" else ""
+        if not reader.read(token, heading):
+            break
+    else:
+        reader.prose_to(len(lines))
+    return reader.title, reader.items()
 
 
-def title_of(line: str) -> str | None:
-    """The text of a level-1 heading (``# Forced Defense``, ``# Forced Defense #``), or None.
+class _Reader:
+    """Reads the parser's outermost blocks, in order, into the title, lesson blocks and prose."""
 
-    The heading's text runs from the first character after the ``#`` and its spaces to the last
-    one before trailing spaces and a closing sequence of ``#`` (which follows a space or a tab).
-    A heading of spaces only is its last space.
-    """
-    start = _HEADING.match(line)
-    if start is None:
-        return None
-    rest = line[start.end() - 1 :]  # from the space or tab after the '#'
-    text = rest.lstrip(" \t")
-    if not text:
-        return rest[-1] if len(rest) > 1 else None
-    text = text.rstrip(" \t")
-    bare = text.rstrip("#")
-    if bare != text and bare[-1:] in (" ", "\t"):
-        text = bare.rstrip(" \t")
-    return text
+    def __init__(self, lines: list[str], problems: Problems) -> None:
+        self.lines, self.problems = lines, problems
+        self.title: str | None = None
+        self.code: set[int] = set()  # the lines of code inside lists and quotes
+        self.done: list[Block | Prose] = []
+        self.prose: list[Line] = []
+        self.at = 0  # the first line not read yet
+
+    def items(self) -> list[Block | Prose]:
+        return [*self.done, Prose(tuple(self.prose))] if self.prose else self.done
+
+    def read(self, token: Token, heading: str) -> bool:
+        """Read the outermost block ``token`` (``heading``: its text, for a heading); False
+        when the rest of the text cannot be read (a fence never closed)."""
+        start, end = token.map  # type: ignore[misc]
+        self.prose_to(start)
+        self.at = end
+        if token.type == "fence":
+            return self._fence(token, start, end)
+        if token.type == "code_block":
+            self.prose += self._raw(start, end)
+        elif self.title is None and token.type == "heading_open" and token.markup == "#":
+            self._visible(start, end)  # a comment it leaves open is a problem
+            self.title = _uncommented(heading, start + 1)[0].strip(" \t")
+        else:
+            self.prose += self._visible(start, end)
+        return True
+
+    def prose_to(self, end: int) -> None:
+        """The lines up to ``end`` not read yet (blank lines, link definitions) are prose."""
+        if end > self.at:
+            self.prose += self._visible(self.at, end)
+            self.at = end
+
+    def _fence(self, token: Token, start: int, end: int) -> bool:
+        words = token.info.split()
+        info = words[0].lower() if words else ""
+        closed = end - 1 > start and _closes(self.lines[end - 1], token.markup)
+        if not closed:
+            self.problems.add(
+                start + 1,
+                f"the ```{cut(info)} block opened here is never closed: end it with a line {_closer(token.markup)}",
+            )
+            return False
+        if info not in BLOCKS:  # a code example in the commentary, kept as it is
+            self.prose += self._raw(start, end)
+            return True
+        if self.prose:
+            self.done.append(Prose(tuple(self.prose)))
+            self.prose = []
+        self.done.append(Block(info, start + 1, tuple(self._raw(start + 1, end - 1))))
+        return True
+
+    def _raw(self, start: int, end: int) -> list[Line]:
+        return [Line(n + 1, self.lines[n]) for n in range(start, end)]
+
+    def _visible(self, start: int, end: int) -> list[Line]:
+        """Lines ``start`` to ``end`` without their comments (a line that was only a comment is
+        dropped); a comment still open at ``end`` is a problem."""
+        out: list[Line] = []
+        opened = 0  # the line an open comment started on, or 0
+        for n in range(start, end):
+            raw = self.lines[n]
+            if n in self.code:
+                out.append(Line(n + 1, raw))
+                continue
+            visible, opened = _uncommented(raw, n + 1, opened)
+            if visible == raw or visible.strip():
+                out.append(Line(n + 1, visible))
+        if opened:
+            self.problems.add(
+                opened, f"the HTML comment opened here ('{COMMENT_OPEN}') is never closed ('{COMMENT_CLOSE}')"
+            )
+        return out
 
 
-def _fence(line: str) -> tuple[str, str] | None:
-    """The fence a line opens (its run of backticks or tildes) and its info string, lower case;
-    None when the line opens no fence (a line with a backtick after the fence opens none)."""
-    start = _FENCE.match(line)
-    if start is None or "`" in line[start.end() :]:
-        return None
-    info = _INFO.match(line, start.end())
-    return start.group(1), info.group(1).lower()  # type: ignore[union-attr]
+def _uncommented(raw: str, number: int, comment_from: int = 0) -> tuple[str, int]:
+    """The text of ``raw`` (line ``number``) outside HTML comments, and the line an open comment
+    started on (0: none), given the one open before it (``comment_from``)."""
+    if not comment_from and COMMENT_OPEN not in raw:
+        return raw, 0
+    out, at = [], 0
+    while at < len(raw):
+        if comment_from:
+            end = raw.find(COMMENT_CLOSE, at)
+            if end < 0:
+                return "".join(out), comment_from
+            at, comment_from = end + len(COMMENT_CLOSE), 0
+        else:
+            start = raw.find(COMMENT_OPEN, at)
+            if start < 0:
+                out.append(raw[at:])
+                break
+            out.append(raw[at:start])
+            at, comment_from = start + len(COMMENT_OPEN), number
+    return "".join(out), comment_from
 
 
-def _closing(lines: list[str], opening: int, fence: str) -> int | None:
-    """The index of the line that closes the fence opened at ``opening``: up to three spaces,
-    at least as many of the fence's characters, then only spaces and tabs."""
-    for j in range(opening + 1, len(lines)):
-        line = lines[j]
-        body = line.lstrip(" ")
-        if len(line) - len(body) > 3:
-            continue
-        run = len(body) - len(body.lstrip(fence[0]))
-        if run >= len(fence) and not body[run:].strip(" \t"):
-            return j
-    return None
+def _closes(line: str, fence: str) -> bool:
+    """Whether ``line`` closes ``fence``: up to three spaces, at least as many of the fence's
+    characters, then only spaces and tabs."""
+    body = line.lstrip(" ")
+    run = len(body) - len(body.lstrip(fence[0]))
+    return len(line) - len(body) <= 3 and run >= len(fence) and not body[run:].strip(" \t")
 
 
 def _closer(fence: str) -> str:
@@ -157,27 +204,6 @@ def _closer(fence: str) -> str:
     if len(fence) <= QUOTE_CHARS:
         return fence
     return f"of at least {len(fence):,} {'backticks' if fence[0] == '`' else 'tildes'}"
-
-
-def _uncomment(raw: str, number: int, comment_from: int) -> tuple[str, int]:
-    """The text of ``raw`` outside HTML comments, and where an open comment started (0: none)."""
-    if not comment_from and "<!--" not in raw:
-        return raw, 0
-    out, at = [], 0
-    while at < len(raw):
-        if comment_from:
-            end = raw.find("-->", at)
-            if end < 0:
-                return "".join(out), comment_from
-            at, comment_from = end + 3, 0
-        else:
-            start = raw.find("<!--", at)
-            if start < 0:
-                out.append(raw[at:])
-                break
-            out.append(raw[at:start])
-            at, comment_from = start + 4, number
-    return "".join(out), comment_from
 
 
 @dataclass(slots=True)

@@ -1057,17 +1057,30 @@ function commentaryPart(lesson) {
     renderProse(lesson.commentary));
 }
 
-/** Markdown read in Python into blocks of spans [style, text]; every text is inserted as text. */
+/** Markdown read in Python into blocks of spans [style, text]; every text is inserted as text.
+ * A span's style names its emphases from the outside in ("strong em"): one element each. */
 function renderProse(blocks) {
-  const spans = (list) => list.map(([style, text]) => style === "strong" ? h("strong", { text })
-    : style === "em" ? h("em", { text }) : style === "code" ? h("code", { text }) : text);
-  return h("div", { class: "cardlab-prose" }, blocks.map((b) => {
-    if (b.kind === "pre") return h("pre", { text: b.text });
-    if (b.kind === "ul" || b.kind === "ol") return h(b.kind, {}, b.items.map((item) => h("li", {}, spans(item))));
-    if (b.kind === "h") return h("p", { class: "cardlab-prose-heading" }, spans(b.spans));
-    if (b.kind === "quote") return h("blockquote", {}, spans(b.spans));
-    return h("p", {}, spans(b.spans));
-  }));
+  return h("div", { class: "cardlab-prose" }, blocks.map(proseBlock));
+}
+
+const PROSE_TAGS = { strong: "strong", em: "em", code: "code" };
+
+function proseSpans(list) {
+  return list.map(([style, text]) => style.split(" ").filter(Boolean)
+    .reduceRight((inner, name) => h(PROSE_TAGS[name] ?? "span", {}, inner), text));
+}
+
+function proseBlock(b) {
+  if (b.kind === "pre") return h("pre", { text: b.text });
+  if (b.kind === "hr") return h("hr");
+  if (b.kind === "text") return proseSpans(b.spans);
+  if (b.kind === "ul" || b.kind === "ol") {
+    return h(b.kind, b.kind === "ol" && b.start !== 1 ? { start: b.start } : {},
+      b.items.map((item) => h("li", {}, item.map(proseBlock))));
+  }
+  if (b.kind === "h") return h("p", { class: "cardlab-prose-heading" }, proseSpans(b.spans));
+  if (b.kind === "quote") return h("blockquote", {}, b.blocks.map(proseBlock));
+  return h("p", {}, proseSpans(b.spans));
 }
 
 function questionPanel(q, ctx, work) {
