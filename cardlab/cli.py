@@ -609,19 +609,19 @@ def class_progress(files: Sequence[str], csv_out: str | None, html_out: str | No
     """Merge a class's progress files into one table, written as CSV (to standard output when
     no file is named) and HTML; print each file's problem and go on: 0 when every file was read."""
     from .engine import plural
-    from .lessons import class_progress
+    from .lessons import class_csv, class_html, class_progress
 
     table = class_progress(files)
     for line in table.problems + table.notes:
         print(line, file=sys.stderr)
-    for target, text in ((csv_out, table.to_csv()), (html_out, table.to_html())):
+    for target, text in ((csv_out, class_csv(table)), (html_out, class_html(table))):
         try:
             if target:
                 Path(target).write_text(text, encoding="utf-8")
         except OSError as err:
             raise CommandError(f"cannot write {target}: {err.strerror or err}") from None
     if not csv_out and not html_out:
-        sys.stdout.write(table.to_csv())
+        sys.stdout.write(class_csv(table))
     found = [plural(len(n), what) for n, what in ((table.learners, "learner"), (table.lessons, "lesson"))]
     found.append(f"{plural(len(table.columns), 'question')}; {len(table.problems)} not read")
     print(", ".join(found), file=sys.stderr)

@@ -244,7 +244,7 @@ def test_the_common_wrong_answers_are_counted_by_learner(table, hand_in):
 
 
 def test_the_class_table_as_csv(table):
-    rows = list(csv.reader(io.StringIO(table.to_csv())))
+    rows = list(csv.reader(io.StringIO(lessons.class_csv(table))))
     head, body = rows[0], rows[1:]
     count = len(table.columns)
     first = table.lessons[0].columns
@@ -261,7 +261,7 @@ def test_the_class_table_as_csv(table):
 
 
 def test_the_class_table_as_a_self_contained_page(table):
-    page = table.to_html()
+    page = lessons.class_html(table)
     assert page.startswith("<!DOCTYPE html>") and '<html lang="en">' in page and "<style>" in page
     for absent in ("<script", "http:", "https:", "src=", "<link", "@import"):
         assert absent not in page
@@ -380,9 +380,9 @@ def test_names_a_spreadsheet_or_a_browser_would_run_are_neutralised(loaded, tmp_
     write(tmp_path / "t.json", play(loaded[COMMONS], "-2+3", "right"))
     result = class_progress(tmp_path)
     assert sorted(r.name for r in result.learners) == sorted([formula, markup, "-2+3"])  # read back as written
-    rows = {row[0] for row in csv.reader(io.StringIO(result.to_csv()))}
+    rows = {row[0] for row in csv.reader(io.StringIO(lessons.class_csv(result)))}
     assert "'" + formula in rows and "'-2+3" in rows and formula not in rows
-    page = result.to_html()
+    page = lessons.class_html(result)
     assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;Zoe" in page
 
 
@@ -463,7 +463,7 @@ def test_the_command_writes_csv_and_html_and_reports_each_bad_file(hand_in, tmp_
     assert f"{bad}: not a progress file: the JSON can't be read" in said.err
     assert f"{tmp_path / 'missing.csv'}: no such file" in said.err
     assert f"30 learners, 2 lessons, {len(class_progress([folder]).columns)} questions; 2 not read" in said.err
-    assert out_csv.read_text(encoding="utf-8") == class_progress([folder]).to_csv()
+    assert out_csv.read_text(encoding="utf-8") == lessons.class_csv(class_progress([folder]))
     assert out_html.read_text(encoding="utf-8").count('<tr><th scope="row">') == LEARNERS
     assert main(["lesson", "progress", str(folder)]) == 0
-    assert capsys.readouterr().out == class_progress([folder]).to_csv()  # no file named: the CSV on stdout
+    assert capsys.readouterr().out == lessons.class_csv(class_progress([folder]))  # no file named: the CSV on stdout

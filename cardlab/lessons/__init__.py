@@ -19,6 +19,7 @@ the lesson's viewer. Errors name the file and the line::
     text = cardlab.lessons.from_session(session, title="My game")   # a played game, to annotate
     cardlab.lessons.bundled("commerce")                 # the lessons that come with cardlab
     table = cardlab.lessons.class_progress(["hand-in/"])   # a class's progress files in one table
+    cardlab.lessons.class_html(table)                   # ... as a page (class_csv: as CSV)
 
 On the command line: ``cardlab lesson check FILE...``, ``cardlab lesson progress FILE...`` and
 ``cardlab lesson list [GAME]``.
@@ -38,6 +39,7 @@ from __future__ import annotations
 from .answers import Feedback
 from .checking import MAX_LESSON_BYTES, check, load
 from .classbook import ClassTable, ProgressFileError, class_progress
+from .classbook_export import class_csv, class_html
 from .export import PROGRESS_VERSION, from_session, progress_csv, progress_json
 from .markdown import BLOCKS
 from .mentions import card_mentions
@@ -67,6 +69,8 @@ __all__ = [
     "progress_csv",
     "from_session",
     "class_progress",
+    "class_csv",
+    "class_html",
     "ClassTable",
     "ProgressFileError",
     "bundled",

@@ -9,7 +9,7 @@ saying how the question went, and for each question the wrong answers that were 
     table = cardlab.lessons.class_progress(["hand-in/"])
     table.problems          # the files refused, each naming the file and why
     table.notes             # learners who handed in one lesson twice: the record kept, and why
-    table.to_csv(); table.to_html()        # see :mod:`.classbook_export`
+    class_csv(table); class_html(table)    # written out: see :mod:`.classbook_export`
 
 A file is read only when it is a regular file of at most :data:`MAX_PROGRESS_BYTES`, and at most
 :data:`MAX_PROGRESS_FILES` files are read; one bad file is reported, and the others are read.
@@ -174,16 +174,6 @@ class ClassTable:
         counts = self.wrong.get(column.key, Counter())
         ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
         return [(answer, count) for answer, count in ranked if count >= COMMON_LEARNERS][:COMMON_LISTED]
-
-    def to_csv(self) -> str:
-        from .classbook_export import class_csv
-
-        return class_csv(self)
-
-    def to_html(self, title: str = "Class progress") -> str:
-        from .classbook_export import class_html
-
-        return class_html(self, title)
 
 
 # --- reading the files -------------------------------------------------------------------------------
