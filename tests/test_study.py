@@ -86,7 +86,7 @@ def test_a_pool_of_two_processes_gives_the_same_rows(in_process):
 def test_a_dask_local_cluster_gives_the_same_rows(in_process):
     distributed = pytest.importorskip("dask.distributed")
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as client,
     ):
         on_client = cardlab.study("commitment", games=40, players=("heuristic", "random"), seed=3, workers=client)
