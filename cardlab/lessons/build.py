@@ -14,6 +14,7 @@ from ..cards import Card
 from ..engine import Event, Game, Move, all_cards
 from ..errors import IllegalMove, NotationError, StateError, quoted
 from .markdown import Block, DraftQuestion, Line, Prose, fields, prose_text, scan, without_comment
+from .leaks import Shown, statement
 from .mentions import card_mentions
 from .model import TEACHER, Lesson, LessonStep, Problems, Question
 from .questions import QuestionReader
@@ -213,6 +214,8 @@ class Builder:
     def _replay(self, start: Any, drafts: list[_DraftStep], title: str) -> list[LessonStep] | None:
         seen = self.seen_in(start, ())
         self.check_names(Line(1, title), seen, "the title")
+        shown = Shown()
+        shown.add(1, "the title", title)
         steps: list[LessonStep] = []
         state: Any = start
         for number, draft in enumerate(drafts):
@@ -225,14 +228,43 @@ class Builder:
                 seen = seen | self.seen_in(state, events)
             for line in draft.commentary:
                 self.check_names(line, seen, "the commentary")
-            read = (QuestionReader(self, d, state, seen).read() for d in draft.questions)
-            questions: tuple[Question, ...] = tuple(q for q in read if q is not None)
+            for line, text in _paragraphs(draft.commentary):
+                shown.add(line, "the introduction" if number == 0 else "the commentary", text)
+            questions = self._questions(draft, state, seen, shown)
+            # the move's narration is put away while the step's questions are open (it may say
+            # "A scores 6"), so later steps' questions only are asked once it has been read
+            for event in events:
+                if event.visible_to(self.viewer):
+                    shown.add(draft.line, "the narration of the move", event.text)
             steps.append(
                 LessonStep(
                     number, move, draft.line, prose_text(draft.commentary), questions, state, tuple(events), seen
                 )
             )
         return steps
+
+    def _questions(self, draft: _DraftStep, state: Any, seen: frozenset[Card], shown: Shown) -> tuple[Question, ...]:
+        """The step's questions, each checked against the text read before it is answered."""
+        questions = []
+        for d in draft.questions:
+            question = QuestionReader(self, d, state, seen).read()
+            if question is None:
+                continue
+            shown.add(question.line, "the question", question.prompt)
+            asked = state
+            for change in question.changes:
+                asked = change.apply(asked)
+            found = statement(question, self.game, asked, shown, self.viewer)  # type: ignore[arg-type]
+            if found is not None:
+                self.problems.add(
+                    question.line,
+                    f"the text a learner reads before answering gives the answer ({question.answer}) away: "
+                    f"{found}; say it after the question, in its explanation, or reword it",
+                )
+            for line, text in _paragraphs(d.explanation):
+                shown.add(line, "the explanation of an earlier question", text)
+            questions.append(question)
+        return tuple(questions)
 
     def _play(self, state: Any, draft: _DraftStep) -> tuple[Move, tuple[Event, ...], Any] | None:
         game = self.game
@@ -270,6 +302,19 @@ class Builder:
                     f"shown in {who}'s view): name it only once {who} has seen it, or "
                     f"show the lesson in the teacher's view ('viewer: teacher')",
                 )
+
+
+def _paragraphs(lines: Iterable[Line]) -> list[tuple[int, str]]:
+    """Prose lines as paragraphs, each with the number of its first line."""
+    found: list[tuple[int, str]] = []
+    current: list[Line] = []
+    for line in [*lines, Line(0, "")]:
+        if line.text.strip():
+            current.append(line)
+        elif current:
+            found.append((current[0].number, " ".join(x.text.strip() for x in current)))
+            current = []
+    return found
 
 
 def _state_line(err: StateError, block: Block) -> int:

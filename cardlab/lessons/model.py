@@ -77,7 +77,9 @@ class Question:
     notation starts with ``verb``, or of every legal move). ``changes`` are made to the
     position before asking (a what-if). ``feedback`` maps an answer (a move's notation, a
     number, or a card's code for a card wrongly given or left out) to the teacher's words;
-    ``explanation`` is the prose after the question, shown once it is answered or revealed.
+    ``explanation`` is the prose after the question, shown once it is answered or revealed;
+    ``readings`` names the readings of the rules its answer depends on (game options such as
+    Contest's ``pile value``, see :mod:`cardlab.lessons.readings`).
     """
 
     kind: str
@@ -92,6 +94,7 @@ class Question:
     changes: tuple[Change, ...] = ()
     feedback: tuple[tuple[str, str], ...] = ()
     explanation: str = ""
+    readings: tuple[str, ...] = ()
 
     @property
     def answer(self) -> str:

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ..cards import Card, parse_card
 from ..engine import Game, Move, all_cards, move_cards
 from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 from .markdown import DraftQuestion, Field, Line, fields, prose_text
+from .figures import arithmetic_problems, score_feedback_problems
 from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
+from .readings import reading_names, readings_changing
+from .uniqueness import judge
+
+#: How many moves as good as an accepted one a problem names (the others are counted).
+RIVALS_NAMED = 3
 
 
 class Builder(Protocol):
@@ -25,7 +32,7 @@ class Builder(Protocol):
     def check_names(self, line: Line, seen: frozenset[Card], what: str) -> None: ...
 
 
-QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback")
+QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback", "reading")
 ANSWER_KEYS = ("play", "score", "cards")
 
 
@@ -72,7 +79,79 @@ class QuestionReader:
         if question is None or not self.ok:
             return None
         self._check_texts(question, given)
+        question = self._check_readings(question, single.get("reading"), state)
+        self._check_feedback(question, given, state)
+        if question.kind == "play" and self.ok:
+            self._check_unique(question, state)
         return question if self.ok else None
+
+    # -- what the engine says of the answer -----------------------------------------------------
+
+    def _check_readings(self, question: Question, given: Field | None, state: Any) -> Question:
+        """The question names exactly the readings of the rules its answer depends on."""
+        known = reading_names(self.game)
+        named: list[str] = []
+        if given is not None:
+            for text in (t.strip() for t in given.value.split(",")):
+                name = " ".join(text.lower().replace("_", " ").split())
+                if name not in known:
+                    choices = ", ".join(known) or f"none: {self.game.title} has no reading to choose"
+                    self.fail(given.line, f"{quoted(text)} is not a reading of {self.game.title}'s rules ({choices})")
+                    continue
+                named.append(name)
+        needed = readings_changing(self.game, state, question)
+        rules = f"docs/rules/{self.game.name}.md"
+        for name in needed:
+            if name not in named:
+                self.fail(
+                    question.line,
+                    f"the answer depends on a reading of the rules ({rules}, reading {known[name]}: the option "
+                    f"'{name}'): under its other choice the rules give another answer; name it in a line "
+                    f"'reading: {name}' and say it in the lesson",
+                )
+        for name in named:
+            if name not in needed:
+                self.fail(
+                    given.line,  # type: ignore[union-attr]
+                    f"the answer does not depend on the reading '{name}' (the rules give the same answer "
+                    f"under its other choices): remove it",
+                )
+        return replace(question, readings=tuple(named))
+
+    def _check_feedback(self, question: Question, given: list[Field], state: Any) -> None:
+        """The figures and reasons of the teacher's feedback agree with the rules."""
+        lines = {f.argument: f.line for f in given if f.key.split(" ")[0] == "feedback"}
+        score = breakdown(self.game, state, question.deal) if question.kind == "score" else None
+        for f in (f for f in given if f.key.split(" ")[0] == "feedback" and f.argument):
+            if score is not None and question.points is not None:
+                wrong = _number_key(f.argument)
+                found = score_feedback_problems(
+                    wrong, question.points, f.value, score.for_player(question.player)  # type: ignore[arg-type]
+                )
+            else:
+                found = arithmetic_problems(f.value)
+            for problem in found:
+                self.fail(lines[f.argument], f"the feedback for {quoted(f.argument)} disagrees with the rules: {problem}")
+
+    def _check_unique(self, question: Question, state: Any) -> None:
+        """No move the question does not accept is as good as one it accepts."""
+        verdict = judge(self.game, state, self.builder.viewer, question.moves)
+        if not verdict.rivals:
+            return
+        said = [
+            f"{r.move.words} ({r.move.move}: {r.move.said(verdict.unit, verdict.exact)}) is as good as "
+            f"{r.accepted.words} ({r.accepted.said(verdict.unit, verdict.exact)})"
+            for r in verdict.rivals[:RIVALS_NAMED]
+        ]
+        more = len(verdict.rivals) - RIVALS_NAMED
+        self.fail(
+            question.line,
+            "the question has more than one right answer: "
+            + "; ".join(said)
+            + (f"; and {more} more move{'s' if more > 1 else ''}" if more > 0 else "")
+            + f" ({verdict.how}): accept {'them' if len(verdict.rivals) > 1 else 'it'} in 'play:', "
+            f"or ask in a position where one move is best",
+        )
 
     def _changed(self, given: list[Field]) -> Any:
         """The position the question is asked in: the step's, after any what-if changes."""
