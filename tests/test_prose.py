@@ -4,8 +4,12 @@ code; and hostile Markdown drawn in bounded time and depth."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +205,33 @@ def test_deep_nesting_is_cut_at_the_parsers_limit(markdown):
     with quick():
         blocks = prose.blocks(markdown)
     assert 1 <= depth(blocks) <= MAX_NESTING
+
+
+#: Draws blocks read from stdin with the front end's own functions (cardlab/widgets/static/src/),
+#: and prints the elements it makes as tags.
+DRAW = """
+const fs = require("fs");
+const read = (name) => fs.readFileSync(`${process.argv[1]}/${name}`, "utf8");
+const renderProse = new Function(read("cards.js") + "\\n" + read("lesson.js") + "\\nreturn renderProse;")();
+const attrs = (props) => Object.entries(props).filter(([k]) => k !== "text").map(([k, v]) => ` ${k}="${v}"`);
+const show = (v) => typeof v === "string" ? v
+  : `<${v.tag}${attrs(v.props).join("")}>${v.children.map(show).join("")}</${v.tag}>`;
+console.log(show(renderProse(JSON.parse(fs.readFileSync(0, "utf8")))));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the front end's code")
+def test_the_front_end_draws_nested_blocks_and_emphasis():
+    markdown = "**B must *not* play** 4H\n\n- a\n  - b `x`\n\n3. c\n\n> q\n>\n> - r\n\n---\n\n```\nz\n```"
+    drawn = subprocess.run(
+        ["node", "-e", DRAW, str(Path(prose.__file__).parent / "static" / "src")],
+        input=json.dumps(prose.blocks(markdown)),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert drawn == (
+        '<div class="cardlab-prose"><p><strong>B must </strong><strong><em>not</em></strong><strong> play</strong>'
+        ' 4♥</p><ul><li>a<ul><li>b <code>x</code></li></ul></li></ul><ol start="3"><li>c</li></ol>'
+        "<blockquote><p>q</p><ul><li>r</li></ul></blockquote><hr></hr><pre>z</pre></div>"
+    )
