@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine import Game
 from .aggregates import Tally
-from .errors import StudyError
+from .errors import StudyError, StudyWarning
 from .facts import NO_FACTS, Fact, game_facts
 from .gather import Gathered
 from .progress import progress_bar
@@ -32,10 +32,6 @@ __all__ = ["study", "Study", "Summary", "Estimate", "Fact", "StudyError", "Study
 
 #: The rows a study keeps unless told otherwise: those of its first 10,000 games.
 KEEP_ROWS = 10_000
-
-
-class StudyWarning(UserWarning):
-    """Some games of a study failed: ``Study.failed`` says which, and why."""
 
 
 def study(
@@ -95,7 +91,7 @@ def study(
         gathered.failures,
     )
     if gathered.failures == games:
-        raise StudyError("players", f"every game failed: {result.failure_text()}")
+        raise StudyError("games", f"every game failed: {result.failure_text()}")
     if gathered.failures:
         warnings.warn(result.failure_text(), StudyWarning, stacklevel=2)
     return result

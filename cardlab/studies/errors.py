@@ -1,8 +1,8 @@
-"""The errors a study raises: each a ``ValueError``, as every cardlab error is."""
+"""What a study raises (each a ``ValueError``, as every cardlab error is) and warns."""
 
 from __future__ import annotations
 
-__all__ = ["StudyError"]
+__all__ = ["StudyError", "StudyWarning"]
 
 
 class StudyError(ValueError):
@@ -12,3 +12,7 @@ class StudyError(ValueError):
     def __init__(self, where: str, reason: str) -> None:
         self.where, self.reason = where, reason
         super().__init__(f"cardlab.study: {where}: {reason}")
+
+
+class StudyWarning(UserWarning):
+    """Some games of a study failed: ``Study.failed`` says which, and why."""
