@@ -111,7 +111,7 @@ def test_joining_locking_approving_and_freeing_seats(classroom):
         classroom.join(room.code, "ada")
     room.set_approving(True)
     _, seat, ben = classroom.join(room.code, "Ben")
-    assert room.summary()["waiting"] == ["Ben"] and not room.seats[1].approved
+    assert room.summary()["waiting"] == [(1, "Ben")] and not room.seats[1].approved
     room.approve(1)
     assert room.seats[1].approved
     with pytest.raises(RoomRefused, match="Every seat"):
@@ -130,7 +130,7 @@ def test_wrong_tokens_and_codes_are_refused_and_tries_limited(classroom):
     for wrong in (None, "", "nonsense", f"{code}.{token}x", f"ZZZZZZ.{token}", f"{code}."):
         assert classroom.seat_for(wrong) is None
     for _ in range(classroom.join_limit.attempts):
-        with pytest.raises(RoomRefused, match="no room with that code"):
+        with pytest.raises(RoomRefused, match="no room with those letters"):
             classroom.join("QQQQQQ", "Eve", address="10.0.0.9")
     with pytest.raises(RoomRefused, match="Too many tries"):
         classroom.join(room.code, "Eve", address="10.0.0.9")

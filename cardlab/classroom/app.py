@@ -21,7 +21,6 @@ from typing import Any
 
 import solara
 import solara.lab
-from solara.server import kernel_context
 
 from ..games import game as make_game
 from ..widgets import Table
@@ -54,17 +53,30 @@ def _cookie(name: str) -> str | None:
 
 
 def use_changes(subscribe: Callable[[Callable[..., None]], Callable[[], None]], key: Any) -> int:
-    """Render again whenever ``subscribe(callback)`` calls back (from any thread)."""
+    """Render again whenever ``subscribe(callback)`` calls back (from any thread): the
+    callback wakes a thread of the page's own, which renders the page again."""
     count, set_count = solara.use_state(0)
 
     def connect() -> Callable[[], None]:
-        context = kernel_context.get_current_context()
+        wake, stop = threading.Event(), threading.Event()
 
-        def changed(*_: Any) -> None:
-            with context:
+        def render_when_woken() -> None:  # started here, so in the page's kernel context
+            while True:
+                wake.wait()
+                if stop.is_set():
+                    return
+                wake.clear()
                 set_count(lambda n: n + 1)
 
-        return subscribe(changed)
+        threading.Thread(target=render_when_woken, name="cardlab-render", daemon=True).start()
+        unsubscribe = subscribe(lambda *_: wake.set())
+
+        def disconnect() -> None:
+            unsubscribe()
+            stop.set()
+            wake.set()
+
+        return disconnect
 
     solara.use_effect(connect, [key])
     return count
@@ -75,12 +87,11 @@ def use_every(seconds: float) -> int:
     count, set_count = solara.use_state(0)
 
     def start() -> Callable[[], None]:
-        context, stop = kernel_context.get_current_context(), threading.Event()
+        stop = threading.Event()
 
-        def tick() -> None:
+        def tick() -> None:  # started here, so in the page's kernel context
             while not stop.wait(seconds):
-                with context:
-                    set_count(lambda n: n + 1)
+                set_count(lambda n: n + 1)
 
         threading.Thread(target=tick, name="cardlab-dashboard", daemon=True).start()
         return stop.set
@@ -104,10 +115,11 @@ def TableOf(room: Room, viewer: int | None, names: tuple[str, ...], spectator: b
 
 
 @solara.component
-def RoomBanner(room: Room) -> None:
-    if room.state == PAUSED:
+def RoomBanner(state: str) -> None:
+    """What the teacher did to the room, if anything: paused or ended it (``state``)."""
+    if state == PAUSED:
         solara.Warning(words.PAUSED, classes=["cardlab-room-paused"])
-    elif room.state == ENDED:
+    elif state == ENDED:
         solara.Warning(words.ENDED, classes=["cardlab-room-ended"])
 
 
@@ -125,7 +137,7 @@ def SeatPage() -> None:
 @solara.component
 def NoSeat() -> None:
     with solara.Column(classes=["cardlab-no-seat"], style={"padding": "8px"}):
-        solara.Markdown(words.NO_SEAT)
+        solara.Text(words.NO_SEAT)
         solara.HTML(tag="a", unsafe_innerHTML=words.JOIN_LINK, attributes={"href": "/"})
 
 
@@ -139,7 +151,7 @@ def Seat(room: Room, seat: int) -> None:
         if not room.seats[seat].approved:
             solara.Info(words.WAITING, classes=["cardlab-waiting"])
         else:
-            RoomBanner(room)
+            RoomBanner(room.state)
             TableOf(room, seat, names)
 
 
@@ -153,9 +165,9 @@ def NotTeacher() -> None:
 
 
 @solara.component
-def RoomRow(room: Room) -> None:
-    """One room of the dashboard: what it is at, and the teacher's buttons."""
-    summary = room.summary()
+def RoomRow(room: Room, summary: dict[str, Any]) -> None:
+    """One room of the dashboard: what it is at (``summary``: :meth:`Room.summary`), and the
+    teacher's buttons. A component renders again when its arguments change: the summary does."""
     to_move = "game over" if summary["over"] else f"{summary['to_move']} to move"
     score = ", ".join(f"{name} {points}" for name, points in zip(summary["players"], summary["score"]))
     state = {OPEN: "playing", PAUSED: "paused", ENDED: "ended"}[summary["state"]]
@@ -176,28 +188,26 @@ def RoomRow(room: Room) -> None:
             classes=["cardlab-room-line"],
         )
         with solara.Row():
-            if room.state == OPEN:
+            state = summary["state"]
+            if state == OPEN:
                 solara.Button("Pause", on_click=room.pause, classes=["cardlab-pause"])
-            if room.state == PAUSED:
+            if state == PAUSED:
                 solara.Button("Resume", on_click=room.resume, classes=["cardlab-resume"])
-            if room.state != ENDED:
+            if state != ENDED:
                 solara.Button("End", on_click=room.end, classes=["cardlab-end"])
             solara.Button("Deal a new game", on_click=room.new_deal, classes=["cardlab-deal"])
-            locked = room.record.locked
+            locked = summary["locked"]
             solara.Button(
                 "Unlock" if locked else "Lock", on_click=lambda: room.set_locked(not locked), classes=["cardlab-lock"]
             )
-            approving = room.record.approve
+            approving = summary["approve"]
             solara.Button(
                 "Let anyone join" if approving else "Approve each seat",
                 on_click=lambda: room.set_approving(not approving),
                 classes=["cardlab-approving"],
             )
-            for number, seat in enumerate(room.seats):
-                if seat.name and not seat.approved:
-                    solara.Button(
-                        f"Let {seat.name} in", on_click=lambda n=number: room.approve(n), classes=["cardlab-approve"]
-                    )
+            for number, name in summary["waiting"]:
+                solara.Button(f"Let {name} in", on_click=lambda n=number: room.approve(n), classes=["cardlab-approve"])
             solara.HTML(
                 tag="a",
                 unsafe_innerHTML="Watch",
@@ -247,10 +257,10 @@ def Rooms() -> None:
     use_changes(classroom().watch, "classroom")
     rooms = list(classroom().rooms.values())
     with solara.Column(classes=["cardlab-dashboard"], style={"padding": "8px"}):
-        solara.Markdown(f"## The class: {len(rooms)} room{'' if len(rooms) == 1 else 's'}")
+        solara.HTML(tag="h2", unsafe_innerHTML=f"The class: {len(rooms)} room{'' if len(rooms) == 1 else 's'}")
         NewRooms()
         for room in rooms:
-            RoomRow(room)
+            RoomRow(room, room.summary())
 
 
 @solara.component
@@ -273,13 +283,13 @@ def Watching(room: Room) -> None:
     use_changes(room.watch, room.code)
     with solara.Column(classes=["cardlab-watching"], style={"padding": "8px"}):
         solara.Text(f"Watching room {room.code}: every card, no moves.", classes=["cardlab-watch-title"])
-        RoomBanner(room)
+        RoomBanner(room.state)
         TableOf(room, None, room.names, spectator=True)
 
 
 @solara.component
 def Page() -> None:
-    solara.Markdown("cardlab classroom")
+    solara.Text("cardlab classroom")
 
 
 @solara.component

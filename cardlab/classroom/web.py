@@ -82,7 +82,7 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
     """The routes, for the class ``classroom()`` returns."""
 
     async def show_join(request: Request) -> Response:
-        return HTMLResponse(join_page(room=request.query_params.get("room", "")))
+        return HTMLResponse(join_page(room=request.query_params.get("room", "")[:12]))
 
     async def join(request: Request) -> Response:
         form = await _form(request)
@@ -104,7 +104,11 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
         response.set_cookie(TEACHER_COOKIE, key, max_age=12 * 3600, **COOKIE_OPTIONS)  # type: ignore[arg-type]
         return response
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     return [
+        Route("/favicon.ico", no_icon, methods=["GET"]),
         Route("/", show_join, methods=["GET"]),
         Route("/join", show_join, methods=["GET"]),
         Route("/join", join, methods=["POST"]),

@@ -1,0 +1,320 @@
+"""Classroom rooms in real Chromium pages, on a real ``cardlab classroom`` server.
+
+Learners join by the room's letters and their name, each in a browser of their own (its own
+cookies), and play each other by clicks to the game's end. What each page holds (its DOM,
+attributes included, and every websocket frame it received, which carry every synced value)
+is checked at the start, in the middle and at the end: it names no card its seat has never
+been shown. A forged message cannot act for another seat and no page can run code; a reload,
+or a page closed and opened again, rejoins; a restarted server restores the game and the page
+comes back by itself; the teacher's dashboard shows every room; a spectator never changes the
+game; a wrong token opens nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardlab.cards import Card
+from cardlab.classroom.tokens import SEAT_COOKIE
+from helpers.card_finder import hidden_from, mentioned
+from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, play_to_the_end
+from helpers.classroom_server import ClassroomServer, prepare, replay
+
+TWO_PLAYER_GAMES = ("card-commons", "commitment", "contest")
+ROOMS = [(game, {}) for game in TWO_PLAYER_GAMES] + [("commerce", {"players": 4})] + [("commitment", {})] * 4
+
+
+@pytest.fixture(scope="module")
+def classroom(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    folder = tmp_path_factory.mktemp("classroom")
+    store = folder / "class.db"
+    codes = prepare(store, ROOMS)
+    server = ClassroomServer(store, folder / "server.log").start()
+    server.codes = codes  # type: ignore[attr-defined]
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def learners(classroom: ClassroomServer, browser: Any) -> Any:
+    opened: list[LearnerPage] = []
+
+    def open_page() -> LearnerPage:
+        page = LearnerPage(browser, classroom.url)
+        opened.append(page)
+        return page
+
+    yield open_page
+    errors = [e for page in opened for e in page.errors if "WebSocket" not in e and "ERR_CONNECTION" not in e]
+    for page in opened:
+        page.close()
+    assert errors == []
+
+
+class NeverShown:
+    """The cards a seat has never been shown, from the room's game as the store holds it: on
+    no zone it sees at any position so far, and named in no event it may read."""
+
+    def __init__(self, store: Path, code: str) -> None:
+        self.store, self.code = store, code
+
+    def of(self, seat: int) -> set[Card]:
+        session = replay(self.store, self.code)
+        game, hidden = session.game, None
+        for number, state in enumerate(session.states):
+            now = hidden_from(game, state, seat)
+            hidden = now if hidden is None else hidden & now
+            told = " ".join(e.text for e in session.events[number] if e.visible_to(seat))
+            hidden -= set(mentioned(told))
+        return hidden or set()
+
+
+def _check_privacy(pages: list[LearnerPage], never: NeverShown, when: str) -> None:
+    """No page names a card its seat has never been shown (at the start, every seat has some;
+    by the end a seat may have seen every card)."""
+    for seat, page in enumerate(pages):
+        secret = never.of(seat)
+        assert secret or when == "at the end", f"{when}: seat {seat} has no hidden card to check"
+        leaked = page.cards_shown() & secret
+        assert not leaked, f"{when}: seat {seat}'s page names {sorted(c.code for c in leaked)}"
+
+
+def _join_all(learners: Any, code: str, count: int) -> list[LearnerPage]:
+    pages = [learners().join(code, name) for name in ("Ada", "Ben", "Cy", "Dee")[:count]]
+    for page in pages:
+        page.wait_for_table()
+    return pages
+
+
+def _play_checked(pages: list[LearnerPage], classroom: ClassroomServer, code: str, middle: int) -> int:
+    never = NeverShown(classroom.store_path, code)
+    _check_privacy(pages, never, "at the start")
+    checked = []
+
+    def checkpoint(clicks: int) -> None:
+        if clicks == middle:
+            _check_privacy(pages, never, f"after {clicks} clicks")
+            checked.append(clicks)
+
+    clicks = play_to_the_end(pages, checkpoint)
+    _check_privacy(pages, never, "at the end")
+    assert checked == [middle] and replay(classroom.store_path, code).game.is_over(
+        replay(classroom.store_path, code).state
+    )
+    return clicks
+
+
+@pytest.mark.parametrize("game", TWO_PLAYER_GAMES)
+def test_two_learners_play_a_game_to_its_end_and_see_only_their_cards(classroom, learners, game):
+    code = classroom.codes[TWO_PLAYER_GAMES.index(game)]
+    pages = _join_all(learners, code.lower(), 2)
+    assert pages[1].page.inner_text(".cardlab-seat-title") == f"Room {code}: you play as Ben."
+    assert SEAT_COOKIE not in pages[0].page.url and "token" not in pages[0].page.content()
+    assert SEAT_COOKIE not in pages[0].page.evaluate("document.cookie")  # the seat cookie is HttpOnly
+    clicks = _play_checked(pages, classroom, code, middle=6)
+    assert clicks >= 8
+
+
+def test_four_learners_play_commerce_to_its_end(classroom, learners):
+    code = classroom.codes[3]
+    pages = _join_all(learners, code, 4)
+    _play_checked(pages, classroom, code, middle=8)
+
+
+def _comm_of_table(frames: list[str]) -> tuple[str, int]:
+    """The comm id of the page's table and its latest rev, from the frames it received."""
+    comm, rev = None, None
+    for frame in frames:
+        if '"view_json"' not in frame or '\\"component\\":\\"table\\"' not in frame:
+            continue
+        message = json.loads(frame)
+        content = message.get("content", {})
+        data = content.get("data", {})
+        state = data.get("state", {})
+        view = json.loads(state["view_json"]) if "view_json" in state else None
+        if view is not None:
+            comm, rev = content.get("comm_id"), view["rev"]
+    assert comm is not None, "no table among the frames"
+    return comm, rev  # type: ignore[return-value]
+
+
+def test_a_forged_message_cannot_act_for_another_seat_and_no_page_runs_code(classroom, learners, tmp_path):
+    code = classroom.codes[4]
+    sockets: list[Any] = []
+    ada = learners()
+    ada.page.route_web_socket(re.compile(r"/jupyter/api/kernels/"), lambda ws: sockets.append(_forward(ws)))
+    ada.join(code, "Ada").wait_for_table()
+    ben = learners().join(code, "Ben")
+    ben.wait_for_table()
+    mover = 0 if ada.table.locator(".cardlab-tableau .cardlab-playable").count() else 1
+    waiting = (ada, ben)[1 - mover]
+    ada.page.wait_for_timeout(500)
+    comm, rev = _comm_of_table(ada.frames)
+    before = len(replay(classroom.store_path, code).moves)
+    legal = [str(m) for m in replay(classroom.store_path, code).legal_moves()]
+    target = tmp_path / "ran.txt"
+    client = sockets[-1]
+    # Ada's table plays for whoever is to move, with every legal move of that seat; then code to run.
+    for move in legal[:5]:
+        client.send_to_server(
+            _message(
+                "comm_msg",
+                {
+                    "comm_id": comm,
+                    "data": {"method": "custom", "content": {"action": "play", "rev": rev, "move": move}},
+                },
+            )
+        )
+    for action in ("opponent", "goto", "swap", "edit_text", "undo_edit"):
+        client.send_to_server(
+            _message(
+                "comm_msg",
+                {
+                    "comm_id": comm,
+                    "data": {
+                        "method": "custom",
+                        "content": {"action": action, "rev": rev, "name": "random", "index": 0},
+                    },
+                },
+            )
+        )
+    client.send_to_server(
+        _message("execute_request", {"code": f"open({str(target)!r}, 'w').write('x')", "silent": False})
+    )
+    ada.page.wait_for_timeout(1500)
+    after = len(replay(classroom.store_path, code).moves)
+    assert not target.exists()
+    if waiting is ada:  # Ada's forged moves were for Ben's seat: none was played
+        assert after == before
+    else:  # Ada may move: at most one of her own moves was played, through her own table
+        assert after <= before + 1
+    assert ben.table.get_attribute("data-rev") is not None
+
+
+def _forward(ws: Any) -> Any:
+    server = ws.connect_to_server()
+    ws.on_message(lambda message: server.send(message))
+    server.on_message(lambda message: ws.send(message))
+
+    class Client:
+        def send_to_server(self, text: str) -> None:
+            server.send(text)
+
+    return Client()
+
+
+def _message(kind: str, content: dict[str, Any]) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": kind,
+        "session": uuid.uuid4().hex,
+        "username": "",
+        "date": "2026-01-01T00:00:00Z",
+        "version": "5.3",
+    }
+    return json.dumps(
+        {"header": header, "parent_header": {}, "metadata": {}, "content": content, "buffers": [], "channel": "shell"}
+    )
+
+
+def test_reload_and_reopening_rejoin_and_a_restart_restores_the_game(classroom, learners):
+    code = classroom.codes[5]
+    pages = _join_all(learners, code, 2)
+    for _ in range(3):
+        for page in pages:
+            page.play_quickly()
+    moves = len(replay(classroom.store_path, code).moves)
+    assert moves >= 2
+    ada = pages[0]
+    ada.page.reload()
+    ada.wait_for_table()
+    assert ada.table.get_attribute("data-step") == str(moves)
+    reopened = ada.context.new_page()  # the same browser, the seat's page closed and opened again
+    ada.page.close()
+    ada.page = reopened
+    reopened.goto(f"{classroom.url}/play")
+    ada.wait_for_table()
+    assert ada.table.get_attribute("data-step") == str(moves)
+    classroom.stop()
+    notice = ada.page.locator(".cardlab-lost-link")
+    notice.wait_for(state="visible", timeout=TIMEOUT_MS)
+    assert "lost its link" in notice.inner_text()
+    classroom.start()  # same store, same port: every room is restored
+    ada.page.wait_for_function(
+        "(n) => document.querySelector('.cardlab-table[data-rev]')?.dataset.step === n", arg=str(moves), timeout=60_000
+    )
+    notice.wait_for(state="hidden", timeout=TIMEOUT_MS)
+    pages[1].page.reload()
+    pages[1].wait_for_table()
+    assert pages[1].play_quickly() or ada.play_quickly()  # the game goes on
+    assert len(replay(classroom.store_path, code).moves) == moves + 1
+
+
+def test_the_dashboard_shows_every_room_and_a_spectator_never_changes_the_game(classroom, learners):
+    code = classroom.codes[6]
+    players = _join_all(learners, code, 2)
+    teacher = learners()
+    teacher.page.goto(classroom.teacher_link)
+    teacher.page.wait_for_selector(".cardlab-room", timeout=TIMEOUT_MS)
+    assert "key=" not in teacher.page.url  # the key is now an HttpOnly cookie
+    shown = teacher.page.locator(".cardlab-room-data").evaluate_all("els => els.map(e => e.dataset.room)")
+    assert set(shown) == set(classroom.codes)
+    room = teacher.page.locator(".cardlab-room", has=teacher.page.locator(f'[data-room="{code}"]'))
+    assert "Ada, Ben" in room.inner_text()
+    watcher = learners()
+    watcher.context.add_cookies(teacher.context.cookies())
+    watcher.page.goto(f"{classroom.url}/watch?room={code}")
+    watcher.wait_for_table()
+    before = len(replay(classroom.store_path, code).moves)
+    cards = watcher.table.locator(".cardlab-tableau [data-code]")
+    assert cards.count() > 0 and watcher.table.locator('.cardlab-tableau [data-code="??"]').count() == 0
+    for number in range(min(6, cards.count())):
+        cards.nth(number).click()
+        assert watcher.table.locator(".cardlab-menu .cardlab-move").count() == 0
+    assert watcher.table.locator(".cardlab-choices-list .cardlab-move").count() == 0
+    assert len(replay(classroom.store_path, code).moves) == before
+    # the spectator sees what neither player does (so the privacy checks above can find a card)
+    assert watcher.cards_shown() & NeverShown(classroom.store_path, code).of(0)
+    room.locator(".cardlab-pause").click()
+    players[0].page.wait_for_selector(".cardlab-room-paused", timeout=TIMEOUT_MS)
+    for page in players:
+        if page.play_quickly():
+            assert "paused" in page.refusal()
+    assert len(replay(classroom.store_path, code).moves) == before  # paused: nobody moves
+    teacher.page.locator(".cardlab-room", has=teacher.page.locator(f'[data-room="{code}"]')).locator(
+        ".cardlab-resume"
+    ).click()
+    players[0].page.wait_for_selector(".cardlab-room-paused", state="detached", timeout=TIMEOUT_MS)
+
+
+def test_a_wrong_token_or_key_is_refused(classroom, learners):
+    code = classroom.codes[7]
+    ada = learners().join(code, "Ada")
+    ada.wait_for_table()
+    (cookie,) = [c for c in ada.context.cookies() if c["name"] == SEAT_COOKIE]
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+    for value in (cookie["value"] + "x", f"{code}.made-up", "nonsense"):
+        eve = learners()
+        eve.context.add_cookies([{**cookie, "value": value}])
+        eve.page.goto(f"{classroom.url}/play")
+        eve.page.wait_for_selector(".cardlab-no-seat", timeout=TIMEOUT_MS)
+        assert eve.table.count() == 0
+    wrong = learners()
+    answer = wrong.page.goto(re.sub(r"key=\S+", "key=guess", classroom.teacher_link))
+    assert answer is not None and answer.status == 403
+    assert len(wrong.errors) == 1 and "403" in wrong.errors.pop()  # the browser logs the refused page
+    wrong.page.goto(f"{classroom.url}/dashboard")
+    wrong.page.wait_for_selector(".cardlab-not-teacher", timeout=TIMEOUT_MS)
+    refused = learners()
+    refused.page.goto(f"{classroom.url}/")
+    refused.page.fill("#room", "QQQQQQ")
+    refused.page.fill("#name", "Eve")
+    refused.page.click("button[type=submit]")
+    assert "no room with those letters" in refused.page.inner_text(".cardlab-refusal")
+    assert len(refused.errors) == 1 and "400" in refused.errors.pop()

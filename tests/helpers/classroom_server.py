@@ -1,0 +1,108 @@
+"""A real ``cardlab classroom`` server for the browser tests, on a store the test prepares.
+
+``prepare(store_path, rooms)`` opens the rooms in the SQLite store with the Python API (so a
+test knows each room's game); ``ClassroomServer(store_path).start()`` runs the command on it
+(which restores them, as after any restart); ``restart()`` stops and starts it again on the
+same store and port. ``replay(code)`` reads a room's game back from the store, so a test can
+work out which cards each seat may not see.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import cardlab
+from cardlab.classroom.classroom import Classroom
+from cardlab.classroom.store import SQLiteStore, open_store
+
+SERVER_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def prepare(store_path: Path, rooms: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """Open ``rooms`` (game, options) in the store at ``store_path``; their codes, in order."""
+    classroom = Classroom(open_store(f"sqlite:{store_path}"))
+    try:
+        return [classroom.create_room(game, **options).code for game, options in rooms]
+    finally:
+        classroom.close()
+
+
+def replay(store_path: Path, code: str) -> cardlab.Session:
+    """Room ``code``'s current deal as the store holds it, replayed in a plain session."""
+    store = SQLiteStore(str(store_path))
+    try:
+        record = next(r for r in store.rooms() if r.code == code)
+        game = cardlab.game(record.game, **record.options)
+        session = cardlab.Session(game, game.deal(seed=record.seed))
+        for move in store.moves(code, record.deal):
+            session.play(move)
+        return session
+    finally:
+        store.close()
+
+
+class ClassroomServer:
+    """``cardlab classroom`` on ``store_path``, served on a free port of 127.0.0.1."""
+
+    def __init__(self, store_path: Path, log: Path) -> None:
+        self.store_path, self.log_path = store_path, log
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.teacher_link = ""
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ClassroomServer:
+        command = [sys.executable, "-m", "cardlab", "classroom", "--store", f"sqlite:{self.store_path}"]
+        self.log = self.log_path.open("a")
+        self.process = subprocess.Popen(
+            [*command, "--port", str(self.port)], stdout=self.log, stderr=subprocess.STDOUT, text=True
+        )
+        ends = time.monotonic() + SERVER_TIMEOUT
+        while time.monotonic() < ends:
+            assert self.process.poll() is None, self.log_path.read_text()
+            found = re.findall(r"Teacher's link \(keep it to yourself\): (\S+)", self.log_path.read_text())
+            if found and self._ready():
+                self.teacher_link = found[-1].replace("localhost", "127.0.0.1")
+                return self
+            time.sleep(0.2)
+        raise TimeoutError(f"cardlab classroom did not start: {self.log_path.read_text()}")
+
+    def _ready(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/", timeout=2) as answer:
+                return answer.status == 200
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+        if getattr(self, "log", None):
+            self.log.close()
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
