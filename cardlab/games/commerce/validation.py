@@ -35,13 +35,7 @@ def validate(game: Game, s: CommerceState) -> None:
     _validate_turns(s.turns, "turns")
     over = len(s.history) == n
     if over:
-        last = s.history[-1]
-        if (s.dealer, s.turns, s.hands, s.offer) != (last.dealer, last.turns, last.hands, None):
-            raise StateError(
-                "hands",
-                f"the game is over: the table shows deal {n} as it was settled "
-                f"(its dealer, turns and hands, with no offer)",
-            )
+        _validate_settled_table(game, s)
     elif s.history and s.dealer != (s.history[-1].dealer + 1) % n:
         last = s.history[-1].dealer
         raise StateError("dealer", f"the deal passes to the left: after {names[last]} comes {names[(last + 1) % n]}")
@@ -59,6 +53,28 @@ def validate(game: Game, s: CommerceState) -> None:
         )
     if not over and not s.stock:
         raise StateError("stock", "the stock is empty, so the deal was settled at once (commerce.stock-out)")
+
+
+def _validate_settled_table(game: Game, s: CommerceState) -> None:
+    """Once the game is over the table shows the last deal as it was settled: its dealer, its
+    turns and its hands, with no offer (commerce.end)."""
+    names = game.player_names
+    last = s.history[-1]
+    if s.dealer != last.dealer:
+        place = "dealer"
+    elif s.turns != last.turns:
+        place = "turns"
+    elif s.offer is not None:
+        place = "offer"
+    elif s.hands != last.hands:
+        place = f"{names[next(p for p in range(s.players) if s.hands[p] != last.hands[p])]}'s hand"
+    else:
+        return
+    raise StateError(
+        place,
+        f"the game is over: the table shows deal {s.players} as it was settled (its dealer, turns and hands, "
+        f"with no offer)",
+    )
 
 
 def _validate_history(game: Game, history: tuple[DealRecord, ...]) -> None:
