@@ -14,6 +14,7 @@ from cardlab.classroom.store import open_store
 from cardlab.engine import seed_is_guessable
 from cardlab.widgets import Table
 from helpers.classroom import play_people
+from helpers.classroom_redis import redis_server
 
 
 @pytest.fixture
@@ -138,8 +139,19 @@ def test_wrong_tokens_and_codes_are_refused_and_tries_limited(classroom):
     assert classroom.is_teacher(classroom.teacher_key) and not classroom.is_teacher("guess")
 
 
-def test_every_room_is_restored_after_a_restart(tmp_path):
-    address = f"sqlite:{tmp_path / 'class.db'}"
+@pytest.fixture(scope="module")
+def redis_address(tmp_path_factory):
+    yield from redis_server(str(tmp_path_factory.mktemp("redis")))
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def address(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:{tmp_path / 'class.db'}"
+    return f"{request.getfixturevalue('redis_address')}?prefix=rooms-{tmp_path.name}"
+
+
+def test_every_room_is_restored_after_a_restart(address):
     first = Classroom(open_store(address), computer_delay=0.0)
     rooms = [first.create_room("contest"), first.create_room("commerce", players=3, computers=[None, "random", None])]
     _, _, cookie = first.join(rooms[0].code, "Ada")

@@ -1,4 +1,5 @@
-"""The classroom store: room records, append-only move logs and secrets, kept across restarts."""
+"""The classroom stores, SQLite and Redis (a real redis-server): room records, append-only
+move logs and secrets, kept across restarts."""
 
 from __future__ import annotations
 
@@ -8,11 +9,24 @@ import pytest
 
 from cardlab.classroom.records import PAUSED, RecordError, RoomRecord, Seat
 from cardlab.classroom.store import SQLiteStore, StoreError, open_store
+from helpers.classroom_redis import redis_server
+
+
+@pytest.fixture(scope="module")
+def redis_address(tmp_path_factory):
+    yield from redis_server(str(tmp_path_factory.mktemp("redis")))
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def address(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:{tmp_path / 'class.db'}"
+    return f"{request.getfixturevalue('redis_address')}?prefix=test-{tmp_path.name}"
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = open_store(f"sqlite:{tmp_path / 'class.db'}")
+def store(address):
+    store = open_store(address)
     yield store
     store.close()
 
@@ -44,22 +58,33 @@ def test_the_move_log_appends_in_order_per_deal(store):
         store.append_move("ABCDEF", 1, 3, "pass")  # no move is written twice
 
 
-def test_everything_is_there_after_the_store_is_opened_again(tmp_path):
-    path = tmp_path / "class.db"
-    first = SQLiteStore(str(path))
+def test_everything_is_there_after_the_store_is_opened_again(address):
+    first = open_store(address)
     first.save_room(record())
     first.append_move("ABCDEF", 1, 1, "pass")
     key = first.secret("teacher")
     first.close()
-    again = SQLiteStore(str(path))
+    again = open_store(address)
     assert again.rooms() == [record()] and again.moves("ABCDEF", 1) == ["pass"]
     assert again.secret("teacher") == key and again.secret("other") != key and len(key) >= 32
     again.close()
 
 
-def test_the_database_is_in_wal_mode(tmp_path, store):
+def test_the_sqlite_database_is_in_wal_mode(tmp_path):
+    store = SQLiteStore(str(tmp_path / "class.db"))
+    store.close()
     with sqlite3.connect(store.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_processes_sharing_a_redis_keep_their_rooms_apart(redis_address):
+    first, second = open_store(f"{redis_address}?prefix=one"), open_store(f"{redis_address}?prefix=two")
+    first.save_room(record())
+    first.append_move("ABCDEF", 1, 1, "pass")
+    assert second.rooms() == [] and second.moves("ABCDEF", 1) == []
+    assert open_store(f"{redis_address}?prefix=one").rooms() == [record()]
+    with pytest.raises(StoreError, match="no Redis answers"):
+        open_store("redis://127.0.0.1:1/0")
 
 
 def test_a_damaged_record_or_a_wrong_address_is_refused(tmp_path):

@@ -1,0 +1,48 @@
+"""A real ``redis-server`` for the classroom store tests: started on a free port, with no
+persistence, and stopped after the tests. Missing redis-server skips the tests, unless
+CARDLAB_REQUIRE_BROWSER=1 (CI), where it fails them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def redis_server(folder: str) -> Iterator[str]:
+    """Run redis-server until the generator is closed; yields its address."""
+    program = shutil.which("redis-server")
+    if program is None:
+        if os.environ.get("CARDLAB_REQUIRE_BROWSER") == "1":
+            pytest.fail("the Redis tests are required (CARDLAB_REQUIRE_BROWSER=1) but redis-server is missing")
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+    port = _free_port()
+    process = subprocess.Popen(
+        [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", folder],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        ends = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < ends and process.poll() is None, "redis-server did not start"
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
