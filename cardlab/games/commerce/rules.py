@@ -27,7 +27,6 @@ from ...cards import (
     cards_text,
     chance,
     deal_seed,
-    in_order,
     parse_card,
     shuffled,
 )
@@ -45,6 +44,7 @@ from ...engine import (
     Reason,
     TextForm,
     Zone,
+    builder,
     format_cards,
     points,
     replacer,
@@ -91,6 +91,23 @@ _replace = replacer(CommerceState)
 _traded = replacer(CommerceState, "hands", "stock", "waste", "turns")
 _offered = replacer(CommerceState, "hands", "offer")
 _bartered = replacer(CommerceState, "hands", "offer", "turns")
+_new_state, _new_record = builder(CommerceState), builder(DealRecord)
+_DECK_ORDER = {card: index for index, card in enumerate((*DECK, HIDDEN))}  # a view deals face-down cards
+
+
+def _in_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A hand of 3 cards dealt, sorted as ``cards.in_order`` sorts it (the deck's order), by three
+    comparisons: each deal sorts every hand, and with 12 players that is much of a game's work."""
+    first, second, third = hand
+    at = _DECK_ORDER.__getitem__
+    first_at, second_at, third_at = at(first), at(second), at(third)
+    if first_at > second_at:
+        first, second, first_at, second_at = second, first, second_at, first_at
+    if second_at > third_at:
+        second, third, second_at = third, second, third_at
+        if first_at > second_at:
+            first, second = second, first
+    return first, second, third
 
 
 # --- the game -------------------------------------------------------------------------------------
@@ -175,8 +192,8 @@ class Commerce(CommerceLedger, Game):
         hands = [()] * n
         for seat in range(n):
             hand = order[seat : HAND_SIZE * n : n]  # one card a time round the table, three times
-            hands[(dealer + 1 + seat) % n] = hand if stacked else in_order(hand)
-        return CommerceState(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n :], (), (), history)
+            hands[(dealer + 1 + seat) % n] = hand if stacked else _in_order(hand)
+        return _new_state(self.settings, seed, dealer, tuple(hands), None, order[HAND_SIZE * n :], (), (), history)
 
     # -- whose turn ------------------------------------------------------------------------------------
 
@@ -409,7 +426,7 @@ class Commerce(CommerceLedger, Game):
     def _settle(self, s: CommerceState, end: Ending, log: list[Event] | None) -> CommerceState:
         """Reveal the hands and settle the deal; then deal the next one, or end the game."""
         n = s.options.players
-        record = DealRecord(s.dealer, s.turns, end, s.hands)
+        record = _new_record(s.dealer, s.turns, end, s.hands)
         history = s.history + (record,)
         if log is not None:
             self._narrate_settlement(record, len(history), log)
