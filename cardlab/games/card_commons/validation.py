@@ -274,14 +274,13 @@ def _validate_claimant(game: CommonsRules, s: CommonsState) -> None:
     if s.claimant in claimants(game, s):
         return
     names = game.player_names
-    played = turns_played(game, s)
-    turns = f"{played[0]}" if len(played) == 1 else f"{played[0]} to {played[-1]}"
+    (played,) = turns_played(game, s)  # a count that left either Claimant possible would fit
     whose = "the last turn" if s.phase in ("round-end", "game-over") else "this turn"
     raise StateError(
         "claimant",
         f"round {s.round} starts with {names[game.first_claimant(s.round)]} as Claimant and the roles switch "
         f"every turn; with {len(s.sides[0])} card(s) on each side and {len(s.pool_up)} face up in the pool, "
-        f"{turns} turn(s) were played, so {whose} is {names[1 - s.claimant]}'s (commons.turn)",
+        f"{played} turn(s) were played, so {whose} is {names[1 - s.claimant]}'s (commons.turn)",
     )
 
 
