@@ -1,0 +1,207 @@
+"""Classroom rooms under load: simulated learners speaking Solara's real websocket protocol.
+
+    python benchmarks/classroom.py                    # 50 and 200 rooms of 2, 60 s of play each
+    python benchmarks/classroom.py --rooms 50 --seconds 30 --game commitment
+
+For each size it starts ``cardlab classroom`` on a fresh SQLite store holding that many rooms,
+then seats two simulated learners per room, each as a browser does it: the join form (POST
+/join, which sets the seat cookie), the seat's page (GET /play), and the page's websocket
+(``/jupyter/api/kernels/<id>/channels``: ``comm_open`` of ``solara.control``, then ``run``
+for ``/play``). Each learner reads its table's synced view (``view_json``) and, on its turn,
+waits a classroom pace (4 to 8 s) and sends the table's ``play`` message with its first legal
+move (``continue`` at a round's showdown). It prints:
+
+- the time for the whole class to join (every learner's table received), and separately for a
+  class of 60 (30 rooms) joining at once;
+- move to other page: from sending a move to the other learner's websocket receiving the
+  table's new view, p50/p95/p99 in ms;
+- the server's CPU (share of one core while playing) and memory (RSS) per seat.
+
+Not a timed test: the figures depend on the machine (they are quoted in docs/classroom.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers.classroom_server import ClassroomServer, prepare  # noqa: E402
+
+PACE = (4.0, 8.0)
+
+
+def _message(kind: str, content: dict[str, Any], session: str) -> str:
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": kind,
+        "session": session,
+        "username": "",
+        "version": "5.2",
+        "date": "2026-01-01T00:00:00Z",
+    }
+    return json.dumps(
+        {"header": header, "parent_header": {}, "metadata": {}, "content": content, "buffers": [], "channel": "shell"}
+    )
+
+
+class Learner:
+    """One simulated learner's browser: its cookies, its page's websocket, its table's view."""
+
+    def __init__(self, base: str, code: str, name: str, room: Room) -> None:
+        self.base, self.code, self.name, self.room = base, code, name, room
+        self.session = uuid.uuid4().hex
+        self.table_comm: str | None = None
+        self.view: dict[str, Any] = {}
+        self.ready = asyncio.Event()
+        self.socket: Any = None
+
+    async def join(self) -> None:
+        async with httpx.AsyncClient(base_url=self.base, timeout=60) as http:
+            answer = await http.post("/join", data={"room": self.code, "name": self.name})
+            assert answer.status_code == 303, answer.text
+            await http.get("/play")
+            cookies = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        url = (
+            self.base.replace("http", "ws") + f"/jupyter/api/kernels/{uuid.uuid4()}/channels?session_id={self.session}"
+        )
+        self.socket = await websockets.connect(url, additional_headers={"Cookie": cookies}, max_size=2**26)
+        control = uuid.uuid4().hex
+        await self.socket.send(
+            _message("comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}}, self.session)
+        )
+        run = {"path": "/play", "dark": False, "themes": {"light": {}, "dark": {}}, "appName": None}
+        await self.socket.send(
+            _message("comm_msg", {"comm_id": control, "data": {"method": "run", "args": run}}, self.session)
+        )
+
+    async def listen(self) -> None:
+        async for frame in self.socket:
+            if not isinstance(frame, str) or "view_json" not in frame:
+                continue
+            content = json.loads(frame).get("content", {})
+            state = content.get("data", {}).get("state", {})
+            if "view_json" not in state:
+                continue
+            view = json.loads(state["view_json"])
+            if view.get("component") != "table":
+                continue
+            self.table_comm, self.view = content["comm_id"], view
+            self.ready.set()
+            self.room.seen(self, view)
+
+    async def send(self, content: dict[str, Any]) -> None:
+        data = {"method": "custom", "content": {**content, "rev": self.view["rev"]}}
+        await self.socket.send(_message("comm_msg", {"comm_id": self.table_comm, "data": data}, self.session))
+
+
+class Room:
+    """A room's two learners taking turns at a classroom pace; the latencies it measured."""
+
+    def __init__(self, base: str, code: str, latencies: list[float]) -> None:
+        self.learners = [Learner(base, code, name, self) for name in ("Ada", "Ben")]
+        self.latencies = latencies
+        self.sent: tuple[Learner, int, float] | None = None  # who moved, the rev they moved at, when
+        self.playing = False
+
+    def seen(self, learner: Learner, view: dict[str, Any]) -> None:
+        sent = self.sent
+        if sent is not None and learner is not sent[0] and view["step"] > sent[1]:
+            self.latencies.append(time.perf_counter() - sent[2])
+            self.sent = None
+
+    async def play(self, until: float) -> None:
+        while time.perf_counter() < until:
+            await asyncio.sleep(random.uniform(*PACE))
+            for learner in self.learners:
+                view = learner.view
+                if view.get("showdown"):
+                    await learner.send({"action": "continue"})
+                elif view.get("can_act") and view.get("moves"):
+                    self.sent = (learner, view["step"], time.perf_counter())
+                    await learner.send({"action": "play", "move": view["moves"][0]["move"]})
+                    break
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+async def run_class(server: ClassroomServer, codes: list[str], seconds: float) -> dict[str, Any]:
+    latencies: list[float] = []
+    rooms = [Room(server.url, code, latencies) for code in codes]
+    learners = [learner for room in rooms for learner in room.learners]
+    process = psutil.Process(server.process.pid)  # type: ignore[union-attr]
+    started = time.perf_counter()
+    await asyncio.gather(*(learner.join() for learner in learners))
+    listeners = [asyncio.create_task(learner.listen()) for learner in learners]
+    await asyncio.wait_for(asyncio.gather(*(learner.ready.wait() for learner in learners)), timeout=300)
+    joined = time.perf_counter() - started
+    cpu_before, wall_before = process.cpu_times(), time.perf_counter()
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(room.play(until) for room in rooms))
+    cpu_after, wall = process.cpu_times(), time.perf_counter() - wall_before
+    cpu = (cpu_after.user + cpu_after.system - cpu_before.user - cpu_before.system) / wall
+    rss = process.memory_info().rss
+    for learner in learners:
+        await learner.socket.close()
+    for task in listeners:
+        task.cancel()
+    return {"joined": joined, "latencies": latencies, "cpu": cpu, "rss": rss, "seats": len(learners)}
+
+
+def measure(rooms: int, seconds: float, game: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        store = Path(folder) / "class.db"
+        codes = prepare(store, [(game, {})] * rooms)
+        server = ClassroomServer(store, Path(folder) / "server.log").start()
+        try:
+            base_rss = psutil.Process(server.process.pid).memory_info().rss  # type: ignore[union-attr]
+            result = asyncio.run(run_class(server, codes, seconds))
+            result["base_rss"] = base_rss
+            return result
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per size (default 60)")
+    parser.add_argument("--game", default="commitment")
+    options = parser.parse_args()
+    print(
+        f"Python {sys.version.split()[0]}, {psutil.cpu_count()} cores; {options.game}, 2 seats a room, "
+        f"a move every {PACE[0]:.0f}-{PACE[1]:.0f} s per room, {options.seconds:.0f} s of play"
+    )
+    sixty = measure(30, 0.0, options.game)
+    print(f"a class of 60 joined (every table received) in {sixty['joined']:.1f} s")
+    for rooms in options.rooms:
+        r = measure(rooms, options.seconds, options.game)
+        lat = r["latencies"]
+        print(
+            f"{rooms:4d} rooms ({r['seats']} seats): joined in {r['joined']:.1f} s; move to other page "
+            f"p50 {percentile(lat, 0.5):.0f} ms, p95 {percentile(lat, 0.95):.0f} ms, "
+            f"p99 {percentile(lat, 0.99):.0f} ms "
+            f"({len(lat)} moves); server CPU {r['cpu'] * 100:.0f}% of a core "
+            f"({r['cpu'] * 100 / r['seats']:.2f}% a seat); memory {r['rss'] / 2**20:.0f} MB "
+            f"({(r['rss'] - r['base_rss']) / 2**20 / r['seats']:.2f} MB a seat)"
+        )
+
+
+if __name__ == "__main__":
+    main()
