@@ -133,17 +133,36 @@ class _Weighing:
         self.hidden = HIDDEN in all_cards(game.zones(self.view))
         self.unit = self.strategy.unit.said_to(game.player_names, self.player)
         self.worlds: list[Any] = []
+        self.unseen = unseen_cards(game, self.view) if self.hidden else []
+        self.solver = _Solver(game, self.strategy, NODE_BUDGET)
 
     def verdict(self) -> Verdict:
         if len(self.moves) < 2 or not set(self.moves) - set(self.accepted):
             return Verdict((), True, 1, self.unit)
         try:
-            values = self._solved(WORLDS if self.hidden else 1)
-            exact = True
+            values, exact = self._weighed(self._solve), True
         except _TooBig:
-            values, exact = self._played_out(), False
+            values, exact = self._weighed(self._play_out), False
         rivals = self._rivals(values, range(len(self.moves)))
-        return Verdict(tuple(rivals), exact, len(values[0]), self.unit)
+        return Verdict(tuple(rivals), exact, max(len(v) for v in values), self.unit)
+
+    def _weighed(self, weigh: Callable[[int, list[float], int], None]) -> list[list[float]]:
+        """Every move's values deal by deal (``weigh`` adds move ``i``'s values up to a number of
+        deals), each move on the same deals; more deals while a rival is undecided."""
+        values: list[list[float]] = [[] for _ in self.moves]
+        alive = list(range(len(self.moves)))
+        deals = WORLDS if self.hidden else 1
+        while True:
+            for i in alive:
+                weigh(i, values[i], deals)
+            undecided = self._rivals(values, alive)
+            if not undecided or not self.hidden or deals >= MAX_WORLDS:
+                break
+            keep = {self.moves.index(r.move.move) for r in undecided}
+            alive = [i for i in alive if self.moves[i] in self.accepted or i in keep]
+            deals *= 2
+        # a move set aside early is compared on the deals it was played on
+        return [v + [math.nan] * (deals - len(v)) for v in values]
 
     # -- the deals ------------------------------------------------------------------------------
 
@@ -153,45 +172,20 @@ class _Weighing:
                 self.worlds.append(self.state)
                 continue
             rng = random.Random(f"{SEED}:deal {len(self.worlds)}")
-            self.worlds.append(sample_state(self.game, self.view, self.player, rng, self._unseen))
+            self.worlds.append(sample_state(self.game, self.view, self.player, rng, self.unseen))
         return self.worlds[i]
-
-    @property
-    def _unseen(self) -> list:
-        return unseen_cards(self.game, self.view)
 
     # -- exact --------------------------------------------------------------------------------
 
-    def _solved(self, deals: int) -> list[list[float]]:
-        solver = _Solver(self.game, self.strategy, NODE_BUDGET)
-        values: list[list[float]] = [[] for _ in self.moves]
-        for w in range(deals):
+    def _solve(self, i: int, into: list[float], deals: int) -> None:
+        for w in range(len(into), deals):
             world = self._world(w)
-            solver.start(world)
-            for i, move in enumerate(self.moves):
-                values[i].append(solver.value(self.game.advance(world, move))[self.player])
-        return values
+            self.solver.start(world)
+            into.append(self.solver.value(self.game.advance(world, self.moves[i]))[self.player])
 
     # -- playouts -----------------------------------------------------------------------------
 
-    def _played_out(self) -> list[list[float]]:
-        """Every move's playout values: each on the same deals, more deals while a rival is undecided."""
-        values: list[list[float]] = [[] for _ in self.moves]
-        alive = list(range(len(self.moves)))
-        deals = WORLDS
-        while True:
-            for i in alive:
-                self._play(i, values[i], deals)
-            undecided = self._rivals(values, alive)
-            if not undecided or deals >= MAX_WORLDS:
-                break
-            keep = {self.moves.index(r.move.move) for r in undecided}
-            alive = [i for i in alive if self.moves[i] in self.accepted or i in keep]
-            deals *= 2
-        # a move set aside early is compared on the deals it was played on
-        return [v + [math.nan] * (deals - len(v)) for v in values]
-
-    def _play(self, i: int, into: list[float], deals: int) -> None:
+    def _play_out(self, i: int, into: list[float], deals: int) -> None:
         game, strategy, done = self.game, self.strategy, _horizon(self.game, self.strategy)
         policy = playout_policy("heuristic", game)
         for w in range(len(into), deals):
