@@ -107,7 +107,7 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
     # The lock names the files bundled, with their hashes.
     pyodide = site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
-    from cardlab.lite import sha256
+    from cardlab.lite import normalize, sha256
 
     bundled = [p for p in lock.values() if (pyodide / p["file_name"]).is_file()]
     assert {p["name"].lower() for p in bundled} >= {"micropip", "packaging", "ipython", "jedi", "traitlets"}
@@ -115,6 +115,8 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
         assert sha256(pyodide / entry["file_name"]) == entry["sha256"], entry["name"]
     wheels = {p.name.split("-")[0].lower() for p in (site / "pypi").glob("*.whl")}
     assert {"cardlab", "anywidget", "ipywidgets", "comm"} <= wheels
+    # The lessons' Markdown parser, which the widgets import, and what it needs.
+    assert {"markdown-it-py", "mdurl"} <= {normalize(name) for name in wheels | {p["name"] for p in bundled}}
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
     with serve(site) as base, site_only(browser, base) as (page, outside):
@@ -127,6 +129,8 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
         table = page.locator(".cardlab-root[data-rev]").first
         table.wait_for(timeout=TIMEOUT_MS)
         first_table = time.monotonic() - started
+        # The lesson's commentary, read by the lessons' Markdown parser in the browser's Python.
+        page.locator(".cardlab-commentary .cardlab-prose strong").first.wait_for(timeout=60_000)
         root = page.locator(".cardlab-root[data-rev]:has(.cardlab-tableau .cardlab-playable)").first
         root.wait_for(timeout=TIMEOUT_MS)
         rev = root.get_attribute("data-rev")
