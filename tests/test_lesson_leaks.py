@@ -1,0 +1,172 @@
+"""No answer on screen before it is given: ``lesson check`` fails a lesson whose text up to a
+question (the introduction, the commentary, the narration of the moves shown, the prompts, the
+explanations of earlier questions) states that question's answer, in any spelling; and the
+hidden-card check reads cards in the same spellings."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardlab import lessons
+from cardlab.cards import Card
+from cardlab.lessons import card_mentions
+from cardlab.lessons.mentions import mask
+
+# The last turn of a Card Commons round in A's view: A claims with the 5♣, B answers with the
+# 5♥, and A scores 5 (the Nest Egg, a Wild, is swapped with the 3♠ and matches A's 4♠).
+LESSON = """\
+# The last turn
+
+{intro}
+
+```lesson
+game: card-commons
+viewer: A
+```
+
+```state
+round: 2
+claimant: A
+nest egg: QH
+pool up: 2H 2S
+pool down: 3S
+A hand: 5C
+A commission: 4S
+A side: 2C 3D KS 4C 5S
+B hand: 5H
+B commission: 4D
+B side: 2D 3H 3C 4H 5D
+```
+
+{before}
+
+```question
+ask: {ask}
+play: claim 5C
+```
+
+{explanation}
+
+```moves
+claim 5C
+defend 5H
+```
+
+{commentary}
+
+```question
+player: A
+score: 5
+```
+
+Your 4♠ matches the 3♠ by suit.
+"""
+
+
+def _lesson(**parts: str) -> str:
+    given = {"intro": "Your last card.", "before": "", "ask": "What do you play?", "explanation": "", "commentary": ""}
+    return LESSON.format(**{**given, **parts})
+
+
+def _leaks(text: str) -> list[str]:
+    return [p.message for p in lessons.check(text) if "gives the answer" in p.message]
+
+
+def test_the_lesson_as_it_stands_gives_nothing_away():
+    assert lessons.check(_lesson()) == []
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Claim with the 5♣.",
+        "Claim with the 5C.",
+        "Claim with the 5 ♣.",
+        "Claim with the five of clubs.",
+        "Claim with the 5 of clubs.",
+        "You claim with the 5♣: what else?",
+    ],
+)
+def test_a_prompt_that_states_the_move_fails(ask: str):
+    (leak,) = _leaks(_lesson(ask=ask))
+    assert "the question (line" in leak and "(claim 5C)" in leak
+
+
+@pytest.mark.parametrize("where", ["intro", "before"])
+def test_an_introduction_or_commentary_that_states_the_move_fails(where: str):
+    (leak,) = _leaks(_lesson(**{where: "The right move is to claim with the 5♣."}))
+    assert "the introduction (line" in leak  # the prose before the first move
+
+
+def test_the_explanation_after_a_question_may_state_its_answer_but_not_a_later_one():
+    assert _leaks(_lesson(explanation="You claim with the 5♣, your last card.")) == []
+    (leak,) = _leaks(_lesson(explanation="You claim with the 5♣. At the end you score 5 points."))
+    assert "(5 points)" in leak and "the explanation of an earlier question" in leak
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["You score 5 this round.", "You will have 5 points.", "Your score is 5.", "A scores 5, B 3.", "A has five points."],
+)
+def test_a_score_stated_before_its_question_fails(said: str):
+    (leak,) = _leaks(_lesson(commentary=said))
+    assert "(5 points)" in leak
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["B scores 5.", "Each card counts 5 points.", "You pay B 5 points.", "A 5♥ is on the table, worth 5."],
+)
+def test_numbers_that_are_not_the_players_score_pass(said: str):
+    assert _leaks(_lesson(commentary=said)) == []
+
+
+def test_the_narration_of_the_questions_own_step_is_put_away_while_it_is_open():
+    # the round-end move narrates "A scores 5 this round (5 in all)": the Lesson puts it away
+    lesson = lessons.load(_lesson())
+    assert any("A scores 5" in e.text for e in lesson.steps[-1].events)
+    assert lesson.steps[-1].questions[0].points == 5
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("Q of hearts", "QH"),
+        ("queen of hearts", "QH"),
+        ("Queen of Hearts", "QH"),
+        ("ten of spades", "10S"),
+        ("4 ♠", "4S"),
+        ("Q ♥", "QH"),
+        ("10 of ♦", "10D"),
+        ("ace of the clubs", "AC"),
+        ("T♦", "10D"),
+    ],
+)
+def test_cards_are_read_in_every_spelling(text: str, code: str):
+    assert [c.code for c, _, _ in card_mentions(f"Then {text}, then.")] == [code]
+    assert mask(f"the {text}.", frozenset()) == "the ??."
+
+
+@pytest.mark.parametrize("words", ["as", "A of B", "a of hearts", "12 ♠", "1 ♠", "K-A-2"])
+def test_words_that_are_no_card_are_not_read_as_one(words: str):
+    assert card_mentions(words) == []
+
+
+@pytest.mark.parametrize("spelled", ["the Q of hearts", "the queen of hearts", "the Q ♥"])
+def test_commentary_naming_a_hidden_card_in_words_fails(spelled: str):
+    # the Nest Egg, the Q♥, is face down in A's view
+    problems = lessons.check(_lesson(before=f"The Nest Egg is {spelled}."))
+    assert any("names Q♥, a card hidden from A here" in p.message for p in problems)
+
+
+def test_cards_and_answers_are_read_in_linear_time():
+    hostile = ["Q" + " " * 30_000, "Q of " * 6_000, "of the " * 4_000, "5 ♣ " * 7_000, "scores " * 4_000 + "5"]
+    for text in hostile:
+        first = time.perf_counter()
+        card_mentions(text)
+        lessons.check(_lesson(commentary=text[:20_000]))
+        assert time.perf_counter() - first < 1.0, text[:20]
+
+    assert card_mentions("Q of hearts")[0][0] == Card(12, "H")
