@@ -546,6 +546,27 @@ def test_a_text_form_without_a_claimant_line_takes_the_claimant_the_turns_give()
     assert game.state_from_text(COMMONS.replace("claimant: A\n", "")).claimant == 0  # two turns: A again
 
 
+def test_a_claim_at_the_last_turn_of_round_1_by_the_rounds_first_claimant_is_refused():
+    """Round 1 starts with A's Claim and five turns have put five cards on each side: the last
+    turn is B's, so a position with A claiming it is refused at its claimant line."""
+    position = """\
+round: 1
+claimant: A
+nest egg: QH
+pool up: 2H 4C
+pool down: 3S
+A hand: 5C
+A commission: 4S
+A side: 2C 3C 3D KS 2S
+B hand: 5H
+B commission: 4D
+B side: 2D 3H 4H 5D 5S
+"""
+    with pytest.raises(StateError) as refused:
+        cardlab.game("card-commons").state_from_text(position)
+    assert refused.value.where == "claimant" and "5 turn(s) were played, so this turn is B's" in str(refused.value)
+
+
 def test_the_lesson_of_the_wild_nest_egg_has_b_claim_the_last_turn_of_round_3():
     from cardlab import lessons
 

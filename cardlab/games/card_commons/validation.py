@@ -93,8 +93,8 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
     if s.traded and s.phase != "claim":
         raise StateError("traded", "trades are made before the Claim; outside the claim phase it must be 'none'")
     _validate_phase(game, s)
-    _validate_tableau_pairs(game, s)
     _validate_claimant(game, s)
+    _validate_tableau_pairs(game, s)
 
 
 def _validate_rounds(game: CommonsRules, s: CommonsState) -> None:
