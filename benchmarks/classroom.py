@@ -11,8 +11,8 @@ for ``/play``). Each learner reads its table's synced view (``view_json``) and, 
 waits a classroom pace (4 to 8 s) and sends the table's ``play`` message with its first legal
 move (``continue`` at a round's showdown). It prints:
 
-- the time for the whole class to join (every learner's table received), and separately for a
-  class of 60 (30 rooms) joining at once;
+- the time for the whole class to join (every learner's table received; 30 learners are
+  joining at any moment), and separately for a class of 60 (30 rooms);
 - move to other page: from sending a move to the other learner's websocket receiving the
   table's new view, p50/p95/p99 in ms;
 - the server's CPU (share of one core while playing) and memory (RSS) per seat.
@@ -42,6 +42,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from helpers.classroom_server import ClassroomServer, prepare  # noqa: E402
 
 PACE = (4.0, 8.0)
+#: How many learners are joining at any moment (a class joins over a few seconds, not at once).
+JOINING = 30
 
 
 def _message(kind: str, content: dict[str, Any], session: str) -> str:
@@ -78,7 +80,9 @@ class Learner:
         url = (
             self.base.replace("http", "ws") + f"/jupyter/api/kernels/{uuid.uuid4()}/channels?session_id={self.session}"
         )
-        self.socket = await websockets.connect(url, additional_headers={"Cookie": cookies}, max_size=2**26)
+        self.socket = await websockets.connect(
+            url, additional_headers={"Cookie": cookies}, max_size=2**26, open_timeout=300
+        )
         control = uuid.uuid4().hex
         await self.socket.send(
             _message("comm_open", {"comm_id": control, "target_name": "solara.control", "data": {}}, self.session)
@@ -147,7 +151,13 @@ async def run_class(server: ClassroomServer, codes: list[str], seconds: float) -
     learners = [learner for room in rooms for learner in room.learners]
     process = psutil.Process(server.process.pid)  # type: ignore[union-attr]
     started = time.perf_counter()
-    await asyncio.gather(*(learner.join() for learner in learners))
+    doors = asyncio.Semaphore(JOINING)
+
+    async def join(learner: Learner) -> None:
+        async with doors:
+            await learner.join()
+
+    await asyncio.gather(*(join(learner) for learner in learners))
     listeners = [asyncio.create_task(learner.listen()) for learner in learners]
     await asyncio.wait_for(asyncio.gather(*(learner.ready.wait() for learner in learners)), timeout=300)
     joined = time.perf_counter() - started

@@ -138,7 +138,7 @@ def SeatPage() -> None:
 def NoSeat() -> None:
     with solara.Column(classes=["cardlab-no-seat"], style={"padding": "8px"}):
         solara.Text(words.NO_SEAT)
-        solara.HTML(tag="a", unsafe_innerHTML=words.JOIN_LINK, attributes={"href": "/"})
+        solara.HTML(tag="a", unsafe_innerHTML=words.JOIN_LINK, attributes={"href": "./"})
 
 
 @solara.component
@@ -211,7 +211,7 @@ def RoomRow(room: Room, summary: dict[str, Any]) -> None:
             solara.HTML(
                 tag="a",
                 unsafe_innerHTML="Watch",
-                attributes={"href": f"/watch?room={room.code}", "target": "_blank"},
+                attributes={"href": f"watch?room={room.code}", "target": "_blank"},
                 classes=["cardlab-watch"],
             )
 

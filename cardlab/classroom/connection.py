@@ -18,7 +18,8 @@ from . import words
 _ESM = """
 // Lost: Solara's connection status is not "connected", or Solara gave up on this page's kernel
 // (a restarted server knows it no more). Once the server answers again (/readyz) and Solara
-// has not reconnected by itself within a few seconds, the page loads again: its seat cookie
+// has not reconnected by itself within a few seconds, the page loads again (the paths are
+// relative: behind a proxy the class may live under a path of its own): its seat cookie
 // opens the seat, and the table is back as the server restored it.
 const GIVEN_UP = "Please refresh the page";
 export default {
@@ -35,7 +36,7 @@ export default {
       el.hidden = !lost;
       if (!lost) { answeredAt = null; return; }
       try {
-        const answer = await fetch("/readyz", { cache: "no-store" });
+        const answer = await fetch("readyz", { cache: "no-store" });
         if (!answer.ok) return;
       } catch (err) { answeredAt = null; return; }
       answeredAt = answeredAt ?? Date.now();

@@ -25,7 +25,9 @@ from .classroom import Classroom
 from .rooms import MAX_NAME, RoomRefused
 from .tokens import COOKIE_OPTIONS, SEAT_COOKIE, TEACHER_COOKIE
 
-SEAT_PAGE, DASHBOARD = "/play", "/dashboard"
+#: Where the join and the teacher's link lead, relative to the page: behind a reverse proxy that
+#: serves the class under a path of its own (docs/classroom.md), they stay under it.
+SEAT_PAGE, DASHBOARD = "play", "dashboard"
 #: The largest join form read, in bytes.
 MAX_FORM = 2000
 
@@ -44,7 +46,7 @@ button {{ font: inherit; margin-top: 1.2em; padding: .4em 1.6em; }}
 <h1>{title}</h1>
 <p>{intro}</p>
 {refusal}
-<form method="post" action="/join">
+<form method="post" action="join">
 <label for="room">{room_label}</label>
 <input id="room" name="room" value="{room}" maxlength="12" autocomplete="off" required autofocus>
 <label for="name">{name_label}</label>
