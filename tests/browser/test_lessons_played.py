@@ -1,15 +1,16 @@
 """Lessons in JupyterLab, played to the end by clicks in Chromium.
 
 For one lesson of each game, the Lesson widget is played through from its first step to its
-last: every question gets a wrong answer first, then the right one (or, for some, the answer
-is revealed), each made on the table as a learner makes it: for "what should B play?" a click
-on a card and a move of its menu (a card-less move is a button), for "which cards ...?" cards
-picked on the table and submitted, for "what does A score?" a number typed. The feedback the
-page shows is the feedback Python gives (a lesson run kept in step here, in the test process);
-a wrong move's names the rule it breaks. Next waits while a question is open; Back and Next
-step through. In a player's view, no step's page holds a card hidden from that player. The
-progress downloads as JSON and CSV, equal to what the kernel's ``progress_json()`` and
-``progress_csv()`` give, with the learner's name typed in the page.
+last: every question gets a wrong answer first, then the right one (or, for some, the answer is
+revealed; until then, and after the wrong answer, no text on the page states it), each made on
+the table as a learner makes it: for "what should B play?" a click on a card and a move of its
+menu (a card-less move is a button), for "which cards ...?" cards picked on the table and
+submitted, for "what does A score?" a number typed. The feedback the page shows is the feedback
+Python gives (a lesson run kept in step here, in the test process); a wrong move's names the
+rule it breaks. Next waits while a question is open; Back and Next step through. In a player's
+view, no step's page holds a card hidden from that player. The progress downloads as JSON and
+CSV, equal to what the kernel's ``progress_json()`` and ``progress_csv()`` give, with the
+learner's name typed in the page.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from cardlab import lessons
 from cardlab.cards import Card
 from cardlab.engine import move_cards
+from cardlab.lessons.leaks import Shown, statement
 from cardlab.widgets.lesson import answer_moves
 from cardlab.widgets.viewmodel import pretty
 
@@ -138,6 +140,7 @@ def _wrong_move(run: lessons.LessonRun) -> tuple[str, tuple[Card, ...]] | None:
 
 def _answer_wrong_then_right(page: Any, run: lessons.LessonRun) -> None:
     question = run.question
+    _check_no_answer_shown(page, run)
     if question.kind == "play":
         offered = _wrong_move(run)
         if offered is not None:
@@ -154,6 +157,7 @@ def _answer_wrong_then_right(page: Any, run: lessons.LessonRun) -> None:
             rule = _root(page).locator(".cardlab-question .cardlab-feedback .cardlab-rule")
             assert rule.inner_text() == expected.rule
         assert _feedback(page) == pretty(expected.text)
+        _check_no_answer_shown(page, run)
         right = question.moves[0]
         _play(page, str(right), move_cards(right))
         assert run.answer(right).correct
@@ -162,12 +166,14 @@ def _answer_wrong_then_right(page: Any, run: lessons.LessonRun) -> None:
         _pick(page, wrong)
         expected = run.answer(wrong)
         assert not expected.correct and _feedback(page) == pretty(expected.text)
+        _check_no_answer_shown(page, run)
         _pick(page, sorted(question.cards))
         assert run.answer(sorted(question.cards)).correct
     else:
         _type_points(page, question.points + 1)
         expected = run.answer(question.points + 1)
         assert not expected.correct and _feedback(page) == pretty(expected.text)
+        _check_no_answer_shown(page, run)
         _type_points(page, question.points)
         assert run.answer(question.points).correct
     settled = _root(page).locator(".cardlab-settled-item").last
@@ -181,6 +187,7 @@ def _hand(run: lessons.LessonRun) -> set[Card]:
 
 def _reveal(page: Any, run: lessons.LessonRun) -> None:
     question = run.question
+    _check_no_answer_shown(page, run)
     _click(page, _key(page, "lesson:reveal"))
     expected = run.reveal()
     settled = _root(page).locator(".cardlab-settled-item").last
@@ -204,6 +211,28 @@ def _check_nothing_hidden(page: Any, run: lessons.LessonRun) -> None:
     assert shown <= seen, f"step {run.index}: {shown - seen} hidden from the viewer but on the page"
     named = {card for card, _, _ in lessons.card_mentions(_root(page).inner_text())}
     assert named <= seen, f"step {run.index}: {named - seen} hidden from the viewer but named on the page"
+
+
+#: What the page says besides its controls (the moves offered, the answer boxes): the text in
+#: which an answer would be given away.
+SAID = (
+    ".cardlab-lesson-title, .cardlab-commentary, .cardlab-lesson-said, .cardlab-events, "
+    ".cardlab-narration-waits, .cardlab-settled, .cardlab-question-prompt, .cardlab-feedback-text, "
+    ".cardlab-breakdown"
+)
+
+
+def _check_no_answer_shown(page: Any, run: lessons.LessonRun) -> None:
+    """While a question is open, nothing the page says states its answer, in any spelling."""
+    question = run.question
+    shown = Shown()
+    for number, text in enumerate(_root(page).locator(SAID).all_inner_texts()):
+        shown.add(number, "the page", text)
+    found = statement(question, run.game, run.shown_state, shown, run.viewer)
+    assert found is None, f"step {run.index}: {found} before {question.prompt!r} is answered"
+    said = " ".join(" ".join(piece.text for piece in shown.pieces).split())
+    for move in question.moves:
+        assert pretty(str(move)) not in said, f"step {run.index}: the answer {move} is on the page"
 
 
 # --- the tests -------------------------------------------------------------------------------------------
