@@ -53,7 +53,7 @@ def test_lesson_check_and_list_run_without_jupyter(tmp_path):
     done = run_cli("lesson", "check", str(bundled[0]), "commerce-2-rankings")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "2 lessons checked, 0 with problems"
-    assert "ok: commerce-2-rankings (Commerce: which hand is best?: 1 move, 5 questions)" in done.stdout
+    assert "ok: commerce-2-rankings (Commerce: which hand is best?: 1 move, 4 questions)" in done.stdout
     bad = tmp_path / "bad.md"
     bad.write_text(bundled[0].read_text(encoding="utf-8").replace("viewer: A", "viewer: Z"), encoding="utf-8")
     failed = run_cli("lesson", "check", str(tmp_path))

@@ -1090,12 +1090,13 @@ def _lesson_end(name: str):
 
 
 def test_the_worked_example_lesson_is_played_by_a_and_ends_as_the_text_says():
-    """A plays every one of A's moves as a question; B's stay in the lesson's moves; the end is the text's example."""
+    """A's moves are the example's, in its order (told, since several cards win the same battle); the end is the
+    text's example."""
     from cardlab import lessons
 
     lesson, end = _lesson_end("commitment-1-worked-example")
-    by_a = [str(q.moves[0]) for step in lesson.steps for q in step.questions if q.kind == "play"]
-    assert by_a == ["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1", "pass"]
+    by_a = [str(step.move) for step in lesson.steps[1:] if step.number % 2 == 1]
+    assert by_a[:6] == ["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1"]
     verdict = judge(end.battles[0])
     assert verdict.values == ((10, 14, 6), (10, 9, 8)) and verdict.suits == (1, 1) and verdict.winner == 0
     assert game.score(end).totals == (2, 0) and end.battles[0].card == C("QS")
