@@ -575,3 +575,45 @@ def test_the_lesson_of_the_wild_nest_egg_has_b_claim_the_last_turn_of_round_3():
     game = cardlab.game("card-commons")
     with pytest.raises(StateError, match="this turn is B's"):
         game.state_from_text(game.to_text(start).replace("claimant: B", "claimant: A"))
+
+
+# --- the editor and the lessons refuse what validate refuses ----------------------------------------
+
+
+def test_an_editors_swap_that_no_game_can_reach_is_refused_and_changes_nothing():
+    from cardlab.widgets import Table
+    from helpers.widget_driver import send
+
+    game = cardlab.game("card-commons")
+    session = cardlab.Session(game, game.state_from_text(COMMONS))
+    table = Table(session)
+    before = session.state
+    message = send(table, "swap", cards=["2H", "4C"])  # B's 2♥ on the tableau for the 4♣ of B's hand
+    assert message["kind"] == "error" and message["text"].startswith("B side: card 1 of each side"), message
+    assert session.state == before
+
+
+def test_a_lessons_what_if_change_that_no_game_can_reach_is_refused_naming_its_line():
+    from cardlab import lessons
+
+    text = f"""\
+# A what-if
+
+```lesson
+game: card-commons
+viewer: teacher
+```
+
+```state
+{COMMONS}```
+
+```question
+ask: Had B played the 4♣ in the first turn, what would B score?
+change: 2H -> 4C
+player: B
+score: 0
+```
+"""
+    line = text.splitlines().index("change: 2H -> 4C") + 1
+    refusals = [p for p in lessons.check(text) if "the position breaks the rules" in p.message]
+    assert [(p.line, p.message.split(": ", 2)[1]) for p in refusals] == [(line, "B side")], refusals
