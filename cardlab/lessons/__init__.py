@@ -26,12 +26,16 @@ On the command line: ``cardlab lesson check FILE...``, ``cardlab lesson progress
 
 The parts, one concern each: :mod:`.markdown` (the Markdown reader), :mod:`.model` (what a
 lesson is), :mod:`.mentions` (the cards a text names), :mod:`.build` and :mod:`.questions`
-(building a lesson and checking it against the rules), :mod:`.checking` (``load`` and
-``check``), :mod:`.answers` and :mod:`.run` (a learner going through a lesson),
+(building a lesson and checking it against the rules), :mod:`.uniqueness` (one right answer to
+"what should X play?", weighed by the engine), :mod:`.leaks` (no answer stated before its
+question), :mod:`.figures` (the figures feedback quotes), :mod:`.readings` (the readings of the
+rules an answer depends on), :mod:`.checking` (``load`` and ``check``), :mod:`.answers` and
+:mod:`.run` (a learner going through a lesson),
 :mod:`.export` (progress and lessons written from a game), :mod:`.classbook` and
 :mod:`.classbook_export` (a class's progress merged, and written as CSV and HTML),
 :mod:`.shipped` (the bundled lessons). They use only the engine (``cardlab.cards``,
-``cardlab.engine``, ``cardlab.games``).
+``cardlab.engine``, ``cardlab.games``) and the search player's sampling and playouts
+(``cardlab.strategy``, ``cardlab.bots``).
 """
 
 from __future__ import annotations

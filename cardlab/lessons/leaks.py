@@ -1,15 +1,16 @@
 """Whether the text a learner reads before answering a question states its answer.
 
-Up to a question, a learner has read the lesson's title and introduction, the narration and
-commentary of every move shown, the prompts of the questions asked so far, and the explanations
-of the questions already settled (an explanation comes only once its own question is answered,
-so it may state that answer). :class:`Shown` holds that text, piece by piece with its line;
+Up to a question, a learner has read the lesson's title and introduction, the commentary of
+every step so far, the narration of every earlier step's move (the Lesson puts the narration of
+the question's own step away while it is open, as it does the score), the prompts of the
+questions asked so far, and the explanations of the questions already settled (an explanation
+comes only once its own question is answered, so it may state that answer). :class:`Shown` holds that text, piece by piece with its line;
 :func:`statement` finds a piece that states a question's answer, in any spelling:
 
 - a move (a ``play:`` answer): a sentence naming every card of the move (``QH``, ``Q♥``,
   ``Q ♥``, ``queen of hearts``: :mod:`.mentions`) with the move's verb, from its notation or
   its words ("claim", "put", "trade"; also "claims", "claimed", "claiming"), or, for a move
-  without cards ("knock", "pass"), a sentence that begins with it;
+  without cards ("knock", "pass"), a sentence that is the move alone ("Knock." "Pass now!");
 - a score (a ``score:`` answer): in a sentence naming the player (or "you" in the player's
   own view), the number with the words that make it a score: "scores 2", "(2 in all)", "a
   balance of -1", "A scores 20, B 14", "A has 2 VP", and "2 points", "two points" unless the

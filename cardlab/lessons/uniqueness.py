@@ -10,25 +10,26 @@ the end of the round being played.
 
 **What the learner knows.** The learner sees the lesson's viewer's view only, so a move is
 weighed over the deals consistent with that view: the position itself when it hides nothing
-(the teacher's view, or a view whose hidden cards are all known), otherwise :data:`WORLDS`
-deals drawn by the game's own sampler (``cardlab.bots.sampling``) from fixed seeds, the same
-deals for every move. Each deal is then played out as if every card were face up
-(determinization), which is how cardlab's search player and hints read a hidden hand too.
+(the teacher's view), otherwise deals drawn by the game's own sampler
+(``cardlab.bots.sampling``) from fixed seeds, the same deals for every move. Each deal is then
+played as if every card were face up (determinization), which is how cardlab's search player
+and hints read a hidden hand too.
 
 **How it is weighed.** Where the rest of the horizon is small enough (at most
-:data:`NODE_BUDGET` positions in all, over every deal), every move is solved exactly: a full
-game-tree search in which each player plays the move best for them (in a game of more than two,
-each maximises their own value; among equal moves the first legal one). Otherwise each move is
-played out by the search player's heuristic playouts, one per deal, every move on the same
-deals with the same random numbers. Either way a move's figure is its mean over the deals with
-its 95% interval.
+:data:`NODE_BUDGET` positions in all, over every deal, and :data:`MAX_DEPTH` moves deep), every
+move is solved exactly: a full game-tree search in which each player plays the move best for
+them (in a game of more than two, each maximises their own value; among equal moves the first
+legal one). Otherwise each move is played out by the search player's heuristic playouts
+(``cardlab.bots.search.playout_policy``), one per deal, every move on the same deals with the
+same random numbers. Either way a move's figure is its mean over the deals with its 95%
+interval.
 
 **The verdict.** A move the lesson does not accept is *as good as* an accepted one when the
 accepted move (the worst of them, when several are accepted) does not beat it by more than the
 95% interval of the paired differences, deal by deal: with one position solved exactly, that
-is an equal or higher value. The playouts go on, doubling the deals up to :data:`MAX_WORLDS`,
-while some rival is still undecided. Everything is drawn from fixed seeds, so the verdict is
-the same on every run.
+is an equal or higher value. Deals are drawn :data:`WORLDS` at a time, doubling up to
+:data:`MAX_WORLDS` while some rival is still undecided (a move already beaten is set aside).
+Everything is drawn from fixed seeds, so the verdict is the same on every run.
 """
 
 from __future__ import annotations
@@ -151,12 +152,14 @@ class _Weighing:
         deals), each move on the same deals; more deals while a rival is undecided."""
         values: list[list[float]] = [[] for _ in self.moves]
         alive = list(range(len(self.moves)))
-        deals = WORLDS if self.hidden else 1
+        # one position solved exactly is weighed once; playouts draw their own numbers, deal by deal
+        repeated = self.hidden or weigh == self._play_out
+        deals = WORLDS if repeated else 1
         while True:
             for i in alive:
                 weigh(i, values[i], deals)
             undecided = self._rivals(values, alive)
-            if not undecided or not self.hidden or deals >= MAX_WORLDS:
+            if not undecided or not repeated or deals >= MAX_WORLDS:
                 break
             keep = {self.moves.index(r.move.move) for r in undecided}
             alive = [i for i in alive if self.moves[i] in self.accepted or i in keep]
