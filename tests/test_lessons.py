@@ -690,6 +690,7 @@ def test_progress_exports_as_json_and_csv():
         "right": True,
         "first_try": True,
         "revealed": False,
+        "wrong": [],
     }
     missing = LessonRun(BASE).answer([])
     assert missing.text == "1 card A may claim with is missing. Try again." and missing.counted
