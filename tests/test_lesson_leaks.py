@@ -108,7 +108,13 @@ def test_the_explanation_after_a_question_may_state_its_answer_but_not_a_later_o
 
 @pytest.mark.parametrize(
     "said",
-    ["You score 5 this round.", "You will have 5 points.", "Your score is 5.", "A scores 5, B 3.", "A has five points."],
+    [
+        "You score 5 this round.",
+        "You will have 5 points.",
+        "Your score is 5.",
+        "A scores 5, B 3.",
+        "A has five points.",
+    ],
 )
 def test_a_score_stated_before_its_question_fails(said: str):
     (leak,) = _leaks(_lesson(commentary=said))
@@ -116,8 +122,7 @@ def test_a_score_stated_before_its_question_fails(said: str):
 
 
 @pytest.mark.parametrize(
-    "said",
-    ["B scores 5.", "Each card counts 5 points.", "You pay B 5 points.", "A 5♥ is on the table, worth 5."],
+    "said", ["B scores 5.", "Each card counts 5 points.", "You pay B 5 points.", "A 5♥ is on the table, worth 5."]
 )
 def test_numbers_that_are_not_the_players_score_pass(said: str):
     assert _leaks(_lesson(commentary=said)) == []

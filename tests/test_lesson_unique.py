@@ -93,7 +93,9 @@ def test_a_long_rest_of_the_game_is_played_out_with_95_percent_intervals(tmp_pat
     assert len(found) == 1
     message = found[0].message
     assert "played out by the search player over" in message and "deals consistent with the view" in message
-    assert re.search(r"give the (K♦|A♥) back for the offered card \(give (KD|AH): [+−]\d\.\d\d ledger points \(95%: ", message)
+    assert re.search(
+        r"give the (K♦|A♥) back for the offered card \(give (KD|AH): [+−]\d\.\d\d ledger points \(95%: ", message
+    )
     assert lessons.check(path) == lessons.check(path)  # drawn from fixed seeds
 
 
@@ -176,7 +178,9 @@ def test_a_question_whose_answer_turns_on_a_reading_names_it(tmp_path: Path):
     (problem,) = lessons.check(path)
     assert "does not depend on the reading 'ace'" in problem.message
     path.write_text(text.replace("reading: pile value\n", "reading: jokers\n"), encoding="utf-8")
-    assert any("'jokers' is not a reading of Contest's rules (ace, pile value, jack)" in p.message for p in lessons.check(path))
+    assert any(
+        "'jokers' is not a reading of Contest's rules (ace, pile value, jack)" in p.message for p in lessons.check(path)
+    )
     assert lessons.check(CONTEST_2) == []
     (question,) = [q for q in lessons.load(CONTEST_2).questions if q.readings]
     assert question.readings == ("pile value",)

@@ -456,10 +456,7 @@ def test_reprs_are_stable_and_the_bundle_carries_a_picture():
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 0 of 12)"
     widget.next()
     assert repr(widget) == f"Lesson({FORCED}, B's view, step 1 of 12, a question waits)"
-    assert (
-        repr(Lesson("commerce-2-rankings"))
-        == "Lesson(commerce-2-rankings, teacher's view, step 0 of 1)"
-    )
+    assert repr(Lesson("commerce-2-rankings")) == "Lesson(commerce-2-rankings, teacher's view, step 0 of 1)"
     data, _ = widget._repr_mimebundle_()
     assert set(data) == {"text/plain", "text/html", VIEW} and data["text/plain"] == repr(widget)
     page = data["text/html"]

@@ -421,7 +421,9 @@ def test_comments_notes_and_code_examples_in_the_commentary():
         "```python\ngame.play(state, 'trade 5C for 2H')\n```",
     )
     lesson = lessons.load(text)
-    assert lesson.questions[0].explanation == "Only the 5♣. Really.\n\n```python\ngame.play(state, 'trade 5C for 2H')\n```"
+    assert (
+        lesson.questions[0].explanation == "Only the 5♣. Really.\n\n```python\ngame.play(state, 'trade 5C for 2H')\n```"
+    )
     assert len(lesson.moves) == 2
 
 
@@ -792,9 +794,15 @@ def test_the_lessons_package_uses_only_the_engine_the_standard_library_and_its_m
                 modules.update(alias.name for alias in node.names)
     ours = {m for m in modules if m.startswith(".")}
     own = {f".{path.stem}" for path in parts}
-    assert ours - own <= {"..cards", "..engine", "..errors", "..games", "..strategy", "..bots.sampling", "..bots.search"}, (
-        ours - own
-    )
+    assert ours - own <= {
+        "..cards",
+        "..engine",
+        "..errors",
+        "..games",
+        "..strategy",
+        "..bots.sampling",
+        "..bots.search",
+    }, ours - own
     others = {m.split(".")[0] for m in modules - ours} - {"__future__"}
     assert others - {"markdown_it"} <= sys.stdlib_module_names, others - sys.stdlib_module_names
 

@@ -13,8 +13,8 @@ from typing import Any
 from ..cards import Card
 from ..engine import Event, Game, Move, all_cards
 from ..errors import IllegalMove, NotationError, StateError, quoted
-from .markdown import Block, DraftQuestion, Line, Prose, fields, prose_text, scan, without_comment
 from .leaks import Shown, statement
+from .markdown import Block, DraftQuestion, Line, Prose, fields, prose_text, scan, without_comment
 from .mentions import card_mentions
 from .model import TEACHER, Lesson, LessonStep, Problems, Question
 from .questions import QuestionReader

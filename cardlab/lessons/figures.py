@@ -32,7 +32,9 @@ from .mentions import card_mentions
 MOST_NAMED = 8
 _TERM = r"\(?\d+\)?"
 _EXPRESSION = rf"{_TERM}(?:[ \t]?[+×*−-][ \t]?{_TERM})++"  # possessive: never given back
-_EQUATION = re.compile(rf"(?<![\w.(+×*−-])(?<![+×*−-][ \t])(?P<left>{_EXPRESSION})[ \t]?=[ \t]?(?P<right>\d+)(?!\w|\.\d)")
+_EQUATION = re.compile(
+    rf"(?<![\w.(+×*−-])(?<![+×*−-][ \t])(?P<left>{_EXPRESSION})[ \t]?=[ \t]?(?P<right>\d+)(?!\w|\.\d)"
+)
 _THAT_IS = re.compile(rf"\b(?i:that is|that's)[ \t](?P<sum>{_EXPRESSION})(?!\w|\.\d)")
 _COUNTING = re.compile(r"\b(?:counts?|counted|counting|left out|leave out|forgot|twice|too few|too many)\b", re.I)
 _DISTANCE = re.compile(r"\btoo[ \t](?P<side>few|many|low|high)[ \t]by[ \t](?P<by>\d+)\b", re.I)
@@ -45,7 +47,9 @@ def arithmetic_problems(text: str) -> list[str]:
     for match in _EQUATION.finditer(plain):
         value = _value(match.group("left"))
         if value is not None and value != int(match.group("right")):
-            found.append(f"{' '.join(match.group(0).split())} is wrong: {' '.join(match.group('left').split())} is {value}")
+            found.append(
+                f"{' '.join(match.group(0).split())} is wrong: {' '.join(match.group('left').split())} is {value}"
+            )
     return found
 
 

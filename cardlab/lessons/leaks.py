@@ -4,8 +4,9 @@ Up to a question, a learner has read the lesson's title and introduction, the co
 every step so far, the narration of every earlier step's move (the Lesson puts the narration of
 the question's own step away while it is open, as it does the score), the prompts of the
 questions asked so far, and the explanations of the questions already settled (an explanation
-comes only once its own question is answered, so it may state that answer). :class:`Shown` holds that text, piece by piece with its line;
-:func:`statement` finds a piece that states a question's answer, in any spelling:
+comes only once its own question is answered, so it may state that answer). :class:`Shown`
+holds that text, piece by piece with its line; :func:`statement` finds a piece that states a
+question's answer, in any spelling:
 
 - a move (a ``play:`` answer): a sentence naming every card of the move (``QH``, ``Q♥``,
   ``Q ♥``, ``queen of hearts``: :mod:`.mentions`) with the move's verb, from its notation or
@@ -81,9 +82,7 @@ class Statement:
         return f"{self.piece.what} (line {self.piece.line}) says “{words}”"
 
 
-def statement(
-    question: Question, game: Game, state: Any, shown: Shown, viewer: int | None = None
-) -> Statement | None:
+def statement(question: Question, game: Game, state: Any, shown: Shown, viewer: int | None = None) -> Statement | None:
     """The first piece of ``shown`` that states ``question``'s answer (asked in ``state``, in the
     lesson shown in ``viewer``'s view), or None."""
     if question.kind == "play":

@@ -11,8 +11,8 @@ from typing import Any, Protocol
 from ..cards import Card, parse_card
 from ..engine import Game, Move, all_cards, move_cards
 from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
-from .markdown import DraftQuestion, Field, Line, fields, prose_text
 from .figures import arithmetic_problems, score_feedback_problems
+from .markdown import DraftQuestion, Field, Line, fields, prose_text
 from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
 from .readings import reading_names, readings_changing
@@ -126,12 +126,17 @@ class QuestionReader:
             if score is not None and question.points is not None:
                 wrong = _number_key(f.argument)
                 found = score_feedback_problems(
-                    wrong, question.points, f.value, score.for_player(question.player)  # type: ignore[arg-type]
+                    wrong,
+                    question.points,
+                    f.value,
+                    score.for_player(question.player),  # type: ignore[arg-type]
                 )
             else:
                 found = arithmetic_problems(f.value)
             for problem in found:
-                self.fail(lines[f.argument], f"the feedback for {quoted(f.argument)} disagrees with the rules: {problem}")
+                self.fail(
+                    lines[f.argument], f"the feedback for {quoted(f.argument)} disagrees with the rules: {problem}"
+                )
 
     def _check_unique(self, question: Question, state: Any) -> None:
         """No move the question does not accept is as good as one it accepts."""

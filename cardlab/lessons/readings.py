@@ -23,9 +23,7 @@ from .readers import breakdown
 
 #: The options that play another reading of a game's text, by game, each with its reading's
 #: number in docs/rules/<game>.md ("Readings chosen").
-READING_OPTIONS: dict[str, dict[str, int]] = {
-    "contest": {"ace": 2, "pile_value": 3, "jack": 5},
-}
+READING_OPTIONS: dict[str, dict[str, int]] = {"contest": {"ace": 2, "pile_value": 3, "jack": 5}}
 
 
 def reading_names(game: Game) -> dict[str, int]:
