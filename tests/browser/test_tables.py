@@ -88,7 +88,7 @@ SCENARIOS = [
         why_not=(("commission 2S", "commission 3S"), "KS", "trade KS for commission", "commons.commission.no-wild"),
         edit_moves=(),
         edit_until="next round",
-        swap=("nest egg", "3D", "2H"),
+        swap=("nest egg", "3D", "2S"),  # the 2♠ of the face-up pool: A's Commission 2♣ then matches
         history=("commission 2S", "commission 3S", "claim 4S", "defend 4D"),
         deck=COMMONS_DEAL,
     ),
