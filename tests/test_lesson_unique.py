@@ -150,6 +150,15 @@ def test_feedback_that_gets_the_distance_or_a_sum_wrong_fails(tmp_path: Path):
     assert "comes to 11, not to the answer 10" in problem.message
 
 
+def test_feedback_that_calls_an_allowed_move_forbidden_or_the_reverse_fails():
+    allowed = "claim 5C\nfeedback trade 5C for 2H: A trade is not allowed on the last turn."
+    (problem,) = lessons.check(LAST_TURN.format(answer=allowed))
+    assert "feedback for 'trade 5C for 2H' disagrees with the rules: it says the move is not allowed" in problem.message
+    refused = "claim 5C\nfeedback claim 5H: The 5♥ is allowed too."
+    (problem,) = lessons.check(LAST_TURN.format(answer=refused))
+    assert "it says the move is allowed, but the rules refuse it" in problem.message and "[commons." in problem.message
+
+
 def test_figures_are_read_around_the_cards_and_in_linear_time():
     assert arithmetic_problems("3♣ + 4♠ = 7 cards, and 3 + 6 = 9, (3 + 4) × 2 = 14") == []
     assert arithmetic_problems("3 + 6 = 10.") == ["3 + 6 = 10 is wrong: 3 + 6 is 9"]

@@ -15,6 +15,10 @@ What feedback may claim and how each claim is checked:
   the rules' score. "Count both hearts" for 16, where the two
   hearts' lines are worth 3 and 9 and the score is 20, accounts for nothing.
 
+- **the move's legality**: feedback for a move the rules allow must not call it forbidden ("is
+  not allowed", "may not", "can't"), and feedback for a move they refuse must not call it
+  allowed ("is allowed", "is legal").
+
 Cards in the text are read by :mod:`.mentions`, so "3♣" is a card, not a number. Every pattern
 is a fixed sequence of bounded pieces, read in time linear in the text's length.
 """
@@ -36,6 +40,10 @@ _EQUATION = re.compile(
     rf"(?<![\w.(+×*−-])(?<![+×*−-][ \t])(?P<left>{_EXPRESSION})[ \t]?=[ \t]?(?P<right>\d+)(?!\w|\.\d)"
 )
 _THAT_IS = re.compile(rf"\b(?i:that is|that's)[ \t](?P<sum>{_EXPRESSION})(?!\w|\.\d)")
+_FORBIDDEN = re.compile(
+    r"\b(?:is not allowed|isn't allowed|is illegal|is not legal|may not|can't|cannot|is refused)\b", re.I
+)
+_ALLOWED = re.compile(r"\b(?:is allowed|is legal)\b", re.I)
 _COUNTING = re.compile(r"\b(?:counts?|counted|counting|left out|leave out|forgot|twice|too few|too many)\b", re.I)
 _DISTANCE = re.compile(r"\btoo[ \t](?P<side>few|many|low|high)[ \t]by[ \t](?P<by>\d+)\b", re.I)
 
@@ -50,6 +58,17 @@ def arithmetic_problems(text: str) -> list[str]:
             found.append(
                 f"{' '.join(match.group(0).split())} is wrong: {' '.join(match.group('left').split())} is {value}"
             )
+    return found
+
+
+def move_feedback_problems(text: str, refusal: str | None) -> list[str]:
+    """A sentence for each claim of the feedback ``text`` for a move that the rules contradict:
+    ``refusal`` is why the rules refuse the move (with its rule id), or None when they allow it."""
+    found = arithmetic_problems(text)
+    if refusal is None and (said := _FORBIDDEN.search(text)):
+        found.append(f"it says the move {said.group(0)}, but the rules allow it")
+    if refusal is not None and (said := _ALLOWED.search(text)):
+        found.append(f"it says the move {said.group(0)}, but the rules refuse it: {refusal}")
     return found
 
 

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from ..cards import Card, parse_card
 from ..engine import Game, Move, all_cards, move_cards
 from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
-from .figures import arithmetic_problems, score_feedback_problems
+from .figures import arithmetic_problems, move_feedback_problems, score_feedback_problems
 from .markdown import DraftQuestion, Field, Line, fields, prose_text
 from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
@@ -131,12 +131,22 @@ class QuestionReader:
                     f.value,
                     score.for_player(question.player),  # type: ignore[arg-type]
                 )
+            elif question.kind == "play":
+                found = move_feedback_problems(f.value, self._refusal(state, f.argument))
             else:
                 found = arithmetic_problems(f.value)
             for problem in found:
                 self.fail(
                     lines[f.argument], f"the feedback for {quoted(f.argument)} disagrees with the rules: {problem}"
                 )
+
+    def _refusal(self, state: Any, move: str) -> str | None:
+        """Why the rules refuse ``move`` here, with the rule's id; None when they allow it."""
+        try:
+            self.game.check(state, move)
+        except IllegalMove as err:
+            return f"{err.reason} [{err.rule}]"
+        return None
 
     def _check_unique(self, question: Question, state: Any) -> None:
         """No move the question does not accept is as good as one it accepts."""
