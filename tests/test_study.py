@@ -304,7 +304,7 @@ def test_the_engine_imports_no_study_library():
 
 def test_the_explainers_notebook_shows_its_pictures_in_exported_html():
     nbconvert = pytest.importorskip("nbconvert")
-    notebook = ROOT / "notebooks" / "05_explainers.ipynb"
+    notebook = ROOT / "notebooks" / "08_explainers.ipynb"
     body, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
     pictures = re.findall(r'<img [^>]*src="data:image/png;base64,([A-Za-z0-9+/=]{1000,})"', body)
     assert len(pictures) == 5 and all(base64.b64decode(p).startswith(b"\x89PNG") for p in pictures)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LEARNER_NOTEBOOKS = ("00_start_here", "01_card_commons", "02_commerce", "03_commitment", "04_contest", "05_explainers")
+LEARNER_NOTEBOOKS = ("00_start_here", "01_card_commons", "02_commerce", "03_commitment", "04_contest", "08_explainers")
 LONGEST = 35  # words in a sentence, at most
 MEDIAN = 18  # the median sentence, at most (most sentences near 15)
 NOTEBOOK_WORDS = 900  # Markdown words in a game's learner notebook, about
