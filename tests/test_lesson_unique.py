@@ -15,7 +15,7 @@ import cardlab
 from cardlab import lessons
 from cardlab.lessons import uniqueness
 from cardlab.lessons.figures import arithmetic_problems, score_feedback_problems
-from cardlab.lessons.readings import READING_OPTIONS
+from cardlab.lessons.readings import reading_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -200,11 +200,12 @@ def test_the_reading_options_are_those_of_the_rules_pages():
         page = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
         table = page.split("## Options", 1)[1].split("\n## ", 1)[0] if "## Options" in page else ""
         listed = re.findall(r"^\| `([a-z_]+)` \|", table, re.M)
-        assert sorted(READING_OPTIONS.get(game, {})) == sorted(listed), game
-        for name, number in READING_OPTIONS.get(game, {}).items():
-            readings = page.split("## Readings chosen", 1)[1]
-            assert re.search(rf"^{number}\. ", readings, re.M), (game, name, number)
-            assert name in cardlab.game(game).options_class.__dataclass_fields__
+        options = reading_options(cardlab.game(game))
+        assert sorted(options) == sorted(listed), game
+        readings = page.split("## Readings chosen", 1)[1]
+        for name, number in options.items():
+            item = re.search(rf"^{number}\. (.*?)(?=^\d+\. |\Z)", readings, re.M | re.S)
+            assert item and re.search(r"\*Other (reading|choice)", item.group(1)), (game, name, number)
 
 
 @pytest.mark.parametrize("name", lessons.bundled_names())

@@ -18,9 +18,11 @@ class Options:
     A game subclasses it with one field per option (``cardlab.game(name, **options)``), each
     with its default. A field typed ``Literal[...]`` takes one of those values; an int field with
     ``metadata={"range": (low, high)}`` a whole number in that range; ``metadata={"shown": True}``
-    names the option in ``repr`` even at its default. Everything else follows from the fields:
-    the checks, ``Game.options``, ``Game.for_state``, the text form's option lines and the
-    refusal of a state played with other options.
+    names the option in ``repr`` even at its default; ``metadata={"reading": 3}`` marks an option
+    that plays another reading of the game's text (reading 3 of its rules page), which a lesson
+    question depending on it names (``cardlab.lessons.readings``). Everything else follows from
+    the fields: the checks, ``Game.options``, ``Game.for_state``, the text form's option lines
+    and the refusal of a state played with other options.
     """
 
     def __post_init__(self) -> None:

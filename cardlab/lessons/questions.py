@@ -14,7 +14,7 @@ from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 from .figures import arithmetic_problems, move_feedback_problems, score_feedback_problems
 from .markdown import DraftQuestion, Field, Line, fields, prose_text
 from .model import Change, Problems, Question
-from .readers import breakdown, card_list, cut, lesson_number, read_cards, state_message
+from .readers import breakdown, card_list, cut, lesson_number, playable_cards, read_cards, state_message
 from .readings import reading_names, readings_changing
 from .uniqueness import judge
 
@@ -425,16 +425,3 @@ def _number_key(text: str) -> int:
     if number is None:
         raise ValueError("expected a whole number")
     return number
-
-
-def playable_cards(game: Game, state: Any, verb: str = "") -> frozenset[Card]:
-    """The first card of every legal move (whose notation starts with ``verb``, if given): the
-    answer to "which cards may the player to move play (or defend with, claim with...)?"."""
-    found = set()
-    for move in game.legal_moves(state):
-        if verb and str(move).split(" ", 1)[0].lower() != verb:
-            continue
-        named = move_cards(move)
-        if named:
-            found.add(named[0])
-    return frozenset(found)

@@ -1,5 +1,5 @@
 """Small readers the lesson's parts share: whole numbers, option values, lists of cards, a
-score, and the engine's words about a value the lesson gave it."""
+score, the cards a player may play, and the engine's words about a value the lesson gave it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card, cards
-from ..engine import Game, whole_number
+from ..engine import Game, move_cards, whole_number
 from ..errors import QUOTE_CHARS, StateError, quoted
 
 
@@ -64,3 +64,16 @@ def engine_says(err: Exception, given: Iterable[str]) -> str:
 def state_message(err: StateError) -> str:
     """A text-form problem without the line it names (the lesson names the file's line instead)."""
     return re.sub(r"^line [0-9]+ ?", "", str(err)).lstrip(": ").strip() or str(err)
+
+
+def playable_cards(game: Game, state: Any, verb: str = "") -> frozenset[Card]:
+    """The first card of every legal move (whose notation starts with ``verb``, if given): the
+    answer to "which cards may the player to move play (or defend with, claim with...)?"."""
+    found = set()
+    for move in game.legal_moves(state):
+        if verb and str(move).split(" ", 1)[0].lower() != verb:
+            continue
+        named = move_cards(move)
+        if named:
+            found.add(named[0])
+    return frozenset(found)

@@ -2,12 +2,12 @@
 
 Where a game's text is silent or ambiguous, docs/rules/<game>.md lists the reading cardlab
 chose; where the other reading can be played too, the game has an option for it (the rules
-page's "Options" table). :data:`READING_OPTIONS` lists those options, with the number of the
-reading on the rules page. A question *depends* on a reading when, with the position played
-under another value of that option, the rules give another answer: another score, another set
-of cards, or for a move, an accepted move that is illegal, or that does something else (other
-narration). Such a question names the reading in a ``reading:`` line
-(``reading: pile value``), so a teacher sees that the answer is cardlab's choice.
+page's "Options" table), marked in its options class by ``metadata={"reading": N}``, N being
+the reading's number on the rules page. A question *depends* on a reading when, with the
+position played under another value of that option, the rules give another answer: another
+score, another set of cards, or for a move, an accepted move that is illegal or does something
+else (other narration). Such a question names the reading in a ``reading:`` line (``reading:
+pile value``), so a teacher sees that the answer is cardlab's choice.
 """
 
 from __future__ import annotations
@@ -19,16 +19,17 @@ from typing import Any
 
 from ..engine import Game
 from .model import Question
-from .readers import breakdown
+from .readers import breakdown, playable_cards
 
-#: The options that play another reading of a game's text, by game, each with its reading's
-#: number in docs/rules/<game>.md ("Readings chosen").
-READING_OPTIONS: dict[str, dict[str, int]] = {"contest": {"ace": 2, "pile_value": 3, "jack": 5}}
+
+def reading_options(game: Game) -> dict[str, int]:
+    """The options of ``game`` that play a reading of its text, with the reading's number."""
+    return {f.name: f.metadata["reading"] for f in dataclasses.fields(game.options_class) if "reading" in f.metadata}
 
 
 def reading_names(game: Game) -> dict[str, int]:
     """The reading options of ``game`` as a lesson writes them (``pile value``), with their numbers."""
-    return {name.replace("_", " "): number for name, number in READING_OPTIONS.get(game.name, {}).items()}
+    return {name.replace("_", " "): number for name, number in reading_options(game).items()}
 
 
 def readings_changing(game: Game, state: Any, question: Question) -> list[str]:
@@ -36,7 +37,7 @@ def readings_changing(game: Game, state: Any, question: Question) -> list[str]:
     give ``question`` (asked in ``state``) another answer."""
     answer = _answer_of(question)
     found = []
-    for name in READING_OPTIONS.get(game.name, {}):
+    for name in reading_options(game):
         for value in _other_values(game, name):
             try:
                 other = type(game)(**{**game.options, name: value})
@@ -60,8 +61,6 @@ def _answer_of(question: Question) -> Callable[[Game, Any], Any]:
     if question.kind == "score":
         return lambda game, state: breakdown(game, state, question.deal).totals[question.player]
     if question.kind == "cards":
-        from .questions import playable_cards
-
         return lambda game, state: playable_cards(game, state, question.verb)
 
     def moves(game: Game, state: Any) -> Any:

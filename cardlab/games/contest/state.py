@@ -6,7 +6,7 @@ and the strategy (``strategy.py``) all read this module; it imports none of them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...cards import Card
@@ -31,9 +31,10 @@ class ContestOptions(Options):
     (contest.claim.jack.match-first), where by default the power comes first and the Jack must
     still match one of the claimed piles (contest.claim.jack)."""
 
-    ace: Literal["high", "low"] = "high"
-    pile_value: Literal["sum", "top"] = "sum"
-    jack: Literal["power-first", "match-first"] = "power-first"
+    # each plays a reading the rules page lists as a choice (docs/rules/contest.md, its number)
+    ace: Literal["high", "low"] = field(default="high", metadata={"reading": 2})
+    pile_value: Literal["sum", "top"] = field(default="sum", metadata={"reading": 3})
+    jack: Literal["power-first", "match-first"] = field(default="power-first", metadata={"reading": 5})
 
 
 @dataclass(frozen=True, slots=True)
