@@ -81,7 +81,7 @@ class Learner:
             self.base.replace("http", "ws") + f"/jupyter/api/kernels/{uuid.uuid4()}/channels?session_id={self.session}"
         )
         self.socket = await websockets.connect(
-            url, additional_headers={"Cookie": cookies}, max_size=2**26, open_timeout=300
+            url, additional_headers={"Cookie": cookies}, max_size=2**26, open_timeout=300, ping_interval=None
         )
         control = uuid.uuid4().hex
         await self.socket.send(
@@ -93,6 +93,12 @@ class Learner:
         )
 
     async def listen(self) -> None:
+        try:
+            await self._listen()
+        except websockets.ConnectionClosed:
+            self.room.lost += 1
+
+    async def _listen(self) -> None:
         async for frame in self.socket:
             if not isinstance(frame, str) or "view_json" not in frame:
                 continue
@@ -118,8 +124,8 @@ class Room:
     def __init__(self, base: str, code: str, latencies: list[float]) -> None:
         self.learners = [Learner(base, code, name, self) for name in ("Ada", "Ben")]
         self.latencies = latencies
-        self.sent: tuple[Learner, int, float] | None = None  # who moved, the rev they moved at, when
-        self.playing = False
+        self.sent: tuple[Learner, int, float] | None = None  # who moved, the step they moved at, when
+        self.lost = 0  # websockets closed before the end
 
     def seen(self, learner: Learner, view: dict[str, Any]) -> None:
         sent = self.sent
@@ -171,7 +177,8 @@ async def run_class(server: ClassroomServer, codes: list[str], seconds: float) -
         await learner.socket.close()
     for task in listeners:
         task.cancel()
-    return {"joined": joined, "latencies": latencies, "cpu": cpu, "rss": rss, "seats": len(learners)}
+    lost = sum(room.lost for room in rooms)
+    return {"joined": joined, "latencies": latencies, "cpu": cpu, "rss": rss, "seats": len(learners), "lost": lost}
 
 
 def measure(rooms: int, seconds: float, game: str) -> dict[str, Any]:
@@ -209,7 +216,7 @@ def main() -> None:
             f"p99 {percentile(lat, 0.99):.0f} ms "
             f"({len(lat)} moves); server CPU {r['cpu'] * 100:.0f}% of a core "
             f"({r['cpu'] * 100 / r['seats']:.2f}% a seat); memory {r['rss'] / 2**20:.0f} MB "
-            f"({(r['rss'] - r['base_rss']) / 2**20 / r['seats']:.2f} MB a seat)"
+            f"({(r['rss'] - r['base_rss']) / 2**20 / r['seats']:.2f} MB a seat); {r['lost']} pages lost their link"
         )
 
 

@@ -208,6 +208,8 @@ def RoomRow(room: Room, summary: dict[str, Any]) -> None:
             )
             for number, name in summary["waiting"]:
                 solara.Button(f"Let {name} in", on_click=lambda n=number: room.approve(n), classes=["cardlab-approve"])
+            for number, name in summary["people"]:  # a token that got into other hands opens nothing once freed
+                solara.Button(f"Free {name}'s seat", on_click=lambda n=number: room.free(n), classes=["cardlab-free"])
             solara.HTML(
                 tag="a",
                 unsafe_innerHTML="Watch",

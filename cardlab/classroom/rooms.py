@@ -155,6 +155,7 @@ class Room:
                 "locked": self._record.locked,
                 "players": list(names),
                 "approve": self._record.approve,
+                "people": [(n, seat.name) for n, seat in enumerate(self.seats) if seat.name],
                 "waiting": [(n, seat.name) for n, seat in enumerate(self.seats) if seat.name and not seat.approved],
                 "moves": len(self.session.moves),
                 "to_move": None if mover is None else names[mover],

@@ -18,6 +18,9 @@ from .classroom import Classroom
 from .store import open_store
 
 DEFAULT_STORE = "sqlite:classroom.db"
+#: Seconds between the server's pings of a page, and how long a page may take to answer: a
+#: school laptop on a busy network answers late, and a page closed for that must rejoin.
+PING_EVERY, PING_TIMEOUT = 20.0, 60.0
 
 
 def _front_end_paths() -> None:
@@ -84,7 +87,15 @@ def serve(
         print(f"  room {code}", file=out)
     out.flush()
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=16 * 1024 * 1024)
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=16 * 1024 * 1024,
+            ws_ping_interval=PING_EVERY,
+            ws_ping_timeout=PING_TIMEOUT,
+        )
     finally:
         classroom.close()
 
