@@ -86,7 +86,7 @@ def test_the_lesson_as_it_stands_gives_nothing_away():
         "Claim with the 5 ♣.",
         "Claim with the five of clubs.",
         "Claim with the 5 of clubs.",
-        "You claim with the 5♣: what else?",
+        "You claim with the 5♣, what else.",
     ],
 )
 def test_a_prompt_that_states_the_move_fails(ask: str):
@@ -98,6 +98,10 @@ def test_a_prompt_that_states_the_move_fails(ask: str):
 def test_an_introduction_or_commentary_that_states_the_move_fails(where: str):
     (leak,) = _leaks(_lesson(**{where: "The right move is to claim with the 5♣."}))
     assert "the introduction (line" in leak  # the prose before the first move
+
+
+def test_a_question_states_nothing():
+    assert _leaks(_lesson(ask="Had you held the 5♥, would you claim with the 5♣?")) == []
 
 
 def test_the_explanation_after_a_question_may_state_its_answer_but_not_a_later_one():

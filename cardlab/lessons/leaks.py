@@ -17,7 +17,8 @@ question's answer, in any spelling:
   balance of -1", "A scores 20, B 14", "A has 2 VP", and "2 points", "two points" unless the
   sentence is about a payment ("A pays C 1 point" is not C's score).
 
-Every pattern is a fixed sequence of bounded pieces, read in time linear in the text's length.
+A sentence that is a question (it ends with "?") states nothing. Every pattern is a fixed
+sequence of bounded pieces, read in time linear in the text's length.
 """
 
 from __future__ import annotations
@@ -93,6 +94,10 @@ def statement(question: Question, game: Game, state: Any, shown: Shown, viewer: 
         return None
     for piece in shown.pieces:
         for sentence, canonical in piece.sentences:
+            # a question asks, it states nothing: "Had you held the 5♥ instead of the 2♥, which
+            # cards could you defend with?"
+            if sentence.rstrip().endswith("?"):
+                continue
             if any(find(sentence, canonical) for find in finders):
                 return Statement(piece, sentence)
     return None
