@@ -223,6 +223,14 @@ def _message(kind: str, content: dict[str, Any]) -> str:
     )
 
 
+#: A page is back after a restart: loaded again (the mark set before is gone), connected, its
+#: table at the game's move ``n``, the notice of a lost link hidden.
+BACK_AFTER_RESTART = """(n) => !window.cardlabBeforeRestart
+  && window.solara?.debug?.connectionStatus === "connected"
+  && document.querySelector(".cardlab-table[data-rev]")?.dataset.step === n
+  && document.querySelector(".cardlab-lost-link")?.hidden === true"""
+
+
 def test_reload_and_reopening_rejoin_and_a_restart_restores_the_game(classroom, learners):
     code = classroom.codes[5]
     pages = _join_all(learners, code, 2)
@@ -241,17 +249,15 @@ def test_reload_and_reopening_rejoin_and_a_restart_restores_the_game(classroom, 
     reopened.goto(f"{classroom.url}/play")
     ada.wait_for_table()
     assert ada.table.get_attribute("data-step") == str(moves)
+    for page in pages:
+        page.page.evaluate("window.cardlabBeforeRestart = true")
     classroom.stop()
     notice = ada.page.locator(".cardlab-lost-link")
     notice.wait_for(state="visible", timeout=TIMEOUT_MS)
     assert "lost its link" in notice.inner_text()
     classroom.start()  # same store, same port: every room is restored
-    ada.page.wait_for_function(
-        "(n) => document.querySelector('.cardlab-table[data-rev]')?.dataset.step === n", arg=str(moves), timeout=60_000
-    )
-    notice.wait_for(state="hidden", timeout=TIMEOUT_MS)
-    pages[1].page.reload()
-    pages[1].wait_for_table()
+    for page in pages:  # each page loads again by itself once the server answers
+        page.page.wait_for_function(BACK_AFTER_RESTART, arg=str(moves), timeout=60_000)
     assert pages[1].play_quickly() or ada.play_quickly()  # the game goes on
     assert len(replay(classroom.store_path, code).moves) == moves + 1
 
