@@ -8,7 +8,7 @@ import pytest
 from starlette.applications import Starlette
 
 with warnings.catch_warnings():  # this Starlette prefers httpx2 for its test client; httpx works
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from cardlab.classroom.classroom import Classroom
