@@ -104,8 +104,10 @@ class Verdict:
 
 def judge(game: Game, state: Any, viewer: int | None, accepted: Sequence[Move]) -> Verdict:
     """Weigh every legal move of ``state`` for the player to move, as the lesson's ``viewer``
-    (None: the teacher) sees the position, and find the moves not in ``accepted`` that are as
-    good as an accepted one."""
+    (None: the teacher; otherwise the player to move) sees the position, and find the moves not
+    in ``accepted`` that are as good as an accepted one."""
+    if viewer is not None and viewer != game.to_move(state):
+        raise ValueError(f"a move is weighed in the view of the player to move or the teacher's, not {viewer}'s")
     key = (game.name, tuple(sorted(game.options.items())), state, viewer, tuple(accepted))
     if key not in _CACHE:
         if len(_CACHE) >= _CACHE_SIZE:
