@@ -15,7 +15,7 @@ from itertools import permutations
 
 from ...cards import SUITS, Card, without
 from ...engine import Move
-from .moves import DECK, EXCHANGE, OPEN, PASS, REINFORCE, SECRET_SIZE, Claim, Open, Reinforce, card_value, pile_value
+from .moves import DECK, EXCHANGE, OPEN, PASS, REINFORCE, SECRET_SIZE, Claim, Open, Reinforce, pile_value
 from .state import NEIGHBOURS, POSITIONS, ContestState, replaced_at
 
 __all__ = ["PAIRS", "EVERY_ORDER", "apart_orders", "placeable", "ClaimPlan", "legal_claim_plan", "turn_moves"]
@@ -350,8 +350,10 @@ def turn_moves(state: ContestState) -> list[Move]:
                     after.pairs if match_first else after.claims[suit],
                     values,
                 )
-        if card_moves.plays_first:
-            _add_queen_claims(append, card_moves, hand, pattern, values, ace_low, top)
+        if card_moves.plays_first:  # contest.claim.queen, where a card played first leaves a claim
+            plays = (pattern._queen_plays or pattern.queen_plays())[suit]
+            if plays:
+                _add_queen_claims(append, card_moves, hand, plays, values, ace_low, top)
         if stock:  # contest.exchange
             append(card_moves.exchange)
     if not moves:  # contest.pass: only in the last turns, when nothing else is possible
@@ -374,16 +376,14 @@ def _add_queen_claims(
     append: Callable[[Move], None],
     card_moves: CardMoves,
     hand: tuple[Card, ...],
-    pattern: RowPattern,
+    plays: tuple,
     values: list[int],
     ace_low: bool,
     top: bool,
 ) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
-    claim, as :func:`_add_claims` would once the card played changed the value of its pile."""
-    plays = pattern.queen_plays()[card_moves.suit]
-    if not plays:
-        return
+    claim, as :func:`_add_claims` would once the card played changed the value of its pile;
+    ``plays``: the row pattern's ``queen_plays()`` of the card's suit."""
     card = card_moves.card
     suit = card.suit
     tables = card_moves.play_tables
@@ -391,7 +391,7 @@ def _add_queen_claims(
         if extra.suit != suit or extra == card:
             continue
         extra_moves = _CARD_MOVES[extra]
-        extra_value = card_value(extra, ace_low)
+        extra_value = 1 if ace_low and extra.rank == 14 else extra.rank  # card_value
         tables_at = 8 * extra_moves.deck_index
         for play, position, claim_at, first, second in plays:
             table = tables[tables_at + play] or card_moves.play_claims(extra_moves, play)
