@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .chunks import CHUNKS_PER_WORKER, Chunk, Lost, chunk_ranges, error_text, run_chunk
 from .errors import StudyError
-from .runner import CHUNKS_PER_WORKER, Chunk, Lost, _error_text, chunk_ranges, run_chunk
 
 __all__ = ["on_dask", "connect"]
 
@@ -75,7 +75,7 @@ def _play(
         try:
             result: Chunk | Lost = future.result()
         except Exception as err:  # a worker that died (KilledWorker), or a chunk that could not run
-            result = Lost(start, stop, f"the Dask worker playing it failed: {_error_text(err)}")
+            result = Lost(start, stop, f"the Dask worker playing it failed: {error_text(err)}")
         future.release()
         yield result
         if waiting:

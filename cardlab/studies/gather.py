@@ -4,8 +4,8 @@ totals merged, the kept rows put back in game order, the failed games counted an
 from __future__ import annotations
 
 from .aggregates import Tally
+from .chunks import Chunk, Lost
 from .rows import GameRow
-from .runner import Chunk, Lost
 
 __all__ = ["Gathered", "FAILED_KEPT"]
 

@@ -11,12 +11,13 @@ import base64
 import io
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .summary import Estimate, wilson_interval
 
-if TYPE_CHECKING:
-    from .result import Study
+#: A study (:class:`cardlab.studies.Study`), read through its summary and totals; named so here
+#: because the study imports these pictures.
+StudyLike = Any
 
 __all__ = ["Picture", "score_picture", "wins_picture", "facts_picture"]
 
@@ -62,7 +63,7 @@ def _picture(figure, title: str) -> Picture:  # type: ignore[no-untyped-def]
     return Picture(buffer.getvalue(), title)
 
 
-def score_picture(study: Study) -> Picture:
+def score_picture(study: StudyLike) -> Picture:
     """How often each final score came, seat by seat (bars side by side)."""
     figure, axes = _figure()
     names = study.seat_names
@@ -82,7 +83,7 @@ def score_picture(study: Study) -> Picture:
     return _picture(figure, f"{study.title}: final scores")
 
 
-def wins_picture(study: Study) -> Picture:
+def wins_picture(study: StudyLike) -> Picture:
     """Each seat's share of wins, and the draws, with their 95% intervals."""
     figure, axes = _figure()
     tally = study.tally
@@ -96,7 +97,9 @@ def wins_picture(study: Study) -> Picture:
     return _picture(figure, f"{study.title}: who wins")
 
 
-def facts_picture(study: Study, keys: Sequence[str] | None = None, exact: Mapping[str, float] | None = None) -> Picture:
+def facts_picture(
+    study: StudyLike, keys: Sequence[str] | None = None, exact: Mapping[str, float] | None = None
+) -> Picture:
     """How often each of the game's facts happens (those of ``keys``, or all), with 95% intervals;
     ``exact`` marks a chance counted exactly (key -> chance from 0 to 1) beside the simulation."""
     summary = study.summary()

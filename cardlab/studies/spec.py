@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import games
 from ..bots import PLAYERS, GameRecord, Player, make_player
 from ..engine import Game
 from .errors import StudyError
@@ -57,10 +58,8 @@ def _player(choice: PlayerChoice, seed: str) -> Player:
 def make_spec(game: Game | str, players: Any, seed: Any, record: Any) -> StudySpec:
     """A :class:`StudySpec`, or a :class:`StudyError` naming the argument that is wrong."""
     if isinstance(game, str):
-        import cardlab
-
         try:
-            game = cardlab.game(game)
+            game = games.game(game)
         except ValueError as err:
             raise StudyError("game", str(err)) from None
     if not isinstance(game, Game):
