@@ -10,7 +10,7 @@ import pytest
 from cardlab.classroom.classroom import Classroom
 from cardlab.classroom.codes import ALPHABET, RoomCodeError, fresh_seed, new_code, read_code
 from cardlab.classroom.rooms import RoomRefused
-from cardlab.classroom.store import open_store
+from cardlab.classroom.store_address import open_store
 from cardlab.engine import seed_is_guessable
 from cardlab.widgets import Table
 from helpers.classroom import play_people

@@ -8,7 +8,8 @@ import sqlite3
 import pytest
 
 from cardlab.classroom.records import PAUSED, RecordError, RoomRecord, Seat
-from cardlab.classroom.store import SQLiteStore, StoreError, open_store
+from cardlab.classroom.store import SQLiteStore, StoreError
+from cardlab.classroom.store_address import open_store
 from helpers.classroom_redis import redis_server
 
 

@@ -12,7 +12,7 @@ with warnings.catch_warnings():  # this Starlette prefers httpx2 for its test cl
     from starlette.testclient import TestClient
 
 from cardlab.classroom.classroom import Classroom
-from cardlab.classroom.store import open_store
+from cardlab.classroom.store_address import open_store
 from cardlab.classroom.tokens import SEAT_COOKIE, TEACHER_COOKIE
 from cardlab.classroom.web import join_page, routes
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .classroom import Classroom
-from .store import open_store
+from .store_address import open_store
 
 DEFAULT_STORE = "sqlite:classroom.db"
 #: Seconds between the server's pings of a page, and how long a page may take to answer: a
@@ -98,14 +97,3 @@ def serve(
         )
     finally:
         classroom.close()
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m cardlab.classroom.server``: the same as ``cardlab classroom``."""
-    from ..cli import main as cli
-
-    cli(["classroom", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    main()

@@ -6,7 +6,7 @@ teacher's key). After a restart every room is dealt again from its seed and its 
 (:mod:`.classroom`). A move is appended as it is played, which costs about 0.01 ms in SQLite
 (WAL mode, ``synchronous=NORMAL``); a session's whole-game ``save`` would rewrite the game each time.
 
-``open_store("sqlite:PATH")`` or ``open_store("redis://HOST:PORT/DB")`` picks the implementation.
+:func:`.store_address.open_store` ("sqlite:PATH" or "redis://HOST:PORT/DB") picks the implementation.
 """
 
 from __future__ import annotations
@@ -112,17 +112,3 @@ class SQLiteStore(Store):
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def open_store(address: str) -> Store:
-    """The store at ``address``: ``sqlite:PATH`` (a file, made if missing) or ``redis://...``."""
-    if address.startswith("sqlite:"):
-        path = address[len("sqlite:") :]
-        if not path:
-            raise StoreError("store: sqlite:PATH needs a file's path, such as sqlite:classroom.db")
-        return SQLiteStore(path)
-    if address.startswith(("redis://", "rediss://", "unix://")):
-        from .redis_store import RedisStore
-
-        return RedisStore(address)
-    raise StoreError(f"store: sqlite:PATH or redis://HOST:PORT/DB, not {address!r}")

@@ -19,7 +19,8 @@ from typing import Any
 
 import cardlab
 from cardlab.classroom.classroom import Classroom
-from cardlab.classroom.store import SQLiteStore, open_store
+from cardlab.classroom.store import SQLiteStore
+from cardlab.classroom.store_address import open_store
 
 SERVER_TIMEOUT = 60.0
 
