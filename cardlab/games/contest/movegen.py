@@ -337,8 +337,14 @@ def turn_moves(state: ContestState) -> list[Move]:
         placed = card_moves.place_tables[places[suit]]
         moves += placed if placed is not None else card_moves.place_moves(places[suit])
         pairs = claims[suit]
-        if pairs:  # contest.claim
-            _add_claims(append, card_moves.claims, pairs, values)
+        if pairs:  # contest.claim (and contest.claim.tie: on equal values, a claim per pile kept)
+            table = card_moves.claims
+            for pair, first, second in pairs:
+                if values[first] == values[second]:
+                    append(table[3 * pair + 1])
+                    append(table[3 * pair + 2])
+                else:
+                    append(table[3 * pair])
         if card_moves.discards_first:  # contest.claim.jack: first discard a pile of the card's suit
             for position in reinforces[suit]:
                 after_code = row_code - (suit + 1) * _WEIGHTS[position]

@@ -44,7 +44,7 @@ from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
 from .claims import ContestClaims, _check_place, _claimed, _place_event
-from .movegen import EVERY_ORDER, ClaimPlan, apart_orders, placeable, turn_moves
+from .movegen import EVERY_ORDER, ClaimPlan, apart_orders, legal_claim_plan, placeable, turn_moves
 from .moves import (
     DECK,
     MULLIGAN,
@@ -218,6 +218,22 @@ class Contest(ContestClaims, Game):
         ]
 
     # -- checking a move -----------------------------------------------------------------------------
+
+    def play(self, state: Any, move: Move | str) -> Any:
+        """:meth:`Game.play`; a legal action of a turn is checked and applied the quick way
+        (``movegen.py``), any other move or input as every game does it."""
+        if type(state) is ContestState and state.arranged == 2 and state.turn >= 0:
+            kind = type(move)
+            if kind is Open or kind is Reinforce:
+                if move.card in state.hands[state.turn] and placeable(move, state.row):  # type: ignore[attr-defined]
+                    return self._apply(state, move, None)
+            elif kind is Claim:
+                plan = legal_claim_plan(state, move)  # type: ignore[arg-type]
+                if plan is not None:
+                    return self._apply_claim(state, move, None, plan)  # type: ignore[arg-type]
+            elif kind is Exchange and state.stock and move.card in state.hands[state.turn]:  # type: ignore[attr-defined]
+                return self._apply(state, move, None)
+        return Game.play(self, state, move)
 
     def _check(self, state: ContestState, move: Move) -> ClaimPlan | None:
         kind = type(move)
