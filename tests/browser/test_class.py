@@ -39,7 +39,7 @@ NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 # What each notebook walks a class through: a learner notebook's walkthrough lesson, which the
 # learner goes through to its end; or a worked example replayed on a teacher's table, as its
 # number of moves and the score the table shows after the last one (the rule text's numbers).
-# None: neither (the start page, the notebook on writing lessons).
+# None: neither (the start page, the notebooks on writing lessons, research and studies).
 WORKED_EXAMPLES: dict[str, str | tuple[int, str] | None] = {
     "00_start_here": None,
     "01_card_commons": "card-commons-1-worked-example",
@@ -49,6 +49,7 @@ WORKED_EXAMPLES: dict[str, str | tuple[int, str] | None] = {
     "05_teachers_guide": (14, "A 6 B 4"),  # Card Commons, the end of round 3
     "06_writing_lessons": None,
     "07_research": None,
+    "08_explainers": None,
 }
 
 
