@@ -144,12 +144,12 @@ def _claim_winner(
 def _claimed(state: ContestState, plan: ClaimPlan) -> tuple[tuple, tuple]:
     """contest.claim.value: the row and the points piles after a claim: the winning pile goes to
     the points pile of its suit, the other to the discard pile."""
-    row, winner = plan.row, plan.winner
+    row, winner = list(plan.row), plan.winner
     won = row[winner]
-    suit = SUIT_INDEX[won[0].suit]
-    return replaced_at(replaced_at(row, winner, ()), plan.loser, ()), replaced_at(
-        state.points, suit, state.points[suit] + won
-    )
+    row[winner] = row[plan.first if winner == plan.second else plan.second] = ()
+    points = list(state.points)
+    points[SUIT_INDEX[won[0].suit]] += won
+    return tuple(row), tuple(points)
 
 
 def _place_event(place: Open | Reinforce, row: tuple, player: int, name: str) -> Event:

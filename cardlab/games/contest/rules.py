@@ -453,7 +453,7 @@ class Contest(ContestClaims, Game):
         if log is not None:
             self._narrate_claim(state, move, plan, log)
         row, points = _claimed(state, plan)
-        discard = state.discard + (move.card,) + plan.scrapped + plan.row[plan.loser]
+        discard = state.discard + (move.card, *plan.scrapped, *plan.row[plan.loser])
         return self._end_turn(state, plan.hand, row, points, discard, state.stock, log)
 
     def _end_turn(
