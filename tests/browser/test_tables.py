@@ -791,6 +791,9 @@ def test_names_and_echoed_text_are_shown_as_text(lab, lab_page):
         assert any(t.startswith(f"{MARKUP} (A)") for t in titles) and any("Bob</b> (B)" in t for t in titles)
         _table(page).locator('[data-key="hint"]').click()
         _table(page).locator(".cardlab-ranking").wait_for(timeout=TIMEOUT_MS)
+        page.page.wait_for_function(  # the complete ranking, which would replace the refusal below
+            "() => !document.querySelector('.cardlab-table .cardlab-rank-refining')", timeout=TIMEOUT_MS
+        )
         textarea = _open_text_form(page)
         textarea.fill(textarea.input_value() + f"\n{MARKUP}: 1")
         _table(page).locator('[data-key="apply"]').click()
