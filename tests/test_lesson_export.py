@@ -11,8 +11,10 @@ import pytest
 
 from cardlab import lessons
 from cardlab.lessons import LessonRun
+from helpers.lesson_texts import LAST_TURN_STATE
 
-LESSON = """\
+LESSON = (
+    """\
 # {title}
 
 ```lesson
@@ -20,20 +22,9 @@ game: card-commons
 viewer: A
 ```
 
-```state
-round: 2
-claimant: A
-nest egg: QH
-pool up: 2H 2S
-pool down: 3S
-A hand: 5C
-A commission: 4S
-A side: 2C 3D KS 4C 5S
-B hand: 5H
-B commission: 4D
-B side: 2D 3H 3C 4H 5D
-```
-
+"""
+    + LAST_TURN_STATE
+    + """
 ```question
 ask: {ask}
 play: claim 5C
@@ -50,6 +41,7 @@ player: A
 score: 5
 ```
 """
+)
 
 
 def rows(*items) -> list[dict[str, str]]:

@@ -13,10 +13,12 @@ from cardlab import lessons
 from cardlab.cards import Card
 from cardlab.lessons import card_mentions
 from cardlab.lessons.mentions import mask
+from helpers.lesson_texts import LAST_TURN_STATE
 
 # The last turn of a Card Commons round in A's view: A claims with the 5♣, B answers with the
 # 5♥, and A scores 5 (the Nest Egg, a Wild, is swapped with the 3♠ and matches A's 4♠).
-LESSON = """\
+LESSON = (
+    """\
 # The last turn
 
 {intro}
@@ -26,20 +28,9 @@ game: card-commons
 viewer: A
 ```
 
-```state
-round: 2
-claimant: A
-nest egg: QH
-pool up: 2H 2S
-pool down: 3S
-A hand: 5C
-A commission: 4S
-A side: 2C 3D KS 4C 5S
-B hand: 5H
-B commission: 4D
-B side: 2D 3H 3C 4H 5D
-```
-
+"""
+    + LAST_TURN_STATE
+    + """
 {before}
 
 ```question
@@ -63,6 +54,7 @@ score: 5
 
 Your 4♠ matches the 3♠ by suit.
 """
+)
 
 
 def _lesson(**parts: str) -> str:

@@ -24,13 +24,15 @@ import pytest
 
 from cardlab import lessons
 from cardlab.lessons import MAX_LESSON_BYTES, LessonError, LessonRun
+from helpers.lesson_texts import LAST_TURN_STATE
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = 30_000
 #: The most characters a message quotes of the input (a cut quote is 40 characters and "…").
 MOST_QUOTED = 80
 
-LESSON = """\
+LESSON = (
+    """\
 # Lesson
 
 ```lesson
@@ -38,20 +40,9 @@ game: card-commons
 viewer: A
 ```
 
-```state
-round: 2
-claimant: A
-nest egg: QH
-pool up: 2H 2S
-pool down: 3S
-A hand: 5C
-A commission: 4S
-A side: 2C 3D KS 4C 5S
-B hand: 5H
-B commission: 4D
-B side: 2D 3H 3C 4H 5D
-```
-
+"""
+    + LAST_TURN_STATE
+    + """
 ```question
 play: claim 5C
 ```
@@ -66,6 +57,7 @@ player: A
 score: 5
 ```
 """
+)
 
 
 @contextmanager

@@ -16,12 +16,14 @@ from cardlab import lessons
 from cardlab.lessons import uniqueness
 from cardlab.lessons.figures import arithmetic_problems, score_feedback_problems
 from cardlab.lessons.readings import reading_options
+from helpers.lesson_texts import LAST_TURN_STATE
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # The last turn of a Card Commons round, every card face up: claiming with the 5♣ scores A 5
 # points ahead; either pool trade, 4; the Commission trade, 0.
-LAST_TURN = """\
+LAST_TURN = (
+    """\
 # The last turn
 
 ```lesson
@@ -29,25 +31,15 @@ game: card-commons
 viewer: teacher
 ```
 
-```state
-round: 2
-claimant: A
-nest egg: QH
-pool up: 2H 2S
-pool down: 3S
-A hand: 5C
-A commission: 4S
-A side: 2C 3D KS 4C 5S
-B hand: 5H
-B commission: 4D
-B side: 2D 3H 3C 4H 5D
-```
-
+"""
+    + LAST_TURN_STATE
+    + """
 ```question
 ask: What should A play?
 play: {answer}
 ```
 """
+)
 
 
 def _problems(text: str) -> list[str]:

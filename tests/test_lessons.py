@@ -22,12 +22,14 @@ from cardlab.games import configurations, game_class
 from cardlab.lessons import LessonError, LessonRun, card_mentions
 from cardlab.lessons.answers import judge
 from cardlab.lessons.mentions import mask
+from helpers.lesson_texts import LAST_TURN_STATE
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # A short lesson: the last turn of a Card Commons round with a Wild Nest Egg, in A's view (round 2,
 # which B starts, so that after five turns A claims).
-BASE = """\
+BASE = (
+    """\
 # The last turn
 
 A claims with the last card. The Nest Egg is face down.
@@ -37,20 +39,9 @@ game: card-commons
 viewer: A
 ```
 
-```state
-round: 2
-claimant: A
-nest egg: QH
-pool up: 2H 2S
-pool down: 3S
-A hand: 5C
-A commission: 4S
-A side: 2C 3D KS 4C 5S
-B hand: 5H
-B commission: 4D
-B side: 2D 3H 3C 4H 5D
-```
-
+"""
+    + LAST_TURN_STATE
+    + """
 ```question
 ask: Which cards may you claim with?
 cards: 5C
@@ -89,6 +80,7 @@ score: 5
 
 Both Commissions score.
 """
+)
 
 
 def line_of(text: str, fragment: str) -> int:
