@@ -17,6 +17,7 @@ from .codec import JSON_VERSION, MAX_JSON_DEPTH, decode, encode, read_json
 from .deal import HIDDEN_SEED, check_cards_once, seed_is_guessable, shuffle_from, stacked_deck, validate_seed
 from .edit import replace_cards, swap_cards
 from .explain import Explanation, Reason, Refusal, move_variants
+from .facts import Fact
 from .game import Game, State, flat_numbering
 from .notation import MAX_DIGITS, MoveReader, TextForm, whole_number
 from .options import Options
@@ -43,6 +44,7 @@ from .words import format_cards, plural, points
 
 __all__ = [
     "Game",
+    "Fact",
     "State",
     "flat_numbering",
     "Move",

@@ -19,21 +19,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..engine import Game
+from ..engine import Fact, Game
 
 __all__ = ["Fact", "GameFacts", "game_facts", "NO_FACTS"]
-
-
-@dataclass(frozen=True, slots=True)
-class Fact:
-    """What a fact says (``label``: "a Commission scores") and what it is counted over (``per``:
-    "Commission at a round's end")."""
-
-    label: str
-    per: str
 
 
 class GameFacts(NamedTuple):

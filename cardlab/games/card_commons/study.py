@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...studies.facts import Fact
+from ...engine import Fact
 from .moves import WILDS
 
 PER_COMMISSION = "Commissions at a round's end"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...studies.facts import Fact
+from ...engine import Fact
 from .ranking import CATEGORY, hand_key, showdown
 
 DEALT, SHOWN, DEALS = "hands dealt", "hands shown at a deal's end", "deals"

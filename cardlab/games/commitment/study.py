@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...studies.facts import Fact
+from ...engine import Fact
 
 PER_ROUND = "rounds in which one player took more VP"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 
-from ...studies.facts import Fact
+from ...engine import Fact
 from .moves import Claim
 
 JACK, QUEEN = 11, 12
