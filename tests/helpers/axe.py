@@ -63,9 +63,13 @@ def fetch() -> Path:
 # JupyterLab's <body> is 0 px tall with its overflow hidden (the app is laid out absolutely
 # inside it), which axe reads as clipping every element: its visual checks, colour contrast
 # first, would then skip the whole page. While axe runs, <html> and <body> get the window's
-# height, which changes nothing on screen.
+# height, which changes nothing on screen. axe runs once the page's animations (a card gliding
+# or fading in after a move) are over, or after 2 s: mid-fade, a text's contrast reads lower
+# than it is.
 _RUN_JS = """
 async (selector) => {
+  const settled = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
   const html = document.documentElement, body = document.body;
   const before = [html.style.height, body.style.height];
   html.style.height = body.style.height = '100%';
