@@ -8,10 +8,10 @@ so a hostile folder can't make a check hang or fill the memory.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 from .build import TEXT_SOURCE, Builder
+from .files import Unreadable, bounded_bytes
 from .model import Lesson, LessonError, Problem, Problems
 from .readers import cut
 from .shipped import BUNDLED, bundled_names
@@ -80,23 +80,9 @@ def _source_text(source: str | os.PathLike) -> tuple[str | None, str, Problems]:
 def _file_text(path: Path, problems: Problems) -> str | None:
     """The text of the lesson file at ``path``, or None with the problem added."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        problems.add(
-            0, "no such lesson file, nor a lesson of that name that comes with cardlab (cardlab lesson list shows them)"
-        )
-        return None
-    except IsADirectoryError:
-        problems.add(0, "this is a folder; give a lesson file (.md)")
-        return None
-    except (OSError, ValueError) as err:
-        problems.add(0, f"the lesson file can't be opened: {getattr(err, 'strerror', None) or err}")
-        return None
-    try:
-        data = _bounded_bytes(handle, problems)
-    finally:
-        os.close(handle)
-    if data is None:
+        data = bounded_bytes(os.fspath(path), MAX_LESSON_BYTES)
+    except Unreadable as refused:
+        problems.add(0, _refusal(refused))
         return None
     try:
         text = data.decode("utf-8")
@@ -106,35 +92,15 @@ def _file_text(path: Path, problems: Problems) -> str | None:
     return text.replace("\r\n", "\n").replace("\r", "\n")  # as a file opened as text reads it
 
 
-def _bounded_bytes(handle: int, problems: Problems) -> bytes | None:
-    """What the open file holds, when it is a regular file of at most :data:`MAX_LESSON_BYTES`."""
-    info = os.fstat(handle)
-    mode, size = info.st_mode, info.st_size
-    if stat.S_ISDIR(mode):
-        problems.add(0, "this is a folder; give a lesson file (.md)")
-        return None
-    if not stat.S_ISREG(mode):
-        problems.add(0, f"not a lesson file: this is {_kind(mode)}, and a lesson is a regular file of Markdown text")
-        return None
-    if size > MAX_LESSON_BYTES:
-        problems.add(0, f"the file is too big ({size:,} bytes): {_TOO_BIG}")
-        return None
-    chunks, total = [], 0
-    while total <= MAX_LESSON_BYTES:
-        chunk = os.read(handle, MAX_LESSON_BYTES + 1 - total)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        total += len(chunk)
-    problems.add(0, f"the file grew too big while it was read: {_TOO_BIG}")
-    return None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+def _refusal(refused: Unreadable) -> str:
+    """Why a lesson file was not read, in a lesson's words."""
+    return {
+        "missing": (
+            "no such lesson file, nor a lesson of that name that comes with cardlab (cardlab lesson list shows them)"
+        ),
+        "folder": "this is a folder; give a lesson file (.md)",
+        "unopened": f"the lesson file can't be opened: {refused.detail}",
+        "special": f"not a lesson file: this is {refused.detail}, and a lesson is a regular file of Markdown text",
+        "too big": f"the file is too big ({refused.size:,} bytes): {_TOO_BIG}",
+        "grew": f"the file grew too big while it was read: {_TOO_BIG}",
+    }[refused.why]

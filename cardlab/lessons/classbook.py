@@ -24,7 +24,6 @@ import io
 import json
 import os
 import re
-import stat
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from typing import Any
 
 from ..engine import plural
 from .export import FORMULA_STARTS, WRONG_SEPARATOR
+from .files import Unreadable, bounded_bytes
 from .readers import cut
 from .run import Progress, QuestionProgress
 
@@ -221,28 +221,25 @@ class _Bad(ValueError):
 
 def _file_text(name: str) -> str:
     try:
-        handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise ProgressFileError(name, "no such file") from None
-    except (OSError, ValueError) as err:
-        raise ProgressFileError(name, f"the file can't be opened: {getattr(err, 'strerror', None) or err}") from None
-    try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise ProgressFileError(name, "not a progress file: a progress file is a regular file")
-        if info.st_size > MAX_PROGRESS_BYTES:
-            raise ProgressFileError(name, f"the file is too big ({info.st_size:,} bytes): at most 1 MB")
-        data = os.read(handle, MAX_PROGRESS_BYTES + 1)
-        while len(data) <= MAX_PROGRESS_BYTES and (more := os.read(handle, MAX_PROGRESS_BYTES + 1 - len(data))):
-            data += more
-    finally:
-        os.close(handle)
-    if len(data) > MAX_PROGRESS_BYTES:
-        raise ProgressFileError(name, "the file grew too big while it was read: at most 1 MB")
+        data = bounded_bytes(name, MAX_PROGRESS_BYTES)
+    except Unreadable as refused:
+        raise ProgressFileError(name, _refusal(refused)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ProgressFileError(name, "not a progress file: not UTF-8 text") from None
+
+
+def _refusal(refused: Unreadable) -> str:
+    """Why a progress file was not read, in a progress file's words."""
+    if refused.why in ("folder", "special"):
+        return "not a progress file: a progress file is a regular file"
+    return {
+        "missing": "no such file",
+        "unopened": f"the file can't be opened: {refused.detail}",
+        "too big": f"the file is too big ({refused.size:,} bytes): at most 1 MB",
+        "grew": "the file grew too big while it was read: at most 1 MB",
+    }[refused.why]
 
 
 def _from_json(text: str) -> list[Progress]:
