@@ -6,6 +6,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+#: Fixtures of the classroom store tests: a real redis-server, and a store's address on each store.
+pytest_plugins = ("helpers.classroom_redis",)
+
 settings.register_profile("quick", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("thorough" if os.environ.get("CARDLAB_THOROUGH") else "quick")

@@ -14,7 +14,6 @@ from cardlab.classroom.store_address import open_store
 from cardlab.engine import seed_is_guessable
 from cardlab.widgets import Table
 from helpers.classroom import play_people
-from helpers.classroom_redis import redis_server
 
 
 @pytest.fixture
@@ -139,20 +138,8 @@ def test_wrong_tokens_and_codes_are_refused_and_tries_limited(classroom):
     assert classroom.is_teacher(classroom.teacher_key) and not classroom.is_teacher("guess")
 
 
-@pytest.fixture(scope="module")
-def redis_address(tmp_path_factory):
-    yield from redis_server(str(tmp_path_factory.mktemp("redis")))
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def address(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:{tmp_path / 'class.db'}"
-    return f"{request.getfixturevalue('redis_address')}?prefix=rooms-{tmp_path.name}"
-
-
-def test_every_room_is_restored_after_a_restart(address):
-    first = Classroom(open_store(address), computer_delay=0.0)
+def test_every_room_is_restored_after_a_restart(store_address):
+    first = Classroom(open_store(store_address), computer_delay=0.0)
     rooms = [first.create_room("contest"), first.create_room("commerce", players=3, computers=[None, "random", None])]
     _, _, cookie = first.join(rooms[0].code, "Ada")
     for room in rooms:
@@ -166,7 +153,7 @@ def test_every_room_is_restored_after_a_restart(address):
     kept = {room.code: (room.session.state, room.record) for room in rooms}
     key = first.teacher_key
     first.close()
-    again = Classroom(open_store(address), computer_delay=0.0)
+    again = Classroom(open_store(store_address), computer_delay=0.0)
     assert {code: (room.session.state, room.record) for code, room in again.rooms.items()} == kept
     assert again.teacher_key == key and again.seat_for(cookie)[1] == 0
     again.close()

@@ -10,24 +10,11 @@ import pytest
 from cardlab.classroom.records import PAUSED, RecordError, RoomRecord, Seat
 from cardlab.classroom.store import SQLiteStore, StoreError
 from cardlab.classroom.store_address import open_store
-from helpers.classroom_redis import redis_server
-
-
-@pytest.fixture(scope="module")
-def redis_address(tmp_path_factory):
-    yield from redis_server(str(tmp_path_factory.mktemp("redis")))
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def address(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:{tmp_path / 'class.db'}"
-    return f"{request.getfixturevalue('redis_address')}?prefix=test-{tmp_path.name}"
 
 
 @pytest.fixture
-def store(address):
-    store = open_store(address)
+def store(store_address):
+    store = open_store(store_address)
     yield store
     store.close()
 
@@ -59,13 +46,13 @@ def test_the_move_log_appends_in_order_per_deal(store):
         store.append_move("ABCDEF", 1, 3, "pass")  # no move is written twice
 
 
-def test_everything_is_there_after_the_store_is_opened_again(address):
-    first = open_store(address)
+def test_everything_is_there_after_the_store_is_opened_again(store_address):
+    first = open_store(store_address)
     first.save_room(record())
     first.append_move("ABCDEF", 1, 1, "pass")
     key = first.secret("teacher")
     first.close()
-    again = open_store(address)
+    again = open_store(store_address)
     assert again.rooms() == [record()] and again.moves("ABCDEF", 1) == ["pass"]
     assert again.secret("teacher") == key and again.secret("other") != key and len(key) >= 32
     again.close()

@@ -1,6 +1,9 @@
 """A real ``redis-server`` for the classroom store tests: started on a free port, with no
 persistence, and stopped after the tests. Missing redis-server skips the tests, unless
-CARDLAB_REQUIRE_BROWSER=1 (CI), where it fails them."""
+CARDLAB_REQUIRE_BROWSER=1 (CI), where it fails them.
+
+Fixtures (a pytest plugin of tests/conftest.py): ``redis_address``, a server per test module,
+and ``store_address``, each test run once on SQLite and once on Redis (its own key prefix)."""
 
 from __future__ import annotations
 
@@ -46,3 +49,17 @@ def redis_server(folder: str) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def redis_address(tmp_path_factory) -> Iterator[str]:
+    yield from redis_server(str(tmp_path_factory.mktemp("redis")))
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_address(request, tmp_path) -> str:
+    """A classroom store's address: an SQLite file, or the module's Redis server under a prefix
+    of this test's own."""
+    if request.param == "sqlite":
+        return f"sqlite:{tmp_path / 'class.db'}"
+    return f"{request.getfixturevalue('redis_address')}?prefix=test-{tmp_path.name}"
