@@ -337,7 +337,7 @@ def turn_moves(state: ContestState) -> list[Move]:
         placed = card_moves.place_tables[places[suit]]
         moves += placed if placed is not None else card_moves.place_moves(places[suit])
         pairs = claims[suit]
-        if pairs:  # contest.claim (and contest.claim.tie: on equal values, a claim per pile kept)
+        if pairs:  # contest.claim (and contest.claim.tie): _add_claims, written out on this hottest path
             table = card_moves.claims
             for pair, first, second in pairs:
                 if values[first] == values[second]:
