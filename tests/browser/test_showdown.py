@@ -201,8 +201,9 @@ ROUND_ENDS = {
 @pytest.mark.parametrize("name", sorted(ROUND_ENDS))
 def test_every_round_end_waits_for_the_learner(lab_page, name):
     """A's move ends a round. The table keeps the round's cards on show, and beside them its
-    showdown: how the round ended, who scored what, and Continue. It waits, however long,
-    and the computer waits with it. Continue goes on to the next round, or to the game's end."""
+    showdown: how the round ended, who scored what, and Continue, brought into sight at
+    1024×768. It waits, however long, and the computer waits with it. Continue goes on to the
+    next round, or to the game's end."""
     text, card, move, shown, after = ROUND_ENDS[name]
     page = lab_page(
         f"round-end-{name}.ipynb",
@@ -216,6 +217,11 @@ def test_every_round_end_waits_for_the_learner(lab_page, name):
     try:
         page.open(".cardlab-table[data-rev]")
         table = _table(page)
+        # the learner plays from the bottom of the window: the showdown, lower down, comes into sight
+        target = table.locator(
+            f'.cardlab-tableau [data-code="{card}"]' if card else f'.cardlab-choices [data-move="{move}"]'
+        )
+        target.first.evaluate("el => el.scrollIntoView({block: 'end'})")
         if card is not None:
             table.locator(f'.cardlab-tableau [data-code="{card}"]').first.click()
             table.locator(f'.cardlab-menu [data-move="{move}"]').click(timeout=TIMEOUT_MS)

@@ -119,7 +119,7 @@ function newUiState() {
     rev: null, selected: null, editing: false, slot: null, draft: null, sorted: true,
     allMoves: false, textOpen: false, dismissed: null, focusMenu: false,
     thinking: false, messageId: null, hinted: null, hintedCards: [], allRanked: false, logAt: null,
-    returnFocus: null, used: null, whyNot: false,
+    returnFocus: null, used: null, whyNot: false, showdownAt: null,
   };
 }
 
@@ -311,6 +311,11 @@ function render(view, ctx) {
   markLast(root, vm.last ?? []);
   if (before) glide(root, before);
   placeFocus(root, ui, { hadFocus, focusKey, moved });
+  const showdownAt = vm.showdown ? String(vm.showdown.number) : null;
+  if (showdownAt !== ui.showdownAt) {  // a round ended while the player used this table: its result in sight
+    ui.showdownAt = showdownAt;
+    if (showdownAt && moved && hadFocus) requestAnimationFrame(() => bringShowdownIntoSight(root));
+  }
   root.dataset.drawMs = (performance.now() - started).toFixed(2);  // read by benchmarks/widget_latency.py
   root.dataset.size = size;
   root.dataset.rev = String(vm.rev);
@@ -341,6 +346,11 @@ function placeFocus(root, ui, focus) {
   ui.focusMenu = false;
   const target = menu || nextFocus(root, ui, focus);
   if (target && target !== document.activeElement) target.focus({ preventScroll: true });
+}
+
+/** Scroll the page the least that shows the whole showdown (or as much as fits, from its top). */
+function bringShowdownIntoSight(root) {
+  root.querySelector(".cardlab-showdown")?.scrollIntoView({ block: "nearest" });
 }
 
 /** Keep the move on show visible in the log (the log's own scroll, never the notebook's). */
