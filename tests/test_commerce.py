@@ -696,9 +696,9 @@ def best_hand_event(step):
 def test_a_tie_broken_by_seating_names_the_players():
     step, _ = settle("A: 6S 7S 8S\nB: 6H 7H 8H\nC: 2C 3C 4C", dealer="C")
     assert best_hand_event(step).text == (
-        "A's same-suit sequence 6-7-8♠, top 8 and B's same-suit sequence 6-7-8♥, top 8 are equal, so seating "
-        "decides: the dealer first, then the nearest player to the dealer's left. A sits nearer the dealer's "
-        "left than B, so A has the best hand."
+        "A's hand: same-suit sequence 6-7-8♠, top 8. B's hand: same-suit sequence 6-7-8♥, top 8. The two hands "
+        "are equal, so seating decides: the dealer first, then the nearest player to the dealer's left. A sits "
+        "nearer the dealer's left than B, so A has the best hand."
     )
     step, _ = settle("A: 2C 5D 9H\nB: 6S 7S 8S\nC: 6H 7H 8H", dealer="C")
     assert best_hand_event(step).text.endswith("C is the dealer, seated before B, so C has the best hand.")
@@ -1013,7 +1013,7 @@ def test_each_deal_is_a_round_with_its_ledger_lines_its_showdown_and_who_moved()
     ]
     assert first.hands[2].ranking == "point 21 with A♥ K♥ (2 hearts)"
     assert (first.verdict.rule, first.verdict.player) == ("commerce.rank.sequence", 0)
-    assert first.verdict.text.startswith("A has the best hand: A's same-suit sequence 6-7-8♠")
+    assert first.verdict.text.startswith("A has the best hand. A's hand: same-suit sequence 6-7-8♠")
     # deal 2 is in play: its antes only, nobody has moved, nothing revealed
     assert (second.title, second.settled, second.hands, second.how, second.movers) == (
         "Deal 2 of 3",

@@ -165,33 +165,33 @@ def made(values: list[tuple[str, float, float]], thumb: str | None, why: str = "
 
 def test_the_rule_of_thumb_agreeing_is_said_as_agreement():
     agreed = made([("claim 4H", 1.0, 0.1), ("claim 2C", 0.2, 0.1)], "claim 4H")
-    assert agreed.comparison == "The rule of thumb would also play claim with the 4♥."
+    assert agreed.comparison == "The rule of thumb would also claim with the 4♥."
     assert agreed.ranking[0].note == "best; the rule of thumb's pick too"
 
 
 def test_the_rule_of_thumb_disagreeing_is_said_as_a_comparison():
     clear = made([("claim 4H", 1.0, 0.05), ("claim 2C", -0.5, 0.05)], "claim 2C")
     assert clear.comparison == (
-        "The rule of thumb would play claim with the 2♣ instead (keep your hearts); searching "
+        "The rule of thumb would rather claim with the 2♣. Its reason: keep your hearts. Searching "
         "ahead, claim with the 4♥ does better by 1.50 points on average."
     )
     assert clear.finding == (
-        "Claim with the 4♥ does best over the playouts: +1.00 points on average, 1.50 more than "
+        "Claim with the 4♥ does best over the playouts, +1.00 points on average. That is 1.50 more than "
         "claim with the 2♣ on the same deals."
     )
     assert clear.ranking[1].note == "the rule of thumb's pick, kept to compare"
     close = made([("claim 4H", 0.3, 0.2), ("claim 2C", 0.2, 0.2)], "claim 2C")
     assert close.comparison.endswith(
-        "claim with the 4♥ does better by 0.10 points on average, a gap within the uncertainty of the playouts."
+        "claim with the 4♥ does better by 0.10 points on average. That gap is within the uncertainty of the playouts."
     )
     assert close.finding.endswith(
-        "0.10 more than claim with the 2♣ on the same deals, though that gap is within the uncertainty of the playouts."
+        "0.10 more than claim with the 2♣ on the same deals. That gap is within the uncertainty of the playouts."
     )
     level = made([("claim 4H", 0.203, 0.1), ("claim 2C", 0.201, 0.1)], "claim 2C")
-    assert level.comparison.endswith("searching ahead, the two come out level (+0.20 points each).")
+    assert level.comparison.endswith("Searching ahead, the two come out level, +0.20 points each.")
     assert level.finding == (
-        "Claim with the 4♥ and claim with the 2♣ come out level, +0.20 points on average on the "
-        "same deals: as far as the playouts can tell, either is as good."
+        "The two best moves come out level, +0.20 points each on average on the same deals. One is to "
+        "claim with the 4♥. The other is to claim with the 2♣. As far as the playouts can tell, either is as good."
     )
     assert made([("claim 4H", 1.0, 0.1), ("claim 2C", 0.2, 0.1)], None).comparison == ""
     assert made([("claim 4H", 1.0, 0.1)], None).finding == ""
@@ -209,12 +209,12 @@ def test_no_hint_contradicts_itself():
             text = f"{result.reason} {result.comparison}"
             assert "by 0.00" not in text and "0.00 more" not in text, text
             if thumb.move == best.move:
-                assert result.comparison == f"The rule of thumb would also play {game.move_words(state, best.move)}."
+                assert result.comparison == f"The rule of thumb would also {game.move_words(state, best.move)}."
             else:
                 other = next(m for m in result.moves if m.move == thumb.move)
-                assert best.mean >= other.mean and "instead" in result.comparison
+                assert best.mean >= other.mean and "would rather" in result.comparison
                 thumb_words = game.move_words(state, thumb.move)
-                assert result.comparison.startswith(f"The rule of thumb would play {thumb_words} instead")
+                assert result.comparison.startswith(f"The rule of thumb would rather {thumb_words}.")
                 assert (
                     f"{game.move_words(state, best.move)} does better by" in result.comparison
                     or "level" in result.comparison

@@ -183,22 +183,24 @@ class Hint:
 
     @property
     def comparison(self) -> str:
-        """The rule of thumb weighed against the best move ("" for a game without one)."""
+        """The rule of thumb weighed against the best move, in short sentences ("" for a game
+        without one)."""
         thumb = self.rule_of_thumb
         if thumb is None:
             return ""
         best = self.best
         if thumb.move == best.move:
-            return f"The rule of thumb would also play {self.say(best.move)}."
+            return f"The rule of thumb would also {self.say(best.move)}."
         other = next(m for m in self.moves if m.move == thumb.move)
-        text = f"The rule of thumb would play {self.say(other.move)} instead ({pretty(thumb.reason)}); "
+        # one idea a sentence: the other move, its reason, then what searching ahead found
+        text = f"The rule of thumb would rather {self.say(other.move)}. Its reason: {pretty(thumb.reason)}. "
         gap = best.mean - other.mean
         if gap < LEVEL:
-            return text + f"searching ahead, the two come out level ({self.unit.amount(best.mean)} each)."
-        text += f"searching ahead, {self.say(best.move)} does better by {gap:.2f} {self.unit.name} on average"
+            return text + f"Searching ahead, the two come out level, {self.unit.amount(best.mean)} each."
+        text += f"Searching ahead, {self.say(best.move)} does better by {gap:.2f} {self.unit.name} on average."
         if gap < _noise(best, other):
-            text += ", a gap within the uncertainty of the playouts"
-        return text + "."
+            text += " That gap is within the uncertainty of the playouts."
+        return text
 
     @property
     def range_heading(self) -> str:
@@ -408,17 +410,15 @@ def _finding(moves: tuple[MoveValue, ...], unit: Unit, say: Callable[[Any], str]
     move, other = say(best.move), say(second.move)
     gap = best.mean - second.mean
     if gap < LEVEL:
-        return _sentence(
-            f"{move} and {other} come out level, {unit.amount(best.mean)} on average on the same "
-            f"deals: as far as the playouts can tell, either is as good."
+        return (
+            f"The two best moves come out level, {unit.amount(best.mean)} each on average on the same deals. "
+            f"One is to {move}. The other is to {other}. As far as the playouts can tell, either is as good."
         )
-    text = (
-        f"{move} does best over the playouts: {unit.amount(best.mean)} on average, {gap:.2f} more than "
-        f"{other} on the same deals"
-    )
+    text = _sentence(f"{move} does best over the playouts, {unit.amount(best.mean)} on average.")
+    text += f" That is {gap:.2f} more than {other} on the same deals."
     if gap < _noise(best, second):
-        text += ", though that gap is within the uncertainty of the playouts"
-    return _sentence(text + ".")
+        text += " That gap is within the uncertainty of the playouts."
+    return text
 
 
 def _sentence(text: str) -> str:

@@ -516,16 +516,15 @@ class Commerce(CommerceLedger, Game):
                 f"priority gives the pool to the dealer {names[w]}."
             )
         cmp = compare_hands(hands[w], hands[r])
+        # one sentence each: the two hands (a hand's words may hold a note of their own), then why
+        hands = f"{names[w]}'s hand: {cmp.hands[0]}. {names[r]}'s hand: {cmp.hands[1]}."
         if cmp.winner is None:  # equal hands: the winner is the one seated first (commerce.rank.tie)
             return cmp.rule, (
-                f"{names[w]}'s {cmp.hands[0]} and {names[r]}'s {cmp.hands[1]} are equal, so "
-                f"seating decides: the dealer first, then the nearest player to the dealer's left. "
-                f"{_seated_first(w, r, dealer, names)}, so {names[w]} has the best hand."
+                f"{hands} The two hands are equal, so seating decides: the dealer first, then the "
+                f"nearest player to the dealer's left. {_seated_first(w, r, dealer, names)}, so "
+                f"{names[w]} has the best hand."
             )
-        return cmp.rule, (
-            f"{names[w]} has the best hand: {names[w]}'s {cmp.hands[0]} beats "
-            f"{names[r]}'s {cmp.hands[1]}, as {cmp.reason}."
-        )
+        return cmp.rule, (f"{names[w]} has the best hand. {hands} {names[w]}'s beats {names[r]}'s, as {cmp.reason}.")
 
     # -- hidden information --------------------------------------------------------------------------------
 

@@ -265,7 +265,7 @@ class Commitment(CommitmentScoring, Game):
                 raise IllegalMove(
                     move,
                     "commitment.pass",
-                    f"{names[q]} has passed and plays no more cards this round; it is {names[p]}'s turn, and {held}",
+                    f"{names[q]} has passed and plays no more cards this round. It is {names[p]}'s turn, and {held}.",
                 )
             raise IllegalMove(move, "commitment.commit", held)
         if move not in WELL_FORMED[len(s.battles)]:
@@ -437,7 +437,7 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.queen",
-                    f"{me} commits {card} to {b}: the Queen discards her stack "
+                    f"{me} commits {card} to {b}: the Queen discards its own stack "
                     f"({' '.join(map(str, mine))}) and {gone}.",
                     p,
                     mine + theirs,

@@ -63,7 +63,7 @@ def _validate_places(game: Game, s: CommitmentState) -> None:
                         raise StateError(
                             where,
                             f"{card.code} can't stay on the table: a Queen is discarded at "
-                            "once with her stack and the other player's stack of her suit",
+                            "once with its own stack and the other player's stack of its suit",
                         )
 
 
