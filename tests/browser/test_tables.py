@@ -534,7 +534,7 @@ def test_the_hint_button_ranks_every_move(player):
     assert _message(page, "hint") == f"Hint: {ranked[0]['text']}"
     comparison = _table(page).locator(".cardlab-rank-comparison").inner_text()
     assert comparison.startswith("The rule of thumb would ") and comparison == answer["comparison"]
-    assert ("also play" in comparison) == (ranked[0]["note"] == "best; the rule of thumb's pick too")
+    assert ("would also " in comparison) == (ranked[0]["note"] == "best; the rule of thumb's pick too")
     _assert_page_hides(page, scenario)
     page.screenshot(f"{scenario.game}-hint", ".cardlab-table")
     if len(shown) < len(ranked):  # the rest on demand
