@@ -640,8 +640,7 @@ def test_equal_suits_and_equal_totals_discard_the_battle_card():
     assert score.totals == (0, 0)
     assert score.notes == (
         "b1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
-        "1 suit each, and the totals of all three stacks are equal, 12 to 12. "
-        "[commitment.score.discard]",
+        "1 suit each, and the totals of all three stacks are equal, 12 to 12.",
     )
     after = game.play(state, "next round")
     assert after.won == ((), ()) and C("QS") in after.discard
@@ -691,7 +690,7 @@ def test_equal_vp_after_round_three_is_a_draw():
     score = game.score(state)
     assert score.final and score.totals == (2, 2) and score.winners == (0, 1) and score.draw
     assert score.outcome() == "a draw"
-    assert score.notes[-1] == "Equal VP: the game is a draw. [commitment.end]"
+    assert score.notes[-1] == "Equal VP: the game is a draw."
 
 
 # --- notation ------------------------------------------------------------------------------------------------

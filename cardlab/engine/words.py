@@ -37,11 +37,25 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
-def moves_words(said: Sequence[str], most: int = 6) -> str:
+def moves_words(said: Sequence[str], most: int = 6, words: int = 20) -> str:
     """Moves said in the game's words, in a list, those of one kind together: "defend with the
-    4♥, 4♦ or 4♣, or discard the 2♠" (the first ``most``)."""
+    4♥, 4♦ or 4♣, or discard the 2♠". It names the first ``most`` moves, and no more than fit
+    in about ``words`` words (always one), so that a sentence holding it stays short; the
+    rest it counts ("or 5 other moves")."""
+    taken = 1
+    while taken < min(most, len(said)) and len(_grouped(said[: taken + 1]).split()) <= words:
+        taken += 1
+    parts = _grouped(said[:taken], joined=False)
+    if len(said) > taken:
+        parts.append(plural(len(said) - taken, "other move"))
+    return listed(parts, "or")
+
+
+def _grouped(said: Sequence[str], joined: bool = True) -> str | list[str]:  # type: ignore[return]
+    """The moves of ``said`` with those that differ by their card alone said together, as a
+    list of parts (``joined=False``) or one text."""
     groups: list[tuple[str, list[str]]] = []
-    for text in said[:most]:
+    for text in said:
         head, the, rest = text.partition(" the ")
         one_card = bool(the) and " " not in rest  # "defend with the 4♥": the card alone differs
         if one_card and groups and groups[-1][0] == head + the:
@@ -49,6 +63,4 @@ def moves_words(said: Sequence[str], most: int = 6) -> str:
         else:
             groups.append((head + the, [rest]) if one_card else ("", [text]))
     parts = [head + listed(items, "or") if head else items[0] for head, items in groups]
-    if len(said) > most:
-        parts.append(plural(len(said) - most, "other move"))
-    return listed(parts, "or")
+    return listed(parts, "or") if joined else parts

@@ -31,9 +31,9 @@ def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int |
     if zone.name.endswith("commission"):
         what = "This card" if hidden else f"The {card}"
         return Reason(
-            f"{what} is {owner}'s Commission, face down until the round ends: it scores if it matches the "
-            "Nest Egg's suit or value; the Claimant may trade a hand card for her own Commission, after "
-            "any pool trade.",
+            f"{what} is {owner}'s Commission, face down until the round ends. It scores if it matches the "
+            "Nest Egg's suit or value. After any pool trade, the Claimant may trade a hand card for the "
+            "Claimant's own Commission.",
             "commons.trade.commission" if not hidden else "commons.score.match",
         )
     if zone.name == "nest egg":
@@ -90,17 +90,18 @@ def situation(game: Game, s: CommonsState) -> Reason:
     if phase == "claim":
         if s.traded == 0:
             return Reason(
-                f"Now {name}, the Claimant, may trade with a face-up pool card, then with her Commission, "
-                "and must then claim with any card of her hand.",
+                f"Now {name}, the Claimant, may trade with a face-up pool card, then with {name}'s "
+                f"Commission, and must then claim with any card of {name}'s hand.",
                 "commons.claim",
             )
         if s.traded == 1:
             return Reason(
-                f"Now {name}, the Claimant, may still trade with her Commission, and must then claim.",
+                f"Now {name}, the Claimant, may still trade with {name}'s Commission, and must then claim.",
                 "commons.trade.order",
             )
         return Reason(
-            f"Now {name}, the Claimant, has made her trades and must claim with any card of her hand.", "commons.claim"
+            f"Now {name}, the Claimant, has no trade left and must claim with any card of {name}'s hand.",
+            "commons.claim",
         )
     if phase == "defend":
         answer = "any card" if claim in WILDS else f"a {claim.rank_code} or a Wild"
@@ -111,7 +112,7 @@ def situation(game: Game, s: CommonsState) -> Reason:
             "commons.no-defense.discard",
         )
     if phase == "answer":
-        return Reason(f"Now {name} must answer her own Claim {claim}.", "commons.no-defense.self-answer")
+        return Reason(f"Now {name} must answer {name}'s own Claim {claim}.", "commons.no-defense.self-answer")
     if phase == "discard2":
         return Reason(
             f"Now {name} must discard a second card face up to the pool.", "commons.no-defense.second-discard"

@@ -23,7 +23,7 @@ def card_role(game: Game, s: CommerceState, card: Card, zone: Zone, player: int 
             )
         left = names[(zone.owner + 1) % n]  # type: ignore[operator]
         return Reason(
-            f"The {card} is in {owner}'s hand, one of the 3 cards ranked at the showdown: on their turn "
+            f"The {card} is in {owner}'s hand, one of the 3 cards ranked at the showdown. On their turn, "
             f"{owner} may trade it with the dealer for the stock's top card, offer it to {left} by a "
             "barter, or keep it and knock.",
             "commerce.turn",

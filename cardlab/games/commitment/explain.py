@@ -38,7 +38,7 @@ def hand_card(card: Card, owner: str) -> Reason:
         )
     if kind == QUEEN:
         return Reason(
-            f"The {card} in {owner}'s hand is worth 0: it discards the {_stack(card)} stack she joins and "
+            f"The {card} in {owner}'s hand is worth 0: it discards the {_stack(card)} stack it joins and "
             "the other player's stack of that suit at the battle.",
             "commitment.queen",
         )

@@ -188,7 +188,7 @@ class CommitmentScoring:
                 continue
             text = _result_text(i, battle, verdict, scored, names)
             if verdict.winner is None:
-                notes.append(f"{text} [{verdict.rule}]")
+                notes.append(text)  # nobody wins the battle: a note in words, without its rule id
             else:
                 points = BATTLE_VP[battle.card] if scored else 0
                 items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
@@ -200,7 +200,7 @@ class CommitmentScoring:
             totals = [sum(i.points for i in items if i.player == p) for p in (0, 1)]
             winners = tuple(p for p in (0, 1) if totals[p] == max(totals))  # a draw: both
             if totals[0] == totals[1]:
-                notes.append("Equal VP: the game is a draw. [commitment.end]")
+                notes.append("Equal VP: the game is a draw.")  # commitment.end
         return Breakdown(names, tuple(items), title, final, winners, tuple(notes))
 
     def rounds(self, s: CommitmentState) -> tuple[Round, ...]:
