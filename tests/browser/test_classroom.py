@@ -23,7 +23,7 @@ import pytest
 from cardlab.cards import Card
 from cardlab.classroom.tokens import SEAT_COOKIE
 from helpers.card_finder import hidden_from, mentioned
-from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, play_to_the_end
+from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
 from helpers.classroom_server import ClassroomServer, prepare, replay
 
 TWO_PLAYER_GAMES = ("card-commons", "commitment", "contest")
@@ -51,10 +51,7 @@ def learners(classroom: ClassroomServer, browser: Any) -> Any:
         return page
 
     yield open_page
-    errors = [e for page in opened for e in page.errors if "WebSocket" not in e and "ERR_CONNECTION" not in e]
-    for page in opened:
-        page.close()
-    assert errors == []
+    assert close_pages(opened) == []
 
 
 class NeverShown:

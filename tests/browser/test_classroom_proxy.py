@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, play_to_the_end
+from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
 from helpers.classroom_server import ClassroomServer, free_port, prepare
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "classroom.md"
@@ -113,10 +113,7 @@ def pages(proxy: dict[str, Any], browser: Any) -> Iterator[Any]:
         return page
 
     yield open_page
-    errors = [e for page in opened for e in page.errors if "WebSocket" not in e and "ERR_CONNECTION" not in e]
-    for page in opened:
-        page.close()
-    assert errors == []
+    assert close_pages(opened) == []
 
 
 def _outside(page: ProxiedPage, base: str) -> list[str]:

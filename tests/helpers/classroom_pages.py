@@ -129,6 +129,14 @@ class LearnerPage:
         self.context.close()
 
 
+def close_pages(opened: list[LearnerPage]) -> list[str]:
+    """Close every page of ``opened``; the errors they met, but for a websocket's reconnection."""
+    errors = [e for page in opened for e in page.errors if "WebSocket" not in e and "ERR_CONNECTION" not in e]
+    for page in opened:
+        page.close()
+    return errors
+
+
 def play_to_the_end(pages: list[LearnerPage], checkpoint: Any = None, most: int = 2000) -> int:
     """Click moves on whichever page may move until every page shows the game over; calls
     ``checkpoint(clicks)`` after each click. The number of clicks."""
