@@ -12,9 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,8 @@ from typing import Any
 import pytest
 
 from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
-from helpers.classroom_server import ClassroomServer, free_port, prepare
+from helpers.classroom_server import ClassroomServer, prepare
+from helpers.ports import free_port, wait_for_port
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "classroom.md"
 SHARDS = {"s1": ("contest", {}), "s2": ("commitment", {})}
@@ -75,15 +74,8 @@ def proxy(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> 
         process = subprocess.Popen(
             [program, "-c", str(config), "-p", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
         )
-        ends = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", listen), timeout=0.2).close()
-                break
-            except OSError:
-                errors = (folder / "error.log").read_text() if (folder / "error.log").exists() else ""
-                assert time.monotonic() < ends and process.poll() is None, f"nginx did not start: {errors}"
-                time.sleep(0.05)
+        log = folder / "error.log"
+        wait_for_port(listen, process, "nginx", 20, lambda: log.read_text() if log.exists() else "")
         yield {"url": f"http://127.0.0.1:{listen}", "servers": servers, "codes": codes}
     finally:
         if process is not None:

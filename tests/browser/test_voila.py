@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ import pytest
 from test_tables import COMMONS_DEAL
 
 from helpers.labdriver import REPO
+from helpers.ports import answers, free_port, wait_for_port
 
 TIMEOUT_MS = 60_000
 MOVES = ("commission 2S", "commission 3S", "claim 4S")
@@ -56,22 +56,8 @@ def write_notebook(path: Path, cells: tuple[str, ...]) -> Path:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"cardlab app exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    raise RuntimeError(f"Voilà did not answer within {timeout:.0f} s:\n{log.read_text()[-3000:]}")
+def wait_for_voila(port: int, process: subprocess.Popen, log: Path, timeout: float = 60.0) -> None:
+    wait_for_port(port, process, "Voilà", timeout, lambda: log.read_text()[-3000:])
 
 
 @contextmanager
@@ -89,7 +75,7 @@ def serve_voila(command: list[str], cwd: Path, env: dict[str, str], log: Path, t
             stderr=subprocess.STDOUT,
         )
     try:
-        wait_for_port(port, process, log, timeout)
+        wait_for_voila(port, process, log, timeout)
         yield f"http://127.0.0.1:{port}/"
     finally:
         process.terminate()
@@ -198,13 +184,12 @@ def test_stopping_cardlab_app_stops_voila(browser_available, tmp_path):
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    wait_for_port(port, process, log)
+    wait_for_voila(port, process, log)
     process.terminate()
     process.wait(timeout=20)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) != 0:
-                return
+        if not answers(port):
+            return
         time.sleep(0.2)
     raise AssertionError(f"Voilà still answers on port {port} after cardlab app was stopped")

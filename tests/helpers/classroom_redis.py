@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from helpers.ports import free_port, wait_for_port
 
 
 def redis_server(folder: str) -> Iterator[str]:
@@ -30,21 +24,14 @@ def redis_server(folder: str) -> Iterator[str]:
         if os.environ.get("CARDLAB_REQUIRE_BROWSER") == "1":
             pytest.fail("the Redis tests are required (CARDLAB_REQUIRE_BROWSER=1) but redis-server is missing")
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [program, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", folder],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        ends = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                assert time.monotonic() < ends and process.poll() is None, "redis-server did not start"
-                time.sleep(0.05)
+        wait_for_port(port, process, "redis-server", 10)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         process.terminate()

@@ -21,16 +21,9 @@ import cardlab
 from cardlab.classroom.classroom import Classroom
 from cardlab.classroom.store import SQLiteStore
 from cardlab.classroom.store_address import open_store
+from helpers.ports import free_port
 
 SERVER_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def prepare(store_path: Path, rooms: list[tuple[str, dict[str, Any]]]) -> list[str]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlab.cli import LAB_SERVER_OPTION
+from helpers.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CARDLAB_CHROMIUM", "/usr/bin/chromium"))
@@ -53,12 +53,6 @@ def missing_browser() -> str | None:
     if importlib.util.find_spec("jupyterlab") is None:
         return "JupyterLab is not installed"
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class LabServer:
@@ -128,7 +122,7 @@ def start_lab(base: Path) -> LabServer:
     _setting(settings, "apputils-extension", "notification", {"fetchNews": "false", "checkForUpdates": False})
     # Every cell in the page, not only those scrolled into view, so every output can be counted.
     _setting(settings, "notebook-extension", "tracker", {"windowingMode": "none"})
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ)
     # The kernels import the cardlab of this checkout.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
