@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from cardlab.classroom.words import LEARNER_TEXTS
-
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("readability", ROOT / "tools" / "readability.py")
-readability = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("readability", readability)
-_spec.loader.exec_module(readability)  # type: ignore[union-attr]
+from helpers.writing import readability
 
 
 def test_there_are_texts_to_check():

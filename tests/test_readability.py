@@ -5,17 +5,11 @@ nothing to run or edit (the app has no cells) and about 900 words of Markdown at
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("readability", ROOT / "tools" / "readability.py")
-readability = importlib.util.module_from_spec(_spec)
-sys.modules["readability"] = readability
-_spec.loader.exec_module(readability)
+from helpers.writing import readability
 
 FILES = readability.learner_files()
 

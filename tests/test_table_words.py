@@ -10,23 +10,15 @@ and notes at the end. The rule ids a table shows beside these words are not part
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 import cardlab
 from cardlab import IllegalMove, bots
 from cardlab.games import configurations
-
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("readability", ROOT / "tools" / "readability.py")
-readability = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("readability", readability)
-_spec.loader.exec_module(readability)
+from helpers.writing import readability
 
 SEEDS = 4
 CONFIGURATIONS = list(configurations())
