@@ -43,17 +43,17 @@ def moves_words(said: Sequence[str], most: int = 6, words: int = 20) -> str:
     in about ``words`` words (always one), so that a sentence holding it stays short; the
     rest it counts ("or 5 other moves")."""
     taken = 1
-    while taken < min(most, len(said)) and len(_grouped(said[: taken + 1]).split()) <= words:
+    while taken < min(most, len(said)) and len(listed(_grouped(said[: taken + 1]), "or").split()) <= words:
         taken += 1
-    parts = _grouped(said[:taken], joined=False)
+    parts = _grouped(said[:taken])
     if len(said) > taken:
         parts.append(plural(len(said) - taken, "other move"))
     return listed(parts, "or")
 
 
-def _grouped(said: Sequence[str], joined: bool = True) -> str | list[str]:  # type: ignore[return]
-    """The moves of ``said`` with those that differ by their card alone said together, as a
-    list of parts (``joined=False``) or one text."""
+def _grouped(said: Sequence[str]) -> list[str]:
+    """The moves of ``said``, those that differ by their card alone said together: "defend
+    with the 4♥, 4♦ or 4♣", "discard the 2♠"."""
     groups: list[tuple[str, list[str]]] = []
     for text in said:
         head, the, rest = text.partition(" the ")
@@ -62,5 +62,4 @@ def _grouped(said: Sequence[str], joined: bool = True) -> str | list[str]:  # ty
             groups[-1][1].append(rest)
         else:
             groups.append((head + the, [rest]) if one_card else ("", [text]))
-    parts = [head + listed(items, "or") if head else items[0] for head, items in groups]
-    return listed(parts, "or") if joined else parts
+    return [head + listed(items, "or") if head else items[0] for head, items in groups]
