@@ -524,7 +524,7 @@ class Commerce(CommerceLedger, Game):
                 f"nearest player to the dealer's left. {_seated_first(w, r, dealer, names)}, so "
                 f"{names[w]} has the best hand."
             )
-        return cmp.rule, (f"{names[w]} has the best hand. {hands} {names[w]}'s beats {names[r]}'s, as {cmp.reason}.")
+        return cmp.rule, f"{names[w]} has the best hand. {hands} {names[w]}'s beats {names[r]}'s, as {cmp.reason}."
 
     # -- hidden information --------------------------------------------------------------------------------
 
