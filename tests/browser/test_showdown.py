@@ -220,13 +220,11 @@ def test_every_round_end_waits_for_the_learner(lab_page, name):
         # the learner plays from the bottom of the window: the showdown, lower down, comes into sight
         target = table.locator(
             f'.cardlab-tableau [data-code="{card}"]' if card else f'.cardlab-choices [data-move="{move}"]'
-        )
-        target.first.evaluate("el => el.scrollIntoView({block: 'end'})")
-        if card is not None:
-            table.locator(f'.cardlab-tableau [data-code="{card}"]').first.click()
+        ).first
+        target.evaluate("el => el.scrollIntoView({block: 'end'})")
+        target.click(timeout=TIMEOUT_MS)
+        if card is not None:  # a card opens its menu of moves
             table.locator(f'.cardlab-menu [data-move="{move}"]').click(timeout=TIMEOUT_MS)
-        else:
-            table.locator(f'.cardlab-choices [data-move="{move}"]').first.click(timeout=TIMEOUT_MS)
         showdown = table.locator(".cardlab-showdown")
         go_on = showdown.locator('[data-key="continue"]')
         go_on.wait_for(timeout=TIMEOUT_MS)
