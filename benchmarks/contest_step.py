@@ -27,18 +27,22 @@ import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import _slice, cardlab_games, openspiel_games  # noqa: E402
 
 import cardlab  # noqa: E402
 
 FACE = (11, 12, 13)  # Jack, Queen, King: ranks whose powers list more claims
 
 
-def positions(game, games: int) -> tuple[list, list, list[int]]:
-    """The positions of ``games`` seeded random games, the move chosen at each, and the seeds."""
+def positions(game, games: int) -> tuple[list, list]:
+    """The positions of ``games`` seeded random games (seeds 0 to ``games`` - 1) and the move
+    chosen at each."""
     rng = random.Random(0)
     states, moves = [], []
     for seed in range(games):
@@ -48,7 +52,7 @@ def positions(game, games: int) -> tuple[list, list, list[int]]:
             states.append(state)
             moves.append(move)
             state = game.play(state, move)
-    return states, moves, list(range(games))
+    return states, moves
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:
@@ -61,20 +65,11 @@ def best(fn: Callable[[], object], repeat: int) -> float:
     return min(times)
 
 
-def playout_rate(game, seeds: Sequence[int], repeat: int) -> float:
-    """Microseconds of CPU per step of whole playouts (deal, listing, choice, play)."""
-    steps = 0
-
-    def run() -> None:
-        nonlocal steps
-        rng, steps = random.Random(0), 0
-        for seed in seeds:
-            state = game.deal(seed=seed)
-            while legal := game.legal_moves(state):
-                state = game.play(state, rng.choice(legal))
-                steps += 1
-
-    spent = best(run, repeat)
+def step_cost(games: Iterator[int]) -> float:
+    """Microseconds of CPU per step of whole playouts, as ``benchmarks/engine.py`` plays them
+    (``games`` yields each game's steps): 3 s after 0.5 s of warming up."""
+    _slice(games, 0.5)
+    steps, spent = _slice(games, 3.0)
     return spent / steps * 1e6
 
 
@@ -85,13 +80,11 @@ def liars_poker_step() -> float | None:
         from open_spiel.python.games import liars_poker  # noqa: F401 - registers python_liars_poker
     except ImportError:
         return None
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from engine import _slice, openspiel_games
+    return step_cost(openspiel_games(pyspiel))
 
-    games = openspiel_games(pyspiel)
-    _slice(games, 0.5)
-    steps, spent = _slice(games, 3.0)
-    return spent / steps * 1e6
+
+def row(name: str, calls: object, per_call: object, per_step: float) -> None:
+    print(f"{name:<38} {calls:>7} {per_call:>9} {per_step:>9.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = dict(item.split("=", 1) for item in args.option)
     game = cardlab.game("contest", **options)
-    states, moves, seeds = positions(game, args.games)
+    states, moves = positions(game, args.games)
     steps = len(states)
     print(
         f"Contest{''.join(f' {k}={v}' for k, v in options.items())}: {steps:,} steps of {args.games} seeded random "
@@ -131,20 +124,20 @@ def main(argv: list[str] | None = None) -> int:
             pairs = [(states[i], moves[i]) for i in chosen]
             spent = best(lambda pairs=pairs: [play(s, m) for s, m in pairs], args.repeat)
         total += spent
-        print(f"{name:<38} {len(chosen):>7,} {spent / len(chosen) * 1e6:>9.2f} {spent / steps * 1e6:>9.2f}")
-    spent = best(lambda: [game.deal(seed=seed) for seed in seeds], args.repeat)
+        row(name, f"{len(chosen):,}", f"{spent / len(chosen) * 1e6:.2f}", spent / steps * 1e6)
+    spent = best(lambda: [game.deal(seed=seed) for seed in range(args.games)], args.repeat)
     total += spent
-    print(f"{'the deal':<38} {len(seeds):>7,} {spent / len(seeds) * 1e6:>9.2f} {spent / steps * 1e6:>9.2f}")
+    row("the deal", f"{args.games:,}", f"{spent / args.games * 1e6:.2f}", spent / steps * 1e6)
     rng = random.Random(0)
     listed = [legal_moves(s) for s in states]
     spent = best(lambda: [rng.choice(m) for m in listed], args.repeat)
     total += spent
-    print(f"{'the random choice':<38} {steps:>7,} {spent / steps * 1e6:>9.2f} {spent / steps * 1e6:>9.2f}")
-    print(f"{'sum of the parts':<38} {'':>7} {'':>9} {total / steps * 1e6:>9.2f}")
-    print(f"{'whole playouts':<38} {'':>7} {'':>9} {playout_rate(game, seeds, max(1, args.repeat // 2)):>9.2f}")
+    row("the random choice", f"{steps:,}", f"{spent / steps * 1e6:.2f}", spent / steps * 1e6)
+    row("sum of the parts", "", "", total / steps * 1e6)
+    row("whole playouts", "", "", step_cost(cardlab_games(game)))
     budget = liars_poker_step()
     if budget is not None:
-        print(f"{'a step at 1.0x liars poker':<38} {'':>7} {'':>9} {budget:>9.2f}")
+        row("a step at 1.0x liars poker", "", "", budget)
     return 0
 
 
