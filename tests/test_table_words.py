@@ -39,6 +39,8 @@ def table_texts(name: str, options: dict) -> Iterator[tuple[str, str]]:
                 try:
                     game.play(state, move)
                 except IllegalMove as refusal:
+                    # a reason is a clause its readers end themselves ("… is not allowed: {reason}.")
+                    assert not refusal.reason.endswith("."), refusal.reason
                     yield f"refusal of {move}", refusal.reason
             player = game.to_move(state)
             if player is not None and number % EXPLAIN_EVERY == 0:

@@ -265,7 +265,7 @@ class Commitment(CommitmentScoring, Game):
                 raise IllegalMove(
                     move,
                     "commitment.pass",
-                    f"{names[q]} has passed and plays no more cards this round. It is {names[p]}'s turn, and {held}.",
+                    f"{names[q]} has passed and plays no more cards this round. It is {names[p]}'s turn, and {held}",
                 )
             raise IllegalMove(move, "commitment.commit", held)
         if move not in WELL_FORMED[len(s.battles)]:
