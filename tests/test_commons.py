@@ -376,6 +376,8 @@ def test_a_wild_nest_egg_is_swapped_and_the_other_wild_is_passed_over():
     s = step.after
     assert s.nest_egg == Card(2, "C") and Card(12, "H") in s.pool_down
     assert {"commons.wild-nest-egg.swap"} <= {e.rule for e in step.events}
+    passed_over = [e.text for e in step.events if e.rule == "commons.wild-nest-egg.other-wild"]
+    assert all(text.endswith("the other face-down card is used instead.") for text in passed_over)
     a, b = GAME.score(s).items
     assert a.points == 0 and b.points == 6  # B's 5♣ matches 2♣ by suit: 3 black cards × 2
 
@@ -394,6 +396,8 @@ def test_when_only_a_wild_is_left_both_commissions_score():
     step = GAME.step(last_defense(round_=1, rounds="-", up="5H 2C", down="KS"), "defend 2S")
     assert step.after.nest_egg == Card(12, "H")
     assert "commons.wild-nest-egg.both-score" in {e.rule for e in step.events}
+    (passed_over,) = [e.text for e in step.events if e.rule == "commons.wild-nest-egg.other-wild"]
+    assert "no other face-down card" in passed_over and "use the other" not in passed_over  # there is none
     a, b = GAME.score(step.after).items
     assert (a.points, b.points) == (3, 3)  # A: 3♥ 4♦ and the Claim 2♦ red; B: 4♣ 3♠ 2♠ black; ×1
 

@@ -555,9 +555,13 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                 log.append(
                     Event(
                         "commons.wild-nest-egg.other-wild",
-                        f"The Wild Nest Egg {nest} is swapped with a "
-                        "random face-down pool card, the other Wild "
-                        f"{down[pick]}: use the other face-down card.",
+                        f"The Wild Nest Egg {nest} is swapped with a random face-down pool card, the other Wild "
+                        f"{down[pick]}: "
+                        + (
+                            "the other face-down card is used instead."
+                            if len(down) > 1
+                            else "the pool has no other face-down card."
+                        ),
                         None,
                     )
                 )
