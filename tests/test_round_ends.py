@@ -15,6 +15,7 @@ import pytest
 import cardlab
 from cardlab import bots
 from cardlab.widgets import Table
+from cardlab.widgets.viewmodel import Position
 from helpers.round_ends import CONTEST_LAST_TURN
 from helpers.widget_driver import send
 
@@ -51,6 +52,28 @@ def test_card_commons_shows_each_commission_and_what_it_scored():
     assert {h.cards for h in last.hands} == {(end.commissions[0],), (end.commissions[1],)}
     assert all(h.ranking.startswith("scores") for h in last.hands)
     assert last.hands[0].ranking != "scores nothing" or last.hands[1].ranking == "scores nothing"  # best first
+
+
+@pytest.mark.parametrize("name", ROUND_GAMES)
+def test_a_showdown_says_the_game_is_over_only_after_its_last_round(name):
+    """Each settled round's showdown, on A's table, says what comes next: the next round by its
+    title while the game goes on (rounds 1–3 of Card Commons' 4, 1–2 of Commitment's 3), and
+    that the game is over only once it is."""
+    game = cardlab.game(name)
+    said = []
+    for state in _play_to_end(game, 5):
+        rounds = [r for r in game.rounds(game.view(state, 0)) if r.settled]
+        if not rounds:
+            continue
+        held = rounds[-1]
+        shown = Position(cardlab.Session(game, state), 0, showdown=held).showdown_json()
+        said.append((held.number, shown["next"]))
+        if game.is_over(state):
+            assert shown["next"] == "That was the last one: the game is over."
+        else:
+            assert shown["next"] == f"Next: {game.rounds(game.play(state, game.legal_moves(state)[0]))[-1].title}."
+            assert "over" not in shown["next"]
+    assert said and len({number for number, _ in said}) == (1 if name == "contest" else game.rounds(state)[-1].number)
 
 
 def test_commitment_counts_earlier_rounds_as_one_row():

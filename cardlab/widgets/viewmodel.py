@@ -445,8 +445,24 @@ class Position:
             "items": [item_json(i) for i in held.items],
             "on_table": self.game.round_end_on_table,
             "note": before_your_turn(held, self.viewer, self.names),
-            "next": (f"Next: {later[0]['title']}." if later else "That was the last one: the game is over."),
+            "next": self._after_showdown(held, later),
         }
+
+    def _after_showdown(self, held: Round, later: Sequence[JSON]) -> str:
+        """What comes after the showdown of ``held``: the next round by its title (already in play,
+        or dealt by the move that carries the game on), or the game's end. Only the next round's
+        title is read from the move that carries the game on, never its cards."""
+        if later:
+            return f"Next: {later[0]['title']}."
+        if self.over:
+            return "That was the last one: the game is over."
+        going_on = [m for m in self.game.legal_moves(self.state) if isinstance(m, Continuation)]
+        if going_on:
+            after = self.game.play(self.state, going_on[0])
+            coming = [r for r in self.game.rounds(self.game.view(after, self.viewer)) if r.number > held.number]
+            if coming:
+                return f"Next: {coming[0].title}."
+        return "Next: the next round."
 
     def editor(self) -> JSON:
         """The teacher's editing aids: the text form and the deck (where each card lies is on
