@@ -16,8 +16,10 @@ What feedback may claim and how each claim is checked:
   hearts' lines are worth 3 and 9 and the score is 20, accounts for nothing.
 
 - **the move's legality**: feedback for a move the rules allow must not call it forbidden ("is
-  not allowed", "may not", "can't"), and feedback for a move they refuse must not call it
-  allowed ("is allowed", "is legal").
+  not allowed", or "may not", "can't" said of an action: "you can't claim", "a Wild can't be a
+  Commission"), and feedback for a move they refuse must not call it allowed ("is allowed", "is
+  legal"). "May not" said of an outcome ("Your point of 21 may not be enough") claims nothing
+  about the move.
 
 Cards in the text are read by :mod:`.mentions`, so "3♣" is a card, not a number. Every pattern
 is a fixed sequence of bounded pieces, read in time linear in the text's length.
@@ -40,8 +42,21 @@ _EQUATION = re.compile(
     rf"(?<![\w.(+×*−-])(?<![+×*−-][ \t])(?P<left>{_EXPRESSION})[ \t]?=[ \t]?(?P<right>\d+)(?!\w|\.\d)"
 )
 _THAT_IS = re.compile(rf"\b(?i:that is|that's)[ \t](?P<sum>{_EXPRESSION})(?!\w|\.\d)")
+#: The verbs of a move, as a legality claim says them ("you can't claim", "it can't go there").
+_ACTIONS = (
+    r"(?:play|claim|defend|answer|discard|trade|commission|knock|barter|pass|add|commit|open|exchange|draw|"
+    r"lay|put|place|go|move|use|start|lead|give|take|keep|hold|touch|lie|sit|join|swap|arrange|mulligan|"
+    r"follow)"
+)
+_DONE = r"(?:played|placed|put|used|moved|traded|claimed|discarded|added|opened|given|taken|kept|laid|answered)"
+#: A claim that a move is forbidden: "is not allowed", or a modal ("may not", "can't") said of an
+#: action (a verb of play, "be played", "be a Commission", "do that"), never of an outcome ("may
+#: not be enough", "can't win").
 _FORBIDDEN = re.compile(
-    r"\b(?:is not allowed|isn't allowed|is illegal|is not legal|may not|can't|cannot|is refused)\b", re.I
+    r"\b(?:is not allowed|isn't allowed|is illegal|is not legal|is refused"
+    r"|(?:may not|mustn[’']t|must not|can[’']t|cannot|can not)[ \t](?:(?:yet|now|also|still|ever|then)[ \t])?"
+    rf"(?:{_ACTIONS}|be[ \t](?:a|an|the|your|her|his|their|its|{_DONE})|do[ \t](?:that|so|this|it))\b)",
+    re.I,
 )
 _ALLOWED = re.compile(r"\b(?:is allowed|is legal)\b", re.I)
 _COUNTING = re.compile(r"\b(?:counts?|counted|counting|left out|leave out|forgot|twice|too few|too many)\b", re.I)
@@ -66,7 +81,7 @@ def move_feedback_problems(text: str, refusal: str | None) -> list[str]:
     ``refusal`` is why the rules refuse the move (with its rule id), or None when they allow it."""
     found = arithmetic_problems(text)
     if refusal is None and (said := _FORBIDDEN.search(text)):
-        found.append(f"it says the move {said.group(0)}, but the rules allow it")
+        found.append(f"it calls the move forbidden (“{said.group(0)}”), but the rules allow it")
     if refusal is not None and (said := _ALLOWED.search(text)):
         found.append(f"it says the move {said.group(0)}, but the rules refuse it: {refusal}")
     return found
