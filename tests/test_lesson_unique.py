@@ -14,7 +14,7 @@ import pytest
 import cardlab
 from cardlab import lessons
 from cardlab.lessons import uniqueness
-from cardlab.lessons.figures import arithmetic_problems, score_feedback_problems
+from cardlab.lessons.figures import arithmetic_problems, move_feedback_problems, score_feedback_problems
 from cardlab.lessons.readings import reading_options
 from helpers.lesson_texts import LAST_TURN_STATE
 
@@ -145,10 +145,25 @@ def test_feedback_that_gets_the_distance_or_a_sum_wrong_fails(tmp_path: Path):
 def test_feedback_that_calls_an_allowed_move_forbidden_or_the_reverse_fails():
     allowed = "claim 5C\nfeedback trade 5C for 2H: A trade is not allowed on the last turn."
     (problem,) = lessons.check(LAST_TURN.format(answer=allowed))
-    assert "feedback for 'trade 5C for 2H' disagrees with the rules: it says the move is not allowed" in problem.message
+    assert (
+        "feedback for 'trade 5C for 2H' disagrees with the rules: it calls the move forbidden (“is not allowed”)"
+        in problem.message
+    )
+    can_not = "claim 5C\nfeedback trade 5C for 2H: You can't trade now."
+    (problem,) = lessons.check(LAST_TURN.format(answer=can_not))
+    assert "it calls the move forbidden (“can't trade”)" in problem.message
     refused = "claim 5C\nfeedback claim 5H: The 5♥ is allowed too."
     (problem,) = lessons.check(LAST_TURN.format(answer=refused))
     assert "it says the move is allowed, but the rules refuse it" in problem.message and "[commons." in problem.message
+
+
+def test_feedback_saying_may_not_of_an_outcome_claims_nothing_about_the_move():
+    # "may not be enough" weighs the hand; it does not call the move forbidden
+    said = "claim 5C\nfeedback trade 5C for 2H: Your total may not be enough: you can still do better."
+    assert _problems(LAST_TURN.format(answer=said)) == []
+    assert move_feedback_problems("Your point of 21 may not be enough: you can still improve.", None) == []
+    assert move_feedback_problems("A Wild can't be a Commission.", None) != []
+    assert move_feedback_problems("Two cards of one suit may not touch.", None) != []
 
 
 def test_figures_are_read_around_the_cards_and_in_linear_time():
