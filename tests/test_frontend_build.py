@@ -11,8 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "build_frontend.py"
 
@@ -56,7 +54,6 @@ def test_a_changed_part_makes_the_module_stale_until_it_is_built(tmp_path, monke
 
 
 def test_the_widgets_read_their_front_end_from_files():
-    pytest.importorskip("anywidget")
     from cardlab.widgets import SessionWidget, frontend
 
     assert frontend.ESM == frontend.STATIC / "cardlab.js" and frontend.CSS == frontend.STATIC / "cardlab.css"

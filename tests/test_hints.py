@@ -245,7 +245,6 @@ def _named_cards(value: Any) -> set[Card]:
 def test_the_hint_panel_names_no_hidden_card_and_works_as_the_tutorials_ask(game_args):
     """The tutorials' hint helper returns hint(game, view, playouts=300, seed=1): the Table shows its
     ranked view, and nothing in the panel names a card the player may not see."""
-    pytest.importorskip("anywidget")
     from cardlab.widgets import Table
     from cardlab.widgets.viewmodel import ranking
 
@@ -506,13 +505,15 @@ def test_the_hint_comes_first_fast_then_refined_to_the_same_final_hint(game_args
 
 
 @pytest.mark.parametrize("game_args", GAMES, ids=IDS)
-def test_the_first_ranking_comes_within_a_tenth_of_a_second(game_args):
+def test_the_first_ranking_comes_before_the_search_goes_on(game_args):
     """The first ranking is made from one playout per move and handed over at once, before the
-    search goes on (CPU time of this process, so that a loaded machine does not count)."""
-    import time
+    search goes on: it costs a small share of the whole search (CPU time of this process)."""
+    from helpers.growth import cpu_time
 
     name, options, seed, *_ = game_args
     game, state = dealt(name, options, seed)
-    start = time.process_time()
     first = next(hint_steps(game, state, playouts=1000, seed=1))
-    assert time.process_time() - start < 0.1 and first.playouts == len(game.legal_moves(state))
+    assert first.playouts == len(game.legal_moves(state))
+    at_once = cpu_time(lambda: next(hint_steps(game, state, playouts=1000, seed=1)))
+    whole = cpu_time(lambda: list(hint_steps(game, state, playouts=1000, seed=1)), repeats=1)
+    assert at_once < whole / 5, (at_once, whole)

@@ -12,19 +12,16 @@ import re
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
 import pytest
 
-pytest.importorskip("anywidget")
-
-import ipywidgets as widgets  # noqa: E402
-
-from cardlab import lessons  # noqa: E402
-from cardlab.cards import Card, parse_card  # noqa: E402
-from cardlab.engine import move_cards  # noqa: E402
-from cardlab.widgets import Lesson, Table  # noqa: E402
-from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves  # noqa: E402
-from cardlab.widgets.viewmodel import pretty  # noqa: E402
-from helpers.table_layout import piles as _piles  # noqa: E402
+from cardlab import lessons
+from cardlab.cards import Card, parse_card
+from cardlab.engine import move_cards
+from cardlab.widgets import Lesson, Table
+from cardlab.widgets.lesson import MAX_ANSWER_CARDS, SCORE_PUT_AWAY, answer_moves
+from cardlab.widgets.viewmodel import pretty
+from helpers.table_layout import piles as _piles
 
 FORCED = "card-commons-2-forced-defense"  # B's view; cards, play, what-if, score questions
 #: This module's own copy of that lesson (tests/data): the tests pin its steps and texts, which

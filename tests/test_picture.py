@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-pytest.importorskip("anywidget")
-
-import cardlab  # noqa: E402
-from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, frontend  # noqa: E402
+import cardlab
+from cardlab.widgets import Hand, ScoreBreakdown, StateEditor, Stepper, Table, Tableau, frontend
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 MOVES = ("commission 2S", "commission 3S", "claim 4S")

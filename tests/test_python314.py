@@ -12,11 +12,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+import cardlab
 from helpers.installs import ROOT, build_wheel, run
 
 
@@ -72,4 +72,4 @@ def test_cardlab_installs_and_plays_on_python_3_14(tmp_path):
         "    game.play(state, game.legal_moves(state)[0])\n    print(name)"
     )
     played = run([str(venv / "bin" / "python"), "-c", code], cwd=tmp_path, env=env).stdout.split()
-    assert played and sys.version_info >= (3, 10)
+    assert played == list(cardlab.game_names())

@@ -133,14 +133,15 @@ def test_the_table_answers_clicks_while_the_computer_finds_the_games_last_move(m
         searcher = bots.make_player("search", seed=1, playouts=40_000)  # a long think, in pure Python
         table = Table(session, viewer=1, opponent=searcher, opponent_delay=0)
         await until(lambda: table.thinking)
-        waits = []
+        waits, thinking = [], time.perf_counter()
         while table.thinking:
             start = time.perf_counter()
             send(table, "explain", card="7S")
             waits.append(time.perf_counter() - start)
             await asyncio.sleep(0.02)
+        thought = time.perf_counter() - thinking
         await until(lambda: game.is_over(session.state), 60)
-        assert len(waits) >= 5 and max(waits) < 0.5, waits
+        assert len(waits) >= 5 and max(waits) < thought / 5, (waits, thought)
         assert table.view["showdown"] is not None and table.view["showdown"]["number"] == 1
         table.close()
 
