@@ -161,6 +161,47 @@ def test_commentary_naming_a_hidden_card_in_words_fails(spelled: str):
     assert any("names Q♥, a card hidden from A here" in p.message for p in problems)
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "B holds a 5 to answer it.",
+        "B has a heart.",
+        "B still has one red card.",
+        "B's Commission is a diamond.",
+        "B has no club.",
+    ],
+)
+def test_commentary_saying_a_hidden_cards_value_or_suit_fails(said: str):
+    # B's 5♥ and B's Commission, the 4♦, are hidden from A
+    (problem,) = lessons.check(_lesson(before=said))
+    assert "in the introduction" in problem.message
+    assert "tells A about a card of B's that A can't see" in problem.message
+    assert problem.line == _lesson(before=said).split("\n").index(said) + 1
+    feedback = _lesson(ask=f"What do you play?\nfeedback claim 5H: {said}")
+    assert any("in the feedback" in p.message for p in lessons.check(feedback))
+    assert lessons.check(_lesson(before=said).replace("viewer: A", "viewer: teacher")) == []
+
+
+def test_a_statement_of_what_a_hidden_hand_holds_that_the_position_contradicts_fails():
+    (problem,) = lessons.check(_lesson(before="B holds a 2."))
+    assert "“B holds a 2” is wrong here: B holds no such card" in problem.message
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "If B holds a 5, B must answer.",
+        "Does B hold a 5?",
+        "B's side holds a 5♦ and a heart.",
+        "You hold a 5.",
+        "B has 5 cards on the side.",
+        "B has a point.",
+    ],
+)
+def test_conditions_questions_and_what_the_viewer_sees_state_nothing_hidden(said: str):
+    assert lessons.check(_lesson(before=said)) == []
+
+
 def test_cards_and_answers_are_read_in_linear_time():
     hostile = [
         lambda n: "Q" + " " * (5 * n),

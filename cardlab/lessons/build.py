@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Card
 from ..engine import Event, Game, Move, all_cards
 from ..errors import IllegalMove, NotationError, StateError, quoted
+from .hidden import hidden_statements
 from .leaks import Shown, statement
 from .markdown import Block, DraftQuestion, Line, Prose, fields, prose_text, scan, without_comment
 from .mentions import card_mentions
@@ -228,6 +229,9 @@ class Builder:
                 seen = seen | self.seen_in(state, events)
             for line in draft.commentary:
                 self.check_names(line, seen, "the commentary")
+            self.check_statements(
+                draft.commentary, state, seen, "the introduction" if number == 0 else "the commentary"
+            )
             for line, text in _paragraphs(draft.commentary):
                 shown.add(line, "the introduction" if number == 0 else "the commentary", text)
             questions = self._questions(draft, state, seen, shown)
@@ -302,6 +306,15 @@ class Builder:
                     f"shown in {who}'s view): name it only once {who} has seen it, or "
                     f"show the lesson in the teacher's view ('viewer: teacher')",
                 )
+
+    def check_statements(self, lines: Iterable[Line], state: Any, seen: frozenset[Card], what: str) -> None:
+        """A problem for each statement of ``lines`` about a hidden card's value or suit
+        ("B holds a 2"), or about what a player holds that the position contradicts."""
+        if self.viewer is None:
+            return
+        for number, text in _paragraphs(lines):
+            for problem in hidden_statements(self.game, state, self.viewer, seen, text):  # type: ignore[arg-type]
+                self.problems.add(number, f"in {what}, {problem}")
 
 
 def _paragraphs(lines: Iterable[Line]) -> list[tuple[int, str]]:

@@ -4,7 +4,7 @@ check of its answer against the rules at the position it is asked in."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -30,6 +30,8 @@ class Builder(Protocol):
     problems: Problems
 
     def check_names(self, line: Line, seen: frozenset[Card], what: str) -> None: ...
+
+    def check_statements(self, lines: Iterable[Line], state: Any, seen: frozenset[Card], what: str) -> None: ...
 
 
 QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback", "reading")
@@ -410,14 +412,20 @@ class QuestionReader:
     def _check_texts(self, question: Question, given: list[Field]) -> None:
         """The question's words, feedback, answer and explanation name only cards the viewer has seen."""
         names = self.builder.check_names
+        state = self.state
+        for change in question.changes:
+            state = change.apply(state)
         for f in given:
             if f.key == "ask" or f.key.split(" ")[0] == "feedback":
                 names(Line(f.line, f"{f.argument} {f.value}"), self.seen, "the question")
+                what = "the question" if f.key == "ask" else "the feedback"
+                self.builder.check_statements([Line(f.line, f.value)], state, self.seen, what)
         answer_cards = [c for m in question.moves for c in move_cards(m)] + sorted(question.cards)
         answer_line = next(f.line for f in given if f.key in ANSWER_KEYS)
         names(Line(answer_line, " ".join(c.code for c in answer_cards)), self.seen, "the answer")
         for line in self.draft.explanation:
             names(line, self.seen, "the explanation")
+        self.builder.check_statements(self.draft.explanation, state, self.seen, "the explanation")
 
 
 def _number_key(text: str) -> int:
