@@ -258,7 +258,9 @@ class Builder:
             asked = state
             for change in question.changes:
                 asked = change.apply(asked)
-            found = statement(question, self.game, asked, shown, self.viewer)  # type: ignore[arg-type]
+            # a move the learner makes where it is the only one (counted: no) is no question: its
+            # prompt may say it ("Defend with your 5♠.")
+            found = statement(question, self.game, asked, shown, self.viewer) if question.counted else None  # type: ignore[arg-type]
             if found is not None:
                 self.problems.add(
                     question.line,

@@ -79,7 +79,9 @@ class Question:
     number, or a card's code for a card wrongly given or left out) to the teacher's words;
     ``explanation`` is the prose after the question, shown once it is answered or revealed;
     ``readings`` names the readings of the rules its answer depends on (game options such as
-    Contest's ``pile value``, see :mod:`cardlab.lessons.readings`).
+    Contest's ``pile value``, see :mod:`cardlab.lessons.readings`). ``counted`` is False for a
+    move the learner makes where it is the only legal one (``counted: no``): it is asked, but
+    it is no question, so the progress does not count it.
     """
 
     kind: str
@@ -95,6 +97,7 @@ class Question:
     feedback: tuple[tuple[str, str], ...] = ()
     explanation: str = ""
     readings: tuple[str, ...] = ()
+    counted: bool = True
 
     @property
     def answer(self) -> str:

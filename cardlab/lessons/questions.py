@@ -34,7 +34,7 @@ class Builder(Protocol):
     def check_statements(self, lines: Iterable[Line], state: Any, seen: frozenset[Card], what: str) -> None: ...
 
 
-QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback", "reading")
+QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback", "reading", "counted")
 ANSWER_KEYS = ("play", "score", "cards")
 
 
@@ -80,12 +80,47 @@ class QuestionReader:
         question = self._answer(answer, single, player, state, given)
         if question is None or not self.ok:
             return None
+        question = self._check_counted(question, single.get("counted"), state)
+        if question is None:
+            return None
         self._check_texts(question, given)
         question = self._check_readings(question, single.get("reading"), state)
         self._check_feedback(question, given, state)
-        if question.kind == "play" and self.ok:
+        if question.kind == "play" and question.counted and self.ok:
             self._check_unique(question, state)
         return question if self.ok else None
+
+    def _check_counted(self, question: Question, given: Field | None, state: Any) -> Question | None:
+        """A question is a choice: where only one move is legal, the learner makes it without
+        its counting as a question (``counted: no``), or the lesson plays it."""
+        counted = True
+        if given is not None:
+            value = given.value.strip().lower()
+            if value not in ("yes", "no"):
+                self.fail(given.line, f"'counted:' is yes or no, not {quoted(given.value)}")
+                return None
+            counted = value == "yes"
+        legal = self.game.legal_moves(state) if question.kind == "play" else []
+        if question.kind == "play" and len(legal) == 1 and counted:
+            self.fail(
+                question.line,
+                f"only one move is legal here ({self.game.move_words(state, legal[0])}), so the question has "
+                f"no wrong answer to give: ask where the learner chooses, play the move in a ```moves block, "
+                f"or add 'counted: no' to have the learner make it without counting it as a question",
+            )
+            return None
+        if not counted and (question.kind != "play" or len(legal) != 1):
+            self.fail(
+                given.line,  # type: ignore[union-attr]
+                "'counted: no' is for a move the learner makes where it is the only legal one; "
+                + (
+                    f"here {len(legal)} moves are legal: the question is a real one"
+                    if question.kind == "play"
+                    else f"a '{question.kind}:' question is always counted"
+                ),
+            )
+            return None
+        return replace(question, counted=counted)
 
     # -- what the engine says of the answer -----------------------------------------------------
 

@@ -320,6 +320,7 @@ class LessonRun:
             )
             for s, step in enumerate(steps[: self.reached + 1])
             for n, question in enumerate(step.questions[: self._asked(s)])
+            if question.counted
             for r in (self._record(s, n),)
         )
         finished = self.reached == len(steps) - 1 and all(
@@ -334,7 +335,7 @@ class LessonRun:
             self.reached,
             finished,
             items,
-            len(self.lesson.questions),
+            sum(q.counted for q in self.lesson.questions),
         )
 
     def _asked(self, step: int) -> int:

@@ -258,6 +258,7 @@ class Lesson(SessionWidget):
             "verb": question.verb,
             "player": pos.name(question.player) if question.player is not None else "",
             "whatif": [f"{c.old} → {c.new}" for c in question.changes],
+            "counted": question.counted,
             "feedback": _feedback_json(run.feedback),
             "moves": [],
         }
