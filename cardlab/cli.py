@@ -214,29 +214,33 @@ def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
 
 # --- the classroom app (Voilà) ---------------------------------------------------------------
 
-#: Each game's learner notebook, by the game's name (as ``cardlab.game()`` takes it).
-LEARNER_NOTEBOOKS = {
-    "card-commons": "01_card_commons",
-    "commerce": "02_commerce",
-    "commitment": "03_commitment",
-    "contest": "04_contest",
-}
+
+def learner_notebook(game: str, names: list[str]) -> str | None:
+    """A game's learner notebook among the tutorials' file names: the one named after the game
+    (``01_card_commons.ipynb`` for card-commons), or None."""
+    stem = game.replace("-", "_")
+    found = [n for n in names if n.endswith(".ipynb") and n[:-6].partition("_")[2] == stem]
+    return found[0] if len(found) == 1 else None
 
 
 def find_notebook(name: str) -> Path:
     """A notebook's path, a game's name (its learner notebook: ``card-commons``), or a tutorial
     by name: ``01_card_commons``, ``01_card_commons.ipynb`` or ``01``."""
+    from .games import names as game_names
+
     path = Path(name)
     if path.is_file():
         return path
     if path.suffix not in ("", ".ipynb") or len(path.parts) > 1:
         raise CommandError(f"no notebook {name}")
-    name = LEARNER_NOTEBOOKS.get(name.lower().replace("_", "-").replace(" ", "-"), name)
     names = tutorial_names()
+    game = name.lower().replace("_", "-").replace(" ", "-")
+    if game in game_names() and learner_notebook(game, names):
+        name = learner_notebook(game, names)[:-6]
     matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
     if len(matches) != 1:
         raise CommandError(
-            f"no notebook {name}; the games are {', '.join(LEARNER_NOTEBOOKS)}, and the tutorials "
+            f"no notebook {name}; the games are {', '.join(game_names())}, and the tutorials "
             f"{', '.join(n[:-6] for n in names)}"
         )
     return tutorials_folder() / matches[0]
@@ -653,6 +657,8 @@ def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from .games import names as game_names
+
     top = argparse.ArgumentParser(
         prog="cardlab",
         description="Card games to teach with, in Jupyter: the tutorials and the ways to share them.",
@@ -679,8 +685,7 @@ def parser() -> argparse.ArgumentParser:
     app.add_argument(
         "notebook",
         metavar="NOTEBOOK",
-        help="a game (card-commons, commerce, commitment, contest: its "
-        "learner notebook), "
+        help=f"a game ({', '.join(game_names())}: its learner notebook), "
         "a tutorial's name such as 05_teachers_guide, or a notebook's path",
     )
     app.set_defaults(run=cmd_app)
@@ -766,9 +771,7 @@ def parser() -> argparse.ArgumentParser:
         description="Print the path of every lesson that comes with cardlab; its file "
         "name without .md is its name (Lesson(NAME) in a notebook).",
     )
-    listed.add_argument(
-        "game", nargs="?", metavar="GAME", help="only this game's lessons (card-commons, commerce, commitment, contest)"
-    )
+    listed.add_argument("game", nargs="?", metavar="GAME", help=f"only this game's lessons ({', '.join(game_names())})")
     lesson.set_defaults(run=cmd_lesson)
     return top
 

@@ -10,6 +10,7 @@ Everything here reads the game protocol only (docs/protocol.md, "For research fr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -22,20 +23,31 @@ KEY_SEPARATOR = "\n--\n"  # between the entries of an information key (Game.info
 
 
 def configurations() -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """Every configuration the adapters offer, as (name, game name, options): each game with its
-    conformance option sets ("cardlab_contest_ace_low"; a variant by its name alone,
-    "cardlab_card_commons_peek"), and Commerce with every number of players, 3 to 12
-    ("cardlab_commerce_3" ...). A game that numbers no moves is left out."""
-    from .games import configurations as game_configurations
+    """Every configuration the adapters offer, as (name, game name, options), game by game in the
+    registry's order: a game with a ranged option (Commerce's ``players``, 3 to 12) with each of
+    its values ("cardlab_commerce_3" ...), any other with its conformance option sets
+    ("cardlab_contest_ace_low"; a variant by its name alone, "cardlab_card_commons_peek"). A game
+    that numbers no moves is left out."""
+    from .games import game_class, names
 
-    for game_name, options in game_configurations():
-        game = _make(game_name, options)
-        if game.num_moves is None or game.max_moves is None or game_name == "commerce":
+    for game_name in names():
+        cls, base = game_class(game_name), "cardlab_" + game_name.replace("-", "_")
+        ranged = [f for f in dataclasses.fields(cls.options_class) if "range" in f.metadata]
+        if ranged:
+            for f in ranged:
+                low, high = f.metadata["range"]
+                for value in range(low, high + 1):
+                    if _numbers_moves(_make(game_name, {f.name: value})):
+                        yield f"{base}_{value}", game_name, {f.name: value}
             continue
-        suffix = "".join(f"_{v}" if k == "variant" else f"_{k}_{v}" for k, v in options.items())
-        yield ("cardlab_" + game_name + suffix).replace("-", "_"), game_name, dict(options)
-    for players in range(3, 13):
-        yield f"cardlab_commerce_{players}", "commerce", {"players": players}
+        for options in cls.conformance:
+            if _numbers_moves(_make(game_name, dict(options))):
+                suffix = "".join(f"_{v}" if k == "variant" else f"_{k}_{v}" for k, v in options.items())
+                yield (base + suffix).replace("-", "_"), game_name, dict(options)
+
+
+def _numbers_moves(game: Game) -> bool:
+    return game.num_moves is not None and game.max_moves is not None
 
 
 def _make(name: str, options: dict[str, Any]) -> Game:
@@ -44,23 +56,13 @@ def _make(name: str, options: dict[str, Any]) -> Game:
     return cardlab.game(name, **options)
 
 
-#: name -> (game name, options), in a stable order
+#: name -> (game name, options), in the order of :func:`configurations`
 CONFIGURATIONS: dict[str, tuple[str, dict[str, Any]]] = {}
 
 
 def _configurations() -> dict[str, tuple[str, dict[str, Any]]]:
     if not CONFIGURATIONS:
-        order = ("card-commons", "commerce", "commitment", "contest")
-        found = sorted(
-            configurations(),
-            key=lambda c: (
-                order.index(c[1]) if c[1] in order else len(order),
-                c[1],
-                c[2].get("players", 0),
-                c[0] != f"cardlab_{c[1].replace('-', '_')}",
-            ),
-        )
-        CONFIGURATIONS.update({name: (game, options) for name, game, options in found})
+        CONFIGURATIONS.update({name: (game, options) for name, game, options in configurations()})
     return CONFIGURATIONS
 
 
