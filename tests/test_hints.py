@@ -16,6 +16,7 @@ from cardlab.bots import Hint, MoveValue, evaluate_moves, hint, hint_steps
 from cardlab.bots.hint import SET_ASIDE, SHOWN, _learner_order
 from cardlab.bots.search import playout_policy
 from cardlab.cards import CARD_TOKEN, HIDDEN, Card, pretty
+from cardlab.engine.words import often
 from cardlab.strategy import Choice, Unit, signed, strategy_of
 
 #: Each game, a deal, and what its hint's values measure for the player to move (named B's
@@ -26,8 +27,8 @@ GAMES = [
         "commerce",
         {"players": 4},
         19,
-        "ledger points",
-        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
+        "chips",
+        "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
     ),
     ("commitment", {}, 13, "VP", "VP ahead of B at the end of the game"),
     ("contest", {}, 2024, "points", "points ahead of B at the end of the game"),
@@ -353,12 +354,14 @@ def check_commerce(game, state, me, move, text) -> None:
     if "the card you miss least" in text:
         assert move.card == max(hand, key=lambda c: table.after_swap(hand, c, opponents))
     if text.startswith("Knock"):
-        assert f"{table.chance(hand, opponents):.0%} chance" in text
-    if "raises your chance" in text:
-        assert f"from {table.chance(hand, opponents):.0%} to {table.after_swap(hand, move.card, opponents):.0%}" in text
+        assert f"the best hand at the table {often(table.chance(hand, opponents))}" in text
+    if type(move).__name__ == "Trade":
+        after, now = table.after_swap(hand, move.card, opponents), table.chance(hand, opponents)
+        assert re.search(rf"the best hand {often(after)}( \(\d+%\))?, against {often(now)}( \(\d+%\))? now", text), text
     assert ("since you deal" in text) == (type(move).__name__ == "Trade" and me == state.dealer)
-    if "costs 1 point" in text:
+    if "for 1 chip" in text or "costs 1 chip" in text:
         assert me != state.dealer
+    assert "point" not in text.replace("a point", "").replace("point of", "")  # money is counted in chips
 
 
 def check_contest(game, state, me, move, text) -> None:
@@ -440,6 +443,9 @@ def test_a_hints_reason_is_about_its_best_move_and_its_figures_stay_in_the_detai
         best = result.best.move
         check_writing(result.reason)
         CHECKS[name](game, state, me, best, result.reason)
+        # chances in words a learner weighs ("rarely"), the figures under Details
+        assert not re.search(r"\d%|\d\.\d", result.reason), result.reason
+        assert result.figures == result.reason or f"In figures: {result.figures}" in result.details
         words = game.move_words(view, best)
         assert words.lower() in result.reason.lower() or result.reason.startswith(("A Jack", "Pass", "Knock"))
         # no figure of the ranking in the reason; the figures are all in the details

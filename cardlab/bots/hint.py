@@ -29,6 +29,7 @@ from typing import Any
 
 from ..cards import HIDDEN, pretty
 from ..engine import Game
+from ..engine.words import without_figures
 from ..strategy import Choice, Unit, signed, strategy_of
 from .search import MoveValue, _halving, playout_policy
 
@@ -69,7 +70,9 @@ class Hint:
     says what the values measure, for this player; ``reason`` is one sentence on why the best
     move is best; ``rule_of_thumb`` is the rule of thumb's move and its reason (None for a game
     without one), and :attr:`comparison` weighs it against the best move. ``playouts`` is the
-    number of playouts made in all; ``seconds`` how long they took.
+    number of playouts made in all; ``seconds`` how long they took. ``reason`` is in words a
+    learner weighs ("rarely", "about one time in three"); ``figures``, when given, is the same
+    reason with its figures, shown under Details.
     """
 
     game: str
@@ -82,6 +85,7 @@ class Hint:
     rule_of_thumb: Choice | None = None
     complete: bool = True
     words: tuple[tuple[str, str], ...] = ()
+    figures: str = ""
 
     def say(self, move: Any) -> str:
         """``move`` in the game's words (``Game.move_words``), as the hint names it."""
@@ -112,8 +116,14 @@ class Hint:
             )
         if self.summary:
             lines.append(f"  {self.summary}")
-        lines += [line for line in (self.finding, self.comparison, self.progress) if line]
+        lines += [line for line in (self.reason_figures, self.finding, self.comparison, self.progress) if line]
         return "\n".join(lines)
+
+    @property
+    def reason_figures(self) -> str:
+        """The reason with its figures ("In figures: … rarely (8%) …"), for the details; "" when
+        the reason has none."""
+        return f"In figures: {self.figures}" if self.figures and self.figures != self.reason else ""
 
     @property
     def finding(self) -> str:
@@ -249,7 +259,11 @@ class Hint:
                 f"<p>{esc(self.summary)}</p><details><summary>All {len(self.moves)} moves</summary>"
                 f"{self._html_table(self.ranking)}</details>"
             )
-        notes = "".join(f"<p>{esc(line)}</p>" for line in (self.finding, self.comparison, self.progress) if line)
+        notes = "".join(
+            f"<p>{esc(line)}</p>"
+            for line in (self.reason_figures, self.finding, self.comparison, self.progress)
+            if line
+        )
         return (
             f"<div class='cardlab-static-hint'><p><b>Why:</b> {esc(self.reason)}</p>"
             f"<details class='cardlab-hint-details'><summary>Details</summary>"
@@ -371,12 +385,13 @@ def hint_steps(
             names[player],
             order,
             unit,
-            reasons[str(best)],
+            without_figures(reasons[str(best)]),
             sum(m.playouts for m in ranked),
             time.perf_counter() - start,
             thumb,
             evaluation.final,
             words,
+            reasons[str(best)],
         )
 
 

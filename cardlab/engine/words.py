@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card
@@ -63,3 +64,48 @@ def _grouped(said: Sequence[str]) -> list[str]:
         else:
             groups.append((head + the, [rest]) if one_card else ("", [text]))
     return [head + listed(items, "or") if head else items[0] for head, items in groups]
+
+
+#: How often, in words a learner weighs: the nearest of these fractions, said as a frequency.
+_TIMES = (
+    (1 / 5, "about one time in five"),
+    (1 / 4, "about one time in four"),
+    (1 / 3, "about one time in three"),
+    (2 / 5, "about two times in five"),
+    (1 / 2, "about half the time"),
+    (3 / 5, "about three times in five"),
+    (2 / 3, "about two times in three"),
+    (3 / 4, "about three times in four"),
+    (4 / 5, "about four times in five"),
+)
+
+
+def often(chance: float) -> str:
+    """A chance in words, without figures: "almost never", "rarely", "about one time in three",
+    "about half the time", "nearly always", "almost always"."""
+    if chance < 0.04:
+        return "almost never"
+    if chance < 0.15:
+        return "rarely"
+    if chance > 0.96:
+        return "almost always"
+    if chance > 0.85:
+        return "nearly always"
+    return min(_TIMES, key=lambda t: abs(t[0] - chance))[1]
+
+
+def chance(value: float) -> str:
+    """A chance in words with its figure after it in brackets: "rarely (8%)". A learner reads
+    the words only (:func:`without_figures`); the figure is for the details."""
+    return f"{often(value)} ({value:.0%})"
+
+
+#: A figure in brackets, as :func:`chance` and the strategies' reasons write them: "(8%)",
+#: "(2.3 points expected against 1.1)".
+_FIGURE = re.compile(r"\s*\((?=[^()]*\d(?:%|\.\d))[^()]*\)")
+
+
+def without_figures(text: str) -> str:
+    """``text`` without its figures in brackets ("rarely (8%)" → "rarely"): what a learner reads
+    of a hint's reason; the figures stay under Details."""
+    return _FIGURE.sub("", text)

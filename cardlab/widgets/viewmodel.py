@@ -710,6 +710,7 @@ def ranking(game: Game, hint: Hint) -> JSON:
         "playouts": hint.playouts,
         "summary": hint.summary,
         "reason": hint.reason,
+        "figures": hint.reason_figures,
         "comparison": hint.comparison,
         "moves": moves,
         "complete": getattr(hint, "complete", True),

@@ -478,8 +478,8 @@ def _assert_page_hides(page: Any, scenario: Scenario) -> None:
 HINT_UNITS = {
     "card-commons": ("points", "points ahead of {other} once this round is scored (earlier rounds counted too)"),
     "commerce": (
-        "ledger points",
-        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
+        "chips",
+        "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
     ),
     "commitment": ("VP", "VP ahead of {other} at the end of the game"),
     "contest": ("points", "points ahead of {other} at the end of the game"),

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move, plural
+from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
 from .moves import CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers
 
@@ -178,7 +179,7 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
         return (
             COMMISSION[best],
             lambda: (
-                f"{best} matches the Nest Egg with chance {value.match(best):.0%}, and "
+                f"{best} matches the Nest Egg {chance(value.match(best))}, and "
                 f"{sum(1 for c in without(hand, best) if c.color == best.color)} of your other cards are {best.color} "
                 f"like it"
             ),
@@ -204,8 +205,7 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
                 swap,
                 lambda: (
                     f"{swap.give} should score more as Commission ({better:.1f} points expected "
-                    f"against {now:.1f}): it matches the Nest Egg with chance "
-                    f"{value.match(swap.give):.0%}"
+                    f"against {now:.1f}): it matches the Nest Egg {chance(value.match(swap.give))}"
                 ),
             )
     answering = _answering(left)
@@ -291,7 +291,7 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         value = _CommissionValue(s, me, _unseen(game, s, me))
         like = sum(1 for c in without(s.hands[me], card) if c.color == card.color)
         return (
-            f"{words}: it matches the Nest Egg with chance {value.match(card):.0%}, and {like or 'none'} of "
+            f"{words}: it matches the Nest Egg {chance(value.match(card))}, and {like or 'none'} of "
             f"your other cards {'is' if like == 1 else 'are'} {card.color} like it"
         )
     if kind is TradePool:
@@ -305,8 +305,8 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
     if kind is TradeCommission:
         value = _CommissionValue(s, me, _unseen(game, s, me))
         return (
-            f"{words}: as Commission, {move.give} matches the Nest Egg with chance {value.match(move.give):.0%}, "
-            f"against {value.match(commission):.0%} for {commission}"
+            f"{words}: as Commission, {move.give} matches the Nest Egg {chance(value.match(move.give))}, and "
+            f"{commission} {chance(value.match(commission))}"
         )
     if s.phase == "answer":
         return f"{words}: your own answer lands on the opponent's side, so give a card you need little"

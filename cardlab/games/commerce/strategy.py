@@ -22,6 +22,7 @@ from typing import Any
 
 from ...cards import Card
 from ...engine import Game
+from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit
 from .moves import DECK, KNOCK, Barter, Give, Trade
 from .ranking import rank_hand
@@ -37,10 +38,7 @@ class CommerceStrategy(Strategy):
     """Commerce: knock with a strong hand, trade when it pays; playouts to the end of the deal."""
 
     playouts = 1000
-    unit = Unit(
-        "ledger points",
-        "ledger points you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
-    )
+    unit = Unit("chips", "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         return _choose(state, game.to_move(state))
@@ -118,29 +116,17 @@ def _choose(s: Any, me: int) -> Choice:
     if gain > cost:
         return Choice(
             Trade(worst),
-            f"trading {worst} improves your chance of the best hand from {now:.0%} to "
-            f"{better:.0%} on average, worth more than the {cost} point it costs",
+            f"trading {worst} makes yours the best hand {chance(better)} on average, against {chance(now)} now: "
+            + ("worth more than the 1 chip it costs" if cost else "and it is free, since you deal"),
         )
     if s.turns.count("barter") < s.players:
         return Choice(
-            Barter(worst), f"no trade is worth its point here; barter {worst}, the card you miss least, for free"
+            Barter(worst), f"no trade is worth its chip here; barter {worst}, the card you miss least, for free"
         )
     return Choice(
         KNOCK,
-        f"no trade is worth its point and the table has bartered enough: knock with your "
-        f"{now:.0%} chance of the best hand",
+        f"no trade is worth its chip and the table has bartered enough: knock, as your hand is the best {chance(now)}",
     )
-
-
-def _chance(value: float) -> str:
-    """A chance as a percentage: "64%"."""
-    return f"{value:.0%}"
-
-
-def _a(value: float) -> str:
-    """The article before a chance: "an 80%", "a 64%"."""
-    text = _chance(value)
-    return "an" if text.startswith("8") or text in ("11%", "18%") else "a"
 
 
 def explain(game: Game, s: Any, me: int, move: Any) -> str:
@@ -156,42 +142,38 @@ def explain(game: Game, s: Any, me: int, move: Any) -> str:
     if move == KNOCK:
         if s.offer is not None:
             return (
-                f"Knock to refuse the barter: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of "
-                "being the best hand at the table, and knocking keeps it"
+                f"Knock to refuse the barter: your {_hand_name(hand)} is the best hand at the table {chance(now)}, "
+                "and knocking keeps it"
             )
         if now >= KNOCK_CHANCE:
             return (
-                f"Knock now: your {_hand_name(hand)} has {_a(now)} {_chance(now)} chance of being the best hand "
-                "at the table, and a knock stops the exchanges before the others improve"
+                f"Knock now: your {_hand_name(hand)} is the best hand at the table {chance(now)}, and a knock "
+                "stops the exchanges before the others improve"
             )
         return (
             f"Knock now: a knock stops the exchanges before the others improve, and your {_hand_name(hand)} "
-            f"still has {_a(now)} {_chance(now)} chance of being the best hand at the table"
+            f"is still the best hand at the table {chance(now)}"
         )
     card = move.card
     after = table.after_swap(hand, card, opponents)
     missed = (
-        f"{card} is the card you miss least: a new card in its place gives you {_a(after)} {_chance(after)} "
-        "chance of the best hand on average"
+        f"{card} is the card you miss least: with a new card in its place, yours is the best hand {chance(after)}"
         if card == least
-        else f"a new card in place of {card} gives you {_a(after)} {_chance(after)} chance of the best hand on average"
+        else f"with a new card in place of {card}, yours is the best hand {chance(after)}"
     )
     if isinstance(move, Give):
         return f"{_capital(words)}: {missed}"
     if isinstance(move, Trade):
-        cost = "for free, since you deal" if me == s.dealer else "for the 1 point it costs"
-        change = "raises" if after > now else "changes"
-        return (
-            f"{_capital(words)}: a new card {change} your chance of the best hand from {_chance(now)} to "
-            f"{_chance(after)} on average, {cost}"
-        )
+        cost = "for free, since you deal" if me == s.dealer else "for 1 chip"
+        better = f"a new card makes yours the best hand {chance(after)}, against {chance(now)} now"
+        return f"{_capital(words)}: {better}, {cost}"
     if isinstance(move, Barter):
-        cost = ", and a barter is free while a trade costs 1 point" if me != s.dealer else ""
+        cost = ", and a barter is free while a trade costs 1 chip" if me != s.dealer else ""
         if card == least:
             return f"{_capital(words)}: {card} is the card you miss least{cost}"
         return (
-            f"{_capital(words)}: a new card for {card} gives you {_a(after)} {_chance(after)} chance of the best "
-            f"hand on average{', for free' if cost else ''}"
+            f"{_capital(words)}: with a new card for {card}, yours is the best hand {chance(after)}"
+            f"{', for free' if cost else ''}"
         )
     return _capital(words)
 
