@@ -112,7 +112,8 @@ def test_a_king_is_used_as_a_jack_in_some_lesson():
     used = {"jack": [], "queen": []}
     for name in NAMES:
         lesson = _load(name)
-        moves = [s.move for s in lesson.steps if s.move] + [m for s in lesson.steps for q in s.questions for m in q.moves]
+        played = [s.move for s in lesson.steps if s.move]
+        moves = played + [m for s in lesson.steps for q in s.questions for m in q.moves]
         for move in moves:
             if isinstance(move, Claim) and move.card.rank == 13:
                 if move.discard is not None:
