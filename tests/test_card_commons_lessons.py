@@ -43,7 +43,7 @@ VERBS = {
     "traded": "trade",
 }
 #: Words that make a move a possibility rather than a fact ("can't answer", "must play").
-MODALS = {"can", "can't", "cannot", "must", "may", "might", "could", "would", "to", "should", "not", "if", "had"}
+MODALS = {"no", "can", "can't", "cannot", "must", "may", "might", "could", "would", "to", "should", "not", "if", "had"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[A-Za-z']+|[^\sA-Za-z']")
 
