@@ -74,17 +74,22 @@ def checkout_notebooks(where: Path) -> Path | None:
 
 
 #: The pages the tutorials link to, shipped with them (``docs/`` of a checkout, ``cardlab/docs``
-#: in the wheel, with the README as ``cardlab/README.md``): the rules, the guides, the rule texts.
-DOC_PATTERNS = ("*.md", "rules/*.md", "rules/texts/*.txt")
+#: in the wheel, with the README as ``cardlab/README.md``): the rules, the guides, the rule texts
+#: and the guides' pictures.
+DOC_PATTERNS = ("*.md", "rules/*.md", "rules/texts/*.txt", "images/*.png")
+#: The files beside the README that it links to (shipped as ``cardlab/CHANGELOG.md``, ...).
+TOP_PAGES = ("README.md", "CHANGELOG.md", "LICENSE", "CITATION.cff")
 
 
 def docs_files() -> dict[str, Path]:
-    """The shipped pages, by their path beside the tutorials' folder: ``README.md`` and
-    ``docs/...``, where a tutorial's ``../README.md`` and ``../docs/...`` links point."""
+    """The shipped pages, by their path beside the tutorials' folder: ``README.md`` (and the
+    files it links to) and ``docs/...``, where a tutorial's ``../README.md`` and ``../docs/...``
+    links point."""
     base = tutorials_folder().parent
     found: dict[str, Path] = {}
-    if (base / "README.md").is_file():
-        found["README.md"] = base / "README.md"
+    for name in TOP_PAGES:
+        if (base / name).is_file():
+            found[name] = base / name
     for pattern in DOC_PATTERNS:
         for path in sorted((base / "docs").glob(pattern)):
             found[path.relative_to(base).as_posix()] = path
@@ -113,6 +118,27 @@ def travelling(notebook_text: str) -> str:
     if not changed:
         return notebook_text
     return json.dumps(notebook, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+#: A page's link to a tutorial in its folder of a checkout (``notebooks/``) or of the wheel
+#: (``tutorials/``): ``[the explainers](../notebooks/08_explainers.ipynb)``.
+TUTORIAL_LINK = re.compile(r"""(\]\(\s*<?|href=["'])((?:\.\./)*)(?:notebooks|tutorials)/(?=[^/\s"'<>()]+\.ipynb)""")
+
+
+def travelling_page(text: str) -> str:
+    """A page (README.md, docs/...) as it goes into a folder that holds the tutorials beside it
+    (a copy, the JupyterLite site, an app's folder): its links to a tutorial lose their
+    ``notebooks/`` (or the wheel's ``tutorials/``)."""
+    return TUTORIAL_LINK.sub(r"\1\2", text)
+
+
+def copy_page(path: Path, target: Path) -> None:
+    """A shipped page copied to ``target``, its links to the tutorials made to travel."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if path.suffix == ".md":
+        target.write_text(travelling_page(path.read_text(encoding="utf-8")), encoding="utf-8")
+    else:
+        shutil.copyfile(path, target)
 
 
 def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
@@ -146,8 +172,7 @@ def copy_tutorials(target: Path, *, force: bool = False) -> list[Path]:
         (target / n).write_text(travelling((source / n).read_text(encoding="utf-8")), encoding="utf-8")
         copied.append(target / n)
     for name, path in pages.items():
-        (target / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target / name)
+        copy_page(path, target / name)
     return copied
 
 
@@ -201,13 +226,18 @@ def cmd_tutorials(options: argparse.Namespace, extra: list[str]) -> int:
         return 0
     need("jupyterlab", "lab", "JupyterLab")
     folder = checkout_notebooks(Path.cwd())
+    # In a checkout, the server's root is the checkout itself: the tutorials' links to ../docs/
+    # and ../README.md stay inside what it serves.
+    root = [f"--ServerApp.root_dir={folder.parent}"] if folder is not None else []
     if folder is None:  # an installed cardlab: open the learner's own copies, made once
         folder = Path.cwd() / DEFAULT_COPY
         if not (folder / START).is_file():
             copied = copy_tutorials(folder)
             say(f"copied {len(copied)} tutorials into {folder} (your own copies: edit them freely)")
     command = root_flag(
-        [sys.executable, "-m", "jupyter", "lab", str(folder / START), LAB_SERVER_OPTION, *extra], extra, "JupyterLab"
+        [sys.executable, "-m", "jupyter", "lab", str(folder / START), *root, LAB_SERVER_OPTION, *extra],
+        extra,
+        "JupyterLab",
     )
     return run(command)
 
@@ -246,11 +276,37 @@ def find_notebook(name: str) -> Path:
     return tutorials_folder() / matches[0]
 
 
+#: What an app of a tutorial serves besides its page (``VoilaConfiguration.file_allowlist``): the
+#: pages the tutorials link to (README.md and what it links to, docs/...) and the other tutorials.
+APP_ALLOWLIST = (r"[^/]+\.ipynb", r"(README|CHANGELOG)\.md", "LICENSE", r"CITATION\.cff", r"docs/.+\.(md|txt|png)")
+#: What it never serves (``VoilaConfiguration.file_denylist``): Python files. The tutorials are
+#: not denied (Voilà's default denies every notebook), so the links between them resolve.
+APP_DENYLIST = (r".*\.py",)
+
+
+def app_folder(notebook: Path) -> Path:
+    """A new folder for the app of a tutorial: a copy of the tutorials, with the pages they link
+    to beside them, so that each link of the page resolves where Voilà serves it (from ``/``, a
+    link ``../docs/x`` is ``/docs/x``). Voilà serves only files inside its folder (symbolic
+    links followed), so they are copied; the copy goes with the temporary files."""
+    folder = Path(tempfile.mkdtemp(prefix="cardlab-app-"))
+    copy_tutorials(folder)
+    return folder / notebook.name
+
+
 def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
     need("voila", "app", "Voilà")
     notebook = find_notebook(options.notebook)
-    say(f"serving {notebook} as an app with Voilà (Ctrl+C stops it)")
-    return run([sys.executable, "-m", "voila", str(notebook), VOILA_SERVER_OPTION, *extra])
+    served = [str(notebook)]
+    if notebook.resolve().parent == tutorials_folder().resolve():
+        served = [
+            str(app_folder(notebook)),
+            *[f"--VoilaConfiguration.file_allowlist={pattern}" for pattern in APP_ALLOWLIST],
+            *[f"--VoilaConfiguration.file_denylist={pattern}" for pattern in APP_DENYLIST],
+        ]
+    where = "this computer only" if options.host in ("127.0.0.1", "localhost", "::1") else f"address {options.host}"
+    say(f"serving {notebook} as an app with Voilà on {where} (Ctrl+C stops it)")
+    return run([sys.executable, "-m", "voila", *served, f"--Voila.ip={options.host}", VOILA_SERVER_OPTION, *extra])
 
 
 def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:
@@ -265,7 +321,16 @@ def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:
 
     game_options = {"players": options.players} if options.players else {}
     try:
-        serve(options.store, options.host, options.port, rooms=options.rooms, game=options.game, options=game_options)
+        trusted = tuple(a.strip() for given in options.trusted_proxy for a in given.split(",") if a.strip())
+        serve(
+            options.store,
+            options.host,
+            options.port,
+            rooms=options.rooms,
+            game=options.game,
+            options=game_options,
+            trusted_proxies=trusted,
+        )
     except (StoreError, ValueError) as err:
         raise CommandError(str(err)) from None
     return 0
@@ -328,8 +393,7 @@ def lite_contents(into: Path) -> Path:
         notebook["cells"].insert(0, cell)
         (into / name).write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     for name, path in docs_files().items():
-        (into / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, into / name)
+        copy_page(path, into / name)
     return into
 
 
@@ -688,6 +752,14 @@ def parser() -> argparse.ArgumentParser:
         help=f"a game ({', '.join(game_names())}: its learner notebook), "
         "a tutorial's name such as 05_teachers_guide, or a notebook's path",
     )
+    app.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to serve on (default 127.0.0.1: this computer only). 0.0.0.0 serves every network "
+        "this computer is on: anyone who reaches its address and port opens the app with no password, each "
+        "visitor gets a Python process of their own here (about 60 MB), and a tutorial's app also serves "
+        "the other tutorials and the pages they link to. Visitors run no code of their own (Voilà refuses it).",
+    )
     app.set_defaults(run=cmd_app)
 
     room = commands.add_parser(
@@ -702,6 +774,13 @@ def parser() -> argparse.ArgumentParser:
     room.add_argument("--rooms", type=int, default=0, help="rooms to open when the store holds none")
     room.add_argument("--game", default="commitment", help="the game of those rooms (default commitment)")
     room.add_argument("--players", type=int, help="the players of each of those rooms (Commerce: 3 to 12)")
+    room.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy whose X-Forwarded-For is believed (repeat it, or a comma list; default: none)",
+    )
     room.set_defaults(run=cmd_classroom)
 
     lite = commands.add_parser(

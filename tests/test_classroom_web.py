@@ -51,7 +51,7 @@ def test_a_refused_join_shows_the_form_again_with_the_reason(classroom, client):
     wrong = client.post("/join", data={"room": "QQQQQQ", "name": "<b>Eve</b>"})
     assert "no room with those letters" in wrong.text and "&lt;b&gt;Eve&lt;/b&gt;" in wrong.text
     assert "<b>Eve" not in wrong.text  # what was typed is shown as text, never as markup
-    assert client.post("/join", content=b"room=" + b"A" * 5000).status_code == 400
+    assert client.post("/join", content=b"room=" + b"A" * 5000).status_code == 413  # too large to read
 
 
 def test_the_teacher_link_turns_its_key_into_a_cookie(classroom, client):

@@ -2,22 +2,29 @@
 
 ``Classroom(open_store("sqlite:classroom.db"))`` holds every room of the store as it was;
 ``create_room("commerce", players=4, computers=["heuristic", None, None, None])`` adds one;
-``join(code, "Ada", address)`` seats a learner and gives the seat cookie's value, which
-``seat_for(cookie)`` turns back into the room and seat (None when refused).
+``join(code, "Ada", address, browser)`` seats a learner and gives the seat cookie's value,
+which ``seat_for(cookie)`` turns back into the room and seat (None when refused).
+
+Several processes may serve one class from a shared store (Redis): each holds every room, and
+the store tells it of the others' changes (:meth:`.store.Store.listen`), which it reads and
+plays in its own rooms, so their pages redraw; a room another process opened is read when
+heard of, or when a learner names it.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import bots
 from . import words
 from .codes import new_code, read_code
+from .limits import BrowserIds, JoinLimit, client_key
 from .records import Seat
 from .rooms import COMPUTER_DELAY, Room, RoomRefused
-from .store import Store
-from .tokens import JoinLimit, digest, new_token, read_seat_cookie, same_secret, seat_cookie
+from .store import StaleWrite, Store
+from .tokens import digest, new_token, read_seat_cookie, same_secret, seat_cookie
 
 
 class Classroom:
@@ -30,19 +37,64 @@ class Classroom:
         self.store = store
         self.computer_delay = computer_delay
         self.join_limit = join_limit or JoinLimit()
+        store.claim()
         self.teacher_key = store.secret("teacher")
+        self.browsers = BrowserIds(store.secret("browsers"))
         self._watchers: list[Callable[[Classroom], None]] = []
+        self._lock = threading.Lock()
         self.rooms: dict[str, Room] = {}
         for record in store.rooms():
-            moves = store.moves(record.code, record.deal)
-            self.rooms[record.code] = Room(record, store, moves=moves, computer_delay=computer_delay)
+            self._load(record)
+        self._stop_listening = store.listen(self._heard)
+
+    def _load(self, record: Any) -> Room:
+        """The room of ``record``, dealt and its log replayed, now one of the class's."""
+        with self._lock:
+            if record.code in self.rooms:
+                return self.rooms[record.code]
+            moves = self.store.moves(record.code, record.deal)
+            room = Room(record, self.store, moves=moves, computer_delay=self.computer_delay)
+            self.rooms = {**self.rooms, room.code: room}  # a new dict: readers in other threads see one or the other
+            return room
+
+    def room(self, code: str) -> Room | None:
+        """The room ``code``: one of the class's, or one another process opened (read now)."""
+        room = self.rooms.get(code)
+        if room is None:
+            record = self.store.room(code)
+            if record is None:
+                return None
+            room = self._load(record)
+            self._changed()
+        return room
+
+    def _heard(self, code: str | None) -> None:
+        """Another process changed room ``code`` (None: maybe any room): read it again."""
+        if code is None:
+            added = [self._load(record) for record in self.store.rooms() if record.code not in self.rooms]
+            for room in list(self.rooms.values()):
+                room.sync()
+            if added:
+                self._changed()
+        elif code in self.rooms:
+            self.rooms[code].sync()
+        else:
+            self.room(code)
 
     def create_room(self, game: str, *, computers: Sequence[str | None] | None = None, **options: Any) -> Room:
         """A new room of ``game`` (with its options, such as ``players=4``); ``computers``
         names the computer player of each seat (None: a person's seat; all people by default)."""
         seats = self._seats(game, computers, options)
-        room = Room.create(new_code(self.rooms), game, seats, self.store, computer_delay=self.computer_delay, **options)
-        self.rooms[room.code] = room
+        while True:
+            try:
+                room = Room.create(
+                    new_code(self.rooms), game, seats, self.store, computer_delay=self.computer_delay, **options
+                )
+                break
+            except StaleWrite:  # another process took that code a moment ago
+                continue
+        with self._lock:
+            self.rooms = {**self.rooms, room.code: room}
         self._changed()
         return room
 
@@ -61,17 +113,21 @@ class Classroom:
                 )
         return [Seat(computer=name) for name in computers]
 
-    def join(self, code: str, name: str, address: str = "") -> tuple[Room, int, str]:
+    def join(self, code: str, name: str, address: str = "", browser: str = "") -> tuple[Room, int, str]:
         """Seat ``name`` in room ``code``: the room, the seat's number and the seat cookie's
-        value. A :class:`RoomRefused` in the learner's words otherwise (refused tries from one
-        ``address`` are limited)."""
-        if not self.join_limit.allowed(address):
+        value. A :class:`RoomRefused` in the learner's words otherwise. Wrong codes are
+        limited per client: the ``browser`` id (checked with :attr:`browsers`; "" for none)
+        at ``address``, so one learner's wrong codes lock nobody else out."""
+        client = client_key(address, browser)
+        if not self.join_limit.allowed(client):
             raise RoomRefused(words.TOO_MANY_TRIES)
         try:
-            room = self.rooms[read_code(code)]
-        except (ValueError, KeyError):
-            self.join_limit.refused(address)
-            raise RoomRefused(words.NO_SUCH_ROOM) from None
+            room = self.room(read_code(code))
+        except ValueError:
+            room = None
+        if room is None:
+            self.join_limit.refused(client)
+            raise RoomRefused(words.NO_SUCH_ROOM)
         token = new_token()
         seat = room.take_seat(name, digest(token))
         return room, seat, seat_cookie(room.code, token)
@@ -79,9 +135,9 @@ class Classroom:
     def seat_for(self, cookie: str | None) -> tuple[Room, int] | None:
         """The room and seat a seat cookie opens, or None (no cookie, a wrong or freed token)."""
         parts = read_seat_cookie(cookie)
-        if parts is None or parts[0] not in self.rooms:
+        room = None if parts is None or len(parts[0]) > 12 else self.room(parts[0])
+        if parts is None or room is None:
             return None
-        room = self.rooms[parts[0]]
         seat = room.seat_of(digest(parts[1]))
         return None if seat is None else (room, seat)
 
@@ -98,6 +154,7 @@ class Classroom:
             callback(self)
 
     def close(self) -> None:
+        self._stop_listening()
         for room in self.rooms.values():
             room.close()
         self.store.close()

@@ -2,10 +2,14 @@
 
 A room holds one :class:`RoomSession`, which every table of the room is bound to (each with
 its seat as viewer). The session's lock is the room's lock: every move, from any page or from
-a computer player, is played under it, one at a time, and each move is appended to the room's
-log in the store before the tables are told (the log's observer is the first). A room only
-goes forward: its session refuses to step back, to start a variation or to be edited, and
-refuses every move while the teacher has paused or ended the room.
+a computer player, is played under it, one at a time. A move is written to the room's log in
+the store before it is played: the store takes it only as the log's next move, so when several
+processes serve the room (a Redis store) and two of them try the same step, exactly one wins;
+the other reads the room again (:meth:`Room.sync`) and refuses its move in the learner's words.
+Changes to the room itself (a seat taken, a pause, a new deal) are written the same way, from
+the record they change, and made again from the stored record when another process wrote
+first. A room only goes forward: its session refuses to step back, to start a variation or to
+be edited, and refuses every move while the teacher has paused or ended the room.
 
 Computer players run in the room, in a thread of their own (:class:`ComputerPlayers`): no
 learner's table decides who plays another seat.
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -27,12 +32,15 @@ from ..widgets.base import Refused
 from . import words
 from .codes import fresh_seed
 from .records import ENDED, OPEN, PAUSED, RoomRecord, Seat
-from .store import Store
+from .store import StaleWrite, Store, StoreError
 
 #: Seconds a computer player waits before its move, so the learners can follow the game.
 COMPUTER_DELAY = 0.8
 #: The longest name a learner may give (a table shows up to 40 characters).
 MAX_NAME = 24
+#: How many times a change to a room is made again from the stored record when other processes
+#: keep writing first.
+TRIES = 20
 
 
 class RoomRefused(Refused):
@@ -48,14 +56,31 @@ class RoomSession(Session):
         self._room = room
 
     def play(self, move: Move | str) -> Step:
+        """Play ``move`` if the store takes it as the log's next move; if another process
+        wrote first, read the room again and refuse it in the learner's words."""
         with self._lock:
-            if self._room.state == PAUSED:
-                raise RoomRefused(words.PAUSED)
-            if self._room.state == ENDED:
-                raise RoomRefused(words.ENDED)
+            started = time.perf_counter()
+            self._check_open()
             if not self.at_end:
                 raise RoomRefused(words.FORWARD)
-            return super().play(move)
+            step = self.game.step(self.state, move)  # an illegal move raises here, and nothing is written
+            room = self._room
+            try:
+                room._store.append_move(room.code, room.record.deal, len(self.moves) + 1, str(step.move))
+            except StaleWrite:
+                room.sync()
+                self._check_open()
+                raise RoomRefused(words.MOVED_ON) from None
+            try:
+                return super().play(step.move)
+            finally:
+                room.action_times.append(time.perf_counter() - started)
+
+    def _check_open(self) -> None:
+        if self._room.state == PAUSED:
+            raise RoomRefused(words.PAUSED)
+        if self._room.state == ENDED:
+            raise RoomRefused(words.ENDED)
 
     def _replay(self, moves: Sequence[str]) -> None:
         for move in moves:
@@ -84,10 +109,10 @@ class Room:
         if len(record.seats) != self.game.players:
             raise ValueError(f"room {record.code}: {len(record.seats)} seats for a game of {self.game.players}")
         self._watchers: list[Callable[[Room], None]] = []
+        #: How long each move played here took (in seconds, the latest last): the server's own time.
+        self.action_times: deque[float] = deque(maxlen=100_000)
         self.session = RoomSession(self.game, self.game.deal(seed=record.seed), self)
         self.session._replay(moves)
-        self._logged = len(moves)
-        self.session.observe(self._log_moves)  # first: the log has each move before any table is told
         self.computers = ComputerPlayers(self, computer_delay)
         self.session.observe(lambda _session: self.computers.wake())
         self.computers.start()
@@ -103,11 +128,13 @@ class Room:
         computer_delay: float = COMPUTER_DELAY,
         **options: Any,
     ) -> Room:
-        """A new room of ``game`` (with its ``options``) dealt from a fresh seed, saved in ``store``."""
+        """A new room of ``game`` (with its ``options``) dealt from a fresh seed, saved in
+        ``store``; a :class:`StaleWrite` if the store holds a room ``code`` already."""
         record = RoomRecord(code, game, dict(options), fresh_seed(), tuple(seats), created=time.time())
-        room = cls(record, store, computer_delay=computer_delay)
-        store.save_room(record)
-        return room
+        make_game(game, **options)  # bad options are refused before anything is stored
+        if not store.replace_room(None, record):
+            raise StaleWrite(f"room {code}: the store holds a room of that code already")
+        return cls(record, store, computer_delay=computer_delay)
 
     # -- what the room is ---------------------------------------------------------------------
 
@@ -134,9 +161,13 @@ class Room:
     @property
     def names(self) -> tuple[str, ...]:
         """Each seat's name as the tables show it: the person's, "Computer B", or the seat's letter."""
+        return self._names_of(self._record)
+
+    def _names_of(self, record: RoomRecord) -> tuple[str, ...]:
         letters = self.game.player_names
         return tuple(
-            f"Computer {letter}" if seat.computer else seat.name or letter for seat, letter in zip(self.seats, letters)
+            f"Computer {letter}" if seat.computer else seat.name or letter
+            for seat, letter in zip(record.seats, letters)
         )
 
     def computer_seat(self, number: int | None) -> bool:
@@ -178,82 +209,112 @@ class Room:
 
         return unwatch
 
-    def _update(self, record: RoomRecord) -> None:
+    def _update(self, change: Callable[[RoomRecord], RoomRecord]) -> RoomRecord:
+        """Write ``change(record)`` in place of the room's record, if the store still holds
+        that record; if another process wrote first, read the room again and make the change
+        again from what it wrote (``change`` may refuse then). The record written."""
         with self.lock:
-            self._store.save_room(record)
-            self._record = record
+            for _ in range(TRIES):
+                old = self._record
+                new = change(old)
+                if new == old:
+                    return old
+                if self._store.replace_room(old, new):
+                    break
+                self.sync()
+            else:
+                raise StoreError(f"room {self.code}: other processes kept changing it; nothing was changed")
+            self._apply(new)
+        self._tell()
+        return new
+
+    def _apply(self, record: RoomRecord) -> None:
+        """Take ``record`` as the room's (under the lock); a new deal deals it."""
+        old, self._record = self._record, record
+        if (record.deal, record.seed) != (old.deal, old.seed):
+            self.session._deal_again(self.game.deal(seed=record.seed))
+
+    def _tell(self) -> None:
+        with self.lock:
             watchers = list(self._watchers)
         for callback in watchers:
             callback(self)
         self.computers.wake()
 
+    def sync(self) -> bool:
+        """Read the room again from the store: what other processes changed (its record, the
+        moves of its deal), played here so that the pages redraw. Whether anything changed."""
+        with self.lock:
+            stored = self._store.room(self.code)
+            changed = stored is not None and stored != self._record
+            if changed:
+                self._apply(stored)  # type: ignore[arg-type]
+            moves = self._store.moves(self.code, self._record.deal, start=len(self.session.moves))
+            self.session._replay(moves)
+        if changed:
+            self._tell()
+        elif moves:
+            self.computers.wake()
+        return changed or bool(moves)
+
     def take_seat(self, name: str, token: str) -> int:
         """Give the first free seat to ``name``, who holds the token digest ``token``; its
-        number. A :class:`RoomRefused` if the room is locked or full or the name is taken."""
+        number. A :class:`RoomRefused` if the room is locked or full or the name is taken.
+        Two learners joining at once, even through two processes, never get the same seat."""
         name = " ".join(name.split())
         if not name or len(name) > MAX_NAME or not name.isprintable():
             raise RoomRefused(words.NAME_NEEDED.format(longest=MAX_NAME))
-        with self.lock:
-            record = self._record
+        taken: list[int] = []
+
+        def seat_them(record: RoomRecord) -> RoomRecord:
             if record.locked or record.state == ENDED:
                 raise RoomRefused(words.ROOM_CLOSED)
-            if name.casefold() in (n.casefold() for n in self.names):
+            if name.casefold() in (n.casefold() for n in self._names_of(record)):
                 raise RoomRefused(words.NAME_TAKEN.format(name=name))
             free = [number for number, seat in enumerate(record.seats) if seat.free]
             if not free:
                 raise RoomRefused(words.ROOM_FULL)
-            self._update(record.with_seat(free[0], Seat(name=name, token=token, approved=not record.approve)))
-            return free[0]
+            taken[:] = [free[0]]
+            return record.with_seat(free[0], Seat(name=name, token=token, approved=not record.approve))
+
+        self._update(seat_them)
+        return taken[0]
 
     def seat_of(self, token: str) -> int | None:
         """The seat held with the token digest ``token``, or None."""
         return next((n for n, seat in enumerate(self.seats) if seat.token is not None and seat.token == token), None)
 
     def approve(self, number: int) -> None:
-        self._update(self._record.with_seat(number, replace(self.seats[number], approved=True)))
+        self._update(lambda r: r.with_seat(number, replace(r.seats[number], approved=True)))
 
     def free(self, number: int) -> None:
         """Free seat ``number``: its token no longer opens it."""
-        self._update(self._record.with_seat(number, Seat()))
+        self._update(lambda r: r.with_seat(number, Seat(computer=r.seats[number].computer)))
 
     def set_locked(self, locked: bool) -> None:
-        self._update(replace(self._record, locked=locked))
+        self._update(lambda r: replace(r, locked=locked))
 
     def set_approving(self, approve: bool) -> None:
-        self._update(replace(self._record, approve=approve))
+        self._update(lambda r: replace(r, approve=approve))
 
     def pause(self) -> None:
-        if self.state == OPEN:
-            self._update(replace(self._record, state=PAUSED))
+        self._update(lambda r: replace(r, state=PAUSED) if r.state == OPEN else r)
 
     def resume(self) -> None:
-        if self.state == PAUSED:
-            self._update(replace(self._record, state=OPEN))
+        self._update(lambda r: replace(r, state=OPEN) if r.state == PAUSED else r)
 
     def end(self) -> None:
-        self._update(replace(self._record, state=ENDED))
+        self._update(lambda r: replace(r, state=ENDED))
 
     def new_deal(self) -> None:
         """Deal a new game from a fresh seed, with the same seats; the room is open again."""
-        with self.lock:
-            record = replace(self._record, seed=fresh_seed(), deal=self._record.deal + 1, state=OPEN)
-            self._store.save_room(record)
-            self._record = record
-            self._logged = 0
-            self.session._deal_again(self.game.deal(seed=record.seed))
-        self._update(record)
+        deal = self._record.deal
+        # one new deal, even if two teachers' clicks reach two processes at once
+        self._update(lambda r: replace(r, seed=fresh_seed(), deal=r.deal + 1, state=OPEN) if r.deal == deal else r)
 
     def close(self) -> None:
         """Stop the room's computer players."""
         self.computers.stop()
-
-    # -- the move log -------------------------------------------------------------------------
-
-    def _log_moves(self, session: Session) -> None:
-        moves = session.moves
-        while self._logged < len(moves):
-            self._logged += 1
-            self._store.append_move(self.code, self._record.deal, self._logged, str(moves[self._logged - 1]))
 
 
 class ComputerPlayers(threading.Thread):
@@ -315,4 +376,7 @@ class ComputerPlayers(threading.Thread):
         move = self._players[mover].choose(game, game.view(state, mover))
         with room.lock:
             if room.session.state is state and room.state == OPEN:
-                room.session.play(move)
+                try:
+                    room.session.play(move)
+                except RoomRefused:  # another process's computer player (or a teacher) was first
+                    pass

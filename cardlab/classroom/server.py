@@ -8,6 +8,7 @@ store keeps every room: start the command again with the same store and every ga
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import sys
 from pathlib import Path
@@ -65,13 +66,21 @@ def serve(
     game: str = "commitment",
     options: dict[str, Any] | None = None,
     computer_delay: float | None = None,
+    trusted_proxies: tuple[str, ...] = (),
     out: Any = None,
 ) -> None:
     """Start the class's server and serve until stopped: every room of ``store`` restored,
-    and ``rooms`` rooms of ``game`` opened if the store holds none."""
+    and ``rooms`` rooms of ``game`` opened if the store holds none. A request's address is
+    taken from ``X-Forwarded-For`` only when its peer is one of ``trusted_proxies``
+    (addresses or networks such as ``10.0.0.0/8``)."""
     import uvicorn
 
     out = out or sys.stdout
+    for proxy in trusted_proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ValueError(f"--trusted-proxy: an address or a network (10.0.0.0/8), not {proxy!r}") from None
     classroom = Classroom(open_store(store), **({} if computer_delay is None else {"computer_delay": computer_delay}))
     if not classroom.rooms:
         for _ in range(rooms):
@@ -94,6 +103,8 @@ def serve(
             ws_max_size=16 * 1024 * 1024,
             ws_ping_interval=PING_EVERY,
             ws_ping_timeout=PING_TIMEOUT,
+            proxy_headers=bool(trusted_proxies),  # uvicorn would believe 127.0.0.1 by default
+            forwarded_allow_ips=list(trusted_proxies),
         )
     finally:
         classroom.close()

@@ -1,4 +1,4 @@
-"""Seat tokens, the teacher's key, and the rate limit on joining.
+"""Seat tokens and the teacher's key (the limit on wrong room codes is in :mod:`.limits`).
 
 A learner who joins gets a random seat token, kept only in an HttpOnly, SameSite cookie
 (:data:`SEAT_COOKIE`: never in a link, never readable by the page's scripts); the room keeps
@@ -13,9 +13,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-import time
-from collections import deque
 
 SEAT_COOKIE = "cardlab-seat"
 TEACHER_COOKIE = "cardlab-teacher"
@@ -47,29 +44,3 @@ def read_seat_cookie(value: str | None) -> tuple[str, str] | None:
 def same_secret(given: str | None, secret: str) -> bool:
     """Whether ``given`` is ``secret``, compared in constant time."""
     return isinstance(given, str) and hmac.compare_digest(given.encode(), secret.encode())
-
-
-class JoinLimit:
-    """At most ``attempts`` refused joins per ``seconds`` from one address: room codes cannot
-    be found by trying. Joins that succeed do not count, since a whole class often shares one
-    address (a school's network)."""
-
-    def __init__(self, attempts: int = 10, seconds: float = 60.0) -> None:
-        self.attempts, self.seconds = attempts, seconds
-        self._refused: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def allowed(self, address: str) -> bool:
-        with self._lock:
-            times = self._recent(address)
-            return len(times) < self.attempts
-
-    def refused(self, address: str) -> None:
-        with self._lock:
-            self._recent(address).append(time.monotonic())
-
-    def _recent(self, address: str) -> deque[float]:
-        times = self._refused.setdefault(address, deque())
-        while times and times[0] < time.monotonic() - self.seconds:
-            times.popleft()
-        return times

@@ -22,6 +22,7 @@ from starlette.routing import Route
 
 from . import words
 from .classroom import Classroom
+from .limits import BROWSER_COOKIE
 from .rooms import MAX_NAME, RoomRefused
 from .tokens import COOKIE_OPTIONS, SEAT_COOKIE, TEACHER_COOKIE
 
@@ -71,32 +72,72 @@ def join_page(room: str = "", name: str = "", refusal: str = "") -> str:
     )
 
 
+class TooLarge(ValueError):
+    """A request body past its limit (refused with 413, without reading the rest)."""
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, read in chunks, at most ``limit`` bytes: a :class:`TooLarge` as soon
+    as its Content-Length says more, or as soon as what arrived passes the limit (a body sent
+    in chunks, without a length), so a large body is never held whole."""
+    length = request.headers.get("content-length", "")
+    if length and (not length.isdigit() or int(length) > limit):
+        raise TooLarge(f"join form: more than {limit} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TooLarge(f"join form: more than {limit} bytes")
+    return bytes(body)
+
+
 async def _form(request: Request) -> dict[str, str]:
-    """A small urlencoded form's fields (the first value of each); an oversized one is empty."""
-    body = await request.body()
-    if len(body) > MAX_FORM:
+    """A small urlencoded form's fields (the first value of each); a :class:`TooLarge` past
+    :data:`MAX_FORM` bytes."""
+    body = await read_body(request, MAX_FORM)
+    try:
+        fields = urllib.parse.parse_qs(body.decode("utf-8", "replace"), max_num_fields=8)
+    except ValueError:  # too many fields
         return {}
-    fields = urllib.parse.parse_qs(body.decode("utf-8", "replace"), max_num_fields=8)
     return {key: values[0] for key, values in fields.items()}
+
+
+def client_address(request: Request) -> str:
+    """The address a request comes from. The server takes it from ``X-Forwarded-For`` only
+    when the request's peer is a proxy named with ``--trusted-proxy`` (uvicorn's proxy
+    headers, limited to those addresses: :func:`.server.serve`); otherwise it is the peer's."""
+    return request.client.host if request.client else ""
 
 
 def routes(classroom: Callable[[], Classroom]) -> list[Route]:
     """The routes, for the class ``classroom()`` returns."""
 
+    def with_browser_id(request: Request, response: Response) -> Response:
+        """``response``, with a new browser id if the request had none (:mod:`.limits`)."""
+        if not classroom().browsers.check(request.cookies.get(BROWSER_COOKIE)):
+            issued = classroom().browsers.issue(client_address(request))
+            if issued is not None:
+                response.set_cookie(BROWSER_COOKIE, issued, max_age=365 * 24 * 3600, **COOKIE_OPTIONS)
+        return response
+
     async def show_join(request: Request) -> Response:
-        return HTMLResponse(join_page(room=request.query_params.get("room", "")[:12]))
+        return with_browser_id(request, HTMLResponse(join_page(room=request.query_params.get("room", "")[:12])))
 
     async def join(request: Request) -> Response:
-        form = await _form(request)
-        room, name = form.get("room", ""), form.get("name", "")
-        address = request.client.host if request.client else ""
         try:
-            _, _, cookie = classroom().join(room, name, address)
+            form = await _form(request)
+        except TooLarge:
+            # Connection: close, so the server stops reading the rest of the body
+            return HTMLResponse(join_page(), status_code=413, headers={"connection": "close"})
+        room, name = form.get("room", ""), form.get("name", "")
+        browser = classroom().browsers.check(request.cookies.get(BROWSER_COOKIE))
+        try:
+            _, _, cookie = classroom().join(room, name, client_address(request), browser)
         except RoomRefused as refusal:
-            return HTMLResponse(join_page(room, name, str(refusal)), status_code=400)
+            return with_browser_id(request, HTMLResponse(join_page(room, name, str(refusal)), status_code=400))
         response = RedirectResponse(SEAT_PAGE, status_code=303)
         response.set_cookie(SEAT_COOKIE, cookie, max_age=12 * 3600, **COOKIE_OPTIONS)
-        return response
+        return with_browser_id(request, response)
 
     async def teacher(request: Request) -> Response:
         key = request.query_params.get("key")

@@ -24,6 +24,7 @@ WAITING = "Your teacher will let you in soon. This page goes on by itself."
 PAUSED = "The teacher has paused this game. You can move again when it goes on."
 ENDED = "The teacher has ended this game."
 FORWARD = "In a classroom room the game only goes forward. Use the move log to look back."
+MOVED_ON = "Another move was made just before yours. Look at the table again, then choose your move."
 LOST_LINK = (
     "This page has lost its link to the teacher's computer. It comes back by itself when the link is back: please wait."
 )

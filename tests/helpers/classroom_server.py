@@ -50,10 +50,13 @@ def replay(store_path: Path, code: str) -> cardlab.Session:
 
 
 class ClassroomServer:
-    """``cardlab classroom`` on ``store_path``, served on a free port of 127.0.0.1."""
+    """``cardlab classroom`` on ``store_path`` (or on the store address ``store``, such as a
+    Redis one), served on a free port of 127.0.0.1, with the command's options ``args``."""
 
-    def __init__(self, store_path: Path, log: Path) -> None:
+    def __init__(self, store_path: Path, log: Path, *, store: str | None = None, args: tuple[str, ...] = ()) -> None:
         self.store_path, self.log_path = store_path, log
+        self.store = store or f"sqlite:{store_path}"
+        self.args = args
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.teacher_link = ""
@@ -63,7 +66,7 @@ class ClassroomServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ClassroomServer:
-        command = [sys.executable, "-m", "cardlab", "classroom", "--store", f"sqlite:{self.store_path}"]
+        command = [sys.executable, "-m", "cardlab", "classroom", "--store", self.store, *self.args]
         self.log = self.log_path.open("a")
         self.process = subprocess.Popen(
             [*command, "--port", str(self.port)], stdout=self.log, stderr=subprocess.STDOUT, text=True
