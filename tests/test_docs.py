@@ -194,7 +194,13 @@ def test_every_reading_names_the_other_reading_or_says_there_is_none(name):
         ),
         (
             "contest",
-            ["A card's value** (gap-fill)", "A pile's value** (gap-fill)", "Discards are face up", "The Jack's power"],
+            [
+                "A card's value** (gap-fill)",
+                "A pile's value** (gap-fill)",
+                "Discards are face up",
+                "The Jack's power",
+                "Equal totals are a draw** (gap-fill",
+            ],
         ),
     ],
 )
