@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardlab  # noqa: E402
 
-GAMES = ("card-commons", "commerce", "commitment", "contest")
+GAMES = tuple(cardlab.game_names())
 KINDS = ("random", "heuristic")
 MILLION = 1_000_000
 WARM_UP = 100  # games played before a game's figures are measured
