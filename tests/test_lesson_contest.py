@@ -154,3 +154,73 @@ def test_a_question_accepting_several_moves_says_which_one_the_game_goes_on_with
             named, wanted = [c for c, _, _ in card_mentions(said)], list(move_cards(played))
             in_order = any(named[k : k + len(wanted)] == wanted for k in range(len(named)))
             assert in_order and "whichever you chose" in said, (name, q.line, said)
+
+
+def _answer_of(question) -> object:
+    if question.kind == "play":
+        return str(question.moves[0])
+    if question.kind == "cards":
+        return " ".join(c.code for c in sorted(question.cards, key=lambda c: c.code)) or "-"
+    return str(question.points)
+
+
+def test_the_walkthrough_has_the_learner_make_most_of_as_moves():
+    """contest-1's intro says the learner makes A's moves: at least half of them are the
+    learner's, each one made on the table, and the lesson plays on to the end."""
+    lesson = _load("contest-1-worked-example")
+    own = [i for i in range(1, len(lesson.steps)) if _mover(lesson, i) == 0]
+    made = [i for i in own if any(lesson.steps[i].move in q.moves for q in lesson.steps[i - 1].questions)]
+    assert 2 * len(made) >= len(own), f"the learner makes {len(made)} of A's {len(own)} moves"
+    run = lessons.LessonRun(lesson)
+    while True:
+        while run.question is not None:
+            assert run.answer(_answer_of(run.question)).correct, run.question.prompt
+        if not run.next():
+            break
+    progress = run.progress()
+    assert progress.finished
+    counted = sum(1 for s in lesson.steps for q in s.questions if q.counted)
+    assert progress.question_count == counted < sum(len(s.questions) for s in lesson.steps)
+
+
+TOLD = """\
+# Told
+
+```lesson
+game: contest
+viewer: A
+```
+
+```state
+stage: play
+to move: A
+A secret: 4S 2C 3S 2D
+B secret: 4H 3C 9H 7C
+A hand: JH 3H 10S 2S 5C KD QC
+B hand: 4D 5D 7D 8H 10D 6C 9C
+row: 5H 7H 10H | 9S | 6D | -
+points C: -
+points D: -
+points H: -
+points S: -
+discard: 2H 6H QH KH AH 5S 6S 7S 8S QD AD 4C 8C
+draw pile: 10C JC KC AC 3D 8D 9D JD JS QS KS AS
+```
+
+```question
+ask: {ask}
+play: reinforce 10S 2
+counted: no
+```
+
+```moves
+reinforce 10S 2
+```
+"""
+
+
+def test_a_move_the_prompt_tells_may_be_made_without_counting_where_several_are_legal():
+    assert lessons.check(TOLD.format(ask="Add the 10♠ to the 9♠.")) == []
+    for ask in ("Add a spade to the 9♠.", "What should you play?"):  # it tells no move, or asks
+        (problem,) = lessons.check(TOLD.format(ask=ask))
+        assert "'counted: no' is for a move the learner makes where it is the only legal one" in problem.message

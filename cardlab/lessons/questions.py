@@ -13,6 +13,7 @@ from ..engine import Game, Move, all_cards, move_cards
 from ..errors import CardError, IllegalMove, NotationError, StateError, quoted
 from .figures import arithmetic_problems, move_feedback_problems, score_feedback_problems
 from .markdown import DraftQuestion, Field, Line, fields, prose_text
+from .mentions import card_mentions
 from .model import Change, Problems, Question
 from .readers import breakdown, card_list, cut, lesson_number, playable_cards, read_cards, state_message
 from .readings import reading_names, readings_changing
@@ -92,7 +93,8 @@ class QuestionReader:
 
     def _check_counted(self, question: Question, given: Field | None, state: Any) -> Question | None:
         """A question is a choice: where only one move is legal, the learner makes it without
-        its counting as a question (``counted: no``), or the lesson plays it."""
+        its counting as a question (``counted: no``), or the lesson plays it. A walkthrough's move
+        that the prompt tells (naming its cards) may be made the same way."""
         counted = True
         if given is not None:
             value = given.value.strip().lower()
@@ -109,10 +111,11 @@ class QuestionReader:
                 f"or add 'counted: no' to have the learner make it without counting it as a question",
             )
             return None
-        if not counted and (question.kind != "play" or len(legal) != 1):
+        if not counted and (question.kind != "play" or (len(legal) != 1 and not _tells(question))):
             self.fail(
                 given.line,  # type: ignore[union-attr]
-                "'counted: no' is for a move the learner makes where it is the only legal one; "
+                "'counted: no' is for a move the learner makes where it is the only legal one, or the one "
+                "move its prompt tells, naming its cards ('Open position 1 with the 3♥.'); "
                 + (
                     f"here {len(legal)} moves are legal: the question is a real one"
                     if question.kind == "play"
@@ -461,6 +464,16 @@ class QuestionReader:
         for line in self.draft.explanation:
             names(line, self.seen, "the explanation")
         self.builder.check_statements(self.draft.explanation, state, self.seen, "the explanation")
+
+
+def _tells(question: Question) -> bool:
+    """Whether ``question`` tells the learner the one move to make: it accepts one move, and its
+    prompt, which asks nothing, names every card of it (a walkthrough's "Open position 1 with the
+    3♥.")."""
+    if len(question.moves) != 1 or question.prompt.rstrip().endswith("?"):
+        return False
+    named = {card for card, _, _ in card_mentions(question.prompt)}
+    return set(move_cards(question.moves[0])) <= named
 
 
 def _number_key(text: str) -> int:
