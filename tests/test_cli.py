@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,7 @@ def test_lesson_check_and_list_run_without_jupyter(tmp_path):
     done = run_cli("lesson", "check", str(bundled[0]), "commerce-2-rankings")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "2 lessons checked, 0 with problems"
-    assert "ok: commerce-2-rankings (Commerce: which hand is best?: 1 move, 4 questions)" in done.stdout
+    assert "ok: commerce-2-rankings (Commerce: which hand is best?: 1 move, 6 questions)" in done.stdout
     bad = tmp_path / "bad.md"
     bad.write_text(bundled[0].read_text(encoding="utf-8").replace("viewer: A", "viewer: Z"), encoding="utf-8")
     failed = run_cli("lesson", "check", str(tmp_path))
@@ -119,7 +120,15 @@ def test_tutorials_passes_options_to_jupyter_lab_and_says_when_it_adds_allow_roo
     assert cli.main(["tutorials", "--port", "8890", "--no-browser"]) == 0
     assert calls[-1][1:4] == ["-m", "jupyter", "lab"]
     assert calls[-1][4] == str(ROOT / "notebooks" / "00_start_here.ipynb")
-    assert calls[-1][5:] == [cli.LAB_SERVER_OPTION, "--port", "8890", "--no-browser", "--allow-root"]
+    # The server's root is the checkout, so the tutorials' links to ../docs/ stay inside it.
+    assert calls[-1][5:] == [
+        f"--ServerApp.root_dir={ROOT}",
+        cli.LAB_SERVER_OPTION,
+        "--port",
+        "8890",
+        "--no-browser",
+        "--allow-root",
+    ]
     assert "--allow-root is added" in capsys.readouterr().err
     monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
     cli.main(["tutorials"])
@@ -139,13 +148,20 @@ def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch,
     assert (copies / "00_start_here.ipynb").read_text(encoding="utf-8") == "{}"
 
 
-def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, capsys):
+def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, capsys, tmp_path):
     calls: list[list[str]] = []
     _fake_program(monkeypatch, calls)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the app's folder goes
     assert cli.main(["app", "01", "--port", "8866"]) == 0
     assert calls[-1][1:3] == ["-m", "voila"]
-    assert calls[-1][3] == str(cli.tutorials_folder() / "01_card_commons.ipynb")
-    assert calls[-1][4:] == [cli.VOILA_SERVER_OPTION, "--port", "8866"]
+    # A tutorial is served from a copy of the tutorials with the pages they link to beside them.
+    served = Path(calls[-1][3])
+    assert served.name == "01_card_commons.ipynb" and served.parent.parent == tmp_path
+    assert served.read_bytes() == (cli.tutorials_folder() / "01_card_commons.ipynb").read_bytes()
+    assert (served.parent / "docs" / "rules" / "card-commons.md").is_file()
+    allowed = [f"--VoilaConfiguration.file_allowlist={p}" for p in cli.APP_ALLOWLIST]
+    denied = [f"--VoilaConfiguration.file_denylist={p}" for p in cli.APP_DENYLIST]
+    assert calls[-1][4:] == [*allowed, *denied, "--Voila.ip=127.0.0.1", cli.VOILA_SERVER_OPTION, "--port", "8866"]
     assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
     for game, notebook in [
         ("card-commons", "01_card_commons"),
@@ -153,7 +169,7 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
         ("Commitment", "03_commitment"),
         ("contest", "04_contest"),
     ]:
-        assert cli.main(["app", game]) == 0 and calls[-1][3] == str(cli.tutorials_folder() / f"{notebook}.ipynb")
+        assert cli.main(["app", game]) == 0 and Path(calls[-1][3]).name == f"{notebook}.ipynb"
     assert cli.main(["app", "09_poker"]) == 2
     err = capsys.readouterr().err
     assert "the games are card-commons, commerce, commitment, contest" in err

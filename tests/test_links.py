@@ -92,6 +92,49 @@ def broken_links(folder: Path, names: list[str] | None = None) -> list[str]:
     return broken
 
 
+def page_links(path: Path) -> list[str]:
+    """Every link target of a page: a notebook's (see :func:`links`), a Markdown page's."""
+    if path.suffix == ".ipynb":
+        return links(path)
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return [*MD_LINK.findall(text), *HTML_LINK.findall(text)]
+
+
+def pages_in(folder: Path) -> list[Path]:
+    """The pages of a folder where the tutorials travel (a copy, the JupyterLite site's files):
+    every notebook and Markdown page in it, at any depth."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".ipynb", ".md") and ".ipynb_checkpoints" not in p.parts)
+
+
+def checkout_pages() -> list[Path]:
+    """The checkout's shipped pages: the tutorials, the README and the changelog, docs/."""
+    return [*NOTEBOOKS, ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def check_links(pages: list[Path], within: Path) -> tuple[int, list[str]]:
+    """How many relative links ``pages`` hold, and each one that does not resolve: to a file
+    that exists inside ``within`` (what the server serves), and to a heading of it."""
+    count, broken = 0, []
+    within = within.resolve()
+    for page in pages:
+        for target in page_links(page):
+            parsed = urllib.parse.urlsplit(target)
+            if parsed.scheme or target.startswith("//"):
+                continue  # an address on the web: not followed here
+            count += 1
+            path = urllib.parse.unquote(parsed.path)
+            where = (page.parent / path).resolve() if path else page.resolve()
+            name = page.relative_to(within).as_posix() if page.resolve().is_relative_to(within) else str(page)
+            if not where.is_relative_to(within):
+                broken.append(f"{name}: {target} (outside {within.name}/, which is what is served)")
+            elif path and not where.exists():
+                broken.append(f"{name}: {target} (no {where.relative_to(within).as_posix()})")
+            elif parsed.fragment and where.is_file() and where.suffix in (".md", ".ipynb"):
+                if urllib.parse.unquote(parsed.fragment) not in anchors(where):
+                    broken.append(f"{name}: {target} (no heading #{parsed.fragment} in {where.name})")
+    return count, broken
+
+
 def test_the_checker_finds_a_missing_file_and_a_missing_anchor(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "rules.md").write_text("# Rules\n\n## The deal, at last\n", encoding="utf-8")
@@ -130,6 +173,50 @@ def test_every_link_resolves_in_a_copy_of_the_tutorials(tmp_path):
     assert copied == [p.name for p in NOTEBOOKS]
     assert (tmp_path / "class" / "docs" / "rules").is_dir() and (tmp_path / "class" / "README.md").is_file()
     assert broken_links(tmp_path / "class") == []
+
+
+def test_the_page_checker_finds_a_link_out_of_the_served_folder_and_a_missing_picture(tmp_path):
+    (tmp_path / "site" / "docs").mkdir(parents=True)
+    (tmp_path / "site" / "docs" / "a.md").write_text(
+        "[up](../../x.md) [pic](images/p.png) <img src='../b.md'> [ok](../b.md#B)", encoding="utf-8"
+    )
+    (tmp_path / "site" / "b.md").write_text("# B\n", encoding="utf-8")
+    (tmp_path / "x.md").write_text("x", encoding="utf-8")
+    count, broken = check_links(pages_in(tmp_path / "site"), tmp_path / "site")
+    assert count == 4 and broken == [
+        "docs/a.md: ../../x.md (outside site/, which is what is served)",
+        "docs/a.md: images/p.png (no docs/images/p.png)",
+    ]
+
+
+def test_every_link_of_every_page_resolves_where_cardlab_tutorials_serves_the_checkout(monkeypatch):
+    """``cardlab tutorials`` in a checkout (the README's Quick start): JupyterLab's root holds
+    every link of every shipped page (a notebook's ../docs/... included)."""
+    from cardlab import cli
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(cli, "need", lambda *a: None)
+    monkeypatch.chdir(ROOT)
+    assert cli.main(["tutorials", "--no-browser"]) == 0
+    command = calls[-1]
+    opened = Path(command[4])
+    roots = [a.split("=", 1)[1] for a in command if a.startswith("--ServerApp.root_dir=")]
+    served = Path(roots[-1]) if roots else opened.parent
+    assert opened == ROOT / "notebooks" / cli.START and opened.is_relative_to(served)
+    count, broken = check_links(checkout_pages(), served)
+    assert count > 50 and broken == [], "\n".join(broken)
+    print(f"checkout: {count} links")
+
+
+def test_every_link_of_every_page_resolves_in_a_copy(tmp_path):
+    from cardlab import cli
+
+    assert cli.main(["tutorials", "--copy", str(tmp_path / "class")]) == 0
+    count, broken = check_links(pages_in(tmp_path / "class"), tmp_path / "class")
+    assert count > 50 and broken == [], "\n".join(broken)
+    assert {"README.md", "CHANGELOG.md", "LICENSE", "CITATION.cff"} <= {p.name for p in (tmp_path / "class").iterdir()}
+    print(f"copy: {count} links")
 
 
 def test_the_copy_changes_only_the_links_that_climb_out_of_the_folder():
