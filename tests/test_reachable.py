@@ -567,14 +567,14 @@ B side: 2D 3H 4H 5D 5S
     assert refused.value.where == "claimant" and "5 turn(s) were played, so this turn is B's" in str(refused.value)
 
 
-def test_the_lesson_of_the_wild_nest_egg_has_b_claim_the_last_turn_of_round_3():
+def test_the_lesson_of_the_wild_nest_egg_has_a_claim_the_last_turn_of_round_4():
     from cardlab import lessons
 
     start = lessons.load("card-commons-4-wild-nest-egg").start
-    assert (start.round, start.claimant, len(start.sides[0])) == (3, 1, 5)
+    assert (start.round, start.claimant, len(start.sides[0])) == (4, 0, 5)
     game = cardlab.game("card-commons")
-    with pytest.raises(StateError, match="this turn is B's"):
-        game.state_from_text(game.to_text(start).replace("claimant: B", "claimant: A"))
+    with pytest.raises(StateError, match="this turn is A's"):
+        game.state_from_text(game.to_text(start).replace("claimant: A", "claimant: B"))
 
 
 # --- the editor and the lessons refuse what validate refuses ----------------------------------------
