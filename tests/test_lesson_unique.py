@@ -130,7 +130,7 @@ def test_feedback_that_names_score_lines_not_making_the_wrong_answer_fails(tmp_p
 
 
 def test_feedback_that_gets_the_distance_or_a_sum_wrong_fails(tmp_path: Path):
-    old = "feedback 17: Too few by 3. Your 4♥ in position 1 counts the 3 hearts too: 3 × 1."
+    old = "feedback 17: Too few by 3. Your first secret card, the 4♥, counts the 3 hearts too: 3 × 1."
     (problem,) = lessons.check(_contest_1_with(old, old.replace("by 3", "by 2"), tmp_path))
     assert "“Too few by 2”: 17 is too few by 3 (the rules give 20)" in problem.message
     (problem,) = lessons.check(_contest_1_with(old, old.replace("3 × 1.", "3 × 1 = 4."), tmp_path))
