@@ -1076,6 +1076,9 @@ def test_the_walkthrough_lesson_is_the_worked_example_played_from_a_seat():
             "**trade**",
             "**barter**",
             "**knock**",
+            "**dealer**",
+            "**final circuit**",
+            "**chips**",
         )
     )
 
@@ -1105,3 +1108,109 @@ def test_the_stock_lesson_ends_a_deal_by_the_last_trade_and_seating_breaks_the_t
     rules = {e.rule for e in lesson.steps[-1].events}
     assert {"commerce.stock-out", "commerce.rank.tie"} <= rules
     assert lesson.steps[-1].state.history[0].end == "stock"
+
+
+# --- what the Commerce lessons and notebook say, checked against what they play -------------------------
+
+LESSONS_DIR = Path(cardlab.__file__).parent / "lesson_files"
+NOTEBOOK_02 = Path(__file__).resolve().parent.parent / "notebooks" / "02_commerce.ipynb"
+# money said in points: "1 point", "3 points", "pays C a point", "costs no points", "a balance of points"
+_MONEY_IN_POINTS = re.compile(
+    r"\b\d+ (?:more )?points?\b(?! of\b)"
+    r"|\b(?:pays?|paid|gets?|costs?|gives?|took|takes?|owes?) (?:\w+ )?(?:a|no|\d+) (?:more )?points?\b(?! of\b)"
+    r"|\bbalance of points\b|\bpoints? (?:behind|ahead)\b"
+)
+
+
+def _notebook_markdown(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+
+
+def _question_positions(name: str):
+    """Every question of a bundled lesson with the position it is asked at (its what-if made)."""
+    from cardlab import lessons
+
+    lesson = lessons.load(name)
+    for step in lesson.steps:
+        for question in step.questions:
+            state = step.state
+            for change in question.changes:
+                state = change.apply(state)
+            yield question, state
+
+
+def test_the_commerce_lessons_and_notebook_count_the_ledger_in_chips():
+    """One word for one thing: "a point" is a hand; the ledger's units are chips."""
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(LESSONS_DIR.glob("commerce-*.md"))}
+    texts[NOTEBOOK_02.name] = "\n".join(_notebook_markdown(NOTEBOOK_02))
+    for name, text in texts.items():
+        flat = " ".join(text.split())
+        assert not _MONEY_IN_POINTS.findall(flat), (name, _MONEY_IN_POINTS.findall(flat))
+    assert all("chip" in text for text in texts.values())
+    assert "**chips**" in texts["commerce-1-worked-example.md"]
+
+
+def test_the_lessons_play_the_ranking_sentences():
+    """ "Compare triplets by rank, A above K", "A–2–3 lowest", and "If nobody has a combination or
+    point, all hands tie and positional priority applies": each is a question's position."""
+    ace_over_king = a23_lowest = nobody = False
+    for name in ("commerce-2-rankings", "commerce-3-dealer-payments"):
+        for question, state in _question_positions(name):
+            if not state.history:
+                continue
+            hands = state.history[-1].hands
+            ranks = [G3.rank_hand(hand) for hand in hands]
+            kinds = [r.category for r in ranks]
+            if kinds.count("triplet") == 2:
+                aces, kings = (hands[kinds.index("triplet")], hands[len(kinds) - 1 - kinds[::-1].index("triplet")])
+                ranks_of = {frozenset(c.rank for c in h) for h in (aces, kings)}
+                if ranks_of == {frozenset({14}), frozenset({13})}:
+                    aces, kings = sorted((aces, kings), key=lambda h: -h[0].rank)
+                    assert G3.compare_hands(aces, kings).winner == 0
+                    ace_over_king = True
+            for i, hand in enumerate(hands):
+                if kinds[i] == "sequence" and {c.rank for c in hand} == {14, 2, 3}:
+                    others = [h for j, h in enumerate(hands) if j != i and kinds[j] == "sequence"]
+                    assert others and all(G3.compare_hands(hand, other).winner == 1 for other in others)
+                    a23_lowest = True
+            if set(kinds) == {"nothing"}:
+                dealer = state.history[-1].dealer
+                board = game_for(state).score(state, deal=len(state.history))
+                assert max(range(len(hands)), key=lambda p: board.totals[p]) == dealer
+                assert question.player == dealer and question.points == board.totals[dealer]
+                nobody = True
+    assert ace_over_king and a23_lowest and nobody
+
+
+def game_for(state):
+    return cardlab.game("commerce", players=len(state.hands))
+
+
+def test_the_barter_lesson_does_not_say_which_cards_before_it_asks():
+    """commerce-4 asks which cards B may give: nothing before the question answers it."""
+    text = (LESSONS_DIR / "commerce-4-trades-and-barter.md").read_text(encoding="utf-8")
+    before = " ".join(text.split("ask: Which cards may you give A?")[0].split()).lower()
+    assert not re.search(r"any card|a card of your choice|whichever card|any of your", before)
+
+
+def test_notebook_02_says_what_its_lessons_show_and_teaches_its_words_first():
+    cells = _notebook_markdown(NOTEBOOK_02)
+    intro = " ".join(cells[0].split())
+    # "dealer" and "stock" are said first where they are taught
+    for word, taught in (("dealer", "deals the cards: the dealer"), ("stock", "is the stock")):
+        first = re.search(rf"[^.]*\b{word}\b[^.]*\.", intro).group(0)
+        assert taught in first, (word, first)
+    # the barter lesson's section names only what the lesson plays
+    barter = " ".join(next(c for c in cells if c.startswith("## Answering a barter")).split())
+    from cardlab import lessons
+
+    lesson = lessons.load("commerce-4-trades-and-barter")
+    played = [str(m) for m in lesson.moves]
+    assert "as good as" not in barter
+    assert ("trade" in barter) == any(m.startswith("trade") for m in played)
+    assert "refused by a knock" in barter and played[-2].startswith("barter") and played[-1] == "knock"
+    # the game's section says what its first game asks: the barter answer, the hands, the dealer's payment
+    game = " ".join(next(c for c in cells if c.startswith("## Play a game")).split())
+    for words in ("triplet", "sequence", "A-2-3", "point", "seating", "dealer who loses", "barter", "last card of the stock"):
+        assert words in game, words
