@@ -1212,5 +1212,15 @@ def test_notebook_02_says_what_its_lessons_show_and_teaches_its_words_first():
     assert "refused by a knock" in barter and played[-2].startswith("barter") and played[-1] == "knock"
     # the game's section says what its first game asks: the barter answer, the hands, the dealer's payment
     game = " ".join(next(c for c in cells if c.startswith("## Play a game")).split())
-    for words in ("triplet", "sequence", "A-2-3", "point", "seating", "dealer who loses", "barter", "last card of the stock"):
+    taught = (
+        "triplet",
+        "sequence",
+        "A-2-3",
+        "point",
+        "seating",
+        "dealer who loses",
+        "barter",
+        "last card of the stock",
+    )
+    for words in taught:
         assert words in game, words
