@@ -322,3 +322,21 @@ def test_the_feedback_to_a_wrong_score_points_at_the_mistake_that_gives_it():
                         wrong.append(f"{lesson.name}:{q.line}: {answer} answered {words!r}, but {mistakes}")
     assert checked >= 8
     assert not wrong, "\n".join(wrong)
+
+
+# --- the walkthrough --------------------------------------------------------------------------------------
+
+
+def test_the_learner_makes_at_least_half_of_their_own_moves_in_the_walkthrough():
+    """The notebook promises that the learner plays the worked example: of the moves of the
+    viewer's side, at least half are the learner's (a ``play:`` question at the position before
+    the move, which accepts it; ``counted: no`` for a move that is the only one)."""
+    lesson = lessons.load("card-commons-1-worked-example")
+    game, steps = lesson.game, lesson.steps
+    own = [s for s in steps[1:] if game.to_move(steps[s.number - 1].state) == lesson.viewer]
+    made = [
+        s
+        for s in own
+        if any(q.kind == "play" and s.move in q.moves and not q.changes for q in steps[s.number - 1].questions)
+    ]
+    assert len(own) == 7 and 2 * len(made) >= len(own), [str(s.move) for s in made]
