@@ -224,3 +224,17 @@ def test_a_move_the_prompt_tells_may_be_made_without_counting_where_several_are_
     for ask in ("Add a spade to the 9♠.", "What should you play?"):  # it tells no move, or asks
         (problem,) = lessons.check(TOLD.format(ask=ask))
         assert "'counted: no' is for a move the learner makes where it is the only legal one" in problem.message
+
+
+def test_contest_6_says_what_its_claim_does():
+    """The J♥ throws away the 5♥ 7♥ 10♥ (worth 22, which would beat any other pile), then the
+    9♠ beats the 6♦: the 9♠ to the points piles, the hearts and the 6♦ to the discard pile."""
+    lesson = _load("contest-6-the-jack-read-another-way")
+    start, end = lesson.steps[0].state, lesson.steps[-1].state
+    hearts = [Card.parse(c) for c in ("5H", "7H", "10H")]
+    assert list(start.row[0]) == hearts and sum(c.rank for c in hearts) == 22
+    assert all(sum(c.rank for c in pile) < 22 for pile in start.row[1:])
+    assert end.points[3] == (Card.parse("9S"),) and not any(end.row)
+    assert set(end.discard[-5:]) == {*hearts, Card.parse("JH"), Card.parse("6D")}
+    spades = [i + 1 for i, c in enumerate(end.secrets[0]) if c.suit == "S"]
+    assert spades == [1, 3]  # "your first and third secret cards are spades": 1 + 3 = 4 points a spade
