@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardlab import lessons
@@ -340,3 +341,77 @@ def test_the_learner_makes_at_least_half_of_their_own_moves_in_the_walkthrough()
         if any(q.kind == "play" and s.move in q.moves and not q.changes for q in steps[s.number - 1].questions)
     ]
     assert len(own) == 7 and 2 * len(made) >= len(own), [str(s.move) for s in made]
+
+
+# --- questions that give nothing away, and say what the lesson plays ----------------------------------------
+
+
+def _asked_state(step: Any, question: Any) -> Any:
+    state = step.state
+    for change in question.changes:
+        state = change.apply(state)
+    return state
+
+
+def test_no_question_asks_again_what_an_earlier_one_at_the_same_position_answered():
+    """ "Which cards may you defend with?" (the 2♥ and the K♠), then "What may you play?" (defend
+    with the 2♥ or the K♠) at the same position: the first answer gives the second away."""
+    repeated = []
+    for path in LESSONS:
+        lesson = lessons.load(path)
+        for step in lesson.steps:
+            asked = [(q, _asked_state(step, q)) for q in step.questions]
+            for i, (first, state) in enumerate(asked):
+                for later, other in asked[i + 1 :]:
+                    if first.kind == "cards" and later.kind == "play" and state == other:
+                        cards = frozenset(move_cards(m)[0] for m in later.moves if move_cards(m))
+                        if cards == first.cards and all(str(m).startswith(first.verb) for m in later.moves):
+                            repeated.append(f"{lesson.name}:{later.line} asks again what line {first.line} answered")
+    assert not repeated, "\n".join(repeated)
+
+
+#: How a lesson says which of several right moves it goes on with.
+GOES_ON = re.compile(
+    r"goes on with|this lesson (?:\w+ )?(?:answers|keeps|claims|defends|discards|trades)|the example \w+", re.I
+)
+
+
+def test_a_question_with_several_right_moves_says_which_one_the_lesson_goes_on_with():
+    silent = []
+    for path in LESSONS:
+        lesson = lessons.load(path)
+        steps = lesson.steps
+        for step in steps[:-1]:
+            following = steps[step.number + 1]
+            for q in step.questions:
+                if q.kind == "play" and len(q.moves) > 1 and not q.changes and following.move in q.moves:
+                    if not GOES_ON.search(q.explanation + " " + following.commentary):
+                        silent.append(f"{lesson.name}:{q.line}: accepts {len(q.moves)} moves, plays {following.move}")
+    assert not silent, "\n".join(silent)
+
+
+def test_the_notebook_teaches_every_kind_of_move_before_its_first_game():
+    """Notebook 01's first game offers the Commission, trades, Claims, Defenses, discards and the
+    next round: its text before the game names each of them (the lessons it plays teach them too)."""
+    import json
+    import random
+
+    import cardlab
+
+    root = Path(__file__).resolve().parent.parent
+    cells = json.loads((root / "notebooks" / "01_card_commons.ipynb").read_text(encoding="utf-8"))["cells"]
+    game_cell = next(i for i, c in enumerate(cells) if "Session(" in "".join(c["source"]))
+    before = " ".join("".join(c["source"]) for c in cells[:game_cell] if c["cell_type"] == "markdown").lower()
+    game = cardlab.game("card-commons")
+    kinds, rng = set(), random.Random(2026)
+    for seed in range(3):
+        state = game.deal(seed=seed)
+        while not game.is_over(state):
+            legal = game.legal_moves(state)
+            kinds |= {str(m).split()[0] for m in legal}
+            state = game.play(state, rng.choice(legal))
+    words = {"commission": "commission", "trade": "trade", "claim": "claim", "defend": "defense", "discard": "discard"}
+    words["next"] = "next round"
+    assert kinds == set(words), kinds
+    missing = [words[k] for k in sorted(kinds) if words[k] not in before]
+    assert not missing, f"notebook 01 never names {missing} before its first game"
