@@ -7,7 +7,7 @@ broken Binder configuration fails the suite; Voilà's server extension (the app 
 enabled there. Set CARDLAB_SKIP_BINDER=1 to skip it offline.
 
 ``binder/requirements.txt`` is a lock made by ``binder/lock.sh``: every package pinned, and
-each of cardlab's direct dependencies (with the lab and app extras) in it at a version that
+each of cardlab's direct dependencies (with the lab, app and study extras) in it at a version that
 satisfies pyproject.toml, for the Python of ``binder/runtime.txt``.
 """
 
@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from helpers.installs import run, server_extensions
+from helpers.installs import clean_copy, run, server_extensions
 
 try:
     import tomllib
@@ -41,7 +39,7 @@ def locked() -> dict[str, str]:
         if line.strip() and not line.lstrip().startswith("#"):
             name, sep, version = line.strip().partition("==")
             assert sep and version, f"binder/requirements.txt: {line!r} is not pinned with =="
-            pins[canonical(name)] = version
+            pins[canonical(name.split("[")[0])] = version  # dask[distributed]==...: the package dask
     return pins
 
 
@@ -63,7 +61,9 @@ def test_the_lock_pins_every_direct_dependency_within_pyproject():
     from packaging.requirements import Requirement
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    direct = project["dependencies"] + [r for extra in ("lab", "app") for r in project["optional-dependencies"][extra]]
+    extras = re.findall(r"--extra (\w+)", (BINDER / "lock.sh").read_text(encoding="utf-8"))
+    assert extras == ["lab", "app", "study"], "binder/lock.sh locks the lab, app and study extras"
+    direct = project["dependencies"] + [r for extra in extras for r in project["optional-dependencies"][extra]]
     pins = locked()
     assert "cardlab" not in pins, "postBuild installs cardlab itself"
     for text in direct:
@@ -84,19 +84,11 @@ def test_post_build_installs_only_cardlab():
     assert commands == ["set -e", "python -m pip install --no-deps ."]
 
 
-def tracked_files() -> list[str]:
-    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    return [line for line in out.splitlines() if line]
-
-
 @skip_binder
 def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
-    repo = tmp_path / "repo"
-    for name in tracked_files():  # the repository as committed, like repo2docker's copy
-        source = ROOT / name
-        if source.is_file():
-            (repo / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, repo / name)
+    # The repository as committed, like repo2docker's copy (in an unpacked sdist, which has no
+    # git, the sdist's files: the same files, without a build's leftovers).
+    repo = clean_copy(tmp_path / "repo")
     venv = tmp_path / "env"
     run([sys.executable, "-m", "venv", str(venv)])
     env = {
@@ -136,3 +128,9 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
         timeout=900,
     )
     assert (tmp_path / "out.ipynb").exists()
+
+
+def test_the_readme_names_the_extras_the_lock_is_made_from():
+    extras = re.findall(r"--extra (\w+)", (BINDER / "lock.sh").read_text(encoding="utf-8"))
+    named = ", ".join(f"`{e}`" for e in extras[:-1]) + f" and `{extras[-1]}` extras by `binder/lock.sh`"
+    assert named in " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())

@@ -2,6 +2,11 @@
 build``, with no setuptools warning), it holds the tests and what they read; unpacked into a
 fresh environment and installed with its ``test`` extra, pytest collects the whole suite there
 with no error. Set CARDLAB_SKIP_PACKAGE=1 to skip offline (packages come from PyPI).
+
+With CARDLAB_SDIST_SUITE=1 (``.ci/run`` sets it) the unpacked sdist, which has no git, runs its
+whole suite too, browser and notebook tests included, in its own environment: every test but
+those that build and install cardlab's packages again (CARDLAB_SKIP_PACKAGE=1 there: this
+checkout's run has run them on the same files). The Binder environment's test runs there.
 """
 
 from __future__ import annotations
@@ -114,3 +119,22 @@ def test_the_unpacked_sdist_installs_with_its_test_extra_and_collects_the_suite(
     summary = out.strip().splitlines()[-1]
     assert re.search(r"\d+ tests? collected", summary) and "error" not in summary, out[-3000:]
     assert "tests/test_sdist.py::" in out and "tests/browser/test_tables.py::" in out and ".ipynb::" in out
+    assert not (source / ".git").exists()
+    if os.environ.get("CARDLAB_SDIST_SUITE") != "1":
+        return
+    env.update(CARDLAB_SKIP_PACKAGE="1", CARDLAB_SDIST_SUITE="0")
+    env.pop("CARDLAB_SKIP_BINDER", None)
+    whole = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"],
+        cwd=source,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    (built["base"] / "sdist-suite.log").write_text(whole.stdout + whole.stderr, encoding="utf-8")
+    summary = whole.stdout.strip().splitlines()[-1] if whole.stdout.strip() else ""
+    print(f"the sdist's own suite: {summary}")
+    assert whole.returncode == 0 and " passed" in summary and "failed" not in summary, (
+        f"the sdist's suite failed:\n{whole.stdout[-6000:]}\n{whole.stderr[-2000:]}"
+    )
