@@ -70,6 +70,7 @@ class CardlabEnv(AECEnv):
         self._action_space = spaces.Discrete(game.num_moves)
         self.state: Any = None
         self.moves = 0
+        self._deals = random.Random()  # the seeds of the deals of reset() without a seed
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -78,8 +79,14 @@ class CardlabEnv(AECEnv):
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new deal: of ``seed`` when given, else of a fresh seed."""
-        self.state = self.game.deal(seed=seed)
+        """A new deal. As in Gymnasium, ``seed`` seeds the environment's generator once: this deal
+        is the deal of ``seed``, and each later ``reset()`` without one deals the generator's next
+        seed, so a run of episodes after one seeded reset repeats. Never seeded, the generator
+        starts from fresh randomness."""
+        if seed is not None:
+            self._deals = random.Random(seed)
+        deal_seed = seed if seed is not None else self._deals.randrange(1 << 63)
+        self.state = self.game.deal(seed=deal_seed)
         self.moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

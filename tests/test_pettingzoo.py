@@ -75,3 +75,19 @@ def test_a_policy_is_a_cardlab_computer_player():
     player = cpz.as_player(cpz.random_policy(seed=1), name="random policy")
     record = play_game(game, [player, HeuristicPlayer(seed=2)], seed=4)
     assert game.is_over(record.final)
+
+
+def test_one_seeded_reset_makes_the_following_episodes_repeat_as_in_gymnasium():
+    def deals(env, seeded_first: bool) -> list:
+        env.reset(seed=11) if seeded_first else env.reset()
+        found = [env.state]
+        for _ in range(3):
+            env.reset()
+            found.append(env.state)
+        return found
+
+    first, again = deals(cpz.ENVS["cardlab_commitment"](), True), deals(cpz.ENVS["cardlab_commitment"](), True)
+    assert first == again and first[0] == cpz.ENVS["cardlab_commitment"]().game.deal(seed=11)
+    assert len({state.to_json() for state in first}) == 4  # each episode a new deal
+    unseeded = deals(cpz.ENVS["cardlab_commitment"](), False)
+    assert unseeded != deals(cpz.ENVS["cardlab_commitment"](), False)  # never seeded: fresh randomness
