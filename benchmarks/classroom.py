@@ -4,7 +4,9 @@
     python benchmarks/classroom.py --rooms 50 --seconds 30 --game commitment
 
 For each size it starts ``cardlab classroom`` on a fresh SQLite store holding that many rooms,
-then seats two simulated learners per room, each as a browser does it: the join form (POST
+in a process of its own, and the simulated learners in another process (so neither the
+learners nor this script share the server's interpreter); it seats two learners per room,
+each as a browser does it: the join form (POST
 /join, which sets the seat cookie), the seat's page (GET /play), and the page's websocket
 (``/jupyter/api/kernels/<id>/channels``: ``comm_open`` of ``solara.control``, then ``run``
 for ``/play``). Each learner reads its table's synced view (``view_json``) and, on its turn,
@@ -13,9 +15,15 @@ move (``continue`` at a round's showdown). It prints:
 
 - the time for the whole class to join (every learner's table received; 30 learners are
   joining at any moment), and separately for a class of 60 (30 rooms);
-- move to other page: from sending a move to the other learner's websocket receiving the
-  table's new view, p50/p95/p99 in ms;
-- the server's CPU (share of one core while playing) and memory (RSS) per seat.
+- move to other page (end to end): from sending a move to the other learner's websocket
+  receiving the table's new view, p50/p95/p99 in ms;
+- the server's own time per move beside it: from the move reaching the room to every table of
+  the room redrawn, as the server measured it (``CARDLAB_CLASSROOM_TIMES``), in wall time and in
+  the CPU time of the thread that played it; the gap to the end-to-end time is the network,
+  Solara's websocket and the machine's scheduling;
+- the server's CPU (share of one core while playing) and memory (RSS) per seat;
+- the interpreter and the load average (1 min) before and after each size: on a busy machine
+  the end-to-end tail follows the load, the server's own time much less.
 
 Not a timed test: the figures depend on the machine (they are quoted in docs/classroom.md).
 """
@@ -25,7 +33,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import platform
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -151,11 +162,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
 
 
-async def run_class(server: ClassroomServer, codes: list[str], seconds: float) -> dict[str, Any]:
+async def run_class(url: str, pid: int, codes: list[str], seconds: float) -> dict[str, Any]:
     latencies: list[float] = []
-    rooms = [Room(server.url, code, latencies) for code in codes]
+    rooms = [Room(url, code, latencies) for code in codes]
     learners = [learner for room in rooms for learner in room.learners]
-    process = psutil.Process(server.process.pid)  # type: ignore[union-attr]
+    process = psutil.Process(pid)
     started = time.perf_counter()
     doors = asyncio.Semaphore(JOINING)
 
@@ -182,17 +193,40 @@ async def run_class(server: ClassroomServer, codes: list[str], seconds: float) -
 
 
 def measure(rooms: int, seconds: float, game: str) -> dict[str, Any]:
+    """One size: the server in a process of its own, the learners in another (this file,
+    run with ``--learners``); the learners' figures and the server's own times."""
     with tempfile.TemporaryDirectory() as folder:
-        store = Path(folder) / "class.db"
+        store, times = Path(folder) / "class.db", Path(folder) / "times.json"
         codes = prepare(store, [(game, {})] * rooms)
+        os.environ["CARDLAB_CLASSROOM_TIMES"] = str(times)
+        load_before = os.getloadavg()[0]
         server = ClassroomServer(store, Path(folder) / "server.log").start()
         try:
-            base_rss = psutil.Process(server.process.pid).memory_info().rss  # type: ignore[union-attr]
-            result = asyncio.run(run_class(server, codes, seconds))
+            pid = server.process.pid  # type: ignore[union-attr]
+            base_rss = psutil.Process(pid).memory_info().rss
+            learners = subprocess.run(
+                [sys.executable, __file__, "--learners", server.url, str(pid), str(seconds), *codes],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            result = json.loads(learners.stdout.splitlines()[-1])
             result["base_rss"] = base_rss
-            return result
         finally:
             server.stop()
+            del os.environ["CARDLAB_CLASSROOM_TIMES"]
+        own = json.loads(times.read_text()) if times.exists() else {"wall": [], "cpu": []}
+        result.update(own=own["wall"], own_cpu=own["cpu"], load=(load_before, os.getloadavg()[0]))
+        return result
+
+
+def learners_process(url: str, pid: str, seconds: str, codes: list[str]) -> None:
+    """The simulated learners, in a process of their own: their figures as JSON on stdout."""
+    print(json.dumps(asyncio.run(run_class(url, int(pid), codes, float(seconds)))))
+
+
+def _three(values: list[float]) -> str:
+    return "/".join(f"{percentile(values, share):.0f}" for share in (0.5, 0.95, 0.99))
 
 
 def main() -> None:
@@ -200,9 +234,15 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per size (default 60)")
     parser.add_argument("--game", default="commitment")
+    parser.add_argument("--learners", nargs="+", help=argparse.SUPPRESS)  # the learners' own process
     options = parser.parse_args()
+    if options.learners:
+        url, pid, seconds, *codes = options.learners
+        learners_process(url, pid, seconds, codes)
+        return
     print(
-        f"Python {sys.version.split()[0]}, {psutil.cpu_count()} cores; {options.game}, 2 seats a room, "
+        f"{platform.python_implementation()} {platform.python_version()} ({sys.executable}), "
+        f"{psutil.cpu_count()} cores; {options.game}, 2 seats a room, "
         f"a move every {PACE[0]:.0f}-{PACE[1]:.0f} s per room, {options.seconds:.0f} s of play"
     )
     sixty = measure(30, 0.0, options.game)
@@ -211,10 +251,10 @@ def main() -> None:
         r = measure(rooms, options.seconds, options.game)
         lat = r["latencies"]
         print(
-            f"{rooms:4d} rooms ({r['seats']} seats): joined in {r['joined']:.1f} s; move to other page "
-            f"p50 {percentile(lat, 0.5):.0f} ms, p95 {percentile(lat, 0.95):.0f} ms, "
-            f"p99 {percentile(lat, 0.99):.0f} ms "
-            f"({len(lat)} moves); server CPU {r['cpu'] * 100:.0f}% of a core "
+            f"{rooms:4d} rooms ({r['seats']} seats), load {r['load'][0]:.1f} then {r['load'][1]:.1f}: "
+            f"joined in {r['joined']:.1f} s; move to other page p50/p95/p99 {_three(lat)} ms ({len(lat)} moves); "
+            f"the server's own time {_three(r['own'])} ms (CPU {_three(r['own_cpu'])} ms); "
+            f"server CPU {r['cpu'] * 100:.0f}% of a core "
             f"({r['cpu'] * 100 / r['seats']:.2f}% a seat); memory {r['rss'] / 2**20:.0f} MB "
             f"({(r['rss'] - r['base_rss']) / 2**20 / r['seats']:.2f} MB a seat); {r['lost']} pages lost their link"
         )

@@ -31,6 +31,7 @@ from ..session import Session
 from ..widgets.base import Refused
 from . import words
 from .codes import fresh_seed
+from .names import looks_like, normal
 from .records import ENDED, OPEN, PAUSED, RoomRecord, Seat
 from .store import StaleWrite, Store, StoreError
 
@@ -58,8 +59,8 @@ class RoomSession(Session):
     def play(self, move: Move | str) -> Step:
         """Play ``move`` if the store takes it as the log's next move; if another process
         wrote first, read the room again and refuse it in the learner's words."""
+        started, cpu = time.perf_counter(), time.thread_time()  # the room's lock waited for counts too
         with self._lock:
-            started = time.perf_counter()
             self._check_open()
             if not self.at_end:
                 raise RoomRefused(words.FORWARD)
@@ -74,7 +75,7 @@ class RoomSession(Session):
             try:
                 return super().play(step.move)
             finally:
-                room.action_times.append(time.perf_counter() - started)
+                room.action_times.append((time.perf_counter() - started, time.thread_time() - cpu))
 
     def _check_open(self) -> None:
         if self._room.state == PAUSED:
@@ -109,8 +110,9 @@ class Room:
         if len(record.seats) != self.game.players:
             raise ValueError(f"room {record.code}: {len(record.seats)} seats for a game of {self.game.players}")
         self._watchers: list[Callable[[Room], None]] = []
-        #: How long each move played here took (in seconds, the latest last): the server's own time.
-        self.action_times: deque[float] = deque(maxlen=100_000)
+        #: How long each move played here took, from the move reaching the room to every table
+        #: of the room told: (wall, CPU of the thread) in seconds, the latest last.
+        self.action_times: deque[tuple[float, float]] = deque(maxlen=100_000)
         self.session = RoomSession(self.game, self.game.deal(seed=record.seed), self)
         self.session._replay(moves)
         self.computers = ComputerPlayers(self, computer_delay)
@@ -261,7 +263,7 @@ class Room:
         """Give the first free seat to ``name``, who holds the token digest ``token``; its
         number. A :class:`RoomRefused` if the room is locked or full or the name is taken.
         Two learners joining at once, even through two processes, never get the same seat."""
-        name = " ".join(name.split())
+        name = normal(name)  # NFKC: a name is kept one way
         if not name or len(name) > MAX_NAME or not name.isprintable():
             raise RoomRefused(words.NAME_NEEDED.format(longest=MAX_NAME))
         taken: list[int] = []
@@ -269,8 +271,11 @@ class Room:
         def seat_them(record: RoomRecord) -> RoomRecord:
             if record.locked or record.state == ENDED:
                 raise RoomRefused(words.ROOM_CLOSED)
-            if name.casefold() in (n.casefold() for n in self._names_of(record)):
-                raise RoomRefused(words.NAME_TAKEN.format(name=name))
+            for other in self._names_of(record):
+                if name.casefold() == other.casefold():
+                    raise RoomRefused(words.NAME_TAKEN.format(name=name))
+                if looks_like(name, other):  # "Аda" (a Cyrillic А) beside "Ada"
+                    raise RoomRefused(words.NAME_LOOKS_LIKE.format(name=other))
             free = [number for number, seat in enumerate(record.seats) if seat.free]
             if not free:
                 raise RoomRefused(words.ROOM_FULL)
