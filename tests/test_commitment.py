@@ -133,16 +133,16 @@ def test_worked_example_scores_exactly():
     assert score.totals == (2, 0)
     reasons = [(i.player, i.points, i.reason, i.rule) for i in score.items]
     assert reasons == [
-        (0, 0, "b1 Q♠: A's hearts 8♥ + 2♥ = 10", "commitment.score.stack"),
-        (0, 0, "b1 Q♠: A's clubs (3♣ + 4♠) × 2 by K♣ = 14", "commitment.king"),
-        (0, 0, "b1 Q♠: A's diamonds 6♦ = 6", "commitment.score.stack"),
-        (1, 0, "b1 Q♠: B's hearts 10♥ = 10", "commitment.score.stack"),
-        (1, 0, "b1 Q♠: B's clubs 9♣ = 9", "commitment.score.stack"),
-        (1, 0, "b1 Q♠: B's diamonds 5♦ + 3♦ = 8", "commitment.score.stack"),
+        (0, 0, "Battle 1 Q♠: A's hearts 8♥ + 2♥ = 10", "commitment.score.stack"),
+        (0, 0, "Battle 1 Q♠: A's clubs (3♣ + 4♠) × 2 by K♣ = 14", "commitment.king"),
+        (0, 0, "Battle 1 Q♠: A's diamonds 6♦ = 6", "commitment.score.stack"),
+        (1, 0, "Battle 1 Q♠: B's hearts 10♥ = 10", "commitment.score.stack"),
+        (1, 0, "Battle 1 Q♠: B's clubs 9♣ = 9", "commitment.score.stack"),
+        (1, 0, "Battle 1 Q♠: B's diamonds 5♦ + 3♦ = 8", "commitment.score.stack"),
         (
             0,
             2,
-            "b1: A takes Q♠ (2 VP). Hearts tied 10 to 10; A wins clubs 14 to 9; B wins diamonds 8 to 6. "
+            "Battle 1: A takes Q♠ (2 VP). Hearts tied 10 to 10; A wins clubs 14 to 9; B wins diamonds 8 to 6. "
             "1 suit each, so the higher total of all three stacks takes it: 30 to 27.",
             "commitment.score.total",
         ),
@@ -268,7 +268,7 @@ def test_you_commit_only_a_card_you_hold_to_a_battle_that_exists():
     err = refused(state, "5D b1", "commitment.commit")
     assert "A does not hold 5♦" in err.reason
     err = refused(state, "7H b2", "commitment.commit")
-    assert "no battle b2" in err.reason and "round 1 has b1" in err.reason
+    assert "no battle 2" in err.reason and "round 1 has battle 1" in err.reason
     refused(state, "JK b1", "commitment.commit")
 
 
@@ -332,7 +332,7 @@ def test_a_jack_moves_its_whole_stack_onto_your_stack_at_another_battle():
     assert "must move its stack to another battle" in err.reason
     refused(state, "JH b1 -> b1", "commitment.jack")
     err = refused(state, "JH b1 -> b5", "commitment.jack")
-    assert "no battle b5" in err.reason
+    assert "no battle 5" in err.reason
     refused(state, "2C b1 -> b2", "commitment.jack")
 
 
@@ -639,7 +639,7 @@ def test_equal_suits_and_equal_totals_discard_the_battle_card():
     score = game.score(state)
     assert score.totals == (0, 0)
     assert score.notes == (
-        "b1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
+        "Battle 1: Q♠ is discarded. A wins hearts 10 to 2; B wins clubs 10 to 2; diamonds tied 0 to 0. "
         "1 suit each, and the totals of all three stacks are equal, 12 to 12.",
     )
     after = game.play(state, "next round")
@@ -934,8 +934,8 @@ def test_every_commit_is_narrated_with_its_rule():
         assert events[0].rule == rule and events[0].player == 0 and events[0].text.startswith("A ")
     text = game.step(state, "KH b1").events[0].text
     assert text == (
-        "A commits K♥ to b1: it doubles every card below it in the stack, and none played on top; "
-        "A's hearts at b1: K♥ (0) = 0."
+        "A adds K♥ to battle 1: it doubles every card below it in the stack, and none played on top; "
+        "A's hearts at battle 1: K♥ (0) = 0."
     )
 
 
@@ -1089,13 +1089,22 @@ def _lesson_end(name: str):
 
 
 def test_the_worked_example_lesson_is_played_by_a_and_ends_as_the_text_says():
-    """A's moves are the example's, in its order (told, since several cards win the same battle); the end is the
-    text's example."""
+    """A's cards are the example's, and the learner makes most of A's moves: each asked move is the
+    question's accepted answer (or one of them) at the step before it is played; the end is the text's
+    example."""
     from cardlab import lessons
 
     lesson, end = _lesson_end("commitment-1-worked-example")
-    by_a = [str(step.move) for step in lesson.steps[1:] if step.number % 2 == 1]
-    assert by_a[:6] == ["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1"]
+    by_a = [(before, after) for before, after in zip(lesson.steps, lesson.steps[1:]) if game.to_move(before.state) == 0]
+    moves_of_a = [str(after.move) for _, after in by_a]
+    assert sorted(moves_of_a[:-1]) == sorted(["8H b1", "2H b1", "3C b1", "4S b1 clubs", "KC b1", "6D b1"])
+    assert moves_of_a[-1] == "pass"
+    asked = [
+        str(after.move)
+        for before, after in by_a
+        if any(q.kind == "play" and after.move in q.moves for q in before.questions)
+    ]
+    assert 2 * len(asked) >= len(moves_of_a), asked
     verdict = judge(end.battles[0])
     assert verdict.values == ((10, 14, 6), (10, 9, 8)) and verdict.suits == (1, 1) and verdict.winner == 0
     assert game.score(end).totals == (2, 0) and end.battles[0].card == C("QS")
@@ -1117,3 +1126,94 @@ def test_the_draw_lesson_ends_with_equal_vp_and_both_players_named():
     score = game.score(end)
     assert game.is_over(end) and score.totals == (6, 6) and score.winners == (0, 1) and score.draw
     assert lesson.steps[-1].events[-1].text == "After round 3, A has 6 VP and B has 6: equal VP, so the game is a draw."
+
+
+# --- what the Commitment lessons and notebook say, checked against what they play -----------------------
+
+NOTEBOOK_03 = Path(__file__).resolve().parent.parent / "notebooks" / "03_commitment.ipynb"
+
+
+def _learner_words(lesson) -> list[str]:
+    """Everything of a lesson a learner reads: commentary, prompts, feedback and explanations."""
+    words = [step.commentary for step in lesson.steps]
+    for step in lesson.steps:
+        for q in step.questions:
+            words += [q.prompt, q.explanation, *(w for _, w in q.feedback)]
+    return words
+
+
+def test_the_commitment_lessons_say_battle_1_and_add():
+    """One word for one thing: a learner reads "battle 1", never the notation "b1", and "add", never
+    "reinforce"."""
+    from cardlab import lessons
+
+    for name in lessons.bundled_names("commitment"):
+        for text in _learner_words(lessons.load(name)):
+            assert not re.search(r"\bb[1-3]\b", text), (name, text)
+            assert "reinforce" not in text.lower(), (name, text)
+    notebook = json.loads(NOTEBOOK_03.read_text(encoding="utf-8"))["cells"]
+    for cell in notebook:
+        if cell["cell_type"] == "markdown":
+            text = "".join(cell["source"])
+            assert not re.search(r"\bb[1-3]\b", text) and "reinforce" not in text.lower()
+
+
+def test_the_walkthrough_teaches_how_a_battle_is_won_before_it_asks_and_gives_no_answer_away():
+    from cardlab import lessons
+
+    lesson = lessons.load("commitment-1-worked-example")
+    intro = " ".join(lesson.steps[0].commentary.split())
+    assert "Equal stacks win the suit for nobody" in intro and "more suits" in intro and "higher total" in intro
+    # the first question asks which cards may go: nothing before it says "any card"
+    first = next(q for step in lesson.steps for q in step.questions)
+    assert first.kind == "cards"
+    before = " ".join(" ".join(step.commentary for step in lesson.steps[:2]).split()).lower()
+    assert not re.search(r"any card|one card from your hand|every card", before)
+
+
+def test_the_draw_lessons_what_if_says_what_you_would_play_there():
+    """commitment-6's what-if: with B's hearts swapped, the 2♦ alone loses the game 5–7, but the
+    6♣ added at battle 1 as well still draws 6–6, as the explanation says."""
+    from cardlab import lessons
+
+    lesson = lessons.load("commitment-6-a-draw")
+    what_if = lesson.steps[-1].questions[-1]
+    before = next(step for step in lesson.steps if step.move is None).state
+    for change in what_if.changes:
+        before = change.apply(before)
+    alone = before
+    for move in ("2D b1", "pass"):
+        alone = game.play(alone, move)
+    assert game.score(alone).totals == (5, 7) and what_if.points == 7
+    both = before
+    for move in ("2D b1", "6C b1", "pass"):
+        both = game.play(both, move)
+    assert game.score(both).totals == (6, 6) and game.score(both).draw
+    assert "6♣" in what_if.explanation and "draw, 6 VP to 6" in " ".join(what_if.explanation.split())
+
+
+def test_the_lessons_play_the_round_1_jack_the_queen_on_a_wild_spade_and_an_ace_among_battles():
+    """ "In round 1 there isn't, and the Jack only adds 0"; "so a King doubles it and a Queen
+    discards it" (a wild spade in the stack); "an Ace ... at a battle you choose" from several."""
+    from cardlab import lessons
+
+    jack = queen_on_spade = ace_among = False
+    for name in lessons.bundled_names("commitment"):
+        lesson = lessons.load(name)
+        for before, after in zip(lesson.steps, lesson.steps[1:]):
+            move, state = after.move, before.state
+            if not isinstance(move, Commit):
+                continue
+            card = move.card
+            if card.rank == 11 and state.round == 1:
+                assert "stays and adds 0" in " ".join(e.text for e in after.events)
+                jack = True
+            if card.rank == 12:
+                side = state.battles[move.battle - 1].sides
+                mover = game.to_move(state)
+                suit = "HCD".index(card.suit)
+                stacks = side[mover][suit] + side[1 - mover][suit]
+                queen_on_spade |= any(c.suit == "S" for c in stacks)
+            if card.rank == 14 and len(state.battles) > 1:
+                ace_among = True
+    assert jack and queen_on_spade and ace_among
