@@ -1217,3 +1217,22 @@ def test_the_lessons_play_the_round_1_jack_the_queen_on_a_wild_spade_and_an_ace_
             if card.rank == 14 and len(state.battles) > 1:
                 ace_among = True
     assert jack and queen_on_spade and ace_among
+
+
+def test_the_walkthrough_plays_a_card_on_top_of_a_king_not_doubled():
+    """ "Cards played on top of it aren't doubled": a what-if puts the 4♠ above the K♣, and the
+    battle goes the other way (3 × 2 + 4 = 10, totals 26 to 27)."""
+    from cardlab import lessons
+
+    lesson = lessons.load("commitment-1-worked-example")
+    for step in lesson.steps:
+        for question in step.questions:
+            state = step.state
+            for change in question.changes:
+                state = change.apply(state)
+            lines = [item.reason for item in game.score(state).items]
+            if any("3♣ × 2 by K♣ + 4♠ = 10" in line for line in lines):
+                assert question.points == game.score(state).totals[0] == 0
+                assert game.score(step.state).totals[0] == 2
+                return
+    raise AssertionError("no question puts a card on top of a King")
