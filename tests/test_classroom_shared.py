@@ -149,7 +149,7 @@ _RACER = textwrap.dedent(
 
     address, go, *codes = sys.argv[1:]
     classroom = Classroom(open_store(address), computer_delay=0.0)
-    link = redis.Redis.from_url(address.split("?")[0])
+    link = redis.Redis.from_url(address.split("?")[0], socket_timeout=300)
     for number, code in enumerate(codes):
         room = classroom.room(code)
         game, state = room.game, room.session.state
@@ -176,7 +176,7 @@ def test_two_real_processes_race_for_the_same_step_and_exactly_one_wins(redis_ad
     address, go = f"{redis_address}?prefix=race-{tmp_path.name}", f"go-{tmp_path.name}"
     setup = Classroom(open_store(address), computer_delay=0.0)
     codes = [setup.create_room("commitment").code for _ in range(10)]
-    link = redis.Redis.from_url(redis_address)
+    link = redis.Redis.from_url(redis_address, socket_timeout=300)
     racers = [
         subprocess.Popen(
             [sys.executable, "-c", _RACER, address, go, *codes], stdout=subprocess.PIPE, text=True, cwd=ROOT
