@@ -3,11 +3,16 @@
 A PNG is stored inside the notebook with the output, so it shows in JupyterLab, in Voilà and in
 a notebook exported to HTML (an ``<img>`` with the picture inside it), with no kernel and no
 network. matplotlib is imported only when a picture is drawn; no global state of pyplot is used.
+
+Each picture says what it shows in words of its own (``alt``: its title, then each bar with its
+figures), for a reader who cannot see it: a notebook's output carries it as the ``alt`` of an
+HTML ``<img>`` beside the PNG, which JupyterLab, Voilà and an export to HTML show.
 """
 
 from __future__ import annotations
 
 import base64
+import html
 import io
 import math
 from collections.abc import Mapping, Sequence
@@ -27,13 +32,20 @@ def _colour(i: int) -> str:
 
 
 class Picture:
-    """A drawn picture: ``png`` holds its bytes; a notebook shows it, ``save(path)`` writes it."""
+    """A drawn picture: ``png`` holds its bytes, ``alt`` says in words what it shows; a notebook
+    shows it, ``save(path)`` writes it."""
 
-    def __init__(self, png: bytes, title: str) -> None:
+    def __init__(self, png: bytes, title: str, alt: str | None = None) -> None:
         self.png, self.title = png, title
+        self.alt = alt or title
 
     def _repr_png_(self) -> bytes:
         return self.png
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The PNG, and the same picture as an HTML ``<img>`` whose ``alt`` is :attr:`alt`
+        (an output's PNG alone gets a generic text in an export)."""
+        return {"image/png": self.png, "text/html": self.html()}
 
     def save(self, path: str) -> None:
         with open(path, "wb") as out:
@@ -42,7 +54,7 @@ class Picture:
     def html(self) -> str:
         """The picture as an HTML ``<img>`` with the PNG inside it."""
         data = base64.b64encode(self.png).decode("ascii")
-        return f'<img src="data:image/png;base64,{data}" alt="{self.title}">'
+        return f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt, quote=True)}">'
 
     def __repr__(self) -> str:
         return f"<picture: {self.title}>"
@@ -57,10 +69,20 @@ def _figure(width: float = 6.4, height: float = 3.6):  # type: ignore[no-untyped
     return figure, figure.add_subplot()
 
 
-def _picture(figure, title: str) -> Picture:  # type: ignore[no-untyped-def]
+def _picture(figure, title: str, alt: str) -> Picture:  # type: ignore[no-untyped-def]
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})  # no version stamp: the same bytes each time
-    return Picture(buffer.getvalue(), title)
+    return Picture(buffer.getvalue(), title, alt)
+
+
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _between(low: float, high: float) -> str:
+    if math.isnan(low) or math.isnan(high):
+        return ""
+    return f", likely between {_percent(low)} and {_percent(high)}"
 
 
 def score_picture(study: StudyLike) -> Picture:
@@ -80,7 +102,16 @@ def score_picture(study: StudyLike) -> Picture:
     axes.set_ylabel("% of games")
     axes.set_title(f"{study.title}: final scores")
     axes.legend()
-    return _picture(figure, f"{study.title}: final scores")
+    said = [f"A bar chart of {study.title}: final scores, in {study.tally.games:,} games."]
+    for seat, name in enumerate(names):
+        counts = study.tally.histograms[seat]
+        if counts:
+            common = max(sorted(counts), key=lambda s: counts[s])
+            said.append(
+                f"{name} ({study.players[seat]}) scored from {min(counts)} to {max(counts)}, "
+                f"most often {common} ({_percent(counts[common] / study.tally.games)} of games)."
+            )
+    return _picture(figure, f"{study.title}: final scores", " ".join(said))
 
 
 def wins_picture(study: StudyLike) -> Picture:
@@ -94,7 +125,10 @@ def wins_picture(study: StudyLike) -> Picture:
         axes.axhline(50, color="#888888", linewidth=0.8, linestyle="--")
     axes.set_ylabel("% of games")
     axes.set_title(f"{study.title}: who wins\n({tally.games:,} games, 95% intervals)")
-    return _picture(figure, f"{study.title}: who wins")
+    said = [f"A bar chart of {study.title}: who wins, in {tally.games:,} games."]
+    for label, (value, low, high) in zip(labels, shares):
+        said.append(f"{_sentence(' '.join(label.split()))}: {_percent(value)} of games{_between(low, high)}.")
+    return _picture(figure, f"{study.title}: who wins", " ".join(said))
 
 
 def facts_picture(
@@ -123,7 +157,13 @@ def facts_picture(
     axes.invert_yaxis()
     axes.set_xlabel("% of the chances")
     axes.set_title(f"{study.title}: how often\n({study.tally.games:,} games, 95% intervals)")
-    return _picture(figure, f"{study.title}: how often")
+    said = [f"A bar chart of {study.title}: how often, in {study.tally.games:,} games."]
+    for e in estimates:
+        counted = f" Counted exactly: {_percent(exact[e.key])}." if e.key in exact else ""
+        said.append(
+            f"{_sentence(e.label)}: {_percent(e.value)} of {e.count:,} {e.per}{_between(e.low, e.high)}.{counted}"
+        )
+    return _picture(figure, f"{study.title}: how often", " ".join(said))
 
 
 def _bars(axes, labels: list[str], shares: list[tuple[float, float, float]], vertical: bool) -> None:  # type: ignore[no-untyped-def]
