@@ -124,3 +124,20 @@ def test_app_serves_this_computer_only_unless_told_a_host(tmp_path):
         [sys.executable, "-m", "cardlab", "app", "--help"], capture_output=True, text=True, env={**os.environ}
     )
     assert "--host" in helped.stdout and "default 127.0.0.1" in helped.stdout
+
+
+def test_the_teachers_guide_says_how_to_share_first_with_the_host_beside_the_binder_links():
+    import json
+
+    notebook = json.loads((ROOT / "notebooks" / "05_teachers_guide.ipynb").read_text(encoding="utf-8"))
+    headings = [
+        "".join(c["source"])
+        for c in notebook["cells"]
+        if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## ")
+    ]
+    sharing = headings[0]
+    assert sharing.startswith("## Sharing with learners")
+    assert "mybinder.org/v2/gh/" in sharing and "--host 0.0.0.0" in sharing
+    # What serving on the network exposes.
+    assert "no\npassword" in sharing or "no password" in sharing
+    assert "not its code" in sharing and "other tutorials" in sharing
