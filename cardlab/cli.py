@@ -330,6 +330,8 @@ def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:
             game=options.game,
             options=game_options,
             trusted_proxies=trusted,
+            teacher_file=options.teacher_key_file,
+            keep_teacher_key=options.keep_teacher_key,
         )
     except (StoreError, ValueError) as err:
         raise CommandError(str(err)) from None
@@ -780,6 +782,19 @@ def parser() -> argparse.ArgumentParser:
         default=[],
         metavar="ADDR",
         help="a reverse proxy whose X-Forwarded-For is believed (repeat it, or a comma list; default: none)",
+    )
+    room.add_argument(
+        "--teacher-key-file",
+        default="classroom-teacher.html",
+        metavar="PATH",
+        help="where the teacher's link (with the teacher's key) is written, readable by you only "
+        "(default classroom-teacher.html); open it in your browser. The terminal never shows the key",
+    )
+    room.add_argument(
+        "--keep-teacher-key",
+        action="store_true",
+        help="keep the key of --teacher-key-file (after a restart, or for several processes); "
+        "without it, each start makes a new key",
     )
     room.set_defaults(run=cmd_classroom)
 

@@ -11,6 +11,7 @@ with warnings.catch_warnings():  # this Starlette prefers httpx2 for its test cl
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from cardlab.classroom import words
 from cardlab.classroom.classroom import Classroom
 from cardlab.classroom.store_address import open_store
 from cardlab.classroom.tokens import SEAT_COOKIE, TEACHER_COOKIE
@@ -39,9 +40,14 @@ def test_joining_sets_an_httponly_samesite_cookie_and_goes_on_to_the_seat(classr
     assert classroom.seat_for(value) == (room, 0) and value.split(".")[1] not in answer.headers["location"]
 
 
+def _browser(classroom: Classroom) -> TestClient:
+    """Another learner's browser: a client with cookies of its own."""
+    return TestClient(Starlette(routes=routes(lambda: classroom)), follow_redirects=False)
+
+
 def test_a_refused_join_shows_the_form_again_with_the_reason(classroom, client):
     room = classroom.create_room("commitment")
-    client.post("/join", data={"room": room.code, "name": "Ada"})
+    _browser(classroom).post("/join", data={"room": room.code, "name": "Ada"})
     answer = client.post("/join", data={"room": room.code, "name": "ada"})
     assert (
         answer.status_code == 400
@@ -66,3 +72,48 @@ def test_the_teacher_link_turns_its_key_into_a_cookie(classroom, client):
 def test_the_join_page_has_no_script():
     page = join_page("K7PQ2M", "Ada", "A reason.")
     assert "<script" not in page and 'value="K7PQ2M"' in page and 'role="alert"' in page
+
+
+def test_the_join_page_knows_the_seat_its_browser_holds(classroom, client):
+    room = classroom.create_room("commitment")
+    assert 'class="cardlab-your-seat"' not in client.get("/").text
+    client.post("/join", data={"room": room.code, "name": "Ada"})
+    cookie = client.cookies[SEAT_COOKIE]
+    page = client.get("/").text  # the back button, or the join page opened again
+    assert words.YOU_ARE.format(name="Ada") in page and f'value="{room.code}"' in page
+    assert f'href="play">{words.BACK_TO_TABLE}</a>' in page
+    again = client.post("/join", data={"room": room.code.lower(), "name": "ada"})  # Join again, as Ada
+    assert again.status_code == 303 and again.headers["location"] == "play"
+    assert client.cookies[SEAT_COOKIE] == cookie and [s.name for s in room.seats] == ["Ada", None]
+    room.free(0)  # a freed seat's cookie is known no more
+    assert 'class="cardlab-your-seat"' not in client.get("/").text
+
+
+def test_a_browser_that_holds_a_seat_is_asked_before_it_takes_another(classroom, client):
+    room = classroom.create_room("commitment")
+    client.post("/join", data={"room": room.code, "name": "Ada"})
+    cookie = client.cookies[SEAT_COOKIE]
+    asked = client.post("/join", data={"room": room.code, "name": "Ben"})  # a second learner in this browser
+    assert asked.status_code == 200 and words.SECOND_SEAT.format(name="Ada", code=room.code) in asked.text
+    assert words.JOIN_ANYWAY.format(new="Ben") in asked.text and "set-cookie" not in asked.headers
+    assert client.cookies[SEAT_COOKIE] == cookie and [s.name for s in room.seats] == ["Ada", None]
+    other = classroom.create_room("commitment")  # another room too
+    assert (
+        words.SECOND_SEAT.format(name="Ada", code=room.code)
+        in client.post("/join", data={"room": other.code, "name": "Ada"}).text
+    )
+    anyway = client.post("/join", data={"room": room.code, "name": "Ben", "again": "yes"})
+    assert anyway.status_code == 303 and client.cookies[SEAT_COOKIE] != cookie
+    assert [s.name for s in room.seats] == ["Ada", "Ben"]
+
+
+def test_a_look_alike_name_is_refused_on_the_join_page(classroom, client):
+    room = classroom.create_room("commitment")
+    _browser(classroom).post("/join", data={"room": room.code, "name": "Ada"})
+    answer = client.post("/join", data={"room": room.code, "name": "\u0410da"})  # a Cyrillic А
+    assert answer.status_code == 400 and words.NAME_LOOKS_LIKE.format(name="Ada") in answer.text
+
+
+def test_the_join_page_says_what_a_room_is_truthfully():
+    page = join_page()
+    assert "six letters of" not in page and "letters and digits" in page

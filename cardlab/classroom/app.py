@@ -1,8 +1,11 @@
 """The Solara pages of the classroom: a seat's table, the teacher's dashboard, a spectator's table.
 
 - ``/play``: the seat the page's seat cookie opens (:mod:`.tokens`), as that player's
-  :class:`~cardlab.widgets.Table`, bound to the room's shared session; a page without a
-  seat is sent to the join page.
+  :class:`SeatTable`, bound to the room's shared session; a page without a seat is sent to
+  the join page. The seat is checked again at every action and every redraw: once the
+  teacher frees it (so its token opens it no more), the page closes its table and says why,
+  before the next learner to take the seat plays a move. Ending the room closes the table too;
+  dealing again closes it and opens the new game's.
 - ``/dashboard`` (the teacher's key cookie): every room, with its players, the move number,
   who is to move and the score; pausing, resuming, ending, dealing again, locking, approving
   seats, opening rooms; a link to watch each room.
@@ -14,6 +17,7 @@ read the class set with :func:`use_classroom` before the server starts.
 
 from __future__ import annotations
 
+import html
 import threading
 import urllib.parse
 from collections.abc import Callable
@@ -29,7 +33,7 @@ from .classroom import Classroom
 from .connection import ConnectionNotice
 from .records import ENDED, OPEN, PAUSED
 from .rooms import Room
-from .tokens import SEAT_COOKIE, TEACHER_COOKIE
+from .tokens import SEAT_COOKIE, TEACHER_COOKIE, digest, read_seat_cookie
 
 _CLASSROOM: list[Classroom] = []
 #: How often the dashboard reads every room again, in seconds.
@@ -100,16 +104,62 @@ def use_every(seconds: float) -> int:
     return count
 
 
+class SeatTable(Table):
+    """A learner's table that shows and moves its seat only while ``holds()`` says the page
+    still holds it (its seat token still opens the seat). Every action from the page and every
+    redraw asks first, under the room's lock, so no move or change of the room slips in
+    between: once the seat is lost, the table sends the page nothing more of the game and
+    does nothing the page asks; the seat's page then closes it (:func:`Seat`)."""
+
+    def __init__(self, session: Any, viewer: int, *, holds: Callable[[], bool], **options: Any) -> None:
+        self._holds = holds
+        self._lost = False
+        super().__init__(session, viewer, **options)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the page no longer holds the seat (once lost, never held again)."""
+        if not self._lost and not self._holds():
+            self._lost = True
+        return self._lost
+
+    def _refresh(self) -> None:
+        with self.session.lock:
+            if not self.lost:
+                super()._refresh()
+
+    def _receive(self, widget: Any, content: Any, buffers: Any) -> None:
+        with self.session.lock:
+            if not self.lost:
+                super()._receive(widget, content, buffers)
+
+
 @solara.component
-def TableOf(room: Room, viewer: int | None, names: tuple[str, ...], spectator: bool = False) -> None:
-    """The room's table for ``viewer`` (a seat), or a spectator's (every card, never a move)."""
+def TableOf(
+    room: Room,
+    viewer: int | None,
+    names: tuple[str, ...],
+    spectator: bool = False,
+    token: str | None = None,
+    deal: int = 1,
+) -> None:
+    """The room's table for ``viewer`` (a seat, held with the token digest ``token``), or a
+    spectator's (every card, never a move); a new one for each ``deal``."""
 
     def make() -> Table:
         if spectator:
             return Table(room.session, viewer=None, spectator=True, names=names)
-        return Table(room.session, viewer=viewer, names=names, opponent=None, opponent_menu=False)
+        assert viewer is not None
+        return SeatTable(
+            room.session,
+            viewer,
+            holds=lambda: room.seats[viewer].token == token,
+            names=names,
+            opponent=None,
+            opponent_menu=False,
+        )
 
-    table = solara.use_memo(make, dependencies=[room.code, viewer, names, spectator])
+    table = solara.use_memo(make, dependencies=[room.code, viewer, names, spectator, token, deal])
     solara.use_effect(lambda: table.close, [table])
     solara.display(table)
 
@@ -127,11 +177,13 @@ def RoomBanner(state: str) -> None:
 def SeatPage() -> None:
     solara.Title("cardlab")
     solara.display(solara.use_memo(ConnectionNotice, dependencies=[]))
-    found = classroom().seat_for(_cookie(SEAT_COOKIE))
-    if found is None:
+    cookie = _cookie(SEAT_COOKIE)
+    found = classroom().seat_for(cookie)
+    parts = read_seat_cookie(cookie)
+    if found is None or parts is None:
         NoSeat()
     else:
-        Seat(*found)
+        Seat(*found, token=digest(parts[1]))
 
 
 @solara.component
@@ -142,17 +194,37 @@ def NoSeat() -> None:
 
 
 @solara.component
-def Seat(room: Room, seat: int) -> None:
-    """A learner's seat: the room's letters and their name, the room's banner, their table."""
+def Seat(room: Room, seat: int, token: str) -> None:
+    """A learner's seat, held with the token digest ``token``: the room's letters and their
+    name, the room's banner, their table. Drawn again at every change of the room, and checked
+    each time: a seat the teacher freed (its token opens it no more) closes the table and says
+    so; an ended room closes it; a new deal opens a new table, and says so."""
     use_changes(room.watch, room.code)
+    record = room.record
+    first_deal = solara.use_state(record.deal)[0]
+    if record.seats[seat].token != token:
+        SeatFreed()
+        return
     names = room.names
     with solara.Column(classes=["cardlab-seat"], style={"padding": "8px"}):
         solara.Text(words.YOUR_SEAT.format(code=room.code, name=names[seat]), classes=["cardlab-seat-title"])
-        if not room.seats[seat].approved:
+        if not record.seats[seat].approved:
             solara.Info(words.WAITING, classes=["cardlab-waiting"])
-        else:
-            RoomBanner(room.state)
-            TableOf(room, seat, names)
+            return
+        RoomBanner(record.state)
+        if record.deal != first_deal and record.state != ENDED:
+            solara.Info(words.NEW_DEAL, classes=["cardlab-new-deal"])
+        if record.state != ENDED:
+            TableOf(room, seat, names, token=token, deal=record.deal)
+
+
+@solara.component
+def SeatFreed() -> None:
+    """A page whose seat was freed: no table, the reason, and the way to join again."""
+    with solara.Column(classes=["cardlab-seat-freed"], style={"padding": "8px"}):
+        solara.Warning(words.SEAT_FREED)
+        solara.Text(words.JOIN_AGAIN)
+        solara.HTML(tag="a", unsafe_innerHTML=words.JOIN_LINK, attributes={"href": "./"})
 
 
 def _teacher() -> bool:
@@ -164,13 +236,38 @@ def NotTeacher() -> None:
     solara.Error("This page is for the teacher: open it with the teacher's link.", classes=["cardlab-not-teacher"])
 
 
+def _line(text: str, kind: str) -> None:
+    """One line of the dashboard, as a block of its own (escaped: names are what learners typed)."""
+    solara.HTML(tag="div", unsafe_innerHTML=html.escape(text), classes=[kind])
+
+
+def room_lines(room: Room, summary: dict[str, Any]) -> tuple[str, str, str]:
+    """What the dashboard says of a room (``summary``: :meth:`Room.summary`), in three lines:
+    the room, its players (a free seat said so), and where its game is."""
+    state = {OPEN: "playing", PAUSED: "paused", ENDED: "ended"}[summary["state"]]
+    title = f"Room {room.code} · {summary['game']} · game {summary['deal']} · {state}"
+    if summary["locked"]:
+        title += " · locked"
+    players = [
+        f"{name} (free seat)" if seat.free else f"{name} (waiting)" if not seat.approved else name
+        for name, seat in zip(summary["players"], room.seats)
+    ]
+    moves = summary["moves"]
+    made = "no moves yet" if moves == 0 else "1 move" if moves == 1 else f"{moves} moves"
+    to_move = "game over" if summary["over"] else f"{summary['to_move']} to move"
+    score = ", ".join(f"{name} {points}" for name, points in zip(summary["players"], summary["score"]))
+    return title, f"Players: {', '.join(players)}", f"{made[0].upper()}{made[1:]} · {to_move} · score: {score}"
+
+
+#: Buttons that go on in another line rather than past the dashboard's width.
+_WRAP = {"flex-wrap": "wrap", "row-gap": "6px"}
+
+
 @solara.component
 def RoomRow(room: Room, summary: dict[str, Any]) -> None:
     """One room of the dashboard: what it is at (``summary``: :meth:`Room.summary`), and the
     teacher's buttons. A component renders again when its arguments change: the summary does."""
-    to_move = "game over" if summary["over"] else f"{summary['to_move']} to move"
-    score = ", ".join(f"{name} {points}" for name, points in zip(summary["players"], summary["score"]))
-    state = {OPEN: "playing", PAUSED: "paused", ENDED: "ended"}[summary["state"]]
+    title, players, game = room_lines(room, summary)
     with solara.Card(classes=["cardlab-room"], style={"margin": "4px 0"}):
         solara.HTML(
             tag="div",
@@ -178,16 +275,10 @@ def RoomRow(room: Room, summary: dict[str, Any]) -> None:
             attributes={"data-room": room.code, "data-moves": str(summary["moves"]), "data-state": summary["state"]},
             classes=["cardlab-room-data"],
         )
-        solara.Text(
-            f"{room.code} · {summary['game']} · deal {summary['deal']} · {state}"
-            f"{' · locked' if summary['locked'] else ''}",
-            classes=["cardlab-room-title"],
-        )
-        solara.Text(
-            f"Players: {', '.join(summary['players'])} · move {summary['moves']} · {to_move} · score: {score}",
-            classes=["cardlab-room-line"],
-        )
-        with solara.Row():
+        _line(title, "cardlab-room-title")
+        _line(players, "cardlab-room-line")
+        _line(game, "cardlab-room-game")
+        with solara.Row(style=_WRAP, classes=["cardlab-room-buttons"]):
             state = summary["state"]
             if state == OPEN:
                 solara.Button("Pause", on_click=room.pause, classes=["cardlab-pause"])
@@ -233,7 +324,7 @@ def NewRooms() -> None:
         for _ in range(count):
             classroom().create_room(game, computers=chosen[::-1], **options)
 
-    with solara.Row(classes=["cardlab-new-rooms"]):
+    with solara.Row(classes=["cardlab-new-rooms"], style=_WRAP):
         solara.Select("Game", values=list(GAMES), value=game, on_value=set_game)
         if game == "commerce":
             solara.InputInt("Players (3 to 12)", value=players, on_value=lambda v: set_players(max(3, min(12, v))))
@@ -294,9 +385,35 @@ def Page() -> None:
     solara.Text("cardlab classroom")
 
 
+#: The classroom's own styles. At a phone's width, a learner's page puts what they act with
+#: first: their own seat (the table's last seat), the table's message and their moves; then
+#: the other seats and the middle of the table, the score and the move log. The table's parts
+#: stay as they are (``display: contents`` only lifts them into one column to order them).
+CSS = """
+.cardlab-classroom .cardlab-room-title { font-weight: 600; font-size: 1.05em; }
+.cardlab-classroom .cardlab-room-line, .cardlab-classroom .cardlab-room-game { margin: 2px 0; }
+.cardlab-classroom .cardlab-room-buttons { margin-top: 6px; }
+.cardlab-classroom .cardlab-room-buttons .cardlab-watch { align-self: center; }
+@media (max-width: 40em) {
+  .cardlab-seat .cardlab-table .cardlab-main { flex-flow: column nowrap; align-items: stretch; }
+  .cardlab-seat .cardlab-table :is(.cardlab-play, .cardlab-side, .cardlab-tableau,
+    .cardlab-tableau > .cardlab-group, .cardlab-tableau > .cardlab-group > .cardlab-group-items) { display: contents; }
+  .cardlab-seat .cardlab-table .cardlab-tableau > .cardlab-group > .cardlab-group-items > * { order: 5; }
+  .cardlab-seat .cardlab-table .cardlab-showdown { order: 1; }
+  .cardlab-seat .cardlab-table .cardlab-tableau > .cardlab-group > .cardlab-group-items > :last-child { order: 2; }
+  .cardlab-seat .cardlab-table .cardlab-side > .cardlab-message { order: 3; }
+  .cardlab-seat .cardlab-table .cardlab-side > .cardlab-choices { order: 4; }
+  .cardlab-seat .cardlab-table .cardlab-side > .cardlab-breakdown { order: 6; }
+  .cardlab-seat .cardlab-table .cardlab-side > .cardlab-stepper { order: 7; }
+  .cardlab-seat .cardlab-table .cardlab-side > .cardlab-editor { order: 8; }
+}
+"""
+
+
 @solara.component
 def Bare(children: list[Any] = []) -> None:  # noqa: B006 - Solara's layouts take their children so
     """Every page as it is, without Solara's app bar and its links to the other pages."""
+    solara.Style(CSS)
     solara.Column(children=children, classes=["cardlab-classroom"])
 
 

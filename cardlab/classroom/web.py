@@ -3,7 +3,10 @@
 - ``GET /`` the join page: a form with the room's letters and the learner's name;
 - ``POST /join`` seats the learner, puts the seat token in an HttpOnly, SameSite cookie and
   sends the browser on to ``/play`` (the seat's page); a refusal shows the form again with
-  the reason, in the learner's words;
+  the reason, in the learner's words. A browser whose cookie still opens a seat is known:
+  the join page says whose seat it is, with the way back to it; joining again with that
+  seat's room and name goes back to it; joining as someone else is asked first (the cookie
+  holds one seat), not done at once;
 - ``GET /teacher?key=...`` (the teacher's link) puts the teacher's key in a cookie of its own
   and sends the browser on to ``/dashboard``; a wrong key gets 403.
 
@@ -22,7 +25,9 @@ from starlette.routing import Route
 
 from . import words
 from .classroom import Classroom
+from .codes import RoomCodeError, read_code
 from .limits import BROWSER_COOKIE
+from .names import looks_like, normal
 from .rooms import MAX_NAME, RoomRefused
 from .tokens import COOKIE_OPTIONS, SEAT_COOKIE, TEACHER_COOKIE
 
@@ -42,9 +47,12 @@ input {{ font: inherit; width: 100%; padding: .4em; box-sizing: border-box; }}
 #room {{ text-transform: uppercase; letter-spacing: .2em; }}
 button {{ font: inherit; margin-top: 1.2em; padding: .4em 1.6em; }}
 .cardlab-refusal {{ background: #fde8e8; border-left: 4px solid #b42318; padding: .6em .8em; }}
+.cardlab-your-seat, .cardlab-second-seat {{ background: #e8f1fd; border-left: 4px solid #1f5fa8; padding: .6em .8em; }}
+.cardlab-second-seat p {{ margin: .3em 0; }}
 </style></head>
 <body><main class="cardlab-join">
 <h1>{title}</h1>
+{seat}
 <p>{intro}</p>
 {refusal}
 <form method="post" action="join">
@@ -57,10 +65,45 @@ button {{ font: inherit; margin-top: 1.2em; padding: .4em 1.6em; }}
 """
 
 
-def join_page(room: str = "", name: str = "", refusal: str = "") -> str:
-    """The join page, with what the learner typed and why it was refused (if it was)."""
+def your_seat(name: str, code: str, here: bool = True) -> str:
+    """What the join page says to a browser whose cookie opens ``name``'s seat in room ``code``
+    (``here``: the room the page is about), with the way back to it."""
+    said = (words.YOU_ARE if here else words.YOU_ARE_IN).format(name=name, code=code)
+    return (
+        f'<p class="cardlab-your-seat" role="status">{html.escape(said)} '
+        f'<a class="cardlab-back" href="{SEAT_PAGE}">{html.escape(words.BACK_TO_TABLE)}</a>.</p>'
+    )
+
+
+def second_seat(held: str, code: str, room: str, name: str) -> str:
+    """The question asked before a browser that holds ``held``'s seat in room ``code`` takes
+    another (``name`` in ``room``): the way back to the seat it holds, or to join anyway."""
+    new = " ".join(name.split())[:MAX_NAME] or "someone else"
+    said = [
+        words.SECOND_SEAT.format(name=held, code=code),
+        words.SECOND_SEAT_WHY.format(name=held, new=new),
+        words.SECOND_SEAT_ASK.format(new=new),
+    ]
+    return (
+        '<div class="cardlab-second-seat" role="alert">'
+        + "".join(f"<p>{html.escape(line)}</p>" for line in said)
+        + f'<p><a class="cardlab-back" href="{SEAT_PAGE}">'
+        f"{html.escape(words.BACK_TO_THEIR_TABLE.format(name=held))}</a></p>"
+        '<form method="post" action="join">'
+        f'<input type="hidden" name="room" value="{html.escape(room[:12])}">'
+        f'<input type="hidden" name="name" value="{html.escape(name[:MAX_NAME])}">'
+        '<input type="hidden" name="again" value="yes">'
+        f'<button type="submit" class="cardlab-join-anyway">{html.escape(words.JOIN_ANYWAY.format(new=new))}</button>'
+        "</form></div>"
+    )
+
+
+def join_page(room: str = "", name: str = "", refusal: str = "", seat: str = "") -> str:
+    """The join page, with what the learner typed and why it was refused (if it was); ``seat``:
+    what it says of the seat this browser holds (:func:`your_seat`, :func:`second_seat`)."""
     return _PAGE.format(
         title=words.JOIN_TITLE,
+        seat=seat,
         intro=words.JOIN_INTRO,
         refusal=f'<p class="cardlab-refusal" role="alert">{html.escape(refusal)}</p>' if refusal else "",
         room_label=words.ROOM_LABEL,
@@ -102,6 +145,14 @@ async def _form(request: Request) -> dict[str, str]:
     return {key: values[0] for key, values in fields.items()}
 
 
+def _code(text: str) -> str | None:
+    """The room code in what was typed, or None."""
+    try:
+        return read_code(text)
+    except RoomCodeError:
+        return None
+
+
 def client_address(request: Request) -> str:
     """The address a request comes from. The server takes it from ``X-Forwarded-For`` only
     when the request's peer is a proxy named with ``--trusted-proxy`` (uvicorn's proxy
@@ -120,8 +171,24 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
                 response.set_cookie(BROWSER_COOKIE, issued, max_age=365 * 24 * 3600, **COOKIE_OPTIONS)
         return response
 
+    def held_seat(request: Request) -> tuple[str, str] | None:
+        """The name and room code of the seat this browser's cookie opens, if any."""
+        found = classroom().seat_for(request.cookies.get(SEAT_COOKIE))
+        if found is None:
+            return None
+        room, number = found
+        name = room.seats[number].name
+        return None if name is None else (name, room.code)
+
     async def show_join(request: Request) -> Response:
-        return with_browser_id(request, HTMLResponse(join_page(room=request.query_params.get("room", "")[:12])))
+        asked = request.query_params.get("room", "")[:12]
+        held = held_seat(request)
+        if held is None:
+            return with_browser_id(request, HTMLResponse(join_page(room=asked)))
+        name, code = held
+        here = not asked or _code(asked) == code
+        page = join_page(room=asked or code, seat=your_seat(name, code, here))
+        return with_browser_id(request, HTMLResponse(page))
 
     async def join(request: Request) -> Response:
         try:
@@ -130,6 +197,14 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
             # Connection: close, so the server stops reading the rest of the body
             return HTMLResponse(join_page(), status_code=413, headers={"connection": "close"})
         room, name = form.get("room", ""), form.get("name", "")
+        held = held_seat(request)
+        if held is not None:  # this browser holds a seat: that one again, or ask before another
+            held_name, code = held
+            if _code(room) == code and looks_like(normal(name), held_name):
+                return RedirectResponse(SEAT_PAGE, status_code=303)
+            if form.get("again") != "yes":
+                page = join_page(room, name, seat=second_seat(held_name, code, room, name))
+                return with_browser_id(request, HTMLResponse(page))
         browser = classroom().browsers.check(request.cookies.get(BROWSER_COOKIE))
         try:
             _, _, cookie = classroom().join(room, name, client_address(request), browser)

@@ -59,8 +59,8 @@ def _without_program(frame: str) -> str:
 class LearnerPage:
     """One learner's browser (its own context, so its own cookies) and page."""
 
-    def __init__(self, browser: Any, base: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+    def __init__(self, browser: Any, base: str, width: int = 1280, height: int = 900) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
         self.base = base
         self.frames: list[str] = []

@@ -2,13 +2,16 @@
 
 ``prepare(store_path, rooms)`` opens the rooms in the SQLite store with the Python API (so a
 test knows each room's game); ``ClassroomServer(store_path).start()`` runs the command on it
-(which restores them, as after any restart); ``restart()`` stops and starts it again on the
-same store and port. ``replay(code)`` reads a room's game back from the store, so a test can
-work out which cards each seat may not see.
+(which restores them, as after any restart), and reads the teacher's link from the file the
+command writes it to (``teacher_file``); ``restart()`` stops and starts it again on the same
+store and port (with a new teacher's key, unless ``--keep-teacher-key`` is among its options).
+``replay(code)`` reads a room's game back from the store, so a test can work out which cards
+each seat may not see.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -60,6 +63,9 @@ class ClassroomServer:
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.teacher_link = ""
+        if "--teacher-key-file" not in args:  # where the command writes the teacher's link
+            self.args = (*args, "--teacher-key-file", str(log.parent / f"teacher-{self.port}.html"))
+        self.teacher_file = Path(self.args[self.args.index("--teacher-key-file") + 1])
 
     @property
     def url(self) -> str:
@@ -74,9 +80,9 @@ class ClassroomServer:
         ends = time.monotonic() + SERVER_TIMEOUT
         while time.monotonic() < ends:
             assert self.process.poll() is None, self.log_path.read_text()
-            found = re.findall(r"Teacher's link \(keep it to yourself\): (\S+)", self.log_path.read_text())
-            if found and self._ready():
-                self.teacher_link = found[-1].replace("localhost", "127.0.0.1")
+            if self._ready():
+                found = re.findall(r'href="([^"]+)"', self.teacher_file.read_text())
+                self.teacher_link = html.unescape(found[-1]).replace("localhost", "127.0.0.1")
                 return self
             time.sleep(0.2)
         raise TimeoutError(f"cardlab classroom did not start: {self.log_path.read_text()}")
