@@ -190,7 +190,7 @@ def test_a_wrong_move_gets_the_rule_it_breaks_and_the_learner_tries_again():
     send(widget, "answer", move="defend 4D")
     feedback = question(widget)["feedback"]
     assert feedback["rule"] == "commons.defense" and not feedback["correct"]
-    assert feedback["text"].startswith("defend 4♦ is not allowed: 4♦ does not answer the Claim 2♦")
+    assert feedback["text"].startswith("You can't defend with the 4♦. 4♦ does not answer the Claim 2♦")
     send(widget, "answer", move="defend 3D")  # the teacher's words, with the rule
     assert question(widget)["feedback"]["text"].startswith("The 3♦ does not answer a 2")
     send(widget, "answer", move="fly")  # a typo: said, not counted
@@ -228,13 +228,13 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     send(widget, "answer", points="-2")
     assert (
         question(widget)["feedback"]["text"]
-        == "A barter costs no points; only the deal's contribution to the pool was paid."
+        == "A barter costs nothing. You paid only the ante, 1 chip into the pool."
     )
     send(widget, "answer", points="-1 points")
     doc = vm(widget)
     assert doc["lesson"]["settled"][-1]["feedback"]["correct"]
     assert question(widget) is None and "totals" in doc["breakdown"]
-    assert "ledger −1 point" in json.dumps(doc["layout"], ensure_ascii=False)
+    assert "ledger −1 chip" in json.dumps(doc["layout"], ensure_ascii=False)
     # the rows come back too
     assert doc["breakdown"]["rounds"] and doc["breakdown"]["rounds"][-1]["title"].startswith("Deal ")
 
