@@ -227,8 +227,7 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     assert "ledger" not in json.dumps(doc["layout"])  # the seats' balances would tell it
     send(widget, "answer", points="-2")
     assert (
-        question(widget)["feedback"]["text"]
-        == "A barter costs nothing. You paid only the ante, 1 chip into the pool."
+        question(widget)["feedback"]["text"] == "A barter costs nothing. You paid only the ante, 1 chip into the pool."
     )
     send(widget, "answer", points="-1 points")
     doc = vm(widget)
