@@ -212,6 +212,7 @@ def measure(rooms: int, seconds: float, game: str) -> dict[str, Any]:
             )
             result = json.loads(learners.stdout.splitlines()[-1])
             result["base_rss"] = base_rss
+            time.sleep(2.0)  # the server writes its times every second
         finally:
             server.stop()
             del os.environ["CARDLAB_CLASSROOM_TIMES"]

@@ -1009,13 +1009,13 @@ function renderLesson(vm, ctx) {
   const q = lesson.question;
   return [
     headerPart(vm, ctx),
-    lessonBar(lesson, ctx),
+    lessonBar(lesson),
     renderMessage(ctx.message(), ctx),
     h("div", { class: "cardlab-main" },
       h("div", { class: "cardlab-play" },
         q && q.whatif.length ? whatIf(q) : null,
         h("div", { class: "cardlab-tableau" }, renderNode(vm.layout, lctx)),
-        q ? questionPanel(q, lctx, work) : lessonDone(lesson)),
+        q ? questionPanel(q, lctx, work, lessonNav(lesson, ctx)) : lessonDone(lesson, lessonNav(lesson, ctx))),
       h("div", { class: "cardlab-side" },
         commentaryPart(lesson),
         settledPart(lesson.settled),
@@ -1024,12 +1024,18 @@ function renderLesson(vm, ctx) {
   ];
 }
 
-function lessonBar(lesson, ctx) {
+function lessonBar(lesson) {
   const where = lesson.step === 0 ? `the start (${plural(lesson.steps, "move")} to go)`
     : `move ${lesson.step} of ${lesson.steps}`;
   return h("div", { class: "cardlab-lesson-bar" },
     h("span", { class: "cardlab-lesson-title", text: lesson.title }),
-    h("span", { class: "cardlab-lesson-where", "aria-live": "polite", text: `Step: ${where}` }),
+    h("span", { class: "cardlab-lesson-where", "aria-live": "polite", text: `Step: ${where}` }));
+}
+
+/** Back and Next, in the question's last row (or beside the step's last word): beside or just
+ * under the table, where the learner's eyes are, so nobody scrolls back to the lesson's top for Next. */
+function lessonNav(lesson, ctx) {
+  return h("div", { class: "cardlab-lesson-nav" },
     button("‹ Back", () => ctx.send("back"), {
       class: "cardlab-button cardlab-nav", disabled: !lesson.can_back, dataset: { key: "lesson:back" },
       title: "the step before",
@@ -1038,7 +1044,9 @@ function lessonBar(lesson, ctx) {
       class: "cardlab-button cardlab-nav cardlab-move", disabled: !lesson.can_next, dataset: { key: "lesson:next" },
       title: lesson.can_next ? "the next move" : lesson.waits,
     }),
-    lesson.can_next || !lesson.waits ? null : h("span", { class: "cardlab-muted cardlab-lesson-waits", text: lesson.waits }));
+    // while a question is open, why Next waits is Next's title: the question says what to do
+    lesson.can_next || !lesson.waits || lesson.question ? null
+      : h("span", { class: "cardlab-muted cardlab-lesson-waits", text: lesson.waits }));
 }
 
 /** A what-if question shows a changed table: say so above it. */
@@ -1083,18 +1091,20 @@ function proseBlock(b) {
   return h("p", {}, proseSpans(b.spans));
 }
 
-function questionPanel(q, ctx, work) {
+function questionPanel(q, ctx, work, nav) {
   return h("section", { class: "cardlab-question", "aria-label": "question", dataset: { kind: q.kind } },
     h("div", { class: "cardlab-question-prompt" },
-      h("span", { class: "cardlab-badge", text: q.count > 1 ? `question ${q.number} of ${q.count}` : "question" }),
+      h("span", { class: "cardlab-badge", text: q.counted === false ? "your move"
+        : q.count > 1 ? `question ${q.number} of ${q.count}` : "question" }),
       h("strong", { text: q.prompt })),
     q.kind === "play" ? playAnswer(q, ctx, work) : q.kind === "cards" ? cardsAnswer(q, ctx, work) : scoreAnswer(q, ctx, work),
     feedbackPart(q.feedback),
-    h("div", { class: "cardlab-choices-list" },
+    h("div", { class: "cardlab-lesson-step-end" },
       button("Reveal the answer", () => ctx.send("reveal"), {
         class: "cardlab-button cardlab-lesson-reveal", dataset: { key: "lesson:reveal" },
         title: "show the answer and why (the question then counts as not answered)",
-      })));
+      }),
+      nav));
 }
 
 function playAnswer(q, ctx, work) {
@@ -1158,7 +1168,7 @@ function feedbackPart(fb) {
   const kind = fb.correct ? "right" : fb.answer ? "revealed" : "wrong";
   return h("div", { class: `cardlab-feedback cardlab-feedback-${kind}`, role: "status", "aria-live": "polite" },
     h("span", { class: "cardlab-feedback-text", text: fb.text }),
-    fb.rule ? h("code", { class: "cardlab-rule", text: fb.rule }) : null,
+    fb.rule ? ruleDetails([fb.rule]) : null,
     fb.counted ? null : h("span", { class: "cardlab-muted", text: " (not counted as a try)" }),
     fb.answer ? renderProse(fb.explanation) : null);
 }
@@ -1174,22 +1184,45 @@ function settledPart(settled) {
       renderProse(s.feedback.explanation))));
 }
 
-function lessonDone(lesson) {
-  return h("div", { class: "cardlab-muted cardlab-lesson-done", role: "status",
-    text: lesson.finished ? "The lesson is done. Download your progress below for your teacher."
-      : lesson.can_next ? "No question at this step: press Next to go on." : "" });
+function lessonDone(lesson, nav) {
+  return h("div", { class: "cardlab-lesson-step-end cardlab-lesson-done" },
+    h("span", { class: "cardlab-muted", role: "status",
+      text: lesson.finished ? "The lesson is done. Download your progress below for your teacher."
+        : lesson.can_next ? "No question at this step: press Next to go on." : "" }),
+    nav);
 }
 
-/** Progress, the learner's name, and the files a teacher collects (offered as downloads). */
+/** The name typed in the name box, once Python has it too: the files then carry it. */
+function sendLearner(work, ctx, name) {
+  if (work.sentLearner === name) return;
+  work.sentLearner = name;
+  ctx.send("learner", { name });
+}
+
+/** Progress, the learner's name, and the files a teacher collects (offered as downloads).
+ * A download clicked while the name typed is not yet in the files (the box still had the focus)
+ * waits for Python's files with the name, then goes on by itself. */
 function progressPart(lesson, ctx, work) {
   const p = lesson.progress;
   const said = p.questions
     ? `Questions: ${p.answered} of ${p.questions} answered (${p.first_try} right on the first try, ${p.revealed} revealed).`
     : "This lesson asks no question.";
+  const waiting = work.pendingDownload;
+  if (waiting && waiting.name === lesson.learner) {
+    work.pendingDownload = null;
+    setTimeout(() => { if (waiting.link.isConnected) waiting.link.click(); }, 0);  // after this drawing
+  }
   const download = (text, mime, ext) => h("a", {
     class: "cardlab-button cardlab-lesson-download", download: `${p.file}.${ext}`,
     href: `data:${mime};charset=utf-8,${encodeURIComponent(text)}`, dataset: { key: `lesson:download-${ext}` },
     title: `save your progress as a ${ext.toUpperCase()} file for your teacher`,
+    onclick: (e) => {
+      const typed = (work.learner ?? lesson.learner).trim();
+      if (typed === lesson.learner) return;  // the files already carry the name
+      e.preventDefault();
+      work.pendingDownload = { name: typed, link: e.currentTarget };
+      sendLearner(work, ctx, typed);
+    },
   }, `Download progress (${ext.toUpperCase()})`);
   return h("section", { class: "cardlab-lesson-progress", "aria-label": "progress" },
     h("span", { class: "cardlab-lesson-said", text: `${said}${p.finished ? " Lesson finished." : ""}` }),
@@ -1198,7 +1231,7 @@ function progressPart(lesson, ctx, work) {
         type: "text", class: "cardlab-lesson-input", maxlength: "40", dataset: { key: "lesson:learner" },
         "aria-label": "your name, written in the progress file", value: work.learner ?? lesson.learner,
         oninput: (e) => { work.learner = e.target.value; },
-        onchange: (e) => ctx.send("learner", { name: e.target.value }),
+        onchange: (e) => sendLearner(work, ctx, e.target.value.trim()),
       })),
     download(p.json, "application/json", "json"),
     download(p.csv, "text/csv", "csv"));
