@@ -385,7 +385,7 @@ def test_a_question_with_several_right_moves_says_which_one_the_lesson_goes_on_w
             following = steps[step.number + 1]
             for q in step.questions:
                 if q.kind == "play" and len(q.moves) > 1 and not q.changes and following.move in q.moves:
-                    if not GOES_ON.search(q.explanation + " " + following.commentary):
+                    if not GOES_ON.search(" ".join((q.instead, q.explanation, following.commentary))):
                         silent.append(f"{lesson.name}:{q.line}: accepts {len(q.moves)} moves, plays {following.move}")
     assert not silent, "\n".join(silent)
 
