@@ -18,7 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from test_links import broken_links
+from test_links import broken_links, check_links, pages_in
 
 import cardlab
 from cardlab.cli import LITE_SETUP
@@ -54,6 +54,10 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
         "cardlab/docs/rules/card-commons.md",
         "cardlab/docs/widgets.md",
         "cardlab/docs/rules/texts/commitment.txt",
+        "cardlab/docs/images/table-commerce-normal-light.png",
+        "cardlab/CHANGELOG.md",
+        "cardlab/LICENSE",
+        "cardlab/CITATION.cff",
     } <= names
 
 
@@ -118,6 +122,10 @@ def test_the_installed_command_gives_its_version_and_copies_the_tutorials(instal
             c["source"] for c in original["cells"] if c["cell_type"] == "code"
         ]
     assert broken_links(work / "class") == []
+    # Every link of every page copied (the README's and the guides' too) resolves in the copy.
+    count, broken = check_links(pages_in(work / "class"), work / "class")
+    assert count > 50 and broken == [], "\n".join(broken)
+    print(f"copy from the wheel: {count} links")
 
 
 def test_every_link_of_the_installed_tutorials_resolves(installed):
@@ -173,6 +181,11 @@ def test_the_jupyterlite_site_holds_the_tutorials_and_the_wheel(installed):
     # Every link of every tutorial resolves in the site's contents (the pages are bundled beside them).
     assert (site / "files" / "docs" / "rules" / "commitment.md").is_file()
     assert broken_links(site / "files") == []
+    # And every link of every page the site holds (the README's, the guides', their pictures).
+    count, broken = check_links(pages_in(site / "files"), site / "files")
+    assert count > 50 and broken == [], "\n".join(broken)
+    assert {"README.md", "CHANGELOG.md", "LICENSE", "CITATION.cff"} <= {p.name for p in (site / "files").iterdir()}
+    print(f"JupyterLite site: {count} links")
 
 
 def test_the_rebuilt_wheel_lists_its_own_files(installed, tmp_path):
