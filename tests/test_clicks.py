@@ -29,7 +29,8 @@ def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing():
     before = session.states
     message = send(table, "play", move="defend 5S")
     assert message["kind"] == "error"
-    assert "does not answer the Claim 4♠" in message["text"] and "[commons.defense]" in message["text"]
+    assert message["text"].startswith("You can't defend with the 5♠. 5♠ does not answer the Claim 4♠")
+    assert message["rule"] == "commons.defense" and "[" not in message["text"]  # the rule goes under Details
     assert "Traceback" not in message["text"]
     assert session.states == before
 

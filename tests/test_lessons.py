@@ -570,10 +570,13 @@ def test_a_play_answer_gets_the_rule_it_breaks_or_a_legal_but_not_the_answer():
     run = LessonRun(text)
     run.reveal()
     illegal = run.answer("defend 5C")
-    assert illegal.rule == "commons.turn" and illegal.text.startswith("defend 5C is not allowed: it is A's turn")
+    assert illegal.rule == "commons.turn" and illegal.text.startswith("You can't defend with the 5♣. It is A's turn")
     legal = run.answer("trade 5C for 2H")
     assert legal.rule is None
-    assert legal.text == "trade 5C for 2H is legal, but it is not the move this lesson is looking for. Try another one."
+    assert legal.text == (
+        "You may trade the 5♣ for the 2♥ of the pool, but it is not the move this lesson is looking for. "
+        "Try another one."
+    )
     assert run.answer("defend").counted is False
 
 

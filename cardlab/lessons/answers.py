@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from ..cards import Card, parse_card
 from ..engine import Game, move_cards, plural, points
+from ..engine.words import chips, sentence
 from ..errors import CardError, IllegalMove, NotationError, quoted
 from .mentions import mask
 from .model import Question
@@ -82,14 +83,15 @@ def _judge_play(run: LessonRun, question: Question, state: Any, value: Any) -> F
         return Feedback(False, f"That is not a move: {err.reason}.", counted=False)
     seen = _with(seen, move_cards(move))  # the learner's own words may be echoed
     words = question.teacher_feedback(str(move))
+    said = game.move_words(state, move)  # the move in the game's words, never its notation
     if move in question.moves:
-        return Feedback(True, mask(words or f"Right: {move}.", seen))
+        return Feedback(True, mask(words or f"Right: {said}.", seen))
     try:
         game.check(state, move)
     except IllegalMove as err:
-        text = words or f"{move} is not allowed: {err.reason}. Try another move."
+        text = words or f"You can't {said}. {sentence(err.reason)} Try another move."
         return Feedback(False, mask(text, seen), err.rule)
-    text = words or f"{move} is legal, but it is not the move this lesson is looking for. Try another one."
+    text = words or f"You may {said}, but it is not the move this lesson is looking for. Try another one."
     return Feedback(False, mask(text, seen))
 
 
@@ -106,11 +108,19 @@ def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> 
     lines = [i for i in score.for_player(question.player) if i.points] or list(score.for_player(question.player))
     rule = lines[0].rule if lines else None
     name = run.game.player_names[question.player]  # type: ignore[index]
+    # Commerce counts money in chips (a balance, a deal's gain); the other games score points
+    amount = chips if run.game.name == "commerce" else points
     if number == question.points:
-        return Feedback(True, question.teacher_feedback(str(number)) or f"Right: {name} scores {points(number)}.", rule)
+        said = (
+            f"Right: {amount(number, signed=True)} for {name}."
+            if amount is chips
+            else f"Right: {name} scores {points(number)}."
+        )
+        return Feedback(True, question.teacher_feedback(str(number)) or said, rule)
     words = question.teacher_feedback(str(number))
     more = "more" if question.points > number else "fewer"  # type: ignore[operator]
-    text = words or f"Not {points(number)}: {name} scores {more} than that. Count again, rule by rule, and try again."
+    gets = "gets" if amount is chips else "scores"
+    text = words or f"Not {amount(number)}: {name} {gets} {more} than that. Count again, rule by rule, and try again."
     return Feedback(False, mask(text, run.seen(question)), rule)
 
 

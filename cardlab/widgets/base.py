@@ -46,7 +46,7 @@ from ..engine import Game, Step, swap_cards
 from ..errors import IllegalMove, NotationError
 from ..session import ObserverError, Session
 from . import frontend, picture
-from .viewmodel import JSON, History, Position, Viewer, codes, explanation_json, position_text, report
+from .viewmodel import JSON, History, Position, Viewer, codes, explanation_json, position_text, refusal, report
 
 log = logging.getLogger("cardlab.widgets")
 
@@ -61,7 +61,12 @@ SIZES = ("normal", "large")
 
 class Refused(ValueError):
     """An action refused in the viewer's own terms: before it reaches the engine (unknown,
-    malformed, stale, out of turn), or by the engine checking it against the viewer's view."""
+    malformed, stale, out of turn), or by the engine checking it against the viewer's view
+    (``rule``: the rule the move breaks, which the table shows under Details)."""
+
+    def __init__(self, text: str, rule: str = "") -> None:
+        super().__init__(text)
+        self.rule = rule
 
 
 def player_names(game: Game, names: Sequence[str] | None) -> tuple[str, ...]:
@@ -343,7 +348,8 @@ class SessionWidget(anywidget.AnyWidget):
                 f"cardlab could not do that ({type(err).__name__}). Its reason may name cards you can't see, "
                 f"so it is not shown here."
             )
-        self._say(text, "error")
+        rule = getattr(err, "rule", "") if own_terms else ""
+        self._say(text, "error", **({"rule": rule} if rule else {}))
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("action"), str):
@@ -374,7 +380,7 @@ class SessionWidget(anywidget.AnyWidget):
             try:
                 pos.game.check(pos.seen, move)  # refused in the mover's own terms, revealing nothing
             except IllegalMove as err:
-                raise Refused(str(err)) from err
+                raise Refused(refusal(pos.game, pos.seen, move, err.reason), err.rule) from err
         session, mover = self._session, pos.to_move
         lines = len(session.lines)
         step = session.play(move)

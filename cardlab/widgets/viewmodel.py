@@ -37,6 +37,7 @@ from ..engine import (
     move_variants,
     replace_cards,
 )
+from ..engine.words import sentence
 from ..session import Session
 from . import layouts
 
@@ -506,7 +507,7 @@ def round_json(rd: Round, players: int) -> JSON:
 
 def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
     """What a player who made no move in a settled round should be told: who ended it before
-    their turn came, how (with the rule), and what that player's revealed hand was worth
+    their turn came, how (its rule is the ended event's, under Details), and what that player's revealed hand was worth
     (empty for the teacher, or when the player moved, or ended the round)."""
     ended = rd.ended
     if viewer is None or ended is None or ended.player is None or viewer in rd.movers or ended.player == viewer:
@@ -514,7 +515,7 @@ def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
     who, title = names[ended.player], f"{rd.title[:1].lower()}{rd.title[1:]}"
     text = (
         f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
-        f"{title} [{ended.rule}]."
+        f"{title}."
     )
     shown = [h for h in rd.hands if h.player == ended.player]
     if shown:
@@ -672,6 +673,12 @@ class History:
 
 def _moves(count: int) -> str:
     return f"{count} move{'' if count == 1 else 's'}"
+
+
+def refusal(game: Game, state: Any, move: Move, reason: str) -> str:
+    """A move the rules refuse, as a player's table says it: the move in the game's words and
+    the engine's reason, without notation or rule id (the rule goes under Details)."""
+    return f"You can't {game.move_words(state, move)}. {sentence(pretty(reason))}"
 
 
 def report(game: Game, step: Step, viewer: Viewer, mover: str) -> str:

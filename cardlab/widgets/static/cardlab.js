@@ -128,6 +128,19 @@ function listen(el, type, handler) {
 }
 
 /** "1 move", "3 moves": a count with its noun, singular or plural. */
+/**
+ * The rules a player's text rests on, for the teacher: folded under "Details", so that the
+ * words a learner reads carry no rule id (the teacher's table shows them beside the words).
+ */
+function ruleDetails(rules) {
+  const ids = [...new Set(rules.filter(Boolean))];
+  if (!ids.length) return null;
+  return h("details", { class: "cardlab-rule-details" },
+    h("summary", { text: "Details" }),
+    h("span", { class: "cardlab-muted", text: ids.length === 1 ? "Rule: " : "Rules: " }),
+    ids.map((rule, i) => [i ? ", " : null, h("code", { class: "cardlab-rule", text: rule })]));
+}
+
 function plural(count, noun, nouns = `${noun}s`) {
   return `${count} ${count === 1 ? noun : nouns}`;
 }
@@ -510,6 +523,7 @@ function renderMessage(message, ctx) {
   return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
     message.lines ? shortAnswer(message) : h("span", { class: "cardlab-message-text", text: message.text }),
     message.cards && message.cards.length ? miniCards(message.cards) : null,
+    message.rule ? ruleDetails([message.rule]) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
       { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
     message.ranking ? renderRanking(message.ranking, ctx) : null);
@@ -579,6 +593,7 @@ function renderRanking(ranking, ctx) {
         () => { ctx.ui.allRanked = !all; ctx.render(); },
         { class: "cardlab-button cardlab-toggle", dataset: { key: "all-ranked" }, "aria-expanded": all ? "true" : "false" }))
       : null,
+    ranking.figures ? h("div", { class: "cardlab-rank-figures", text: ranking.figures }) : null,
     ranking.comparison ? h("div", { class: "cardlab-rank-comparison", text: ranking.comparison }) : null));
 }
 
@@ -714,8 +729,7 @@ function showdownHands(hands, players, viewer) {
 function renderShowdown(vm, ctx) {
   const sd = vm.showdown;
   const players = vm.players;
-  const rule = (event) => (event ? h("p", { class: "cardlab-showdown-line" }, event.text, " ",
-    h("code", { class: "cardlab-rule", text: event.rule })) : null);
+  const rule = (event) => (event ? h("p", { class: "cardlab-showdown-line", text: event.text }) : null);
   return h("section", { class: "cardlab-showdown", "aria-label": `${sd.title}: showdown`, dataset: { round: String(sd.number) } },
     h("div", { class: "cardlab-section-title", text: `${sd.title}: showdown` }),
     sd.note ? h("p", { class: "cardlab-showdown-note", role: "note", text: sd.note }) : null,
@@ -726,6 +740,7 @@ function renderShowdown(vm, ctx) {
       h("summary", { text: `Payments: ${players.map((name, p) => `${name} ${signed(sd.changes[p])}`).join(", ")}`
         + ` (open for its ${plural(sd.items.length, "line")})` }),
       roundItems(sd.items, players)),
+    ruleDetails([sd.ended?.rule, sd.verdict?.rule]),
     h("div", { class: "cardlab-showdown-next" },
       h("span", { text: sd.next }),
       button("Continue", () => ctx.send("continue"), { class: "cardlab-button cardlab-continue", dataset: { key: "continue" } })));
@@ -1647,7 +1662,10 @@ function render(view, ctx) {
     ui.messageId = message && message.id;
     ui.thinking = false;
     if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
-    ui.hinted = null;
+    // a hint marks its move's cards on the table at once (its ranking can mark another move's)
+    const best = message && message.kind === "hint" && message.cards && message.cards.length ? message : null;
+    ui.hinted = best ? (best.ranking?.moves?.[0]?.move ?? "hint") : null;
+    ui.hintedCards = best ? best.cards : [];
     ui.allRanked = false;
   }
   view.moveCounts = new Map();

@@ -129,8 +129,7 @@ function showdownHands(hands, players, viewer) {
 function renderShowdown(vm, ctx) {
   const sd = vm.showdown;
   const players = vm.players;
-  const rule = (event) => (event ? h("p", { class: "cardlab-showdown-line" }, event.text, " ",
-    h("code", { class: "cardlab-rule", text: event.rule })) : null);
+  const rule = (event) => (event ? h("p", { class: "cardlab-showdown-line", text: event.text }) : null);
   return h("section", { class: "cardlab-showdown", "aria-label": `${sd.title}: showdown`, dataset: { round: String(sd.number) } },
     h("div", { class: "cardlab-section-title", text: `${sd.title}: showdown` }),
     sd.note ? h("p", { class: "cardlab-showdown-note", role: "note", text: sd.note }) : null,
@@ -141,6 +140,7 @@ function renderShowdown(vm, ctx) {
       h("summary", { text: `Payments: ${players.map((name, p) => `${name} ${signed(sd.changes[p])}`).join(", ")}`
         + ` (open for its ${plural(sd.items.length, "line")})` }),
       roundItems(sd.items, players)),
+    ruleDetails([sd.ended?.rule, sd.verdict?.rule]),
     h("div", { class: "cardlab-showdown-next" },
       h("span", { text: sd.next }),
       button("Continue", () => ctx.send("continue"), { class: "cardlab-button cardlab-continue", dataset: { key: "continue" } })));

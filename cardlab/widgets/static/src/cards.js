@@ -124,6 +124,19 @@ function listen(el, type, handler) {
 }
 
 /** "1 move", "3 moves": a count with its noun, singular or plural. */
+/**
+ * The rules a player's text rests on, for the teacher: folded under "Details", so that the
+ * words a learner reads carry no rule id (the teacher's table shows them beside the words).
+ */
+function ruleDetails(rules) {
+  const ids = [...new Set(rules.filter(Boolean))];
+  if (!ids.length) return null;
+  return h("details", { class: "cardlab-rule-details" },
+    h("summary", { text: "Details" }),
+    h("span", { class: "cardlab-muted", text: ids.length === 1 ? "Rule: " : "Rules: " }),
+    ids.map((rule, i) => [i ? ", " : null, h("code", { class: "cardlab-rule", text: rule })]));
+}
+
 function plural(count, noun, nouns = `${noun}s`) {
   return `${count} ${count === 1 ? noun : nouns}`;
 }

@@ -174,6 +174,7 @@ function renderMessage(message, ctx) {
   return h("div", { class: `cardlab-message cardlab-message-${kind}`, role: kind === "error" ? "alert" : "status", "aria-live": "polite" },
     message.lines ? shortAnswer(message) : h("span", { class: "cardlab-message-text", text: message.text }),
     message.cards && message.cards.length ? miniCards(message.cards) : null,
+    message.rule ? ruleDetails([message.rule]) : null,
     button("×", () => { ctx.ui.dismissed = message.id; ctx.render(); },
       { class: "cardlab-button cardlab-dismiss", "aria-label": "dismiss message", dataset: { key: "dismiss" } }),
     message.ranking ? renderRanking(message.ranking, ctx) : null);
@@ -243,5 +244,6 @@ function renderRanking(ranking, ctx) {
         () => { ctx.ui.allRanked = !all; ctx.render(); },
         { class: "cardlab-button cardlab-toggle", dataset: { key: "all-ranked" }, "aria-expanded": all ? "true" : "false" }))
       : null,
+    ranking.figures ? h("div", { class: "cardlab-rank-figures", text: ranking.figures }) : null,
     ranking.comparison ? h("div", { class: "cardlab-rank-comparison", text: ranking.comparison }) : null));
 }

@@ -287,7 +287,10 @@ function render(view, ctx) {
     ui.messageId = message && message.id;
     ui.thinking = false;
     if (message && message.kind === "error") ui.used = null;  // the move was refused: the focus stays
-    ui.hinted = null;
+    // a hint marks its move's cards on the table at once (its ranking can mark another move's)
+    const best = message && message.kind === "hint" && message.cards && message.cards.length ? message : null;
+    ui.hinted = best ? (best.ranking?.moves?.[0]?.move ?? "hint") : null;
+    ui.hintedCards = best ? best.cards : [];
     ui.allRanked = false;
   }
   view.moveCounts = new Map();
