@@ -156,7 +156,7 @@ def test_commerce_seats_and_pool_say_points():
     game = cardlab.game("commerce", players=3)
     layout = Position(cardlab.Session(game, seed=5), 0).layout()
     titles = group_titles(layout)
-    assert "Pool: 3 points" in titles and "A (you) · ledger −1 point" in titles, titles
+    assert "Pool: 3 chips" in titles and "A (you) · ledger −1 chip" in titles, titles
     assert cardlab.engine.points(1) == "1 point" and cardlab.engine.points(-2, signed=True) == "−2 points"
     assert cardlab.engine.points(0, signed=True) == "+0 points"
 

@@ -45,7 +45,7 @@ def test_every_move_is_said_in_words_naming_its_cards(name, options):
         ("card-commons", {}, "claim 2D", "claim with the 2♦"),
         ("commerce", {"players": 3}, "trade KD", "trade the K♦ for the top stock card"),
         ("commitment", {}, "4S b1 clubs", "put the 4♠ on battle 1, in the clubs stack"),
-        ("contest", {}, "reinforce 9D 3", "put the 9♦ on pile 3"),
+        ("contest", {}, "reinforce 9D 3", "add the 9♦ to pile 3"),
         ("contest", {}, "claim 1 3 9D", "claim piles 1 and 3 with the 9♦"),
     ],
 )

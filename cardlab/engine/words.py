@@ -22,6 +22,12 @@ def points(count: int, *, signed: bool = False) -> str:
     return f"{number} point{'' if abs(count) == 1 else 's'}"
 
 
+def chips(count: int, *, signed: bool = False) -> str:
+    """A number of chips, Commerce's money, as a table writes it: "1 chip", "+3 chips", "−2
+    chips" (``signed``: with its sign; a minus sign, not a hyphen)."""
+    return points(count, signed=signed).replace("point", "chip")
+
+
 def format_cards(seq: Iterable[Card]) -> str:
     """Cards for a text form: codes separated by spaces, or ``-`` for none."""
     return " ".join([c.code for c in seq]) or "-"

@@ -514,8 +514,7 @@ def before_your_turn(rd: Round, viewer: Viewer, names: Sequence[str]) -> str:
         return ""
     who, title = names[ended.player], f"{rd.title[:1].lower()}{rd.title[1:]}"
     text = (
-        f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in "
-        f"{title}."
+        f"{pretty(rd.how) if rd.how else f'{who} ended {title}'} before your turn came, so you had no move in {title}."
     )
     shown = [h for h in rd.hands if h.player == ended.player]
     if shown:

@@ -128,7 +128,7 @@ SCENARIOS = [
         7,
         ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S"),
         click=("3D", "open 3D 1"),
-        refused=("4H", "is A's secret card in position 2", "contest.score"),
+        refused=("4H", "is A's second secret card", "contest.score"),
         why_not=(
             ("arrange KS 4H 5S KH", "arrange 10D 8C 4D 2S", "open 3D 1"),
             "5C",

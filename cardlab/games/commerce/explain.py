@@ -39,14 +39,14 @@ def card_role(game: Game, s: CommerceState, card: Card, zone: Zone, player: int 
         )
     if zone.kind == STOCK:
         return Reason(
-            "This card lies face down in the stock: a trade gives the dealer a card and 1 point and takes "
+            "This card lies face down in the stock: a trade gives the dealer a card and 1 chip and takes "
             "the stock's top card; nobody chooses it.",
             "commerce.trade",
         )
     if zone.kind == PILE:
         what = "This card" if card.is_hidden else f"The {card}"
         return Reason(
-            f"{what} lies in the concealed waste: a card traded away goes there and never comes back into play.",
+            f"{what} lies face down in the waste: a card traded away goes there and never comes back into play.",
             "commerce.trade.waste",
         )
     return None
@@ -68,7 +68,7 @@ def situation(game: Game, s: CommerceState) -> Reason:
             "commerce.barter.answer",
         )
     dealer = names[s.dealer]
-    pays = "pays nothing, being the dealer" if mover == s.dealer else f"pays {dealer}, the dealer, 1 point"
+    pays = "pays nothing, being the dealer" if mover == s.dealer else f"pays {dealer}, the dealer, 1 chip"
     return Reason(
         f"Now it is {name}'s turn: trade a card (for the stock's top card; {name} {pays}), barter with "
         f"{names[(mover + 1) % n]}, or knock to stop the deal.",

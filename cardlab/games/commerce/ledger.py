@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ...cards import Card
 from ...engine import Breakdown, Event, RevealedHand, Round, ScoreItem, plural
+from ...engine.words import chips
 from .ranking import CATEGORY, hand_key, rank_hand, showdown
 from .state import CommerceState, DealRecord
 
@@ -28,7 +29,7 @@ class CommerceLedger:
         """A deal's antes and trade payments (commerce.deal.ante, commerce.trade.*)."""
         names = self.player_names
         n, d = self.players, names[dealer]
-        items = [ScoreItem(p, -1, f"Deal {number}: pays 1 into the pool", "commerce.deal.ante") for p in range(n)]
+        items = [ScoreItem(p, -1, f"Deal {number}: pays 1 chip into the pool", "commerce.deal.ante") for p in range(n)]
         for i, turn in enumerate(turns):
             if turn != "trade":
                 continue
@@ -44,10 +45,10 @@ class CommerceLedger:
                 )
             else:
                 items.append(
-                    ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 for a trade", "commerce.trade.payment")
+                    ScoreItem(p, -1, f"Deal {number}: pays the dealer {d} 1 chip for a trade", "commerce.trade.payment")
                 )
                 items.append(
-                    ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 for a trade", "commerce.trade.payment")
+                    ScoreItem(dealer, 1, f"Deal {number}: {names[p]} pays 1 chip for a trade", "commerce.trade.payment")
                 )
         return items
 
@@ -62,7 +63,7 @@ class CommerceLedger:
             ScoreItem(
                 w,
                 n,
-                f"Deal {number}: wins the pool of {n} with {rank}",
+                f"Deal {number}: wins the pool of {n} chips with {rank}",
                 "commerce.settle.pool",
                 rank.counting or hands[w],
             )
@@ -72,14 +73,17 @@ class CommerceLedger:
                 ScoreItem(
                     d,
                     -1,
-                    f"Deal {number}: the losing dealer pays the winner {names[w]} 1",
+                    f"Deal {number}: the losing dealer pays the winner {names[w]} 1 chip",
                     "commerce.settle.dealer-loses",
                     hands[d],
                 )
             )
             items.append(
                 ScoreItem(
-                    w, 1, f"Deal {number}: 1 more from the losing dealer {names[d]}", "commerce.settle.dealer-loses"
+                    w,
+                    1,
+                    f"Deal {number}: 1 more chip from the losing dealer {names[d]}",
+                    "commerce.settle.dealer-loses",
                 )
             )
         elif result.dealer_pays == "everyone":
@@ -91,7 +95,7 @@ class CommerceLedger:
                             d,
                             -1,
                             f"Deal {number}: the dealer lost with a {category}, the winner's "
-                            f"category, and pays {names[p]} 1",
+                            f"category, and pays {names[p]} 1 chip",
                             "commerce.settle.same-category",
                             hands[d],
                         )
@@ -100,7 +104,7 @@ class CommerceLedger:
                         ScoreItem(
                             p,
                             1,
-                            f"Deal {number}: 1 from the dealer {names[d]}, who lost in the winner's category",
+                            f"Deal {number}: 1 chip from the dealer {names[d]}, who lost in the winner's category",
                             "commerce.settle.same-category",
                         )
                     )
@@ -124,7 +128,7 @@ class CommerceLedger:
         if not over and deal in (None, current):
             items += self._deal_items(current, state.dealer, state.turns)
         pool = self.pool(state) if deal in (None, current) else 0
-        notes = (f"Pool: {pool}. The ledger and the pool add up to 0.",)
+        notes = (f"Pool: {chips(pool)}. The ledger and the pool add up to 0.",)
         if deal is not None:
             return Breakdown(self.player_names, tuple(items), f"Commerce — deal {deal} of {n}", notes=notes)
         title = "Commerce ledger — final" if over else f"Commerce ledger — deal {current} of {n}"

@@ -46,12 +46,12 @@ from ...engine import (
     Zone,
     builder,
     format_cards,
-    points,
     replacer,
     shuffle_from,
     stacked_deck,
     validate_seed,
 )
+from ...engine.words import chips
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
 from . import explain, numbering
@@ -341,7 +341,7 @@ class Commerce(CommerceLedger, Game):
         log.append(
             Event(
                 "commerce.trade.waste",
-                f"{name} gives up {card} to the concealed waste and takes {top}.",
+                f"{name} gives up {card}, face down, to the waste and takes {top}.",
                 p,
                 (card, top),
                 frozenset((p,)),
@@ -355,7 +355,7 @@ class Commerce(CommerceLedger, Game):
             log.append(
                 Event(
                     "commerce.trade.payment",
-                    f"{name} pays the dealer {dealer} 1 point (trade payments go to the dealer, not the pool).",
+                    f"{name} pays the dealer {dealer} 1 chip (trade payments go to the dealer, not the pool).",
                     p,
                 )
             )
@@ -457,7 +457,7 @@ class Commerce(CommerceLedger, Game):
                     dealer,
                 )
             )
-            log.append(Event("commerce.deal.ante", f"Everyone pays 1 point into a fresh pool of {n}.", None))
+            log.append(Event("commerce.deal.ante", f"Everyone pays 1 chip into a fresh pool of {n} chips.", None))
             log.append(
                 Event(
                     "commerce.deal.cards",
@@ -487,12 +487,12 @@ class Commerce(CommerceLedger, Game):
         result = showdown(hands, d)
         w, r = result.winner, result.runner_up
         log.append(Event(*self._why_best(hands, d, w, r), w, hands[w]))
-        log.append(Event("commerce.settle.pool", f"{names[w]} takes the pool of {n} points.", w))
+        log.append(Event("commerce.settle.pool", f"{names[w]} takes the pool of {n} chips.", w))
         if result.dealer_pays == "winner":
             log.append(
                 Event(
                     "commerce.settle.dealer-loses",
-                    f"The dealer {names[d]} lost, so {names[d]} pays the winner {names[w]} 1 more point.",
+                    f"The dealer {names[d]} lost, so {names[d]} pays the winner {names[w]} 1 more chip.",
                     d,
                 )
             )
@@ -502,7 +502,7 @@ class Commerce(CommerceLedger, Game):
                 Event(
                     "commerce.settle.same-category",
                     f"The dealer {names[d]} lost with a {category}, the "
-                    f"winner's category, so {names[d]} pays 1 point to every other player instead.",
+                    f"winner's category, so {names[d]} pays 1 chip to every other player instead.",
                     d,
                 )
             )
@@ -559,9 +559,9 @@ class Commerce(CommerceLedger, Game):
         """Every seat around the table with its hand, the dealer marked and its ledger balance;
         the stock, the waste and a barter offer between, under the pool."""
         return Layout(
-            rows=((Area(POOL, f"Pool: {points(self.pool(s))}"),),),
+            rows=((Area(POOL, f"Pool: {chips(self.pool(s))}"),),),
             seats=tuple("dealer" if p == s.dealer else "" for p in range(s.players)),
-            scores=tuple(f"ledger {points(balance, signed=True)}" for balance in self.ledger(s)),
+            scores=tuple(f"ledger {chips(balance, signed=True)}" for balance in self.ledger(s)),
         )
 
     def view(self, s: CommerceState, player: int | None) -> CommerceState:

@@ -121,7 +121,8 @@ def _choose(s: Any, me: int) -> Choice:
         )
     if s.turns.count("barter") < s.players:
         return Choice(
-            Barter(worst), f"no trade is worth its chip here; barter {worst}, the card you miss least, for free"
+            Barter(worst),
+            f"no trade is worth its chip here; offer {worst}, the card you miss least, in a barter for free",
         )
     return Choice(
         KNOCK,

@@ -20,7 +20,7 @@ def hand_card(card: Card, owner: str) -> Reason:
     kind = KIND.get(card)
     if kind == SPADE:
         return Reason(
-            f"The {card} in {owner}'s hand is wild: committed, it joins whichever of {owner}'s three stacks "
+            f"The {card} in {owner}'s hand is wild: added, it joins whichever of {owner}'s three stacks "
             "at a battle they choose, and belongs to that stack from then on.",
             "commitment.spade",
         )
@@ -63,7 +63,7 @@ def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: in
             return Reason(f"This card lies face down in {owner}'s hand: only {owner} sees it.", "commitment.commit")
         return hand_card(card, owner)
     if zone.kind == STACK:
-        battle = (zone.group or "").replace("battle ", "b")
+        battle = zone.group or ""
         if card.suit == "S":
             return Reason(
                 f"The {card} is wild on {owner}'s {zone.label} stack at {battle}: it counts for that stack, "
@@ -72,7 +72,7 @@ def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: in
             )
         return Reason(
             f"The {card} is on {owner}'s {zone.label} stack at {battle}: the stack's value is the total of "
-            "its cards, and committed cards stay until the round is scored.",
+            "its cards, and the cards added stay until the round is scored.",
             "commitment.score.stack",
         )
     if zone.kind == SLOT:
@@ -90,14 +90,14 @@ def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: in
             )
         return Reason(
             "This card lies face down in the draw deck: players draw from it at the start of rounds 2 and "
-            "3, and after committing an Ace.",
+            "3, and after adding an Ace.",
             "commitment.setup.draw",
         )
     if zone.kind == PILE and zone.owner is not None:
         return Reason(f"The {card} is a battle card {owner} has won: it counts its VP at the end.", "commitment.vp")
     if zone.kind == PILE:
         return Reason(
-            f"The {card} was discarded: the cards committed in a round are discarded once it is scored.",
+            f"The {card} was discarded: the cards added in a round are discarded once it is scored.",
             "commitment.round.discard",
         )
     return None
@@ -118,11 +118,11 @@ def situation(game: Game, s: CommitmentState) -> Reason:
     other = 1 - mover
     if s.passed[other]:
         return Reason(
-            f"Now {names[other]} has passed, so {name} may commit cards one at a time until {name} passes too.",
+            f"Now {names[other]} has passed, so {name} may add cards one at a time until {name} passes too.",
             "commitment.pass",
         )
     return Reason(
-        f"Now it is {name}'s turn: commit one card from their hand to their side of a battle, or pass for "
+        f"Now it is {name}'s turn: add one card from their hand to their side of a battle, or pass for "
         "the rest of the round.",
         "commitment.commit",
     )

@@ -125,7 +125,15 @@ def _with_player(pair: tuple, player: int, value: Any) -> tuple:
 
 
 def _battle_names(n: int) -> str:
-    return _list([f"b{i}" for i in range(1, n + 1)]) if n else "no battles"
+    return (
+        (
+            "battle " + _list([str(i) for i in range(1, n + 1)])
+            if n == 1
+            else "battles " + _list([str(i) for i in range(1, n + 1)])
+        )
+        if n
+        else "no battles"
+    )
 
 
 # --- the game -----------------------------------------------------------------------------------
@@ -241,7 +249,7 @@ class Commitment(CommitmentScoring, Game):
                 raise IllegalMove(
                     move,
                     "commitment.round.next",
-                    f"both players have passed, so round {s.round} is over and scored; the next move is 'next round'",
+                    f"both players have passed, so round {s.round} is over and scored; next, a round starts",
                 )
             return
         if kind is Pass:
@@ -276,13 +284,10 @@ class Commitment(CommitmentScoring, Game):
         n, card, kind = len(s.battles), move.card, KIND[move.card]
         here = f"round {s.round} has {_battle_names(n)}"
         if not 1 <= move.battle <= n:
-            return IllegalMove(move, "commitment.commit", f"there is no battle b{move.battle}: {here}")
+            return IllegalMove(move, "commitment.commit", f"there is no battle {move.battle}: {here}")
         if kind == SPADE and move.stack not in STACK_INDEX:
             return IllegalMove(
-                move,
-                "commitment.spade",
-                f"{card} is wild: name the stack it joins (hearts, clubs or diamonds), such as "
-                f"'{card.code} b{move.battle} clubs'",
+                move, "commitment.spade", f"{card} is wild: name the stack it joins, hearts, clubs or diamonds"
             )
         if kind != SPADE and move.stack is not None:
             where = (
@@ -295,27 +300,24 @@ class Commitment(CommitmentScoring, Game):
             )
         if kind != JACK:
             return IllegalMove(
-                move, "commitment.jack", f"only a Jack moves a stack to another battle; {card} stays at b{move.battle}"
-            )
-        if n == 1:
-            return IllegalMove(
                 move,
                 "commitment.jack",
-                f"round 1 has one battle, so {card} stays there and adds 0: write '{card.code} b{move.battle}'",
+                f"only a Jack moves a stack to another battle; {card} stays at battle {move.battle}",
             )
+        if n == 1:
+            return IllegalMove(move, "commitment.jack", f"round 1 has one battle, so {card} stays there and adds 0")
         if move.to is None:
             other = 1 if move.battle != 1 else 2
             return IllegalMove(
                 move,
                 "commitment.jack",
-                f"{card} must move its stack to another battle when there is one, such as "
-                f"'{card.code} b{move.battle} -> b{other}'",
+                f"{card} must move its stack to another battle when there is one, such as battle {other}",
             )
         if move.to == move.battle:
             return IllegalMove(
-                move, "commitment.jack", f"{card}'s stack moves to another battle, not back to b{move.battle}"
+                move, "commitment.jack", f"{card}'s stack moves to another battle, not back to battle {move.battle}"
             )
-        return IllegalMove(move, "commitment.jack", f"there is no battle b{move.to} to move the stack to: {here}")
+        return IllegalMove(move, "commitment.jack", f"there is no battle {move.to} to move the stack to: {here}")
 
     # -- applying a move ------------------------------------------------------------------------------
 
@@ -366,21 +368,21 @@ class Commitment(CommitmentScoring, Game):
         names = self.player_names
         p, card, kind = s.turn, move.card, KIND[move.card]
         me, other = names[p], names[1 - p]
-        b = f"b{move.battle}"
+        b = f"battle {move.battle}"
         slot = STACK_INDEX[move.stack] if kind == SPADE else STACK_INDEX[card.suit]
         suit = STACK_NAMES[slot]
 
         def now(player: int, battle: int) -> str:
             stack = after.battles[battle - 1].sides[player][slot]
-            return f"{names[player]}'s {suit} at b{battle}: {stack_arithmetic(stack)}"
+            return f"{names[player]}'s {suit} at battle {battle}: {stack_arithmetic(stack)}"
 
         if kind == NUMBER:
-            log.append(Event("commitment.stack", f"{me} commits {card} to {b}; {now(p, move.battle)}.", p, (card,)))
+            log.append(Event("commitment.stack", f"{me} adds {card} to {b}; {now(p, move.battle)}.", p, (card,)))
         elif kind == SPADE:
             log.append(
                 Event(
                     "commitment.spade",
-                    f"{me} commits {card}, a wild spade, to the {suit} stack at {b}; "
+                    f"{me} adds {card}, a wild spade, to the {suit} stack at {b}; "
                     f"it belongs to that stack from now on: {now(p, move.battle)}.",
                     p,
                     (card,),
@@ -390,8 +392,7 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.ace",
-                    f"{me} commits {card}: an Ace goes on the other player's side, so it "
-                    f"joins {now(1 - p, move.battle)}.",
+                    f"{me} adds {card}: an Ace goes on the other player's side, so it joins {now(1 - p, move.battle)}.",
                     p,
                     (card,),
                 )
@@ -408,7 +409,7 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.jack",
-                    f"{me} commits {card} to {b}. There is no other battle in round 1, "
+                    f"{me} adds {card} to {b}. There is no other battle in round 1, "
                     f"so the Jack stays and adds 0: {now(p, move.battle)}.",
                     p,
                     (card,),
@@ -419,8 +420,8 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.jack",
-                    f"{me} commits {card} to {b}, and the Jack moves {me}'s whole {suit} "
-                    f"stack there ({' '.join(map(str, moved))}) on top of {me}'s {suit} at b{move.to}; "
+                    f"{me} adds {card} to {b}, and the Jack moves {me}'s whole {suit} "
+                    f"stack there ({' '.join(map(str, moved))}) on top of {me}'s {suit} at battle {move.to}; "
                     f"{now(p, move.to)}.",
                     p,
                     moved,
@@ -437,7 +438,7 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.queen",
-                    f"{me} commits {card} to {b}: the Queen discards its own stack "
+                    f"{me} adds {card} to {b}: the Queen discards its own stack "
                     f"({' '.join(map(str, mine))}) and {gone}.",
                     p,
                     mine + theirs,
@@ -447,7 +448,7 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event(
                     "commitment.king",
-                    f"{me} commits {card} to {b}: it doubles every card below it in "
+                    f"{me} adds {card} to {b}: it doubles every card below it in "
                     f"the stack, and none played on top; {now(p, move.battle)}.",
                     p,
                     (card,),
@@ -469,9 +470,7 @@ class Commitment(CommitmentScoring, Game):
             else:
                 log.append(
                     Event(
-                        "commitment.pass",
-                        f"{names[q]} may commit cards, one at a time, until {names[q]} passes too.",
-                        q,
+                        "commitment.pass", f"{names[q]} may add cards, one at a time, until {names[q]} passes too.", q
                     )
                 )
         return after
@@ -533,11 +532,11 @@ class Commitment(CommitmentScoring, Game):
         log.append(
             Event(
                 "commitment.round.discard",
-                f"Every card committed in round {s.round} is discarded; the cards still in hand carry over.",
+                f"Every card added in round {s.round} is discarded; the cards still in hand carry over.",
             )
         )
         turned = tuple(b.card for b in after.battles)
-        listed = _list([f"b{i} {card}" for i, card in enumerate(turned, start=1)])
+        listed = _list([f"{card} at battle {i}" for i, card in enumerate(turned, start=1)])
         log.append(
             Event(
                 "commitment.setup.battles",
@@ -757,7 +756,7 @@ class Commitment(CommitmentScoring, Game):
                 stacks = "".join(
                     f"<td>{cards_html(st)} <small>{stack_value(st)}</small></td>" for st in battle.sides[p]
                 )
-                label = f"b{i} {battle.card} — {names[p]}" if p == 1 else f"b{i} — {names[p]}"
+                label = f"Battle {i} {battle.card} — {names[p]}" if p == 1 else f"Battle {i} — {names[p]}"
                 rows.append(f"<tr><th style='text-align:left;padding-right:1em'>{label}</th>{stacks}</tr>")
         heads = "".join(f"<th>{n}</th>" for n in STACK_NAMES)
         hidden = "".join(

@@ -80,12 +80,12 @@ def _result_text(i: int, battle: Battle, verdict: Verdict, scored: bool, names: 
     why = _verdict_text(verdict, names)
     card = battle.card
     if verdict.winner is None:
-        return f"b{i}: {card} {'is' if scored else 'would be'} discarded. {why}"
+        return f"Battle {i}: {card} {'is' if scored else 'would be'} discarded. {why}"
     taker = names[verdict.winner]
     vp = BATTLE_VP[card]
     if scored:
-        return f"b{i}: {taker} takes {card} ({vp} VP). {why}"
-    return f"b{i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
+        return f"Battle {i}: {taker} takes {card} ({vp} VP). {why}"
+    return f"Battle {i}: if the round ended now, {taker} would take {card} ({vp} VP). {why}"
 
 
 def _round_verdict(battles: tuple[Battle, ...], names: Sequence[str]) -> Event:
@@ -138,7 +138,7 @@ class CommitmentScoring:
                 log.append(
                     Event(
                         rule,
-                        f"b{i} ({battle.card}), {names[p]}'s stacks: {stacks}.",
+                        f"Battle {i} ({battle.card}), {names[p]}'s stacks: {stacks}.",
                         p,
                         tuple(c for st in battle.sides[p] for c in st),
                     )
@@ -179,12 +179,16 @@ class CommitmentScoring:
                         rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
                         items.append(
                             ScoreItem(
-                                p, 0, f"b{i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}", rule, stack
+                                p,
+                                0,
+                                f"Battle {i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}",
+                                rule,
+                                stack,
                             )
                         )
             verdict = judge(battle)
             if not scored and not any(battle.sides[0] + battle.sides[1]):
-                notes.append(f"b{i} {battle.card}: no card committed yet.")
+                notes.append(f"Battle {i} {battle.card}: no card added yet.")
                 continue
             text = _result_text(i, battle, verdict, scored, names)
             if verdict.winner is None:

@@ -63,7 +63,7 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
         return
     if not pile:
         raise IllegalMove(
-            move, "contest.reinforce", f"position {index + 1} is empty: {name} can open it, not reinforce it"
+            move, "contest.reinforce", f"position {index + 1} is empty: {name} can open it, not add to it"
         )
     if pile[0].suit != card.suit:
         raise IllegalMove(
@@ -157,7 +157,7 @@ def _place_event(place: Open | Reinforce, row: tuple, player: int, name: str) ->
     card, index = place.card, place.position - 1
     if type(place) is Open:
         return Event("contest.open", f"{name} opens position {index + 1} with {card}.", player, (card,))
-    return Event("contest.reinforce", f"{name} reinforces {_pile_name(row, index)} with {card}.", player, (card,))
+    return Event("contest.reinforce", f"{name} adds {card} to {_pile_name(row, index)}.", player, (card,))
 
 
 class ContestClaims:
@@ -225,7 +225,7 @@ class ContestClaims:
                 f"only a Queen or a King lets the claimant play a card first; {name} claims with {card}",
             )
         if type(play) not in (Open, Reinforce):
-            raise IllegalMove(move, "contest.claim.queen", "a Queen's power is an open or a reinforce")
+            raise IllegalMove(move, "contest.claim.queen", "a Queen's power is to open a position or add to a pile")
         extra = play.card
         if extra.suit != card.suit:
             raise IllegalMove(

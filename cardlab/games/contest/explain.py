@@ -13,6 +13,9 @@ from ...engine import HAND, PILE, ROW, STACK, STOCK, Game, Move, Reason, Zone, p
 from .moves import Claim, Open, Reinforce
 from .state import ContestState
 
+#: A secret card by its place, left to right: "A's first secret card".
+ORDINALS = ("first", "second", "third", "fourth")
+
 _POWERS = {
     11: ("a Jack: discarded to claim, it may first discard a contest pile of its suit", "contest.claim.jack"),
     12: (
@@ -35,13 +38,13 @@ def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: i
             )
         if card.is_hidden:
             return Reason(
-                f"This is one of {owner}'s secret cards, face down until the game ends: then each card in "
-                "the points pile of its suit scores for them, 1 to 4 points by its position.",
+                f"This is one of {owner}'s secret cards, face down until the game ends. Then each card in "
+                "the points pile of its suit scores for them: 1 to 4 points, from the first secret card to the fourth.",
                 "contest.score",
             )
         place = zone.cards.index(card) + 1
         return Reason(
-            f"The {card} is {owner}'s secret card in position {place}: at the end, each card in the "
+            f"The {card} is {owner}'s {ORDINALS[place - 1]} secret card: at the end, each card in the "
             f"{suit_symbol(card.suit)} points pile scores {plural(place, 'point')} for "
             f"{owner}.",
             "contest.score",
@@ -53,14 +56,14 @@ def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: i
         if power:
             return Reason(f"The {card} in {owner}'s hand is {power[0]}.", power[1])
         return Reason(
-            f"The {card} is in {owner}'s hand: {owner} may open an empty position with it, reinforce a "
+            f"The {card} is in {owner}'s hand: {owner} may open an empty position with it, add it to a "
             f"{suit_symbol(card.suit)} pile, discard it to claim two piles when it matches one of them, or "
             "exchange it.",
             "contest.turn",
         )
     if zone.kind == STACK:
         return Reason(
-            f"The {card} is in the contest pile at {zone.label.lower()}: a card of its suit reinforces it, "
+            f"The {card} is in the contest pile at {zone.label.lower()}: a card of its suit may be added to it, "
             "and a claim takes it with a pile of another suit.",
             "contest.claim",
         )
@@ -77,8 +80,9 @@ def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: i
         )
     if zone.kind == PILE:
         return Reason(
-            f"The {card} is in the {suit_symbol(card.suit)} points pile: at the end each card there scores "
-            "for the players whose secret cards hold that suit, 1 to 4 points by position.",
+            f"The {card} is in the {suit_symbol(card.suit)} points pile. At the end, each card there scores "
+            "for the players whose secret cards hold that suit: 1 to 4 points, from the first secret card to "
+            "the fourth.",
             "contest.score",
         )
     return None
@@ -105,7 +109,7 @@ def situation(game: Game, state: ContestState) -> Reason:
             "contest.end",
         )
     return Reason(
-        f"Now {name} must take one action: open a position, reinforce a pile, claim two piles, or exchange a card.",
+        f"Now {name} must take one action: open a position, add a card to a pile, claim two piles, or exchange a card.",
         "contest.turn",
     )
 

@@ -104,7 +104,7 @@ class Reinforce(Move):
         return f"reinforce {self.card.code} {self.position}"
 
     def words(self) -> str:
-        return f"put the {self.card} on pile {self.position}"
+        return f"add the {self.card} to pile {self.position}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -399,14 +399,14 @@ class Contest(ContestClaims, Game):
             log.append(
                 Event(
                     "contest.secret",
-                    f"{names[player]} lays the 4 secret cards face down in positions 1 to 4." + waived,
+                    f"{names[player]} lays the 4 secret cards face down, from the first to the fourth." + waived,
                     player,
                 )
             )
             log.append(
                 Event(
                     "contest.secret",
-                    f"{names[player]}'s secret cards, positions 1 to 4: {cards_text(order)}.",
+                    f"{names[player]}'s secret cards, first to fourth: {cards_text(order)}.",
                     player,
                     order,
                     frozenset((player,)),
@@ -530,7 +530,7 @@ class Contest(ContestClaims, Game):
             pile = state.points[SUIT_INDEX[card.suit]]
             count = len(pile)
             reason = (
-                f"position {position}: {card} — {plural(count, 'card')} in the "
+                f"{explain.ORDINALS[position - 1].capitalize()} secret card {card}: {plural(count, 'card')} in the "
                 f"{suit_symbol(card.suit)} points pile × {position} = {count * position}"
             )
             items.append(ScoreItem(player, count * position, reason, "contest.score", (card,) + pile))
