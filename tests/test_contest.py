@@ -30,6 +30,7 @@ from cardlab.games.contest import (
     Reinforce,
     secret_score,
 )
+from helpers.round_ends import CONTEST_LAST_TURN
 
 GAME = cardlab.game("contest")
 ROOT = Path(__file__).parent.parent
@@ -660,7 +661,7 @@ def test_worked_scoring_example_scores_20():
     assert breakdown.final and breakdown.totals == (20, 14) and breakdown.winners == (0,)
     a_items = breakdown.for_player(0)
     assert [i.points for i in a_items] == [3, 4, 9, 4]
-    assert a_items[0].reason == "position 1: 4♥ — 3 cards in the ♥ points pile × 1 = 3"
+    assert a_items[0].reason == "First secret card 4♥: 3 cards in the ♥ points pile × 1 = 3"
     assert a_items[2].cards == tuple(cards("9H 3H 6H QH"))
     assert all(i.rule == "contest.score" for i in breakdown.items)
     assert "A wins, 20 to 14." in breakdown.notes
@@ -670,7 +671,12 @@ EXAMPLE_POINTS = {"C": "7C 8C", "D": "2D 5D 9D JD KD", "H": "3H 6H QH", "S": "4S
 
 
 def end_state(secrets: tuple[str, str], points: dict) -> ContestState:
-    return table(a="", b="", stock="-", stage="over", to_move="-", secrets=secrets, points=points)
+    """The end of a game: the secret cards and points piles given, 4 cards left in each hand (no
+    game ends with fewer: contest.end), every other card discarded."""
+    used = set(cards(" ".join([*secrets, *points.values()]).replace("-", " ")))
+    rest = [c.code for c in DECK if c not in used]
+    hands = " ".join(rest[:4]), " ".join(rest[4:8])
+    return table(a=hands[0], b=hands[1], stock="-", stage="over", to_move="-", secrets=secrets, points=points)
 
 
 def test_the_rules_page_shows_the_same_end_position():
@@ -736,7 +742,7 @@ def test_a_secret_suit_with_an_empty_points_pile_scores_nothing():
     state = end_state(("4H 2C 9H 5S", "6S 3C 7S 8H"), {**EXAMPLE_POINTS, "S": "-"})
     breakdown = GAME.score(state)
     assert [i.points for i in breakdown.for_player(0)] == [3, 4, 9, 0]
-    assert breakdown.for_player(0)[3].reason == "position 4: 5♠ — 0 cards in the ♠ points pile × 4 = 0"
+    assert breakdown.for_player(0)[3].reason == "Fourth secret card 5♠: 0 cards in the ♠ points pile × 4 = 0"
 
 
 def test_equal_totals_are_a_draw():
@@ -1077,3 +1083,23 @@ def test_claimed_is_the_row_and_points_that_making_the_claim_leaves(options):
                     kinds.add((move.discard is not None, move.play is not None, move.keep is not None))
             state = game.play(state, rng.choice(moves))
     assert len(kinds) >= 5  # plain, Jack's and Queen's claims, each with and without equal piles
+
+
+def test_a_finished_game_with_both_hands_empty_is_refused_naming_the_rule():
+    """No game ends with empty hands: every turn ends with 7 cards while the draw pile lasts, and
+    each of the two last turns plays at most 2 cards of a hand. Every position of random games
+    is still accepted."""
+    over = CONTEST_LAST_TURN.replace("stage: final 1", "stage: over").replace("to move: A", "to move: -")
+    held = " ".join(line.split(": ", 1)[1] for line in over.splitlines() if line.startswith(("A hand:", "B hand:")))
+    emptied = "\n".join(
+        "A hand: -" if line.startswith("A hand:") else "B hand: -" if line.startswith("B hand:") else line
+        for line in over.replace("discard: ", f"discard: {held} ").splitlines()
+    )
+    with pytest.raises(StateError, match=r"A hand: holds 0 cards; no game reaches that.*Players will always have 7"):
+        GAME.state_from_text(emptied)
+    GAME.state_from_text(over)  # full hands at the end: as a game may end
+    for seed in range(40):
+        state, rng = GAME.deal(seed=seed), random.Random(seed)
+        while GAME.to_move(state) is not None:
+            state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+            GAME.validate(state)

@@ -477,10 +477,7 @@ def _assert_page_hides(page: Any, scenario: Scenario) -> None:
 #: What each game's hint values measure, said to the player ({other}: the opponent).
 HINT_UNITS = {
     "card-commons": ("points", "points ahead of {other} once this round is scored (earlier rounds counted too)"),
-    "commerce": (
-        "chips",
-        "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)",
-    ),
+    "commerce": ("chips", "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)"),
     "commitment": ("VP", "VP ahead of {other} at the end of the game"),
     "contest": ("points", "points ahead of {other} at the end of the game"),
 }

@@ -130,8 +130,20 @@ def _validate_play(game: Game, state: ContestState) -> None:
                 f"holds {len(state.hands[mover])} cards; {names[mover]} ended the last turn before with "
                 f"{HAND_SIZE} in hand, when the draw pile still had cards, and has not played since (contest.end)",
             )
+        # contest.draw, contest.end: "Players will always have 7 cards in hand at end of a turn", and the
+        # turn that draws the last card leaves at least 6 (a turn plays at most 2 of its cards); then
+        # "each player has one more turn each", each of which plays at most 2 of a hand's cards
+        lowest = HAND_SIZE - 1 - (2 - state.last_turns)
         for p in (0, 1):
             if len(state.hands[p]) > HAND_SIZE:
                 raise StateError(
                     f"{names[p]} hand", f"holds {len(state.hands[p])} cards; a hand never holds more than {HAND_SIZE}"
+                )
+            if len(state.hands[p]) < lowest:
+                raise StateError(
+                    f"{names[p]} hand",
+                    f"holds {len(state.hands[p])} cards; no game reaches that: every turn ends with {HAND_SIZE} in "
+                    'hand while the draw pile lasts ("Players will always have 7 cards in hand at end of a turn"), '
+                    "and each of the last turns plays at most 2 cards from a hand "
+                    f"(contest.end), so {names[p]} holds at least {lowest} here",
                 )
