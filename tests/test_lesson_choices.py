@@ -75,3 +75,45 @@ def test_counted_no_is_refused_where_the_learner_has_a_choice():
     assert "moves are legal: the question is a real one" in problem.message
     (problem,) = lessons.check(_forced(extra="counted: maybe"))
     assert "'counted:' is yes or no" in problem.message
+
+
+# A chooses among right moves (the claim, or either pool trade); the lesson then claims.
+SEVERAL = (
+    """\
+# Several right moves
+
+```lesson
+game: card-commons
+viewer: teacher
+```
+
+"""
+    + LAST_TURN_STATE
+    + """
+```question
+ask: What may A play?
+play: claim 5C, trade 5C for 2H, trade 5C for 2S
+{extra}
+```
+
+```moves
+claim 5C
+```
+"""
+)
+
+
+def test_a_question_accepting_moves_the_lesson_does_not_play_says_why_it_shows_its_own():
+    (problem,) = lessons.check(SEVERAL.format(extra=""))
+    assert "the question accepts trade the 5♣ for the 2♥ of the pool, trade the 5♣ for the 2♠" in problem.message
+    assert "but the lesson goes on with claim with the 5♣" in problem.message and "'instead:" in problem.message
+    text = SEVERAL.format(extra="instead: The claim shows the round's end at once.")
+    assert lessons.check(text) == []
+    run = lessons.LessonRun(text)
+    said = run.answer("trade 5C for 2H")
+    assert said.correct
+    assert said.text.endswith(
+        "The lesson goes on with another move: claim with the 5♣. The claim shows the round's end at once."
+    )
+    other = lessons.LessonRun(text)
+    assert "goes on with another move" not in other.answer("claim 5C").text  # the lesson's own move

@@ -245,7 +245,33 @@ class Builder:
                     number, move, draft.line, prose_text(draft.commentary), questions, state, tuple(events), seen
                 )
             )
+        for before, after in zip(steps, steps[1:]):
+            self._check_goes_on(before, after)
         return steps
+
+    def _check_goes_on(self, step: LessonStep, after: LessonStep) -> None:
+        """A "what should X play?" question whose right answers are not all the move the lesson
+        then plays says why the lesson shows its own ('instead:'): a learner who chose another
+        right move sees the lesson go on from a move they did not make."""
+        game = self.game
+        assert game is not None
+        for question in step.questions:
+            if question.kind != "play" or question.changes or after.move is None:
+                continue
+            others = [m for m in question.moves if m != after.move]
+            if not others or question.instead:
+                continue
+            said = game.move_words(step.state, after.move)
+            accepted = ", ".join(game.move_words(step.state, m) for m in others[:2]) + (
+                f" and {len(others) - 2} more" if len(others) > 2 else ""
+            )
+            self.problems.add(
+                question.line,
+                f"the question accepts {accepted}, but the lesson goes on with {said}: a learner who "
+                f"answered otherwise would see the lesson play a move they did not make; add a line "
+                f"'instead: <why the lesson shows {said}>' (the learner reads it after a right answer "
+                f"that is another move), or accept only the move the lesson plays",
+            )
 
     def _questions(self, draft: _DraftStep, state: Any, seen: frozenset[Card], shown: Shown) -> tuple[Question, ...]:
         """The step's questions, each checked against the text read before it is answered."""

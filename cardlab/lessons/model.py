@@ -81,7 +81,8 @@ class Question:
     ``readings`` names the readings of the rules its answer depends on (game options such as
     Contest's ``pile value``, see :mod:`cardlab.lessons.readings`). ``counted`` is False for a
     move the learner makes where it is the only legal one (``counted: no``): it is asked, but
-    it is no question, so the progress does not count it.
+    it is no question, so the progress does not count it. ``instead`` says why the lesson goes on
+    with its own move when the learner's right answer is another (``instead:``).
     """
 
     kind: str
@@ -98,6 +99,7 @@ class Question:
     explanation: str = ""
     readings: tuple[str, ...] = ()
     counted: bool = True
+    instead: str = ""
 
     @property
     def answer(self) -> str:

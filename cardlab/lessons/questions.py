@@ -35,7 +35,20 @@ class Builder(Protocol):
     def check_statements(self, lines: Iterable[Line], state: Any, seen: frozenset[Card], what: str) -> None: ...
 
 
-QUESTION_KEYS = ("ask", "player", "play", "score", "deal", "cards", "verb", "change", "feedback", "reading", "counted")
+QUESTION_KEYS = (
+    "ask",
+    "player",
+    "play",
+    "score",
+    "deal",
+    "cards",
+    "verb",
+    "change",
+    "feedback",
+    "reading",
+    "counted",
+    "instead",
+)
 ANSWER_KEYS = ("play", "score", "cards")
 
 
@@ -296,7 +309,7 @@ class QuestionReader:
             changes=self.changes,
             explanation=prose_text(self.draft.explanation),
         )
-        for key, kind in (("deal", "score"), ("verb", "cards")):
+        for key, kind in (("deal", "score"), ("verb", "cards"), ("instead", "play")):
             if key in single and answer.key != kind:
                 self.fail(single[key].line, f"'{key}:' belongs to a '{kind}:' question")
         if answer.key == "play":
@@ -305,7 +318,8 @@ class QuestionReader:
             if moves is None or feedback is None:
                 return None
             prompt = ask.value if ask else f"What should {game.player_names[player]} play?"  # type: ignore[index]
-            return Question(prompt=prompt, moves=moves, feedback=feedback, **base)
+            instead = single["instead"].value if "instead" in single else ""
+            return Question(prompt=prompt, moves=moves, feedback=feedback, instead=instead, **base)
         if answer.key == "score":
             return self._score(answer, single, player, state, given, ask, base)
         return self._cards(answer, single, player, state, given, ask, base)
@@ -454,9 +468,9 @@ class QuestionReader:
         for change in question.changes:
             state = change.apply(state)
         for f in given:
-            if f.key == "ask" or f.key.split(" ")[0] == "feedback":
+            if f.key in ("ask", "instead") or f.key.split(" ")[0] == "feedback":
                 names(Line(f.line, f"{f.argument} {f.value}"), self.seen, "the question")
-                what = "the question" if f.key == "ask" else "the feedback"
+                what = {"ask": "the question", "instead": "the question's 'instead:' line"}.get(f.key, "the feedback")
                 self.builder.check_statements([Line(f.line, f.value)], state, self.seen, what)
         answer_cards = [c for m in question.moves for c in move_cards(m)] + sorted(question.cards)
         answer_line = next(f.line for f in given if f.key in ANSWER_KEYS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import Card
@@ -226,7 +226,7 @@ class LessonRun:
             record.tries += 1
         if feedback.correct:
             record.right, record.first_try = True, record.tries == 1
-            feedback = settle(feedback, question)
+            feedback = settle(self._goes_on(feedback, question, value), question)
         elif feedback.counted:
             given = answer_text(self.game, question, value)
             if given not in record.wrong and len(record.wrong) < MAX_WRONG_KEPT:
@@ -234,6 +234,18 @@ class LessonRun:
         record.last = feedback
         self._changed()
         return feedback
+
+    def _goes_on(self, feedback: Feedback, question: Question, value: Any) -> Feedback:
+        """A right move other than the one the lesson plays next: the feedback says so, and why."""
+        if question.kind != "play" or question.changes or self.index + 1 >= len(self.lesson.steps):
+            return feedback
+        shown = self.lesson.steps[self.index + 1].move
+        if shown is None or self.game.move(value) == shown:
+            return feedback
+        said = self.game.move_words(self.step.state, shown)
+        why = question.instead.strip()
+        text = f"{feedback.text} The lesson goes on with another move: {said}." + (f" {why}" if why else "")
+        return replace(feedback, text=mask(text, self.seen(question)))
 
     def reveal(self) -> Feedback:
         """Give the open question's answer, with its explanation; it counts as not answered."""

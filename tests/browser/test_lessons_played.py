@@ -296,7 +296,7 @@ def test_progress_downloads_as_json_and_csv_with_the_learners_name(lab, lab_page
         _card(page, "2H").click()
         _click(page, _key(page, "lesson:submit"))
         said = _root(page).locator(".cardlab-lesson-said").inner_text()
-        assert said.startswith("Questions: 1 of 6 answered (1 right on the first try, 0 revealed).")
+        assert said.startswith("Questions: 1 of 5 answered (1 right on the first try, 0 revealed).")
         downloads = {}
         for ext in ("json", "csv"):
             with page.page.expect_download() as caught:
