@@ -150,10 +150,9 @@ def test_a_question_accepting_several_moves_says_which_one_the_game_goes_on_with
                 continue
             played = lesson.steps[i + 1].move
             assert played in q.moves, f"{name}:{q.line}: the game goes on with a move the question refuses"
-            said = " ".join(q.explanation.split())
+            said = " ".join(q.instead.split())  # read after a right answer that is another move
             named, wanted = [c for c, _, _ in card_mentions(said)], list(move_cards(played))
-            in_order = any(named[k : k + len(wanted)] == wanted for k in range(len(named)))
-            assert in_order and "whichever you chose" in said, (name, q.line, said)
+            assert any(named[k : k + len(wanted)] == wanted for k in range(len(named))), (name, q.line, said)
 
 
 def _answer_of(question) -> object:
