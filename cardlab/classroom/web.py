@@ -184,11 +184,12 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
         asked = request.query_params.get("room", "")[:12]
         held = held_seat(request)
         if held is None:
-            return with_browser_id(request, HTMLResponse(join_page(room=asked)))
-        name, code = held
-        here = not asked or _code(asked) == code
-        page = join_page(room=asked or code, seat=your_seat(name, code, here))
-        return with_browser_id(request, HTMLResponse(page))
+            page = join_page(room=asked)
+        else:
+            name, code = held
+            page = join_page(room=asked or code, seat=your_seat(name, code, not asked or _code(asked) == code))
+        # never kept by the browser: the back button asks again, and the page knows the seat taken since
+        return with_browser_id(request, HTMLResponse(page, headers={"cache-control": "no-store"}))
 
     async def join(request: Request) -> Response:
         try:

@@ -22,12 +22,15 @@ import pytest
 
 from cardlab.cards import Card
 from cardlab.classroom.tokens import SEAT_COOKIE
+from cardlab.widgets.layouts import hand_zone
 from helpers.card_finder import hidden_from, mentioned
-from helpers.classroom_pages import TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
-from helpers.classroom_server import ClassroomServer, prepare, replay
+from helpers.classroom_pages import TABLE, TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
+from helpers.classroom_server import ClassroomServer, prepare, replay, seated
 
 TWO_PLAYER_GAMES = ("card-commons", "commitment", "contest")
 ROOMS = [(game, {}) for game in TWO_PLAYER_GAMES] + [("commerce", {"players": 4})] + [("commitment", {})] * 4
+#: The rooms of the seats' and the pages' tests below, after those: codes[8] on.
+ROOMS += [("commitment", {})] * 4 + [("commerce", {"players": 4})]
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +48,8 @@ def classroom(browser_available: None, tmp_path_factory: pytest.TempPathFactory)
 def learners(classroom: ClassroomServer, browser: Any) -> Any:
     opened: list[LearnerPage] = []
 
-    def open_page() -> LearnerPage:
-        page = LearnerPage(browser, classroom.url)
+    def open_page(**viewport: int) -> LearnerPage:
+        page = LearnerPage(browser, classroom.url, **viewport)
         opened.append(page)
         return page
 
@@ -321,3 +324,212 @@ def test_a_wrong_token_or_key_is_refused(classroom, learners):
     refused.page.click("button[type=submit]")
     assert "no room with those letters" in refused.page.inner_text(".cardlab-refusal")
     assert len(refused.errors) == 1 and "400" in refused.errors.pop()
+
+
+# -- seats: every page checks its seat -----------------------------------------------------------
+
+
+def _room_row(teacher: LearnerPage, code: str) -> Any:
+    return teacher.page.locator(".cardlab-room", has=teacher.page.locator(f'[data-room="{code}"]'))
+
+
+def _teacher(learners: Any, classroom: ClassroomServer, **viewport: int) -> LearnerPage:
+    teacher = learners(**viewport)
+    teacher.page.goto(classroom.teacher_link)
+    teacher.page.wait_for_selector(".cardlab-room", timeout=TIMEOUT_MS)
+    return teacher
+
+
+def _hand_of(store: Path, code: str, seat: int) -> set[Card]:
+    """The cards in ``seat``'s hand now, as the store's game holds them."""
+    session = replay(store, code)
+    game = session.game
+    zone = hand_zone(game.zones(game.view(session.state, seat)), seat)
+    return set(zone.cards)
+
+
+def test_a_freed_seat_closes_every_page_that_held_it_before_the_next_learner_plays(classroom, learners):
+    code = classroom.codes[8]
+    sockets: list[Any] = []
+    ada = learners()
+    ada.page.route_web_socket(re.compile(r"/jupyter/api/kernels/"), lambda ws: sockets.append(_forward(ws)))
+    ada.join(code, "Ada").wait_for_table()
+    ben = learners().join(code, "Ben")
+    ben.wait_for_table()
+    copied = learners()  # a page opened with a copy of Ada's cookie
+    copied.context.add_cookies([c for c in ada.context.cookies() if c["name"] == SEAT_COOKIE])
+    copied.page.goto(f"{classroom.url}/play")
+    copied.wait_for_table()
+    ada.page.wait_for_timeout(500)
+    comm, _ = _comm_of_table(ada.frames)
+    teacher = _teacher(learners, classroom)
+    _room_row(teacher, code).locator(".cardlab-free", has_text="Ada").click()
+    old_pages = (ada, copied)
+    for page in old_pages:  # closed, with the reason, in the learner's words
+        page.page.wait_for_selector(".cardlab-seat-freed", timeout=TIMEOUT_MS)
+        assert "The teacher has freed this seat" in page.page.inner_text(".cardlab-seat-freed")
+        assert page.table.count() == 0
+    received = {id(page): len(page.frames) for page in old_pages}
+    cy = learners().join(code, "Cy")  # the next learner takes the freed seat
+    cy.wait_for_table()
+    assert cy.page.inner_text(".cardlab-seat-title") == f"Room {code}: you play as Cy."
+    assert seated(classroom.store_path, code) == ["Cy", "Ben"]
+    for _ in range(3):  # Ben and Cy play on; Cy's hand changes
+        for page in (ben, cy):
+            page.play_quickly()
+    for _ in range(4):  # until Cy is to move
+        if replay(classroom.store_path, code).game.to_move(replay(classroom.store_path, code).state) == 0:
+            break
+        ben.play_quickly()
+    session = replay(classroom.store_path, code)
+    assert session.game.to_move(session.state) == 0
+    moves = len(session.moves)
+    _, rev = _comm_of_table(ada.frames)  # the old table's latest rev
+    for move in [str(m) for m in session.legal_moves()][:5]:  # Ada's old page plays for Cy's seat
+        sockets[-1].send_to_server(
+            _message(
+                "comm_msg",
+                {
+                    "comm_id": comm,
+                    "data": {"method": "custom", "content": {"action": "play", "rev": rev, "move": move}},
+                },
+            )
+        )
+    ada.page.wait_for_timeout(1500)
+    assert len(replay(classroom.store_path, code).moves) == moves  # nothing was played
+    hand = _hand_of(classroom.store_path, code, 0)
+    assert hand
+    for page in old_pages:  # the old pages neither show nor were sent Cy's hand, nor any card since
+        assert page.table.count() == 0 and not page.play_quickly()
+        assert not set(mentioned(page.page.evaluate("document.body.innerText"))) & hand
+        assert page.cards_shown() - set(mentioned("\n".join(page.frames[: received[id(page)]]))) == set()
+        assert set(mentioned("\n".join(page.frames[received[id(page)] :]))) == set()
+    assert cy.play_quickly()  # Cy plays the seat
+
+
+def test_ending_a_room_closes_its_tables_and_a_new_deal_opens_new_ones(classroom, learners):
+    code = classroom.codes[9]
+    pages = _join_all(learners, code, 2)
+    teacher = _teacher(learners, classroom)
+    _room_row(teacher, code).locator(".cardlab-end").click()
+    for page in pages:
+        page.page.wait_for_selector(".cardlab-room-ended", timeout=TIMEOUT_MS)
+        page.page.wait_for_selector(TABLE, state="detached", timeout=TIMEOUT_MS)
+    _room_row(teacher, code).locator(".cardlab-deal").click()
+    for page in pages:
+        page.wait_for_table()
+        assert "dealt a new game" in page.page.inner_text(".cardlab-new-deal")
+        assert page.page.locator(".cardlab-room-ended").count() == 0
+        assert page.table.get_attribute("data-step") == "0"
+    assert pages[0].play_quickly() or pages[1].play_quickly()
+
+
+# -- joining: the join page knows its browser's seat --------------------------------------------
+
+
+def test_the_join_page_knows_its_seat_and_asks_before_a_second_learner_takes_one(classroom, learners):
+    code = classroom.codes[10]
+    ada = learners().join(code, "Ada")
+    ada.wait_for_table()
+    (cookie,) = [c["value"] for c in ada.context.cookies() if c["name"] == SEAT_COOKIE]
+    ada.page.go_back()  # the back button: the join page
+    ada.page.wait_for_selector(".cardlab-your-seat", timeout=TIMEOUT_MS)
+    assert ada.page.inner_text(".cardlab-your-seat") == "You are Ada in this room. Go back to your table."
+    ada.page.fill("#room", code)
+    ada.page.fill("#name", "Ada")
+    ada.page.click("button[type=submit]")  # Join again: Ada's seat, not "already called Ada"
+    ada.wait_for_table()
+    assert ada.page.inner_text(".cardlab-seat-title") == f"Room {code}: you play as Ada."
+    ada.join(code, "Ben")  # a second learner in the same browser is asked first
+    ada.page.wait_for_selector(".cardlab-second-seat", timeout=TIMEOUT_MS)
+    assert f"This browser already has a seat: Ada in room {code}." in ada.page.inner_text(".cardlab-second-seat")
+    assert [c["value"] for c in ada.context.cookies() if c["name"] == SEAT_COOKIE] == [cookie]
+    assert seated(classroom.store_path, code) == ["Ada", None]
+    ada.page.click(".cardlab-second-seat .cardlab-back")  # back to Ada's table
+    ada.wait_for_table()
+    assert ada.page.inner_text(".cardlab-seat-title") == f"Room {code}: you play as Ada."
+    lookalike = learners().join(code, "\u0410da")  # "Аda" with a Cyrillic А, from another browser
+    lookalike.page.wait_for_selector(".cardlab-refusal", timeout=TIMEOUT_MS)
+    assert "looks just like Ada" in lookalike.page.inner_text(".cardlab-refusal")
+    assert len(lookalike.errors) == 1 and "400" in lookalike.errors.pop()  # the browser logs the refused page
+    ada.join(code, "Ben")
+    ada.page.click(".cardlab-join-anyway")  # asked, and sure: Ben joins from this browser
+    ada.wait_for_table()
+    assert ada.page.inner_text(".cardlab-seat-title") == f"Room {code}: you play as Ben."
+    assert seated(classroom.store_path, code) == ["Ada", "Ben"]
+
+
+# -- phones and the teacher's screen --------------------------------------------------------------
+
+#: Whether every point of an element's box (its centre and near its corners) shows the element
+#: itself, or something inside it: nothing covers it.
+UNCOVERED = """(el) => {
+  const box = el.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.05, 0.2], [0.95, 0.2], [0.05, 0.8], [0.95, 0.8]];
+  return points.every(([x, y]) => {
+    const at = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+    return at !== null && (el === at || el.contains(at));
+  });
+}"""
+
+
+def _box(locator: Any) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box is not None, "not on the page"
+    return box
+
+
+def test_on_a_phone_the_learner_s_hand_and_moves_show_without_scrolling(classroom, learners):
+    code = classroom.codes[12]  # Commerce, four at the table
+    pages = [learners(width=390, height=844).join(code, name) for name in ("Ada", "Ben", "Cy", "Dee")]
+    for page in pages:
+        page.wait_for_table()
+    session = replay(classroom.store_path, code)
+    mover = pages[session.game.to_move(session.state)]
+    for page in pages:
+        assert page.page.evaluate("window.scrollY") == 0
+        own = page.page.locator(".cardlab-tableau .cardlab-role-player").filter(has_text="(you)")
+        assert own.count() == 1
+        for part in (own.locator(".cardlab-hand"), page.page.locator(".cardlab-choices").first):
+            box = _box(part)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, f"{box} is not within the phone's screen"
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= 390
+    playable = mover.page.locator(".cardlab-tableau .cardlab-playable").first
+    if playable.count():  # the moves of a card open where the moves are: on the screen
+        playable.click()
+        box = _box(mover.page.locator(".cardlab-menu"))
+        assert box["y"] + box["height"] <= 844
+    assert mover.play_quickly()
+    for page in pages:  # the move log, at the foot of the page, is covered by nothing
+        log = page.page.locator(".cardlab-log")
+        log.scroll_into_view_if_needed()
+        page.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        assert log.evaluate(UNCOVERED), "something covers the move log"
+
+
+def test_the_dashboard_fits_1024_pixels_and_keeps_its_lines_apart(classroom, learners):
+    code = classroom.codes[11]
+    _join_all(learners, code, 2)
+    teacher = _teacher(learners, classroom, width=1024, height=768)
+    row = _room_row(teacher, code)
+    row.locator(".cardlab-free").nth(1).wait_for(timeout=TIMEOUT_MS)  # both learners seated
+    assert teacher.page.evaluate("document.documentElement.scrollWidth") <= 1024
+    title, players = _box(row.locator(".cardlab-room-title")), _box(row.locator(".cardlab-room-line"))
+    assert title["y"] + title["height"] <= players["y"]  # one line above the other
+    text = row.inner_text()
+    assert f"Room {code} · Commitment · game 1 · playing\nPlayers: Ada, Ben\n" in text
+    assert "playingPlayers" not in text
+    for button in row.locator("button, a").all():
+        box = _box(button)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1024
+
+
+def test_the_teacher_s_key_is_never_shown_by_the_command_and_its_file_is_the_teacher_s_alone(classroom, learners):
+    key = re.search(r"key=(\S+)", classroom.teacher_link).group(1)
+    assert key not in classroom.log_path.read_text()
+    assert "Teacher's link: open" in classroom.log_path.read_text()
+    assert classroom.teacher_file.stat().st_mode & 0o777 == 0o600
+    teacher = learners()
+    teacher.page.goto(classroom.teacher_file.resolve().as_uri())  # the file opens the dashboard
+    teacher.page.wait_for_selector(".cardlab-room", timeout=TIMEOUT_MS)
+    assert teacher.page.url.endswith("/dashboard")

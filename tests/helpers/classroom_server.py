@@ -52,6 +52,17 @@ def replay(store_path: Path, code: str) -> cardlab.Session:
         store.close()
 
 
+def seated(store_path: Path, code: str) -> list[str | None]:
+    """The name of the person in each seat of room ``code``, as the store holds it (None: none)."""
+    store = SQLiteStore(str(store_path))
+    try:
+        record = store.room(code)
+        assert record is not None, f"no room {code} in {store_path}"
+        return [seat.name for seat in record.seats]
+    finally:
+        store.close()
+
+
 class ClassroomServer:
     """``cardlab classroom`` on ``store_path`` (or on the store address ``store``, such as a
     Redis one), served on a free port of 127.0.0.1, with the command's options ``args``."""
