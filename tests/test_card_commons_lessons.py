@@ -415,3 +415,20 @@ def test_the_notebook_teaches_every_kind_of_move_before_its_first_game():
     assert kinds == set(words), kinds
     missing = [words[k] for k in sorted(kinds) if words[k] not in before]
     assert not missing, f"notebook 01 never names {missing} before its first game"
+
+
+def test_the_rules_page_lists_the_lessons_that_name_a_reading():
+    """A lesson that says where the rules are silent ("The rules don't say …; here …") is one
+    the rules page lists with its reading, and each lesson listed there says so."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "rules" / "card-commons.md").read_text(encoding="utf-8")
+    paragraph = page[page.index("The lessons name each reading") :].split("\n\n")[0]
+    listed = set()
+    for group in re.findall(r"`card-commons-\d[^`]*`(?:,? (?:and )?`-\d`)*", paragraph):
+        listed |= {f"card-commons-{n}" for n in re.findall(r"-(\d)", group)}
+    says = {
+        "-".join(path.stem.split("-")[:3])
+        for path in LESSONS
+        if re.search(r"(?:don't|only) say|Peek's rules say", path.read_text(encoding="utf-8"))
+    }
+    assert listed == says
