@@ -117,3 +117,23 @@ def test_a_question_accepting_moves_the_lesson_does_not_play_says_why_it_shows_i
     )
     other = lessons.LessonRun(text)
     assert "goes on with another move" not in other.answer("claim 5C").text  # the lesson's own move
+
+
+def test_a_question_about_an_order_offers_the_orders_the_rules_refuse_too():
+    import cardlab
+    from cardlab.widgets.lesson import answer_moves
+
+    game = cardlab.game("contest")
+    state = game.deal(seed=1)  # A lays out 3♣ 8♣ K♦ 3♠: 12 of the 24 orders keep the clubs apart
+    legal = set(game.legal_moves(state))
+    offered = answer_moves(game, game.view(state, 0), 0)
+    assert legal < set(offered) and len(offered) == 24  # every order, so a pick may be wrong
+    refused = [m for m in offered if m not in legal]
+    assert len(refused) == 12
+    for move in refused:
+        try:
+            game.check(state, move)
+        except cardlab.IllegalMove as err:
+            assert err.rule == "contest.secret.neighbours"
+        else:
+            raise AssertionError(f"{move} is offered as a wrong order, but the rules allow it")

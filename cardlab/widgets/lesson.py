@@ -27,12 +27,14 @@ from __future__ import annotations
 import html
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
+from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 from .. import lessons
+from ..cards import Card
 from ..engine import Breakdown, Game, Move, Step, move_cards
 from ..errors import NotationError
 from ..session import Session
@@ -59,21 +61,41 @@ class LessonPosition(Position):
         return Position.breakdown.func(self) if self.scored else None  # type: ignore[attr-defined]
 
 
+#: The longest list of cards in a move whose every order is offered (4 cards: 24 orders).
+MOST_ORDERED = 4
+
+
 def answer_moves(game: Game, view: Any, mover: int) -> list[Move]:
     """The moves offered as answers to "what should <mover> play?", from the viewer's view:
-    every legal move, and every legal move with one of its cards replaced by another card the
-    mover holds (how a wrong move is tried on the table: the lesson says which rule it breaks).
-    Sorted by their notation, so the list does not tell the legal ones apart."""
+    every legal move, every legal move with one of its cards replaced by another card the mover
+    holds, and every other order of a move's list of cards (Contest's secret cards: an order
+    that puts two of a suit side by side): how a wrong move is tried on the table, the lesson
+    saying which rule it breaks. Sorted by their notation, so the list does not tell the legal
+    ones apart, and a question about the order has wrong orders to give."""
     legal = game.legal_moves(view)
     own = sorted({c for z in game.zones(view) if z.owner == mover for c in z.cards if not c.is_hidden}, key=deck_order)
     found: dict[Move, None] = dict.fromkeys(legal)
     for move in legal:
-        for card in own:
-            for variant in _variants(move, card):
-                named = move_cards(variant)
-                if variant not in found and len(set(named)) == len(named) and _reads_back(game, variant):
-                    found[variant] = None
+        for variant in [v for card in own for v in _variants(move, card)] + _orders(move):
+            named = move_cards(variant)
+            if variant not in found and len(set(named)) == len(named) and _reads_back(game, variant):
+                found[variant] = None
     return sorted(found, key=lambda m: _natural(str(m)))
+
+
+def _orders(move: Move) -> list[Move]:
+    """``move`` with a list of its cards (of at most :data:`MOST_ORDERED`) in every other order."""
+    out = []
+    for name in (f.name for f in fields(move)):  # type: ignore[arg-type]
+        value = getattr(move, name)
+        if isinstance(value, tuple) and 1 < len(value) <= MOST_ORDERED and all(isinstance(c, Card) for c in value):
+            for order in permutations(value):
+                if order != value:
+                    try:
+                        out.append(replace(move, **{name: order}))  # type: ignore[type-var]
+                    except (TypeError, ValueError):  # a move class that refuses such a value
+                        break
+    return out
 
 
 def _reads_back(game: Game, move: Move) -> bool:
