@@ -529,6 +529,9 @@ def test_the_hint_button_ranks_every_move(player):
     assert [n for n in notes if "set aside after" in n] == [m["note"] for m in aside]
     assert (_table(page).locator(".cardlab-rank-aside").count() == 1) == bool(aside)
     assert _message(page, "hint") == f"Hint: {ranked[0]['text']}"
+    if answer["figures"]:  # the reason's figures, under Details only
+        assert _table(page).locator(".cardlab-rank-figures").inner_text() == answer["figures"]
+        assert "%" not in reason
     comparison = _table(page).locator(".cardlab-rank-comparison").inner_text()
     assert comparison.startswith("The rule of thumb would ") and comparison == answer["comparison"]
     assert ("would also " in comparison) == (ranked[0]["note"] == "best; the rule of thumb's pick too")
@@ -552,12 +555,26 @@ def test_the_hint_button_ranks_every_move(player):
             arg=len(shown),
             timeout=TIMEOUT_MS,
         )
+
+    def marked(move: dict) -> None:
+        for code in move["cards"]:
+            hinted = f'.cardlab-tableau .cardlab-hinted[data-code="{code}"]'
+            _table(page).locator(hinted).first.wait_for(timeout=TIMEOUT_MS)
+
+    def unmarked() -> None:
+        page.page.wait_for_function(
+            "() => !document.querySelector('.cardlab-table .cardlab-hinted')", timeout=TIMEOUT_MS
+        )
+
+    marked(ranked[0])  # the hint marks its own move's cards on the table at once
     with_cards = next(i for i, m in enumerate(shown) if m["cards"])
+    if shown[with_cards]["move"] == ranked[0]["move"]:
+        rows.nth(with_cards).click()  # the marked move: a click unmarks it
+        unmarked()
     rows.nth(with_cards).click()  # marks its cards on the table
-    for code in shown[with_cards]["cards"]:
-        _table(page).locator(f'.cardlab-tableau .cardlab-hinted[data-code="{code}"]').first.wait_for(timeout=TIMEOUT_MS)
+    marked(shown[with_cards])
     rows.nth(with_cards).click()  # and unmarks them
-    page.page.wait_for_function("() => !document.querySelector('.cardlab-table .cardlab-hinted')", timeout=TIMEOUT_MS)
+    unmarked()
     assert page.run("print(len(session.moves))").strip() == str(len(scenario.moves))
 
 
