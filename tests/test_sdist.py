@@ -44,6 +44,7 @@ NEEDED = [
     "README.md",
     "LICENSE",
     "CHANGELOG.md",
+    "CONTRIBUTING.md",  # tests/test_contributing.py reads it
 ]
 #: Folders the sdist holds whole.
 FOLDERS = ["tests", "docs", "tools", "benchmarks", "notebooks", "binder", ".ci", "jupyter-config"]
