@@ -6,8 +6,9 @@ process with Solara. The parts, one reason each:
 - :mod:`.codes`: room codes and fresh, unguessable seeds;
 - :mod:`.rooms`: a room, its game, its seats (people or computer players) and its lock;
 - :mod:`.store`: the store interface and its SQLite implementation (a move log per room);
-- :mod:`.redis_store`: the same store on Redis, for several server processes;
-- :mod:`.tokens`: seat tokens, the teacher's secret, joining and its rate limit;
+- :mod:`.redis_store`: the same store on Redis, shared by several server processes;
+- :mod:`.tokens`: seat tokens and the teacher's secret;
+- :mod:`.limits`: the limit on wrong room codes, per browser;
 - :mod:`.classroom`: the running class: its rooms, restored from the store after a restart;
 - :mod:`.app`: the Solara pages (a seat's table, the teacher's dashboard);
 - :mod:`.web`: the plain pages and routes (the join page, the teacher's link);

@@ -3,8 +3,9 @@
 A store holds the room directory (one :class:`~.records.RoomRecord` per room), each room's
 append-only move log (one row per move, in notation, per deal) and a few named secrets (the
 teacher's key). After a restart every room is dealt again from its seed and its log replayed
-(:mod:`.classroom`). A move is appended as it is played, which costs about 0.01 ms in SQLite
-(WAL mode, ``synchronous=NORMAL``); a session's whole-game ``save`` would rewrite the game each time.
+(:mod:`.classroom`). A move is appended before it is played, and only as its log's next move
+(so of two processes trying the same step, one wins); it costs about 0.01 ms in SQLite (WAL
+mode, ``synchronous=NORMAL``), where a session's whole-game ``save`` would rewrite the game.
 
 :func:`.store_address.open_store` ("sqlite:PATH" or "redis://HOST:PORT/DB") picks the implementation.
 """
