@@ -432,3 +432,40 @@ def test_the_rules_page_lists_the_lessons_that_name_a_reading():
         if re.search(r"(?:don't|only) say|Peek's rules say", path.read_text(encoding="utf-8"))
     }
     assert listed == says
+
+
+#: What a learner must have read before a question that refuses a move by the rule (its words).
+TAUGHT = {
+    "commons.commission.no-wild": r"Wild can't be a Commission",
+    "commons.defense": r"same value",
+    "commons.defense.forced": r"must (?:answer|defend)|can answer a Claim must",
+    "commons.trade.order": r"only in that order|in their order",
+}
+
+
+def test_a_rule_a_question_refuses_a_move_by_is_taught_before_it_is_asked():
+    """ "Which card do you hide as your Commission?" with the Q♥ refused: "A Wild can't be a
+    Commission" must come before the question, not only in its feedback."""
+    from cardlab.engine import IllegalMove
+
+    untaught = []
+    for path in LESSONS:
+        lesson = lessons.load(path)
+        read: list[str] = []
+        for step in lesson.steps:
+            read.append(step.commentary)
+            for q in step.questions:
+                read.append(q.prompt)
+                state = _asked_state(step, q)
+                for answer, _ in q.feedback:
+                    move = answer if q.kind == "play" else f"{q.verb} {answer}" if q.verb == "commission" else None
+                    if move is None:
+                        continue
+                    try:
+                        lesson.game.check(state, move)
+                    except IllegalMove as err:
+                        taught = TAUGHT.get(err.rule)
+                        if taught and not re.search(taught, " ".join(" ".join(read).split())):
+                            untaught.append(f"{lesson.name}:{q.line}: refuses {move} ({err.rule}) before teaching it")
+                read.append(q.explanation)
+    assert not untaught, "\n".join(untaught)
