@@ -55,10 +55,16 @@ def test_the_rule_text_is_read_sentence_by_sentence_and_each_is_matched_to_its_r
 
 
 def test_a_lesson_that_plays_a_rule_id_plays_only_the_sentences_it_shows() -> None:
-    # the worked example's King doubles the cards below it; no card is ever played on top of one
-    loaded = {"commitment-1-worked-example": lessons.load("commitment-1-worked-example")}
-    assert "commitment.king" in rule_coverage.played(loaded["commitment-1-worked-example"])
-    status = {s.sentence.text: s.status for s in rule_coverage.sentence_coverage("commitment", loaded)}
+    import cardlab
+
+    # A King joins the 9♥ at battle 1: it doubles the card below it; no card is played on top of it
+    game = cardlab.game("commitment")
+    session = cardlab.Session(game, game.deal(seed=1))
+    for move in ("9H b1", "8C b1", "KH b1"):
+        session.play(move)
+    lesson = lessons.load(lessons.from_session(session, title="A King", viewer="teacher"))
+    assert "commitment.king" in rule_coverage.played(lesson)
+    status = {s.sentence.text: s.status for s in rule_coverage.sentence_coverage("commitment", {"a-king": lesson})}
     assert status["King: doubles the value of every card below it in its stack."] == "played"
     assert status["Cards played on top of it aren’t doubled."] == "unplayed"
     assert status["10 9 8 10 14 6"] == "not a rule"

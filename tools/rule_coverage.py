@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardlab import lessons
+from cardlab.cards import parse_card
 from cardlab.engine import IllegalMove, NotationError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -355,17 +356,18 @@ EVIDENCE: dict[str, dict[str, tuple[str, ...]]] = {
             "text:the deal passes to the left",
         ),
         "each deal creates a fresh pool": (r"text:^Deal ([2-9]|1\d): pays 1 chip into the pool",),
-        "compare triplets by rank, a above k": (r"text:'s hand: triplet of aces\. \w+'s hand: triplet of kings",),
+        "compare triplets by rank, a above k": ("test:commerce-aces-over-kings",),
         "compare sequences by top rank": (
             "text:sequences compare by their top card",
-            "text:sequence A-2-3",
+            "test:commerce-a-2-3-loses",
             "text:K-A-2 is not a sequence",
         ),
         "resolve remaining ties by dealer, then nearest left": ("text:seating decides: the dealer first",),
         "if the dealer's losing hand is in the same category": ("text:who lost in the winner's category",),
         "compare the whole hand's category": ("text:the dealer lost with a point, the winner's category",),
         "play one deal per participant": ("over", "rule:commerce.end"),
-        "if nobody has a combination or point": ("test:commerce-nobody-has-a-point",),
+        # the best hand has neither, so no hand has
+        "if nobody has a combination or point": (r"text:wins the pool of \d+ chips with no combination and no point",),
         "a holds 6♠–7♠–k♦": ("text:A gives up K♦, face down, to the waste and takes 8♠",),
         "they surrender k♦ and pay the dealer 1 point": (
             "text:A gives up K♦, face down, to the waste and takes 8♠",
@@ -389,7 +391,7 @@ EVIDENCE: dict[str, dict[str, tuple[str, ...]]] = {
         "use a standard 52-card deck and 2 jokers": ("any",),
         "the 2 jokers and the a♠, j♠, q♠, and k♠ are the battle deck": ("rule:commitment.setup.battles",),
         "shuffle it face down": ("deal",),
-        "the only spades in it are the 2 to 10": (r"text:commits (10|[2-9])♠, a wild spade",),
+        "the only spades in it are the 2 to 10": (r"text:(commits|adds) (10|[2-9])♠, a wild spade",),
         "each joker is worth 1 vp": ("text:won JK: 1 VP",),
         "the j♠ and q♠ are worth 2 vp each": ("text:won [JQ]♠: 2 VP",),
         "the k♠ and a♠ are worth 3 vp each": ("text:won [KA]♠: 3 VP",),
@@ -403,7 +405,7 @@ EVIDENCE: dict[str, dict[str, tuple[str, ...]]] = {
         "the other player can then play as many cards": ("text:has passed, so [AB] plays again",),
         "when both players have passed, score every battle": (
             r"text:^Both players have passed: round \d is scored",
-            r"text:^Every card committed in round \d is discarded",
+            r"text:^Every card (committed|added) in round \d is discarded",
         ),
         "cards still in your hand carry over": ("text:the cards still in hand carry over",),
         "in rounds 2 and 3 the player with more vp starts": ("text:has more VP and starts round",),
@@ -433,8 +435,10 @@ EVIDENCE: dict[str, dict[str, tuple[str, ...]]] = {
             r"text:\(\d+[♥♣♦] \+ \d+♠\) × 2 by K",
             r"text:the Queen discards .*\([^)]*\d+♠",
         ),
-        "your stacks: 10, 14, and 6": (r"text:A's stacks: hearts 8♥ \+ 2♥ = 10; clubs \(3♣ \+ 4♠\) × 2 by K♣ = 14",),
-        "your hearts are the 8♥ and the 2♥, worth 10": (r"text:hearts 8♥ \+ 2♥ = 10",),
+        "your stacks: 10, 14, and 6": (
+            r"text:A's stacks: hearts (8♥ \+ 2♥|2♥ \+ 8♥) = 10; clubs \(3♣ \+ 4♠\) × 2 by K♣ = 14",
+        ),
+        "your hearts are the 8♥ and the 2♥, worth 10": (r"text:hearts (8♥ \+ 2♥|2♥ \+ 8♥) = 10",),
         "your clubs are the 3♣, the 4♠, and the k♣": (r"text:clubs \(3♣ \+ 4♠\) × 2 by K♣ = 14",),
         "your diamonds are the 6♦, worth 6": ("text:diamonds 6♦ = 6",),
         "your opponent's stacks: 10, 9, and 8": (
@@ -452,16 +456,16 @@ EVIDENCE: dict[str, dict[str, tuple[str, ...]]] = {
         "each player receives 4 secret cards": ("text:lays the 4 secret cards face down",),
         "they may place these cards face down in front of them": (
             "rule:contest.secret",
-            "text:lays the 4 secret cards face down in positions 1 to 4",
+            "text:lays the 4 secret cards face down(, from the first to the fourth| in positions 1 to 4)",
         ),
         "these cards aren't touched again until the end of the game": ("over",),
         "when performing the claim action, you can do special things": ("text:uses [JQK]. ",),
         "king, can be used as a jack or a queen": ("text:uses K. as a Jack", "text:uses K. as a Queen"),
         "flip over your secret cards": ("text:the secret cards are revealed",),
-        "4th position card, get 4 points": (r"text:^position 4: .* × 4 = [1-9]",),
-        "3rd position card, get 3 points": (r"text:^position 3: .* × 3 = [1-9]",),
-        "2nd position card, get 2 points": (r"text:^position 2: .* × 2 = [1-9]",),
-        "1st position card, get 1 points": (r"text:^position 1: .* × 1 = [1-9]",),
+        "4th position card, get 4 points": (r"text:^(position 4:|Fourth secret card) .* × 4 = [1-9]",),
+        "3rd position card, get 3 points": (r"text:^(position 3:|Third secret card) .* × 3 = [1-9]",),
+        "2nd position card, get 2 points": (r"text:^(position 2:|Second secret card) .* × 2 = [1-9]",),
+        "1st position card, get 1 points": (r"text:^(position 1:|First secret card) .* × 1 = [1-9]",),
         "highest points score wins": (r"text:[AB] wins, \d+ to \d+",),
     },
 }
@@ -497,11 +501,36 @@ def _commons_second_extra_round(shown: Evidence) -> bool:
     return any(state.round >= (3 if state.peek else 4) + 2 for state in shown.states if hasattr(state, "peek"))
 
 
-def _commerce_nobody_has_a_point(shown: Evidence) -> bool:
-    """A deal settled where every hand shown has no combination and no point."""
-    for events in shown.narrated:
-        hands = [t for t in events if " shows " in t]
-        if len(hands) > 1 and all("no combination and no point" in t for t in hands):
+def _held(shown: Evidence, state: object) -> list[tuple[object, ...]]:
+    """The cards of each player's own zones in ``state`` (their hands), and the hands of the
+    deals already settled (Commerce keeps them in its text form's ``deal N`` lines)."""
+    hands = [tuple(z.cards) for z in shown.game.zones(state) if z.owner is not None]
+    for line in re.findall(r"^deal \d+:.*?\bhands (.+)$", state.to_text(), re.M):  # type: ignore[attr-defined]
+        hands += [tuple(parse_card(code) for code in hand.split()) for hand in line.split(" / ")]
+    return hands
+
+
+def _commerce_aces_over_kings(shown: Evidence) -> bool:
+    """A deal (or a what-if) where a triplet of aces wins the pool and another hand is three kings."""
+    for state in shown.states:
+        reasons = [i.reason for i in shown.game.score(state).items]
+        if any("with triplet of aces" in r for r in reasons) and any(
+            sum(c.rank == 13 for c in cards) == 3 for cards in _held(shown, state)
+        ):
+            return True
+    return False
+
+
+def _commerce_a_2_3_loses(shown: Evidence) -> bool:
+    """A deal (or a what-if) where a hand is the sequence A-2-3 and another sequence wins."""
+    for state in shown.states:
+        reasons = [i.reason for i in shown.game.score(state).items]
+        low = any(
+            {(c.rank, c.suit) for c in cards} == {(r, cards[0].suit) for r in (14, 2, 3)}
+            for cards in _held(shown, state)
+            if len(cards) == 3
+        )
+        if low and any(re.search(r"wins the pool .*sequence (?!A-2-3)", r) for r in reasons):
             return True
     return False
 
@@ -516,7 +545,8 @@ TESTS = {
     "commons-wild-counted": _commons_wild_counted,
     "commons-trade-wrong-order": _commons_trade_wrong_order,
     "commons-second-extra-round": _commons_second_extra_round,
-    "commerce-nobody-has-a-point": _commerce_nobody_has_a_point,
+    "commerce-aces-over-kings": _commerce_aces_over_kings,
+    "commerce-a-2-3-loses": _commerce_a_2_3_loses,
     "commitment-ace-from-several": _commitment_ace_from_several,
 }
 
