@@ -83,7 +83,7 @@ def editors(request: Any, lab: Any, lab_page: Any) -> Any:
 
 @pytest.fixture(scope="module", params=POSITIONS, ids=lambda p: p.game)
 def lesson(request: Any, lab: Any, lab_page: Any) -> Any:
-    """A notebook whose one cell shows a lesson at its first step, which asks a question."""
+    """A notebook whose one cell shows a lesson at the first step that asks a question."""
     position: Position = request.param
     page = _open(lab, lab_page, f"{position.lesson}-legible.ipynb", lesson_cells(position.lesson), 1)
     yield page, position
@@ -123,7 +123,7 @@ def test_a_lessons_question_shows_in_the_window(lesson):
     page, position = lesson
     figures = measure(widget(page, 0))
     question = figures["question"]
-    assert question is not None, f"{position.lesson}: its first step asks no question"
+    assert question is not None, f"{position.lesson}: no step asks a question"
     bottom = question["y"] + question["height"]
     assert question["y"] >= figures["areaTop"] and bottom <= figures["areaBottom"], (
         f"{position.lesson}: the question lies at y {question['y']:.0f}–{bottom:.0f}, "

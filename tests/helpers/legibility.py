@@ -122,7 +122,11 @@ def editor_cells(file: str) -> tuple[str, ...]:
 
 
 def lesson_cells(name: str) -> tuple[str, ...]:
-    return (f"from cardlab.widgets import Lesson\nLesson({name!r})",)
+    """A lesson shown at its first step that asks a question (the introduction may ask none)."""
+    return (
+        f"from cardlab.widgets import Lesson\nlesson = Lesson({name!r})\n"
+        "while lesson.run.question is None and lesson.next():\n    pass\nlesson",
+    )
 
 
 def widget(page: Any, cell: int, nth: int = 0) -> Any:
