@@ -83,9 +83,7 @@ def test_a_long_rest_of_the_game_is_played_out_with_95_percent_intervals(tmp_pat
     assert len(found) == 1
     message = found[0].message
     assert "played out by the search player over" in message and "deals consistent with the view" in message
-    assert re.search(
-        r"give the (K♦|A♥) back for the offered card \(give (KD|AH): [+−]\d\.\d\d chips \(95%: ", message
-    )
+    assert re.search(r"give the (K♦|A♥) back for the offered card \(give (KD|AH): [+−]\d\.\d\d chips \(95%: ", message)
     assert lessons.check(path) == lessons.check(path)  # drawn from fixed seeds
 
 
