@@ -106,9 +106,7 @@ def test_a_round_ended_before_the_players_turn_says_who_ended_it_and_how():
     shown = table.view["showdown"]
     first = session.game.rounds(session.state)[0]
     b_hand = next(h for h in first.hands if h.player == 1)
-    assert shown["note"].startswith(
-        "B knocked before your turn came, so you had no move in deal 1 of 4. B held "
-    )
+    assert shown["note"].startswith("B knocked before your turn came, so you had no move in deal 1 of 4. B held ")
     assert pretty(" ".join(map(str, b_hand.cards))) in shown["note"] and pretty(b_hand.ranking) in shown["note"]
     best = first.hands[0].player
     assert shown["note"].endswith(
