@@ -395,7 +395,8 @@ def test_progress_is_kept_per_lesson_and_exported_as_json_and_csv(tmp_path):
     assert json.loads(other.progress_json())["lessons"][0]["revealed"] == 1  # each lesson its own record
     synced = vm(widget)["lesson"]["progress"]
     assert synced["json"] == widget.progress_json() and synced["csv"] == widget.progress_csv()
-    assert (synced["questions"], synced["answered"], synced["first_try"], synced["revealed"]) == (6, 2, 1, 0)
+    # the copy's six questions, less the only move that the learner makes without its counting
+    assert (synced["questions"], synced["answered"], synced["first_try"], synced["revealed"]) == (5, 2, 1, 0)
     assert synced["file"] == f"ada-{FORCED}-progress"
     rows = list(csv.DictReader(io.StringIO(widget.progress_csv())))
     assert [(r["kind"], r["tries"], r["right"], r["first_try"]) for r in rows[:2]] == [
