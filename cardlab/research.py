@@ -10,7 +10,6 @@ Everything here reads the game protocol only (docs/protocol.md, "For research fr
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -32,13 +31,12 @@ def configurations() -> Iterator[tuple[str, str, dict[str, Any]]]:
 
     for game_name in names():
         cls, base = game_class(game_name), "cardlab_" + game_name.replace("-", "_")
-        ranged = [f for f in dataclasses.fields(cls.options_class) if "range" in f.metadata]
+        ranged = cls.options_class.ranged()
         if ranged:
-            for f in ranged:
-                low, high = f.metadata["range"]
+            for option, (low, high, _) in ranged.items():
                 for value in range(low, high + 1):
-                    if _numbers_moves(_make(game_name, {f.name: value})):
-                        yield f"{base}_{value}", game_name, {f.name: value}
+                    if _numbers_moves(_make(game_name, {option: value})):
+                        yield f"{base}_{value}", game_name, {option: value}
             continue
         for options in cls.conformance:
             if _numbers_moves(_make(game_name, dict(options))):

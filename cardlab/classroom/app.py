@@ -27,6 +27,8 @@ import solara
 import solara.lab
 
 from ..games import game as make_game
+from ..games import game_class
+from ..games import names as game_names
 from ..widgets import Table
 from . import words
 from .classroom import Classroom
@@ -38,7 +40,6 @@ from .tokens import SEAT_COOKIE, TEACHER_COOKIE, digest, read_seat_cookie
 _CLASSROOM: list[Classroom] = []
 #: How often the dashboard reads every room again, in seconds.
 DASHBOARD_EVERY = 1.0
-GAMES = ("card-commons", "commerce", "commitment", "contest")
 
 
 def use_classroom(classroom: Classroom) -> None:
@@ -309,25 +310,36 @@ def RoomRow(room: Room, summary: dict[str, Any]) -> None:
             )
 
 
+def _ranged(game: str) -> dict[str, tuple[int, int, int]]:
+    """The game's whole-number options with a range (Commerce's players), each offered on the page."""
+    return game_class(game).options_class.ranged()
+
+
 @solara.component
 def NewRooms() -> None:
-    """Open rooms: a game, its players (Commerce), how many computer seats, how many rooms."""
+    """Open rooms: a game, its ranged options (Commerce's players), how many computer seats, how
+    many rooms."""
     game, set_game = solara.use_state("commitment")
-    players, set_players = solara.use_state(4)
+    chosen_options, set_options = solara.use_state({})
     computers, set_computers = solara.use_state(0)
     count, set_count = solara.use_state(1)
-    seats = players if game == "commerce" else make_game(game).players
+    ranged = _ranged(game)
+    options = {name: chosen_options.get(name, default) for name, (_, _, default) in ranged.items()}
+    seats = make_game(game, **options).players
 
     def open_rooms() -> None:
-        options = {"players": players} if game == "commerce" else {}
         chosen = ["heuristic"] * min(computers, seats - 1) + [None] * (seats - min(computers, seats - 1))
         for _ in range(count):
             classroom().create_room(game, computers=chosen[::-1], **options)
 
+    def set_option(name: str, low: int, high: int) -> Callable[[int], None]:
+        return lambda value: set_options({**chosen_options, name: max(low, min(high, value))})
+
     with solara.Row(classes=["cardlab-new-rooms"], style=_WRAP):
-        solara.Select("Game", values=list(GAMES), value=game, on_value=set_game)
-        if game == "commerce":
-            solara.InputInt("Players (3 to 12)", value=players, on_value=lambda v: set_players(max(3, min(12, v))))
+        solara.Select("Game", values=game_names(), value=game, on_value=set_game)
+        for name, (low, high, _) in ranged.items():
+            label = f"{name.replace('_', ' ').capitalize()} ({low} to {high})"
+            solara.InputInt(label, value=options[name], on_value=set_option(name, low, high))
         solara.InputInt("Computer seats", value=computers, on_value=lambda v: set_computers(max(0, min(seats - 1, v))))
         solara.InputInt("Rooms", value=count, on_value=lambda v: set_count(max(1, min(100, v))))
         solara.Button("Open rooms", on_click=open_rooms, classes=["cardlab-open-rooms"])

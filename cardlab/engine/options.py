@@ -54,6 +54,12 @@ class Options:
             specs.append(f"{f.name}={spec} (default {f.default!r})")
         return "its options are " + "; ".join(specs) if specs else "it takes no options"
 
+    @classmethod
+    def ranged(cls) -> dict[str, tuple[int, int, int]]:
+        """The whole-number options with a range, as name -> (low, high, default): Commerce's
+        ``{"players": (3, 12, 4)}``. A room's page and the research adapters offer each value."""
+        return {f.name: (*f.metadata["range"], f.default) for f in dataclasses.fields(cls) if "range" in f.metadata}
+
     def chosen(self) -> dict[str, Any]:
         """The options that differ from the defaults (and those always shown), as keywords."""
         return {

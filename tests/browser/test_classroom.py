@@ -20,8 +20,10 @@ from typing import Any
 
 import pytest
 
+import cardlab
 from cardlab.cards import Card
 from cardlab.classroom.tokens import SEAT_COOKIE
+from cardlab.games import game_class
 from cardlab.widgets.layouts import hand_zone
 from helpers.card_finder import hidden_from, mentioned
 from helpers.classroom_pages import TABLE, TIMEOUT_MS, LearnerPage, close_pages, play_to_the_end
@@ -533,3 +535,29 @@ def test_the_teacher_s_key_is_never_shown_by_the_command_and_its_file_is_the_tea
     teacher.page.goto(classroom.teacher_file.resolve().as_uri())  # the file opens the dashboard
     teacher.page.wait_for_selector(".cardlab-room", timeout=TIMEOUT_MS)
     assert teacher.page.url.endswith("/dashboard")
+
+
+def test_the_teacher_opens_rooms_of_a_game_with_the_options_it_ranges_over(classroom, learners):
+    """The dashboard offers every game of the registry, and each whole-number option a game
+    ranges over (Commerce's players) as a box of its own."""
+    teacher = _teacher(learners, classroom)
+    before = set(teacher.page.locator(".cardlab-room-data").evaluate_all("els => els.map(e => e.dataset.room)"))
+    form = teacher.page.locator(".cardlab-new-rooms")
+    assert form.get_by_label("Players (3 to 12)").count() == 0  # Commitment has no such option
+    form.locator(".v-select__slot").first.click()
+    options = teacher.page.locator(".v-menu__content .v-list-item")
+    options.first.wait_for(timeout=TIMEOUT_MS)
+    shipped = [n for n in cardlab.game_names() if game_class(n).__module__.startswith("cardlab.")]
+    assert [t.strip() for t in options.all_inner_texts()] == shipped  # the server's registry
+    options.filter(has_text="commerce").click()
+    players = form.get_by_label("Players (3 to 12)")
+    players.fill("5")
+    players.press("Enter")
+    form.locator(".cardlab-open-rooms").click()
+    teacher.page.wait_for_function(
+        "n => document.querySelectorAll('.cardlab-room-data').length > n", arg=len(before), timeout=TIMEOUT_MS
+    )
+    shown = teacher.page.locator(".cardlab-room-data").evaluate_all("els => els.map(e => e.dataset.room)")
+    (code,) = set(shown) - before
+    session = replay(classroom.store_path, code)
+    assert session.game.name == "commerce" and session.game.players == 5
