@@ -40,7 +40,7 @@ from .table import (
     all_cards,
 )
 from .values import builder, replacer
-from .words import format_cards, plural, points
+from .words import chips, format_cards, plural, points, sentence
 
 __all__ = [
     "Game",
@@ -98,6 +98,8 @@ __all__ = [
     "replacer",
     "builder",
     "plural",
+    "chips",
+    "sentence",
     "points",
     "format_cards",
     "visible_cards",

@@ -72,6 +72,9 @@ class Game(ABC):
     phases: ClassVar[tuple[str, ...]] = ("play", "game-over")
     #: the rule an explanation cites for whose turn it is (default: ``<rules_prefix>.turn``)
     turn_rule: ClassVar[str] = ""
+    #: What a score counts in a learner's words: "points", or "chips" for a game played for money
+    #: (a lesson's score feedback says "+2 chips for B" then, not "B scores 2 points").
+    score_unit: ClassVar[str] = "points"
     #: whether a settled round's cards stay on the table (the state waits at the round's end, as
     #: Card Commons' does): a table then shows the showdown beside them; otherwise (Commerce,
     #: which deals the next deal at once) the showdown takes the tableau's place
@@ -341,6 +344,11 @@ class Game(ABC):
 
     def is_over(self, state: Any) -> bool:
         return self.to_move(state) is None
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether the rules call ``card`` a Wild (Card Commons' Q♥ and K♠, Commitment's spades),
+        so that a lesson's "a Wild" names it. The default: no card is."""
+        return False
 
     def card_notes(self, state: Any) -> dict[str, tuple[str | None, ...]]:
         """What the cards' faces do not say about them where they lie, by zone name.

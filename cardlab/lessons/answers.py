@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import Card, parse_card
-from ..engine import Game, move_cards, plural, points
-from ..engine.words import chips, sentence
+from ..engine import Game, chips, move_cards, plural, points, sentence
 from ..errors import CardError, IllegalMove, NotationError, quoted
 from .mentions import mask
 from .model import Question
@@ -108,8 +107,7 @@ def _judge_score(run: LessonRun, question: Question, state: Any, value: Any) -> 
     lines = [i for i in score.for_player(question.player) if i.points] or list(score.for_player(question.player))
     rule = lines[0].rule if lines else None
     name = run.game.player_names[question.player]  # type: ignore[index]
-    # Commerce counts money in chips (a balance, a deal's gain); the other games score points
-    amount = chips if run.game.name == "commerce" else points
+    amount = chips if run.game.score_unit == "chips" else points  # money (a balance, a deal's gain)
     if number == question.points:
         said = (
             f"Right: {amount(number, signed=True)} for {name}."

@@ -28,11 +28,6 @@ from ..engine import Game
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _FACES = {"jack": 11, "queen": 12, "king": 13, "ace": 14}
 _SUITS = {"heart": "H", "club": "C", "diamond": "D", "spade": "S", "♥": "H", "♣": "C", "♦": "D", "♠": "S"}
-#: The Wilds of each game that has them, as a test on a card.
-_WILD: dict[str, Callable[[Card], bool]] = {
-    "card-commons": lambda c: (c.rank, c.suit) in ((12, "H"), (13, "S")),
-    "commitment": lambda c: c.suit == "S",
-}
 _DESCRIPTOR = (
     r"(?:(?P<number>10|[2-9])(?:'?s)?"
     rf"|(?P<word>{'|'.join(_NUMBER_WORDS)}|{'|'.join(_FACES)})(?:e?s)?"
@@ -68,7 +63,7 @@ def _matches(game: Game, match: re.Match[str]) -> Callable[[Card], bool] | None:
     if match.group("joker"):
         return lambda c: c.is_joker
     if match.group("wild"):
-        return _WILD.get(game.name)
+        return game.is_wild if any(game.is_wild(c) for c in game.deck()) else None
     suit = match.group("suit") or match.group("symbol")
     if suit:
         letter = _SUITS[suit.lower()]

@@ -112,6 +112,10 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
     def deck(self) -> tuple[Card, ...]:
         return DECK
 
+    def is_wild(self, card: Card) -> bool:
+        """commons.deck: the Q♥ and the K♠ are Wilds."""
+        return card in WILDS
+
     def strategy(self) -> CommonsStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY

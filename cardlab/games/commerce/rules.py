@@ -130,6 +130,7 @@ class Commerce(CommerceLedger, Game):
     #: a player's turn (trade, barter or knock); a barter offered and waiting for its answer; the end
     phases = ("turn", "barter", "game-over")
     title = "Commerce"
+    score_unit = "chips"  # commerce.ledger: the ledger counts money
     rules_prefix = "commerce"
     state_class = CommerceState
     options_class = CommerceOptions

@@ -164,6 +164,10 @@ class Commitment(CommitmentScoring, Game):
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
 
+    def is_wild(self, card: Card) -> bool:
+        """commitment.spade: the spades of the draw deck are wild (the battle cards are not)."""
+        return card.suit == "S" and card in DRAW_DECK
+
     def strategy(self) -> CommitmentStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY
