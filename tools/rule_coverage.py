@@ -537,7 +537,7 @@ def _commerce_a_2_3_loses(shown: Evidence) -> bool:
 
 def _commitment_ace_from_several(shown: Evidence) -> bool:
     """An Ace committed where there are several battles to choose from."""
-    return any(re.match(r"A[HCD] b\\d", str(move)) and len(state.battles) > 1 for state, move in shown.played)
+    return any(re.match(r"A[HCD] b\d", str(move)) and len(state.battles) > 1 for state, move in shown.played)
 
 
 #: The tests ``test:NAME`` of :data:`EVIDENCE` names.
