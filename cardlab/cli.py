@@ -304,9 +304,14 @@ def cmd_app(options: argparse.Namespace, extra: list[str]) -> int:
             *[f"--VoilaConfiguration.file_allowlist={pattern}" for pattern in APP_ALLOWLIST],
             *[f"--VoilaConfiguration.file_denylist={pattern}" for pattern in APP_DENYLIST],
         ]
-    where = "this computer only" if options.host in ("127.0.0.1", "localhost", "::1") else f"address {options.host}"
+    if any(arg.startswith(("--Voila.ip", "--ip")) for arg in extra):  # Voilà's own option wins
+        address, where = [], "the address given to Voilà"
+    else:
+        address = [f"--Voila.ip={options.host}"]
+        local = options.host in ("127.0.0.1", "localhost", "::1")
+        where = "this computer only" if local else f"address {options.host}"
     say(f"serving {notebook} as an app with Voilà on {where} (Ctrl+C stops it)")
-    return run([sys.executable, "-m", "voila", *served, f"--Voila.ip={options.host}", VOILA_SERVER_OPTION, *extra])
+    return run([sys.executable, "-m", "voila", *served, *address, VOILA_SERVER_OPTION, *extra])
 
 
 def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:

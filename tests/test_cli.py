@@ -283,3 +283,15 @@ def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeyp
         "https://x.org/a.whl",
         "--debug",
     ]
+
+
+def test_voilas_own_address_option_wins_over_host(monkeypatch, tmp_path):
+    notebook = tmp_path / "empty.ipynb"
+    notebook.write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}', encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(cli, "need", lambda *args: None)
+    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
+    cli.main(["app", str(notebook), "--Voila.ip=127.0.0.2"])
+    assert [a for a in calls[-1] if "ip=" in a] == ["--Voila.ip=127.0.0.2"]
+    cli.main(["app", str(notebook), "--host", "127.0.0.3"])
+    assert [a for a in calls[-1] if "ip=" in a] == ["--Voila.ip=127.0.0.3"]

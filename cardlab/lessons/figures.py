@@ -37,7 +37,9 @@ from .mentions import card_mentions
 #: The most lines named in one feedback whose sums are tried (2**8 sums at most).
 MOST_NAMED = 8
 _TERM = r"\(?\d+\)?"
-_EXPRESSION = rf"{_TERM}(?:[ \t]?[+×*−-][ \t]?{_TERM})++"  # possessive: never given back
+# the operations are taken whole and never given back (a lookahead and its backreference, since
+# possessive quantifiers need Python 3.11)
+_EXPRESSION = rf"{_TERM}(?=(?P<operations>(?:[ \t]?[+×*−-][ \t]?{_TERM})+))(?P=operations)"
 _EQUATION = re.compile(
     rf"(?<![\w.(+×*−-])(?<![+×*−-][ \t])(?P<left>{_EXPRESSION})[ \t]?=[ \t]?(?P<right>\d+)(?!\w|\.\d)"
 )
