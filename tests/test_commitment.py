@@ -1236,3 +1236,67 @@ def test_the_walkthrough_plays_a_card_on_top_of_a_king_not_doubled():
                 assert game.score(step.state).totals[0] == 2
                 return
     raise AssertionError("no question puts a card on top of a King")
+
+
+def _played_to_end(seed: int) -> tuple[cardlab.Game, list[CommitmentState]]:
+    game = cardlab.game("commitment")
+    rng = random.Random(seed)
+    states = [game.deal(seed=seed)]
+    while not game.is_over(states[-1]):
+        states.append(game.play(states[-1], rng.choice(game.legal_moves(states[-1]))))
+    return game, states
+
+
+def test_a_finished_game_shows_each_round_with_the_battle_cards_taken_in_it():
+    game, states = _played_to_end(3)
+    end = states[-1]
+    rows = game.rounds(end)
+    assert [r.title for r in rows] == ["Round 1", "Round 2", "Round 3 of 3"]
+    for number in (1, 2):
+        before = next(s for s in states if s.round == number and s.round_over)  # the round as it was scored
+        taken = {(judge(b).winner, b.card) for b in before.battles if judge(b).winner is not None}
+        row = rows[number - 1]
+        assert {(i.player, i.cards[0]) for i in row.items} == taken
+        assert all(i.points == BATTLE_VP[i.cards[0]] and i.rule == "commitment.vp" for i in row.items)
+        assert row.verdict == game.rounds(before)[-1].verdict  # the verdict its showdown gave
+    assert sum(len(r.items) for r in rows[:2]) == len(end.won[0]) + len(end.won[1])
+    # the round of each card survives the text form, JSON and a player's view
+    assert game.state_from_text(end.to_text()) == end
+    assert game.state_from_json(end.to_json()) == end
+    assert game.rounds(game.view(end, 1))[:2] == rows[:2]
+
+
+def test_a_state_written_without_the_rounds_of_the_cards_won_still_loads_as_one_row():
+    game, states = _played_to_end(3)
+    end = states[-1]
+    assert end.won_in is not None
+    data = json.loads(end.to_json())
+    del data["state"]["won_in"]  # JSON written before the round of each card won was kept
+    old = game.state_from_json(json.dumps(data))
+    assert old == dataclasses.replace(end, won_in=None)
+    rows = game.rounds(old)
+    assert [r.title for r in rows] == ["Rounds 1–2", "Round 3 of 3"]
+    assert len(rows[0].items) == len(end.won[0]) + len(end.won[1])
+    # a text form without the line reads the same
+    text = "\n".join(line for line in end.to_text().splitlines() if not line.startswith("won in"))
+    assert game.state_from_text(text) == old
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        ("won in: 1 2 / 2 2", "A won 1 battle card"),  # one round too many for A's card
+        ("won in: 3 / 2 2", "the earlier rounds are 1 to"),  # not an earlier round
+        ("won in: 1 / 1 2", "at most 1 battle card"),  # round 1 has one battle
+        ("won in: 1 / 2 x", "won in"),
+        ("won in: 1 2", "'/'"),
+    ],
+)
+def test_a_bad_won_in_line_is_refused_naming_it(line, reason):
+    game, states = _played_to_end(3)
+    end = states[-1]
+    assert end.won_in == ((1,), (2, 2))  # A took a card in round 1, B two in round 2
+    lines = [x for x in end.to_text().splitlines() if not x.startswith("won in")]
+    with pytest.raises(StateError) as info:
+        game.state_from_text("\n".join(lines + [line]))
+    assert "won in" in info.value.where and reason in str(info.value), info.value

@@ -76,11 +76,11 @@ def test_a_showdown_says_the_game_is_over_only_after_its_last_round(name):
     assert said and len({number for number, _ in said}) == (1 if name == "contest" else game.rounds(state)[-1].number)
 
 
-def test_commitment_counts_earlier_rounds_as_one_row():
+def test_commitment_shows_each_earlier_round_as_its_own_row():
     game = cardlab.game("commitment")
     third = next(s for s in _play_to_end(game, 3) if s.round == 3)
     rows = game.rounds(third)
-    assert [r.title for r in rows] == ["Rounds 1–2", "Round 3 of 3"] and [r.number for r in rows] == [2, 3]
+    assert [r.title for r in rows] == ["Round 1", "Round 2", "Round 3 of 3"] and [r.number for r in rows] == [1, 2, 3]
 
 
 def test_contest_has_its_round_only_once_the_secret_cards_are_up():

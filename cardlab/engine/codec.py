@@ -196,6 +196,12 @@ def decode(tp: Any, data: Any, where: str) -> Any:
             data["options"] = options.legacy(data)
         if issubclass(tp, Options):  # an option added since the state was written: its default
             data = {f.name: f.default for f in dataclasses.fields(tp) if f.name not in data} | data
+        else:  # a field with a default, added since the state was written: its default
+            data = {
+                f.name: f.default
+                for f in dataclasses.fields(tp)
+                if f.name not in data and f.default is not dataclasses.MISSING
+            } | data
         missing = [n for n in names if n not in data]
         extra = [k for k in data if k not in names]
         if missing:

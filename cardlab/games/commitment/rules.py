@@ -33,6 +33,7 @@ from ...engine import (
     format_cards,
     replacer,
     stacked_deck,
+    whole_number,
 )
 from ...errors import CardError, IllegalMove, StateError
 from .. import register
@@ -490,6 +491,9 @@ class Commitment(CommitmentScoring, Game):
         for battle in s.battles:
             for side in battle.sides:
                 discard += side[0] + side[1] + side[2]
+        # the round of each card won: known while nothing is won, or once kept (None: unknown)
+        known = s.won_in if s.won_in is not None else (((), ()) if not (s.won[0] or s.won[1]) else None)
+        won_in = list(known) if known is not None else None
         taken: list[tuple[int | None, Card]] = []
         for battle in s.battles:
             winner = judge(battle).winner
@@ -498,6 +502,8 @@ class Commitment(CommitmentScoring, Game):
                 discard += (battle.card,)
             else:
                 won[winner] += (battle.card,)
+                if won_in is not None:
+                    won_in[winner] += (s.round,)
         count = s.round + 1
         turned = s.battle_deck[:count]
         draw = s.draw
@@ -515,6 +521,7 @@ class Commitment(CommitmentScoring, Game):
             draw=draw[2 * ROUND_DRAW :],
             won=(won[0], won[1]),
             discard=discard,
+            won_in=(won_in[0], won_in[1]) if won_in is not None and (won_in[0] or won_in[1]) else None,
         )
         if log is not None:
             self._narrate_next_round(s, after, taken, log)
@@ -665,6 +672,7 @@ class Commitment(CommitmentScoring, Game):
         "A won",
         "B won",
         "discard",
+        "won in",
     )
 
     def to_text(self, s: CommitmentState) -> str:
@@ -692,6 +700,8 @@ class Commitment(CommitmentScoring, Game):
             f"B won: {format_cards(s.won[1])}",
             f"discard: {format_cards(s.discard)}",
         ]
+        if s.won_in is not None:  # the round of each card won, once known: A's / B's
+            lines.append("won in: " + " / ".join(" ".join(map(str, r)) or "-" for r in s.won_in))
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommitmentState:
@@ -735,6 +745,7 @@ class Commitment(CommitmentScoring, Game):
             draw=form.cards("draw deck", "-"),
             won=(form.cards("A won", "-"), form.cards("B won", "-")),
             discard=form.cards("discard", "-"),
+            won_in=_read_won_in(form),
         )
 
     # -- validation ------------------------------------------------------------------------------------
@@ -776,6 +787,26 @@ class Commitment(CommitmentScoring, Game):
 
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
+
+
+def _read_won_in(form: TextForm) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The optional ``won in`` line: the round of each card of ``A won``, then ``/``, the round of
+    each card of ``B won`` (``-`` for none). Without it the rounds are unknown (None)."""
+    if not form.has("won in"):
+        return None
+    parts = form.text("won in").split("/")
+    if len(parts) != 2:
+        raise StateError(
+            form.where("won in"), "expected the rounds of A's cards won, '/', then B's (for example '1 2 / 2')"
+        )
+    where = form.where("won in")
+    rounds = []
+    for part in parts:
+        words = part.replace(",", " ").split()
+        if words in (["-"], ["—"]):
+            words = []
+        rounds.append(tuple(whole_number(w, where, lo=1, hi=ROUNDS) for w in words))
+    return rounds[0], rounds[1]
 
 
 def _read_turn(form: TextForm, round_over: bool, names: Sequence[str]) -> int | None:

@@ -95,6 +95,11 @@ def _round_verdict(battles: tuple[Battle, ...], names: Sequence[str]) -> Event:
         winner = judge(battle).winner
         if winner is not None:
             taken[winner].append(battle.card)
+    return _taken_verdict(taken, names)
+
+
+def _taken_verdict(taken: Sequence[Sequence[Card]], names: Sequence[str]) -> Event:
+    """The verdict of a round in which player p took the battle cards ``taken[p]``."""
     vp = [sum(BATTLE_VP[card] for card in cards) for cards in taken]
     said = [f"{names[p]} takes {_list([str(c) for c in taken[p]])} ({vp[p]} VP)" for p in (0, 1) if taken[p]]
     if not said:
@@ -162,13 +167,14 @@ class CommitmentScoring:
         log.append(Event("commitment.round.start", f"{score}: {why} round {s.round + 1}.", starter))
 
     def score(self, s: CommitmentState) -> Breakdown:
-        """VP won in earlier rounds, and the battles on the table stack by stack: scored (their
+        """VP won in earlier rounds (round by round), and the battles on the table stack by stack: scored (their
         VP counted) once both players have passed, otherwise shown as they stand (0 points)."""
         names = self.player_names
+        won = [(0 if s.won_in is None else s.won_in[p][i], p, card) for p in (0, 1) for i, card in enumerate(s.won[p])]
+        won.sort(key=lambda w: w[0])  # by the round each was won in, when known (stable: A's, then B's)
         items = [
             ScoreItem(p, BATTLE_VP[card], f"{names[p]} won {card}: {BATTLE_VP[card]} VP", "commitment.vp", (card,))
-            for p in (0, 1)
-            for card in s.won[p]
+            for _, p, card in won
         ]
         notes: list[str] = []
         scored = s.round_over
@@ -208,14 +214,16 @@ class CommitmentScoring:
         return Breakdown(names, tuple(items), title, final, winners, tuple(notes))
 
     def rounds(self, s: CommitmentState) -> tuple[Round, ...]:
-        """The rounds so far, their lines of the score as :meth:`score` lists them. The state keeps
-        the battle cards won before this round, not the round each was won in: so the rounds
+        """The rounds so far, their lines of the score as :meth:`score` lists them. Each earlier
+        round is a row of its own, with the battle cards taken in it (``won_in``); when the state
+        does not know the round of each card won (one written before cardlab kept it), the rounds
         before this one are one row ("Rounds 1–2"). The round on the table is settled once both
         players have passed (commitment.round.end): its showdown says who took which battle card."""
         items = self.score(s).items
         earlier = len(s.won[0]) + len(s.won[1])  # the score lists the cards won before this round first
-        rounds = []
-        if s.round > 1:
+        rounds: list[Round] = []
+        known = s.won_in if s.won_in is not None else (((), ()) if not earlier else None)
+        if s.round > 1 and known is None:
             title = "Round 1" if s.round == 2 else f"Rounds 1–{s.round - 1}"
             rounds.append(
                 Round(
@@ -227,7 +235,24 @@ class CommitmentScoring:
                     "scored",
                 )
             )
-            items = items[earlier:]
+        elif known is not None:
+            # the score lists the cards won round by round (A's, then B's, within a round)
+            at = sorted(r for p in (0, 1) for r in known[p])
+            for number in range(1, s.round):
+                mine = tuple(item for item, r in zip(items[:earlier], at) if r == number)
+                taken = [[c for c, r in zip(s.won[p], known[p]) if r == number] for p in (0, 1)]
+                rounds.append(
+                    Round(
+                        number,
+                        f"Round {number}",
+                        mine,
+                        BOTH,
+                        Event("commitment.vp", f"Round {number}: the battle cards were won.", None),
+                        "scored",
+                        verdict=_taken_verdict(taken, self.player_names),
+                    )
+                )
+        items = items[earlier:]
         title = f"Round {s.round} of {ROUNDS}"
         if not s.round_over:
             return tuple(rounds) + (Round(s.round, title, items, BOTH),)

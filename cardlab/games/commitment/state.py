@@ -38,6 +38,10 @@ class CommitmentState(State):
     ``turn`` is the player to act while the round is played, and None once both have passed:
     who plays ``next round`` then follows from the rules (``Commitment.to_move``), so an edit
     that changes a battle's winner changes the next round's starter with it.
+
+    ``won_in`` runs parallel to ``won``: ``won_in[p][i]`` is the round in which player ``p`` took
+    ``won[p][i]``. It is None while no battle card has been won, and when the rounds are unknown (a
+    state written before cardlab kept them): the score then shows the earlier rounds as one row.
     """
 
     seed: int
@@ -51,6 +55,7 @@ class CommitmentState(State):
     draw: tuple[Card, ...]
     won: tuple[Stack, Stack]
     discard: tuple[Card, ...]
+    won_in: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     @property
     def round_over(self) -> bool:

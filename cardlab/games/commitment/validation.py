@@ -25,6 +25,7 @@ def validate(game: Game, s: CommitmentState) -> None:
     _validate_counts(s)
     _validate_turn(game, s)
     _validate_hands(game, s)
+    _validate_won_in(game, s)
 
 
 def _validate_places(game: Game, s: CommitmentState) -> None:
@@ -138,4 +139,35 @@ def _validate_hands(game: Game, s: CommitmentState) -> None:
                 f"{names[p]} hand",
                 f"holds {len(s.hands[p])} cards; by round {s.round} it was given {given}, and {own} of "
                 f"them are on {names[p]}'s side of the battles, so it holds at most {given - own}",
+            )
+
+
+def _validate_won_in(game: Game, s: CommitmentState) -> None:
+    """The round of each card won (``won in``), when known: one per card of ``A won`` and of
+    ``B won``, each an earlier round, and at most k battle cards taken in round k (it has k battles)."""
+    if s.won_in is None:
+        return
+    names = game.player_names
+    if not (s.won[0] or s.won[1]):
+        raise StateError("won in", "no battle card has been won yet: leave the line out")
+    for p in (0, 1):
+        if len(s.won_in[p]) != len(s.won[p]):
+            raise StateError(
+                "won in",
+                f"{names[p]} won {len(s.won[p])} battle card(s), so {names[p]}'s part gives "
+                f"{len(s.won[p])} round(s); it gives {len(s.won_in[p])}",
+            )
+        for r in s.won_in[p]:
+            if not 1 <= r < s.round:
+                raise StateError(
+                    "won in",
+                    f"{names[p]} took a battle card in round {r}; "
+                    f"in round {s.round} the earlier rounds are 1 to {s.round - 1}",
+                )
+    for r in range(1, s.round):
+        taken = s.won_in[0].count(r) + s.won_in[1].count(r)
+        if taken > r:
+            raise StateError(
+                "won in",
+                f"round {r} has {r} battle(s), so at most {r} battle card(s) were taken in it; the line gives {taken}",
             )
