@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import urllib.error
@@ -24,17 +23,11 @@ from pathlib import Path
 import pytest
 from test_links import HTML_LINK, MD_LINK
 
-from helpers.ports import free_port
+from helpers.ports import answers, free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
 pytest.importorskip("voila", reason="Voilà is not installed (pip install 'cardlab[app]')")
-
-
-def listening(host: str, port: int) -> bool:
-    with socket.socket() as sock:
-        sock.settimeout(1)
-        return sock.connect_ex((host, port)) == 0
 
 
 @contextmanager
@@ -53,14 +46,7 @@ def app(args: list[str], folder: Path, host: str = "127.0.0.1") -> Iterator[tupl
             stderr=subprocess.STDOUT,
         )
     try:
-        for _ in range(1200):  # at most a minute
-            if process.poll() is not None:
-                raise AssertionError(f"cardlab app exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-            if listening(host, port):
-                break
-            subprocess.run(["sleep", "0.05"])
-        else:
-            raise AssertionError(f"cardlab app did not answer on {host}:{port}:\n{log.read_text()[-3000:]}")
+        wait_for_port(port, process, "cardlab app", 60, lambda: log.read_text()[-3000:], host)
         yield host, port
     finally:
         process.terminate()
@@ -116,10 +102,10 @@ def test_app_serves_this_computer_only_unless_told_a_host(tmp_path):
     notebook = tmp_path / "one.ipynb"
     notebook.write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n', encoding="utf-8")
     with app([str(notebook)], tmp_path) as (_, port):
-        assert listening("127.0.0.1", port) and not listening("127.0.0.2", port)
+        assert answers(port, "127.0.0.1") and not answers(port, "127.0.0.2")
     with app([str(notebook), "--host", "127.0.0.2"], tmp_path, host="127.0.0.2") as (host, port):
         assert status(f"http://{host}:{port}/") == 200
-        assert not listening("127.0.0.1", port)
+        assert not answers(port, "127.0.0.1")
     helped = subprocess.run(
         [sys.executable, "-m", "cardlab", "app", "--help"], capture_output=True, text=True, env={**os.environ}
     )
