@@ -269,14 +269,15 @@ class Game(ABC):
     def _check_move_id(self, move_id: Any) -> int:
         if self.num_moves is None:
             self.move_id(None)  # type: ignore[arg-type]  # raises: no numbering
+        number: int = move_id
         if isinstance(move_id, bool) or not isinstance(move_id, int):
             try:
-                move_id = int(move_id.__index__())
+                number = int(move_id.__index__())
             except (AttributeError, TypeError):
                 raise ValueError(f"a move's number is a whole number, not {move_id!r}") from None
-        if not 0 <= move_id < self.num_moves:  # type: ignore[operator]
-            raise ValueError(f"a move's number is 0 to {self.num_moves - 1}, not {move_id}")  # type: ignore[operator]
-        return move_id
+        if not 0 <= number < self.num_moves:  # type: ignore[operator]
+            raise ValueError(f"a move's number is 0 to {self.num_moves - 1}, not {number}")  # type: ignore[operator]
+        return number
 
     @property
     def max_moves(self) -> int | None:
@@ -305,7 +306,7 @@ class Game(ABC):
     def seen_at_start(self, state: Any, player: int) -> str:
         """What ``player`` sees of the starting position ``state``: the text form of their view.
         The first entry of :meth:`information_key`."""
-        return self.view(state, player).to_text()
+        return self.to_text(self.view(state, player))
 
     def seen_in_step(self, step: Step, player: int) -> str:
         """What ``player`` sees of one move: who moved, the move as they may read it
@@ -465,7 +466,7 @@ class Game(ABC):
         """The option lines of a text form, which must be this game's."""
         theirs = self.settings.read(form)
         if theirs != self.settings:
-            raise StateError(form.where(self.settings.difference(theirs)), self._other_options(theirs))
+            raise StateError(form.where(self.settings.difference(theirs) or "options"), self._other_options(theirs))
         return theirs
 
     def _other_options(self, theirs: Options) -> str:
@@ -478,7 +479,7 @@ class Game(ABC):
         return f"cardlab.game({self.name!r}{opts})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.settings == self.settings  # type: ignore[attr-defined]
+        return type(other) is type(self) and isinstance(other, Game) and other.settings == self.settings
 
     def __hash__(self) -> int:
         return hash((self.name, self.settings))
