@@ -6,7 +6,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..cards import Card, ascii_lower, ascii_upper, parse_card
 from ..cards import cards as read_cards
@@ -175,7 +175,12 @@ class TextForm:
         except CardError as err:
             raise StateError(self.where(key), str(err)) from None
 
+    @overload
+    def card(self, key: str, default: str | None = None, optional: Literal[False] = False) -> Card: ...
+    @overload
+    def card(self, key: str, default: str | None = None, optional: bool = False) -> Card | None: ...
     def card(self, key: str, default: str | None = None, optional: bool = False) -> Card | None:
+        """The one card on line ``key``; None only for an ``optional`` line that names none."""
         found = self.cards(key, default)
         if optional and not found:
             return None
@@ -210,9 +215,18 @@ class TextForm:
             raise StateError(self.where(key), f"expected one of {', '.join(options)}, got {quoted(text)}")
         return text
 
+    @overload
+    def player(
+        self, key: str, names: Sequence[str], default: str | None = None, optional: Literal[False] = False
+    ) -> builtins.int: ...
+    @overload
+    def player(
+        self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False
+    ) -> builtins.int | None: ...
     def player(
         self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False
     ) -> builtins.int | None:
+        """The player named on line ``key``, by number; None only for an ``optional`` line of ``-``."""
         text = self.text(key, default).strip()
         if optional and text in ("", "-", "—"):
             return None

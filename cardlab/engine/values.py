@@ -6,22 +6,28 @@ import dataclasses
 import functools
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 #: a frozen dataclass (a state, a move, an option set)
 T = TypeVar("T", bound="DataclassInstance")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-@functools.cache
+def _cache(function: F) -> F:
+    """``functools.cache``, keeping the function's own signature for type checkers."""
+    return cast(F, functools.cache(function))
+
+
+@_cache
 def field_names(cls: type) -> tuple[str, ...]:
     """The field names of a dataclass, in order (none for a class that is not a dataclass)."""
     return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
 
 
-@functools.cache
+@_cache
 def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
     """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (where
     ``dataclasses.replace`` is several times slower): the one way to build the next state.
