@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...cards import HIDDEN, Card
 from ...engine import Game, Move, plural, replacer
@@ -45,6 +45,9 @@ from .moves import (
     stack_value,
 )
 from .state import CommitmentState
+
+if TYPE_CHECKING:  # (the rules module imports this one)
+    from .rules import Commitment
 
 __all__ = ["CommitmentStrategy"]
 
@@ -97,7 +100,8 @@ class CommitmentStrategy(Strategy):
         # commit changes them rather than read afresh
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
-        commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
+        rules = _rules(game)
+        commit, pass_, next_round, limit = rules._commit, rules._pass, rules._next_round, self.playout_moves
         if next(_PLAYOUTS) % 256 == 0:  # the memories' bound, looked at now and then
             for expected in EXPECTED.values():
                 if expected.cache_info().currsize >= EXPECTED_MOST:
@@ -120,7 +124,7 @@ class CommitmentStrategy(Strategy):
     def playout_value(self, game: Game, state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
         # the VP won and the battles' VP once the round is scored
-        vp = game._standing_vp(state)
+        vp = _rules(game)._standing_vp(state)
         return vp[player] - vp[1 - player]
 
     def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
@@ -155,15 +159,17 @@ class CommitmentStrategy(Strategy):
 #: the hot loops unpack it, and a tuple subclass (a NamedTuple) unpacks several times slower.
 _Option = tuple[int | None, float, int, int, int, Commit, str, int, int, int]
 #: Where an option holds its move and what its card does.
-_MOVE, _KIND = 5, 6
+_MOVE: Final = 5
+_KIND: Final = 6
 
 
 def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option:
     """``move`` in round ``round`` as an option (its ``place`` among its card's ``moves``)."""
     card = move.card
-    kind, slot, value = EFFECT[card]
-    if kind is SPADE:  # commitment.spade: on the chosen stack of your side
-        slot = STACK_INDEX[move.stack]
+    kind, suit_slot, value = EFFECT[card]
+    # commitment.spade: on the chosen stack of your side (a spade's move names it); otherwise its suit's
+    slot = STACK_INDEX[move.stack] if kind is SPADE and move.stack is not None else suit_slot
+    assert slot is not None
     # commitment.number, .spade: on your own side; commitment.ace: on the other player's
     lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
     to = -1 if move.to is None else move.to - 1
@@ -298,6 +304,7 @@ class _Reading:
         """The reading after ``me`` commits the option at ``place`` of their hand, in ``state``:
         that option."""
         options = self.options[me]
+        assert options is not None  # (read by ``hand`` before a commit is chosen)
         option = options[place]
         _, _, b, slot, to, _, kind, value, first, moves = option
         values = self.values
@@ -319,6 +326,11 @@ class _Reading:
         first = place - first
         del options[first : first + moves]  # the card's moves, all of them
         return option
+
+
+def _rules(game: Game) -> Commitment:
+    """``game``, which is Commitment: a strategy is handed the game it belongs to."""
+    return cast("Commitment", game)
 
 
 #: No lead in any stack.
@@ -435,10 +447,12 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         return "A Jack adds nothing while there is one battle: spending it now keeps your high cards for rounds 2 and 3"
     after = after_commit(s, me, move)
     b = move.battle - 1
-    slot = STACK_INDEX[move.stack] if kind is SPADE else STACK_INDEX[card.suit]
+    stack = move.stack if kind is SPADE else card.suit
+    assert stack is not None  # (a spade's move names its stack)
+    slot = STACK_INDEX[stack]
     suit = STACK_NAMES[slot]
     mine, theirs = after[b][me][slot], after[b][1 - me][slot]
-    if kind is JACK:
+    if kind is JACK and move.to is not None:
         to = move.to - 1
         text = (
             f"{words}: your {suit} at battle {move.to} come to {after[to][me][slot]}, against {other}'s "

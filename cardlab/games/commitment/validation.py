@@ -5,6 +5,7 @@ JSON, or edited by hand).
 
 from __future__ import annotations
 
+from ...cards import Card
 from ...engine import Game, check_cards_once, validate_seed
 from ...errors import StateError
 from .moves import ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, IN_DRAW_DECK, KIND, QUEEN, ROUNDS, STACK_NAMES, STACK_SUITS
@@ -119,7 +120,7 @@ def _validate_turn(game: Game, s: CommitmentState) -> None:
         )
 
 
-def _on_side(s: CommitmentState, player: int) -> list:
+def _on_side(s: CommitmentState, player: int) -> list[Card]:
     """The cards on ``player``'s side of this round's battles."""
     return [c for battle in s.battles for stack in battle.sides[player] for c in stack]
 
