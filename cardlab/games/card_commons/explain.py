@@ -104,6 +104,7 @@ def situation(game: Game, s: CommonsState) -> Reason:
             "commons.claim",
         )
     if phase == "defend":
+        assert claim is not None  # (a Claim waits for its Defense)
         answer = "any card" if claim in WILDS else f"a {claim.rank_code} or a Wild"
         return Reason(f"Now {name} must defend against the {claim}: play {answer}.", "commons.defense")
     if phase == "discard":
