@@ -41,7 +41,9 @@ class CommerceStrategy(Strategy):
     unit = Unit("chips", "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)")
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        return _choose(state, game.to_move(state))
+        mover = game.to_move(state)
+        assert mover is not None  # (a computer player is asked to move only when one is)
+        return _choose(state, mover)
 
     def explain(self, game: Game, state: Any, player: int, move: Any) -> str:
         return explain(game, state, player, move)
@@ -66,7 +68,7 @@ class _HandTable:
             hand: (bisect.bisect_left(ordered, key) + bisect.bisect_right(ordered, key)) / 2 / total
             for hand, key in keys.items()
         }
-        self._pairs: dict[tuple[frozenset, int], float] = {}
+        self._pairs: dict[tuple[frozenset[Card], int], float] = {}
 
     def chance(self, hand: Iterable[Card], opponents: int) -> float:
         """The chance that ``hand`` is the best of ``opponents + 1`` hands dealt at random."""
