@@ -21,13 +21,16 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .state import ContestState
+
+if TYPE_CHECKING:  # (the rules module imports this one)
+    from .rules import Contest
 
 __all__ = ["ContestStrategy"]
 
@@ -45,6 +48,7 @@ class ContestStrategy(Strategy):
 
     def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
         me = game.to_move(state)
+        assert me is not None  # (a computer player is asked to move only when one is)
         move = _choose(game, state, me, rng, limit)
         return Choice(move, _why(game, state, me, move))
 
@@ -120,7 +124,7 @@ class _Count:
         self.cost = _Costs(self.worth)
 
 
-class _Costs(dict):
+class _Costs(dict[Card, float]):
     """What spending each card costs, worked out the first time a card is asked for."""
 
     __slots__ = ("worth",)
@@ -157,6 +161,11 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
+def _rules(game: Game) -> Contest:
+    """``game``, which is Contest: a strategy is handed the game it belongs to."""
+    return cast("Contest", game)
+
+
 def _gains(game: Game, state: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count (:func:`_gain`)."""
     count = _count(state, me)
@@ -168,15 +177,14 @@ def _gain(game: Game, state: Any, move: Move, worth: dict[str, float], cost: _Co
     """What ``move`` adds to the rule of thumb's count: a points-pile card is worth its suit's
     worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim is
     weighed on where its piles go (``Contest.claim_piles``), not played."""
-    kind = type(move)
-    if kind is Open or kind is Reinforce:  # the card joins the contest row
+    if type(move) is Open or type(move) is Reinforce:  # the card joins the contest row
         return worth[move.card.suit] / 2 - cost[move.card]
-    if kind is Claim:  # the engine resolves the claim
+    if type(move) is Claim:  # the engine resolves the claim
         gain = _claim_change(game, state, move, worth) - cost[move.card]
         if move.play is not None:
             gain -= cost[move.play.card]
         return gain
-    if kind is Exchange:  # the table stays as it is
+    if type(move) is Exchange:  # the table stays as it is
         return -cost[move.card]
     return 0.0
 
@@ -187,7 +195,7 @@ def _claim_change(game: Game, state: Any, move: Claim, worth: dict[str, float]) 
     piles leave the row, and a power changed a pile or two first (``Contest.claim_piles``). Every
     term is a multiple of 1/4, so the sum is exact: the very number counting the whole table
     before and after gives."""
-    row, p, q, winner = game.claim_piles(state, move)
+    row, p, q, winner = _rules(game).claim_piles(state, move)
     won, first, second = row[winner], row[p], row[q]
     change = (
         worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2 - worth[second[0].suit] * len(second) / 2
@@ -218,9 +226,9 @@ def _choose(
     for move in some_moves(moves, limit, rng):
         kind = type(move)  # _gain, inline for an open, a reinforce and an exchange: the playouts' hot path
         if kind is Open or kind is Reinforce:
-            gain = worth[move.card.suit] / 2 - cost[move.card]
+            gain = worth[move.card.suit] / 2 - cost[move.card]  # type: ignore[attr-defined]  # (an open's or a reinforce's)
         elif kind is Exchange:
-            gain = -cost[move.card]
+            gain = -cost[move.card]  # type: ignore[attr-defined]  # (an exchange's)
         else:
             gain = _gain(game, state, move, worth, cost)
         if gain > best_gain:
@@ -228,13 +236,13 @@ def _choose(
     return best
 
 
-def _laid(game: Game, state: Any, me: int) -> Callable[[Any], tuple]:
+def _laid(game: Game, state: Any, me: int) -> Callable[[Any], tuple[int, tuple[Card, ...]]]:
     """How the rule of thumb ranks the orders of the secret cards: the suits with the most cards
     still in play go to the high positions."""
     left = Counter(c.suit for c in game.deck())
     left.subtract(c.suit for z in game.zones(state) if z.visible_to(me) for c in z.cards if c != HIDDEN)
 
-    def laid(arrange: Any) -> tuple:
+    def laid(arrange: Arrange) -> tuple[int, tuple[Card, ...]]:
         return sum(pos * left[c.suit] for pos, c in enumerate(arrange.cards, 1)), arrange.cards
 
     return laid
@@ -252,7 +260,7 @@ def _why(game: Game, state: Any, me: int, best: Move) -> str:
 def _reason(game: Game, state: Any, best: Move, weight: dict[str, float]) -> str:
     """Why the rule of thumb plays ``best``, in words."""
     if isinstance(best, Claim):
-        points = game.claimed(state, best)[1]
+        points = _rules(game).claimed(state, best)[1]
         suit = next(suit for suit, index in SUIT_INDEX.items() if len(points[index]) > len(state.points[index]))
         gained = len(points[SUIT_INDEX[suit]]) - len(state.points[SUIT_INDEX[suit]])
         return (
@@ -289,7 +297,7 @@ def explain(game: Game, state: Any, me: int, move: Move) -> str:
         )
     weight = _count(state, me).weight
     if isinstance(move, Claim):
-        row, _, _, winner = game.claim_piles(state, move)
+        row, _, _, winner = _rules(game).claim_piles(state, move)
         won = row[winner]
         suit = won[0].suit
         sent = f"{plural(len(won), 'card')} to the {suit_symbol(suit)} points pile"

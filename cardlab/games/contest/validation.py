@@ -64,10 +64,11 @@ def _validate_row(state: ContestState) -> None:
             raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {cards_text(pile)} mixes suits")
     suits = [pile[0].suit if pile else None for pile in row]
     for i in range(POSITIONS - 1):
-        if suits[i] is not None and suits[i] == suits[i + 1]:
+        suit = suits[i]
+        if suit is not None and suit == suits[i + 1]:
             raise StateError(
                 f"positions {i + 1} and {i + 2}",
-                f"neighbouring positions never hold the same suit ({suit_symbol(suits[i])}) (contest.open.neighbours)",
+                f"neighbouring positions never hold the same suit ({suit_symbol(suit)}) (contest.open.neighbours)",
             )
 
 
