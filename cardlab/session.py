@@ -32,8 +32,8 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeGuard, cast
 
 from .engine import Event, Game, Move, Step, decode, encode, move_text, read_json
 from .errors import StateError
@@ -331,7 +331,7 @@ class Session:
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number < len(path):
             raise IndexError(f"move {number!r} does not exist: the line on show has moves 1 to {len(path) - 1}")
         node = path[number]
-        return Step(node.move, node.parent.state, node.state, self._events_of(node))  # type: ignore[union-attr]
+        return Step(node.move, node.parent.state, node.state, self._events_of(node))  # type: ignore[union-attr,arg-type]
 
     #: How many moves' narration a session remembers once read (it keeps no other).
     NARRATION_KEPT = 256
@@ -341,6 +341,7 @@ class Session:
         it, or remembered from a recent reading."""
         if node.parent is None:
             return ()
+        assert node.move is not None  # (a position with a parent was reached by a move)
         hit = self._narration.get(id(node))
         if hit is not None and hit[0] is node:
             return hit[1]
@@ -385,7 +386,7 @@ class Session:
             lines: list[Line] = []
             leaves: dict[int, int] = {}
             paths: list[Path] = []
-            pending = [iter([(self._root, None)])]
+            pending: list[Iterator[tuple[_Node, int | None]]] = [iter([(self._root, None)])]
             while pending:
                 try:
                     head, parent = next(pending[-1])
@@ -399,9 +400,9 @@ class Session:
                     Line(
                         parent,
                         differs,
-                        tuple(n.move for n in path[1:]),
+                        tuple(cast(Move, n.move) for n in path[1:]),  # (each reached by its move)
                         tuple(n.state for n in path),
-                        narrate=lambda k, path=path: self._events_of(path[k]),
+                        narrate=lambda k, path=path: self._events_of(path[k]),  # type: ignore[misc]
                     )
                 )
                 leaves[id(path[-1])] = number
@@ -699,7 +700,7 @@ class Session:
         if not isinstance(variations, list):
             raise StateError(where, 'the "variations" field must be a list')
         try:
-            saved = make_game(data.get("game"), **options)
+            saved = make_game(data.get("game"), **options)  # type: ignore[arg-type]  # (it refuses a non-name)
         except (TypeError, ValueError) as err:
             raise StateError(where, f"unknown game or options: {err}") from None
         if game is not None and saved != game:
@@ -793,11 +794,11 @@ def _differs_at(path: Path, main: Path) -> int | None:
     return None if len(path) == len(main) else len(main)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _texts(value: Any) -> bool:
+def _texts(value: Any) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(m, str) for m in value)
 
 
