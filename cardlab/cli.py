@@ -30,6 +30,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 
@@ -265,8 +266,9 @@ def find_notebook(name: str) -> Path:
         raise CommandError(f"no notebook {name}")
     names = tutorial_names()
     game = name.lower().replace("_", "-").replace(" ", "-")
-    if game in game_names() and learner_notebook(game, names):
-        name = learner_notebook(game, names)[:-6]
+    notebook = learner_notebook(game, names) if game in game_names() else None
+    if notebook:
+        name = notebook[:-6]
     matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
     if len(matches) != 1:
         raise CommandError(
@@ -389,7 +391,7 @@ def lite_contents(into: Path) -> Path:
     into.mkdir(parents=True)
     for name in tutorial_names():
         notebook = json.loads(travelling((tutorials_folder() / name).read_text(encoding="utf-8")))
-        cell = {
+        cell: dict[str, Any] = {
             "cell_type": "code",
             "execution_count": None,
             "id": "cardlab-lite-setup",
@@ -637,8 +639,8 @@ def cmd_binder_links(options: argparse.Namespace, extra: list[str]) -> int:
     if not changed:
         say("no Binder links found")
         return 1
-    for path, count in changed.items():
-        print(f"{path}: {count} address{' now names' if count == 1 else 'es now name'} {options.repository}")
+    for page, count in changed.items():
+        print(f"{page}: {count} address{' now names' if count == 1 else 'es now name'} {options.repository}")
     return 0
 
 
