@@ -30,7 +30,6 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
 
 from . import __version__
 
@@ -391,7 +390,7 @@ def lite_contents(into: Path) -> Path:
     into.mkdir(parents=True)
     for name in tutorial_names():
         notebook = json.loads(travelling((tutorials_folder() / name).read_text(encoding="utf-8")))
-        cell: dict[str, Any] = {
+        cell: dict[str, object] = {
             "cell_type": "code",
             "execution_count": None,
             "id": "cardlab-lite-setup",
