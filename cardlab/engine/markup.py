@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 from ..cards import cards_html
 
 if TYPE_CHECKING:  # (the game module imports this one)
-    from .game import Game
+    from .game import Game, S
 
 
-def state_html(game: Game, state: Any) -> str:
+def state_html(game: Game[S], state: S) -> str:
     """``state`` of ``game`` (a :class:`~cardlab.engine.Game`): every zone with its cards
     (hidden ones face down), and who is to move."""
     esc = html.escape

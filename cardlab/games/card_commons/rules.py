@@ -82,7 +82,7 @@ def _or_list(cards: tuple[Card, ...]) -> str:
 
 
 @register
-class CardCommons(CommonsScoring, CommonsTextForm, Game):
+class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState]):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"

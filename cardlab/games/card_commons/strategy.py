@@ -46,6 +46,7 @@ from .moves import (
     TradePool,
     answers,
 )
+from .state import CommonsState
 
 if TYPE_CHECKING:  # (the rules module imports this one)
     from .rules import CardCommons
@@ -61,25 +62,27 @@ class CommonsStrategy(Strategy):
 
     unit = Unit("points", "points ahead of {opponent} once this round is scored (earlier rounds counted too)")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+    def rule_of_thumb(
+        self, game: Game[CommonsState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
         move, why = _choose(game, state, _mover(game, state))
         return Choice(move, why())
 
-    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+    def playout_move(self, game: Game[CommonsState], state: Any, rng: random.Random) -> Move:
         return _choose(game, state, _mover(game, state))[0]
 
-    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+    def explain(self, game: Game[CommonsState], state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
-    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+    def playout_done(self, game: Game[CommonsState], root: Any, state: Any) -> bool:
         return state.round != root.round or state.phase in ("round-end", "game-over")
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[CommonsState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), without the words of the score's lines
         totals = _rules(game)._totals(state)
         return totals[player] - totals[1 - player]
 
-    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    def sample(self, game: Game[CommonsState], view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         other = 1 - player
         rule = hand_rule(view, other) if view.hands[other] and view.hands[other][0] == HIDDEN else None
         commission_hidden = view.commissions[other] == HIDDEN
@@ -151,12 +154,12 @@ def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: ran
     return fill_hidden(dataclasses.replace(view, hands=hands, commissions=commissions), pool)
 
 
-def _rules(game: Game) -> CardCommons:
+def _rules(game: Game[CommonsState]) -> CardCommons:
     """``game``, which is Card Commons: a strategy is handed the game it belongs to."""
     return cast("CardCommons", game)
 
 
-def _mover(game: Game, state: Any) -> int:
+def _mover(game: Game[CommonsState], state: Any) -> int:
     """The player to move in ``state``: a computer player is asked to move only when one is."""
     mover = game.to_move(state)
     assert mover is not None
@@ -168,7 +171,7 @@ def _cards(moves: list[Move]) -> list[Card]:
     return [m.card for m in moves if isinstance(m, (Commission, Defend, Discard, Claim))]
 
 
-def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
+def _choose(game: Game[CommonsState], s: Any, me: int) -> tuple[Move, Callable[[], str]]:
     """The rule of thumb's move, and a function that says why (words cost time a playout saves)."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
@@ -282,7 +285,7 @@ class _CommissionValue:
         return self.match(candidate) * count
 
 
-def _unseen(game: Game, s: Any, me: int) -> list[Card]:
+def _unseen(game: Game[CommonsState], s: Any, me: int) -> list[Card]:
     """The cards ``me`` has not seen (:func:`cardlab.strategy.unseen`, in another order), read
     from the places ``me`` may see while a round is played: the face-up pool, both sides, the
     Claim, ``me``'s hand and Commission, and in the Peek variant ``me``'s face-down pool card."""
@@ -311,7 +314,7 @@ def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card]
     return (1, -answering(card), -card.rank)
 
 
-def explain(game: Game, s: Any, me: int, move: Move) -> str:
+def explain(game: Game[CommonsState], s: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Card Commons' words: the
     colour of the Commission, where the card lands, the Wilds kept, the Nest Egg's chance of a
     match (what the rule of thumb weighs)."""

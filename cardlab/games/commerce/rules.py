@@ -114,7 +114,7 @@ def _in_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 @register
-class Commerce(CommerceLedger, Game):
+class Commerce(CommerceLedger, Game[CommerceState]):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"

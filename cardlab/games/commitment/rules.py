@@ -144,7 +144,7 @@ def _battle_names(n: int) -> str:
 
 
 @register
-class Commitment(CommitmentScoring, Game):
+class Commitment(CommitmentScoring, Game[CommitmentState]):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
     name = "commitment"

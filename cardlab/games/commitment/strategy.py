@@ -67,7 +67,9 @@ class CommitmentStrategy(Strategy):
     playout_moves = 4
     unit = Unit("VP", "VP ahead of {opponent} at the end of the game")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+    def rule_of_thumb(
+        self, game: Game[CommitmentState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
@@ -80,10 +82,10 @@ class CommitmentStrategy(Strategy):
             move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand"
         )
 
-    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+    def explain(self, game: Game[CommitmentState], state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
-    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+    def playout_move(self, game: Game[CommitmentState], state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
             return NEXT_ROUND
         reading = _Reading(state)
@@ -91,7 +93,13 @@ class CommitmentStrategy(Strategy):
         return PASS if place < 0 else reading.hand(state, state.turn)[place][_MOVE]
 
     def playout(
-        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+        self,
+        game: Game[CommitmentState],
+        root: Any,
+        state: Any,
+        player: int,
+        policy: Callable[..., Move],
+        rng: random.Random,
     ) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
@@ -121,13 +129,13 @@ class CommitmentStrategy(Strategy):
                     reading.options[me] = None
             state = pass_(state, None)
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[CommitmentState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
         # the VP won and the battles' VP once the round is scored
         vp = _rules(game)._standing_vp(state)
         return vp[player] - vp[1 - player]
 
-    def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+    def move_scores(self, game: Game[CommitmentState], state: Any) -> list[tuple[float, Move]] | None:
         if game.to_move(state) is None:
             return None
         moves = game.legal_moves(state)
@@ -138,7 +146,7 @@ class CommitmentStrategy(Strategy):
         scored = iter(gains)
         return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
-    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    def sample(self, game: Game[CommitmentState], view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         battle = [c for c in cards if c in BATTLE_VP]
         rest = [c for c in cards if c not in BATTLE_VP]
         rng.shuffle(battle)
@@ -328,7 +336,7 @@ class _Reading:
         return option
 
 
-def _rules(game: Game) -> Commitment:
+def _rules(game: Game[CommitmentState]) -> Commitment:
     """``game``, which is Commitment: a strategy is handed the game it belongs to."""
     return cast("Commitment", game)
 
@@ -419,7 +427,7 @@ def after_commit(state: Any, me: int, move: Commit) -> list[list[list[int]]]:
     return reading.values
 
 
-def explain(game: Game, s: Any, me: int, move: Move) -> str:
+def explain(game: Game[CommitmentState], s: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Commitment's words: what the
     card does to the stacks it changes, and who takes the battle as it then stands, or what
     passing keeps for later (what the rule of thumb weighs)."""

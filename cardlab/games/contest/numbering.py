@@ -38,6 +38,7 @@ from .moves import (
     Pass,
     Reinforce,
 )
+from .state import ContestState
 
 N = len(DECK)  # 52
 _INDEX = {card: i for i, card in enumerate(DECK)}
@@ -104,7 +105,7 @@ def _id(move: Move) -> int:
     raise KeyError(move)
 
 
-def move_id(self: Game, move: Move | str) -> int:
+def move_id(self: Game[ContestState], move: Move | str) -> int:
     """The move's number (see the module's documentation)."""
     move = self.move(move)
     try:

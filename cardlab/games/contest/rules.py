@@ -90,7 +90,7 @@ _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", 
 
 
 @register
-class Contest(ContestClaims, Game):
+class Contest(ContestClaims, Game[ContestState]):
     """Contest for two players.
 
     ``ace="low"`` counts an Ace as 1 instead of 14; ``pile_value="top"`` values a contest

@@ -14,7 +14,7 @@ from .state import HAND_SIZE, POSITIONS, ContestState
 __all__ = ["validate"]
 
 
-def validate(game: Game, state: ContestState) -> None:
+def validate(game: Game[ContestState], state: ContestState) -> None:
     """Every card once, and the counts and placements the rules allow at this stage."""
     game._check_options(state)
     validate_seed(state.seed)
@@ -72,7 +72,7 @@ def _validate_row(state: ContestState) -> None:
             )
 
 
-def _validate_setup(game: Game, state: ContestState) -> None:
+def _validate_setup(game: Game[ContestState], state: ContestState) -> None:
     """While the secret cards are arranged: nothing dealt or played yet."""
     if state.turn != state.arranged:
         raise StateError(
@@ -104,7 +104,7 @@ def _validate_setup(game: Game, state: ContestState) -> None:
         )
 
 
-def _validate_play(game: Game, state: ContestState) -> None:
+def _validate_play(game: Game[ContestState], state: ContestState) -> None:
     """Once the secret cards are arranged: full hands while the draw pile lasts, then the last turns."""
     names = game.player_names
     over = state.last_turns == 0
