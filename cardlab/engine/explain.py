@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import HIDDEN, Card, parse_card
 from ..errors import IllegalMove, quoted
@@ -16,9 +16,6 @@ from .results import Move, move_cards
 from .table import HAND, Zone
 from .values import field_names
 from .words import moves_words, sentence
-
-if TYPE_CHECKING:  # (the game module imports this one)
-    from .game import Game, S
 
 
 class Reason(NamedTuple):
@@ -80,7 +77,7 @@ class Explanation:
         return self.text
 
 
-def explain_card(game: Game[S], state: S, card: Card | str, zone: str | None, player: int | None) -> Explanation:
+def explain_card(game: Any, state: Any, card: Card | str, zone: str | None, player: int | None) -> Explanation:
     """``game.explain_card``: worked out from what ``player`` sees, with the game's hooks."""
     if isinstance(card, str):
         card = HIDDEN if card.strip() == HIDDEN.code else parse_card(card)
@@ -123,7 +120,7 @@ def explain_card(game: Game[S], state: S, card: Card | str, zone: str | None, pl
     return Explanation(card, where.name, player, tuple(lines), (), refused)
 
 
-def card_role(game: Game[S], state: S, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Any, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """The default ``game.card_role``: where the card lies (face down: its place only)."""
     if card.is_hidden:
         who = "nobody" if player is None else game.player_names[player]
@@ -134,7 +131,7 @@ def card_role(game: Game[S], state: S, card: Card, zone: Zone, player: int | Non
     return Reason(f"The {card} lies {game.zone_words(zone)}.", _turn_rule(game))
 
 
-def situation(game: Game[S], state: S) -> Reason:
+def situation(game: Any, state: Any) -> Reason:
     """The default ``game.situation``: the player to move and the phase."""
     mover = game.to_move(state)
     if mover is None:
@@ -156,7 +153,7 @@ def card_candidates(state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -
     return list(found)
 
 
-def zone_words(game: Game[Any], zone: Zone) -> str:
+def zone_words(game: Any, zone: Zone) -> str:
     """``game.zone_words``: where a zone is, in words ("in A's hand", "in the Pool, face up")."""
     if zone.owner is None:
         return f"in the {zone.title}"
@@ -182,12 +179,12 @@ def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = 
             continue
 
 
-def _turn_rule(game: Game[Any]) -> str:
+def _turn_rule(game: Any) -> str:
     """The rule an explanation cites for whose turn it is."""
     return game.turn_rule or f"{game.rules_prefix}.turn"
 
 
-def _refusals(game: Game[S], state: S, card: Card, zone: Zone, legal: Sequence[Move]) -> tuple[Refusal, ...]:
+def _refusals(game: Any, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> tuple[Refusal, ...]:
     """Every candidate move with ``card`` that the rules refuse, with the reason."""
     out = []
     allowed = set(legal)
@@ -203,11 +200,11 @@ def _refusals(game: Game[S], state: S, card: Card, zone: Zone, legal: Sequence[M
     return tuple(out)
 
 
-def _card_zone(game: Game[S], state: S, card: Card, zone: str | None, player: int | None) -> Zone:
+def _card_zone(game: Any, state: Any, card: Card, zone: str | None, player: int | None) -> Zone:
     """The zone of ``state`` (the asker's view) that holds ``card``; a ValueError saying where
     the card is not, otherwise."""
     code = card.code
-    zones = game.zones(state)
+    zones: list[Zone] = game.zones(state)
     named = [z for z in zones if z.name == zone] if zone is not None else zones
     if zone is not None and not named:
         raise ValueError(f"there is no zone {quoted(zone)}; the zones are: {', '.join(z.name for z in zones)}")

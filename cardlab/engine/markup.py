@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import cards_html
 
-if TYPE_CHECKING:  # (the game module imports this one)
-    from .game import Game, S
 
-
-def state_html(game: Game[S], state: S) -> str:
+def state_html(game: Any, state: Any) -> str:
     """``state`` of ``game`` (a :class:`~cardlab.engine.Game`): every zone with its cards
     (hidden ones face down), and who is to move."""
     esc = html.escape

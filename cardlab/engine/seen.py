@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import Card, parse_card
 from ..errors import CardError
 from .results import Step, move_cards
 from .table import all_cards
 
-if TYPE_CHECKING:  # (the game module imports this one)
-    from .game import Game, S
 
-
-def visible_cards(game: Game[S], state: S, viewer: int | None) -> Counter[Card]:
+def visible_cards(game: Any, state: Any, viewer: int | None) -> Counter[Card]:
     """The cards ``viewer`` may see in ``state`` (a multiset)."""
     return all_cards(z for z in game.zones(state) if z.visible_to(viewer))
 
@@ -24,7 +21,7 @@ def visible_cards(game: Game[S], state: S, viewer: int | None) -> Counter[Card]:
 _CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I | re.ASCII)
 
 
-def move_text(game: Game[Any], step: Step, viewer: int | None, hidden: str = "??") -> str:
+def move_text(game: Any, step: Step, viewer: int | None, hidden: str = "??") -> str:
     """A move's notation as ``viewer`` may read it, judged at the moment it was played: a card
     it names is written out if the viewer saw it (:func:`cards_seen_in`). Any other card is
     written ``hidden`` (the opponent's Commission, a secret arrangement, a card traded face
@@ -47,7 +44,7 @@ def move_text(game: Game[Any], step: Step, viewer: int | None, hidden: str = "??
     return _CARD_CODE.sub(hide, text)
 
 
-def cards_seen_in(game: Game[Any], step: Step, viewer: int) -> Counter[Card]:
+def cards_seen_in(game: Any, step: Step, viewer: int) -> Counter[Card]:
     """The cards ``viewer`` saw around the move of ``step``: those visible to them just before
     it, and those its narration shows them (an event they may read lists it: a card played
     face up, a card handed to them)."""

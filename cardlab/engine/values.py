@@ -6,13 +6,17 @@ import dataclasses
 import functools
 import types
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
+
+class Dataclass(Protocol):
+    """A dataclass, as :func:`dataclasses.fields` reads it."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
 
 #: a frozen dataclass (a state, a move, an option set)
-T = TypeVar("T", bound="DataclassInstance")
+T = TypeVar("T", bound=Dataclass)
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -25,7 +25,7 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move, plural
@@ -47,9 +47,6 @@ from .moves import (
     answers,
 )
 from .state import CommonsState
-
-if TYPE_CHECKING:  # (the rules module imports this one)
-    from .rules import CardCommons
 
 __all__ = ["CommonsStrategy"]
 
@@ -154,9 +151,16 @@ def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: ran
     return fill_hidden(dataclasses.replace(view, hands=hands, commissions=commissions), pool)
 
 
-def _rules(game: Game[CommonsState]) -> CardCommons:
+class _Rules(Protocol):
+    """What the rule of thumb uses of Card Commons' own rules (``rules.CardCommons``)."""
+
+    def _totals(self, s: CommonsState) -> tuple[int, int]: ...
+    def first_claimant(self, round_: int) -> int: ...
+
+
+def _rules(game: Game[CommonsState]) -> _Rules:
     """``game``, which is Card Commons: a strategy is handed the game it belongs to."""
-    return cast("CardCommons", game)
+    return cast(_Rules, game)
 
 
 def _mover(game: Game[CommonsState], state: Any) -> int:

@@ -19,10 +19,10 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, Protocol, cast
 
 from ...cards import HIDDEN, Card
-from ...engine import Game, Move, plural, replacer
+from ...engine import Event, Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE,
@@ -45,9 +45,6 @@ from .moves import (
     stack_value,
 )
 from .state import CommitmentState
-
-if TYPE_CHECKING:  # (the rules module imports this one)
-    from .rules import Commitment
 
 __all__ = ["CommitmentStrategy"]
 
@@ -336,9 +333,18 @@ class _Reading:
         return option
 
 
-def _rules(game: Game[CommitmentState]) -> Commitment:
+class _Rules(Protocol):
+    """What the playouts use of Commitment's own rules (``rules.Commitment``), unchecked."""
+
+    def _commit(self, s: CommitmentState, move: Commit, log: list[Event] | None) -> CommitmentState: ...
+    def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
+    def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
+    def _standing_vp(self, s: CommitmentState) -> tuple[int, int]: ...
+
+
+def _rules(game: Game[CommitmentState]) -> _Rules:
     """``game``, which is Commitment: a strategy is handed the game it belongs to."""
-    return cast("Commitment", game)
+    return cast(_Rules, game)
 
 
 #: No lead in any stack.

@@ -21,16 +21,14 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from itertools import permutations
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
+from .claims import ContestClaims
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .state import ContestState
-
-if TYPE_CHECKING:  # (the rules module imports this one)
-    from .rules import Contest
 
 __all__ = ["ContestStrategy"]
 
@@ -169,9 +167,10 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
-def _rules(game: Game[ContestState]) -> Contest:
-    """``game``, which is Contest: a strategy is handed the game it belongs to."""
-    return cast("Contest", game)
+def _rules(game: Game[ContestState]) -> ContestClaims:
+    """``game``, which is Contest (its claims, ``claims.ContestClaims``): a strategy is handed the
+    game it belongs to."""
+    return cast(ContestClaims, game)
 
 
 def _gains(game: Game[ContestState], state: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
