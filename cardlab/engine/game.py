@@ -367,7 +367,7 @@ class Game(ABC, Generic[S]):
         """
         return {}
 
-    def move_words(self, state: S, move: Move | str) -> str:
+    def move_words(self, state: S | None, move: Move | str) -> str:
         """``move`` said in the game's words, as a learner reads it in menus, logs, suggestions
         and hints: "put 9♦ on pile 3", "claim with the 2♦". The notation (``str(move)``) stays
         what code and text forms write. ``state`` is the position the move is played from (a
