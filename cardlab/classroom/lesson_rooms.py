@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -106,9 +106,10 @@ class LessonRoom:
         self._watchers: list[Callable[[LessonRoom], None]] = []
         self._answer_watchers: list[Callable[[LessonRoom], None]] = []
         self.runs: dict[int, SeatRun] = {}
-        #: (when, seconds) of each action made here, from the learner's click reaching the run
-        #: to every page of the room told (for benchmarks/lesson_room.py).
-        self.action_times: list[tuple[float, float]] = []
+        #: Kept as a game room keeps its moves' times (a lesson room has none).
+        self.action_times: deque[tuple[float, float]] = deque(maxlen=1)
+        #: How long each drawing of the teacher's live view took here, in seconds (the latest last).
+        self.draw_times: deque[float] = deque(maxlen=100_000)
         with self.lock:
             for number in range(len(record.seats)):
                 self._run_of(number).catch_up()
@@ -395,6 +396,25 @@ class LessonRoom:
                 "finished": sum(run.finished for run in runs),
                 "steps": self.last_step,
             }
+
+
+def stored_class_table(address: str, code: str) -> ClassTable:
+    """The class's table of lesson room ``code`` in the store at ``address``, read as it is now
+    (the serving process may go on meanwhile); a :class:`StoreError` if there is no such room."""
+    from .codes import read_code
+    from .store_address import open_store
+
+    store = open_store(address)
+    try:
+        try:
+            record = store.room(read_code(code))
+        except ValueError:
+            record = None
+        if record is None or not is_lesson(record):
+            raise StoreError(f"--room {code}: the store {address} holds no lesson room of that code")
+        return LessonRoom(record, store).class_table()
+    finally:
+        store.close()
 
 
 def _cell(record: Any) -> Cell:
