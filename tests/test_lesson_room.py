@@ -211,3 +211,30 @@ def test_a_learners_action_on_one_process_reaches_the_other(redis_address, tmp_p
     assert other.pace == TEACHER
     one.close()
     two.close()
+
+
+def test_the_command_writes_a_lesson_rooms_table_from_the_store(tmp_path):
+    import subprocess
+    import sys
+
+    address = f"sqlite:{tmp_path / 'c.db'}"
+    classroom = _open(address)  # still serving: the command only reads
+    room = classroom.create_lesson_room(LESSON)
+    room.run(classroom.join(room.code, "Ada")[1]).answer(["2H", "KS"])
+    expected = class_csv(room.class_table())
+
+    def command(*args: str) -> subprocess.CompletedProcess:
+        line = [sys.executable, "-m", "cardlab", "lesson", "progress", *args]
+        return subprocess.run(line, capture_output=True, text=True, timeout=120)
+
+    done = command("--store", address, "--room", room.code.lower(), "--html", str(tmp_path / "class.html"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "class.html").read_text(encoding="utf-8") == class_html(room.class_table())
+    done = command("--store", address, "--room", room.code)
+    assert done.returncode == 0 and done.stdout == expected
+    assert "1 learner" in done.stderr
+    refused = command("--store", address, "--room", "ZZZZZZ")
+    assert refused.returncode != 0 and "no lesson room of that code" in refused.stderr
+    refused = command("--store", address)
+    assert refused.returncode != 0 and "--room CODE" in refused.stderr
+    classroom.close()
