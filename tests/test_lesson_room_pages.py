@@ -87,3 +87,11 @@ def test_a_freed_seat_gets_nothing_more_and_does_nothing(room):
     assert page.view["rev"] == rev and classroom.store.actions(room.code, ada) == []
     room.run(ada).reveal()  # the learner's run goes on elsewhere (their new page)
     assert page.view["rev"] == rev
+
+
+def test_the_page_is_sent_no_static_picture_of_the_table(room):
+    classroom, room = room
+    _, page = _page(classroom, room, "Ada")
+    data = page._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    assert "text/html" not in data and "application/vnd.jupyter.widget-view+json" in data

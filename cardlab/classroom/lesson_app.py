@@ -18,7 +18,7 @@ from typing import Any
 import solara
 
 from ..widgets import Lesson
-from ..widgets.base import Refused
+from ..widgets.base import Refused, SessionWidget
 from . import words
 from .lesson_rooms import TEACHER, LessonRoom
 from .lesson_runs import SeatRun
@@ -70,6 +70,12 @@ class LessonSeatWidget(Lesson):
             raise Refused(refusal)
         super()._act_back(content)
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget alone, without the Lesson's static picture (``text/html``): the page
+        draws the widget, and the picture shows the whole table, a ledger's totals too, even
+        while a question asks for a score."""
+        return super(SessionWidget, self)._repr_mimebundle_(**kwargs)
+
     def close(self) -> None:
         unwatch = self.__dict__.pop("_unwatch_room", None)
         if unwatch is not None:
@@ -100,22 +106,21 @@ def LessonSeat(room: LessonRoom, seat: int, token: str) -> None:
         if not record.seats[seat].approved:
             solara.Info(words.WAITING, classes=["cardlab-waiting"])
             return
-        PaceBanner(room, run)
+        PaceBanner(room, run, record.state, room.pace, room.hold)
         if record.state != ENDED:
             LessonOf(room, run, token)
 
 
 @solara.component
-def PaceBanner(room: LessonRoom, run: SeatRun) -> None:
-    """What the teacher's pace or pause means for this learner now."""
+def PaceBanner(room: LessonRoom, run: SeatRun, state: str, pace: str, hold: int) -> None:
+    """What the teacher's pace (``pace``, the step held ``hold``) or pause (``state``) means for
+    this learner now; drawn again as they answer."""
     use_changes(run.observe, id(run))
-    state = room.state
     if state == PAUSED:
         solara.Warning(words.LESSON_PAUSED, classes=["cardlab-lesson-paused"])
     elif state == ENDED:
         solara.Warning(words.LESSON_ENDED, classes=["cardlab-room-ended"])
-    elif room.pace == TEACHER:
-        hold = room.hold
+    elif pace == TEACHER:
         if run.index < hold:
             solara.Info(words.LESSON_CATCH_UP.format(step=hold), classes=["cardlab-lesson-catch-up"])
         elif run.question is None and run.index < room.last_step:

@@ -135,7 +135,7 @@ def LiveView(room: LessonRoom) -> None:
         solara.HTML(
             tag="h2", unsafe_innerHTML=html.escape(f"Room {room.code} · {room.lesson.title} ({room.lesson.name})")
         )
-        Controls(room)
+        Controls(room, record.state, room.pace, room.hold)
         solara.HTML(
             tag="div",
             unsafe_innerHTML="",
@@ -158,9 +158,8 @@ def LiveView(room: LessonRoom) -> None:
 
 
 @solara.component
-def Controls(room: LessonRoom) -> None:
-    """The teacher's buttons: pause, the pace, the exports."""
-    state, pace, hold = room.state, room.pace, room.hold
+def Controls(room: LessonRoom, state: str, pace: str, hold: int) -> None:
+    """The teacher's buttons: pause, the pace (``pace``, the step held ``hold``), the exports."""
     step, set_step = solara.use_state(hold)
     said = {OPEN: "open", PAUSED: "paused", ENDED: "ended"}[state]
     paced = f"held at step {hold} of {room.last_step}" if pace == TEACHER else "self-paced"
