@@ -36,7 +36,15 @@ class LessonSeatWidget(Lesson):
     def __init__(self, room: LessonRoom, run: SeatRun, *, holds: Callable[[], bool]) -> None:
         self._room, self._holds, self._lost = room, holds, False
         super().__init__(run)
-        self._unwatch_room = room.watch(lambda _room: self._refresh())
+        self._pace = room.pace_key()
+        self._unwatch_room = room.watch(self._room_changed)
+
+    def _room_changed(self, room: LessonRoom) -> None:
+        """Draw again when the pace or the pause changed (not when another learner joins)."""
+        pace = room.pace_key()
+        if pace != self._pace:
+            self._pace = pace
+            self._refresh()
 
     @property
     def lost(self) -> bool:
@@ -90,7 +98,7 @@ class LessonSeatWidget(Lesson):
 def LessonSeat(room: LessonRoom, seat: int, token: str) -> None:
     """A learner's page in a lesson room, held with the token digest ``token``: their name,
     what the teacher's pace or pause says to them, and their lesson."""
-    use_changes(room.watch, room.code)
+    use_changes(_changes_for(room, seat), (room.code, seat))
     record = room.record
     if record.seats[seat].token != token:
         with solara.Column(classes=["cardlab-seat-freed"], style={"padding": "8px"}):
@@ -109,6 +117,28 @@ def LessonSeat(room: LessonRoom, seat: int, token: str) -> None:
         PaceBanner(room, run, record.state, room.pace, room.hold)
         if record.state != ENDED:
             LessonOf(room, run, token)
+
+
+def _changes_for(room: LessonRoom, seat: int) -> Callable[[Callable[..., None]], Callable[[], None]]:
+    """Subscribe to the changes of ``room`` that concern the learner at ``seat``: their seat,
+    the pace and the pause (another learner joining draws no page again)."""
+
+    def key() -> Any:
+        seats = room.record.seats
+        return (seats[seat] if seat < len(seats) else None, room.pace_key())
+
+    def subscribe(callback: Callable[..., None]) -> Callable[[], None]:
+        last = [key()]
+
+        def heard(_room: LessonRoom) -> None:
+            now = key()
+            if now != last[0]:
+                last[0] = now
+                callback()
+
+        return room.watch(heard)
+
+    return subscribe
 
 
 @solara.component

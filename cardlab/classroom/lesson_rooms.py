@@ -157,6 +157,10 @@ class LessonRoom:
         """The step the class is held at (in the teacher's pace)."""
         return int(self._record.extra.get("hold", 0))
 
+    def pace_key(self) -> tuple[str, str, int]:
+        """What a learner's page draws of the room: its state, pace and the step held."""
+        return (self.state, self.pace, self.hold)
+
     @property
     def last_step(self) -> int:
         return len(self.lesson.steps) - 1
