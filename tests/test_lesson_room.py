@@ -163,7 +163,23 @@ def test_the_grid_spread_and_stuck_list_say_what_each_learner_did(tmp_path):
     later = time.time() + 600
     assert [name for name, _, _ in room.stuck(now=later)] == ["Ada", "Ben", "Cy"]
     assert room.stuck(now=time.time()) == []
+    ben.answer("defend 3D")
+    assert room.spread(columns[1]) == [("defend with the 3♦", False, 1)]
     classroom.close()
+
+
+def test_who_is_stuck_is_read_from_the_log_after_a_restart(tmp_path):
+    address = f"sqlite:{tmp_path / 'c.db'}"
+    classroom = _open(address)
+    room = classroom.create_lesson_room(LESSON)
+    _, seat, _ = classroom.join(room.code, "Eli")
+    long_ago = time.time() - 600
+    classroom.store.append_action(room.code, seat, 1, json.dumps({"do": "answer", "value": ["2H"], "at": long_ago}))
+    classroom.close()
+    again = _open(address)
+    [(name, step, seconds)] = again.rooms[room.code].stuck()
+    assert (name, step) == ("Eli", 0) and seconds >= 600
+    again.close()
 
 
 def test_the_class_table_is_the_one_progress_files_make_and_is_safe_in_a_spreadsheet(tmp_path):

@@ -119,19 +119,23 @@ class SeatRun(LessonRun):
     def _answer(self, value: Any) -> Feedback:
         question = self.question
         key = None if question is None else (self.index, self.step.questions.index(question))
+        state = None if question is None else self.question_state(question)
         feedback = LessonRun.answer(self, value)
         if key is not None and feedback.counted and key not in self.first_answers and question is not None:
-            self.first_answers[key] = (answer_text(self.game, question, value), feedback.correct)
+            self.first_answers[key] = (spread_text(self.game, question, state, value), feedback.correct)
         return feedback
 
-    def _act(self, action: dict[str, Any], make: Callable[[], Any], *, gated: bool = True) -> Any:
-        """Make ``action`` (``make()``) if the room lets it, and write it as the log's next."""
+    def _act(
+        self, action: dict[str, Any], make: Callable[[], Any], *, gated: bool = True, at: float | None = None
+    ) -> Any:
+        """Make ``action`` (``make()``) if the room lets it, and write it as the log's next
+        (``at``: when a stored action was made, for one replayed)."""
         if gated and not self._replaying:
             step = action.get("step")
             refusal = self._gate(self, str(action["do"]), step if isinstance(step, int) else None)
             if refusal is not None:
                 raise RunRefused(refusal)
-        at = time.time()
+        at = time.time() if at is None else at
         self._quiet, replaying = True, self._replaying  # the pages hear of it once it is written
         self._replaying = self._replaying or not gated  # the teacher's step passes the pace
         try:
@@ -177,14 +181,14 @@ class SeatRun(LessonRun):
             where = f"room {self._code}, seat {self._seat}: stored action {self._logged + 1}"
             raise ActionError(f"{where}: {err}") from None
         if kind == "answer" and self.question is not None:
-            self._act(action, lambda: self._answer(action.get("value")))
+            self._act(action, lambda: self._answer(action.get("value")), at=at)
         elif kind == "reveal" and self.question is not None:
-            self._act(action, lambda: LessonRun.reveal(self))
+            self._act(action, lambda: LessonRun.reveal(self), at=at)
         elif kind == "goto" and isinstance(action.get("step"), int) and not self._blocked(action["step"]):
-            self._act(action, lambda: LessonRun.goto(self, action["step"]))
+            self._act(action, lambda: LessonRun.goto(self, action["step"]), at=at)
         else:  # an action that no longer applies (kept so the count of the log stays right)
             self._logged += 1
-        self.last_action = max(self.last_action, at)
+            self.last_action = max(self.last_action, at)
 
     def catch_up(self) -> bool:
         """Read and make the actions written since (by another process); whether there were any."""
@@ -204,6 +208,14 @@ class SeatRun(LessonRun):
 
 class RunRefused(Refused):
     """An action the lesson room does not take now, said in the learner's words."""
+
+
+def spread_text(game: Any, question: Any, state: Any, value: Any) -> str:
+    """An answer as the class's spread shows it: a move in the game's words ("defend with the
+    5♦"), points or cards in one spelling (:func:`cardlab.lessons.answers.answer_text`)."""
+    if question.kind == "play":
+        return game.move_words(state, game.move(value))
+    return answer_text(game, question, value)
 
 
 def _plain(value: Any) -> Any:

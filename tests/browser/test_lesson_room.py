@@ -24,9 +24,9 @@ import pytest
 
 from cardlab import lessons
 from cardlab.classroom.classroom import Classroom
+from cardlab.classroom.lesson_runs import spread_text
 from cardlab.classroom.store_address import open_store
 from cardlab.engine import move_cards
-from cardlab.lessons.answers import answer_text
 from cardlab.lessons.leaks import Shown, statement
 from cardlab.widgets import prose
 from cardlab.widgets.lesson import answer_moves
@@ -276,10 +276,10 @@ def _take(page: LearnerPage, name: str, way: str, lesson: str) -> tuple[lessons.
                 wrong = _wrong(run)
                 expected = _answer(page, run, wrong)
                 assert not expected.correct and _feedback(page) == pretty(expected.text)
-                firsts[label] = (answer_text(run.game, question, wrong), False)
+                firsts[label] = (spread_text(run.game, question, run.question_state(question), wrong), False)
                 scan.before_settling(run)
             right = _right(run)
-            firsts.setdefault(label, (answer_text(run.game, question, right), True))
+            firsts.setdefault(label, (spread_text(run.game, question, run.question_state(question), right), True))
             assert _answer(page, run, right).correct
         if run.index == len(run.lesson.steps) - 1:
             break
