@@ -1,14 +1,15 @@
 """Lesson rooms in real Chromium pages, on a real ``cardlab classroom`` server.
 
 Three learners take one lesson of each game, each in a browser of their own, by clicks and
-typing as a learner answers: Ada answers every question right the first time, Ben wrong and
-then right, Cy reveals every answer. The teacher's live view then shows exactly that: each
-learner's cells (right first time, right after tries, revealed, with the tries) and, for each
-question, the spread of first answers with their counts. Every websocket frame each learner's
-page received is scanned, before each question is settled, for anything that would give its
-answer away: a prompt not yet asked, an explanation not yet earned, or a sentence stating the
-answer in any spelling. The teacher brings the class to a step, which holds and then releases
-it; a reload and a server restart lose nothing.
+typing as a learner answers: one answers every question right the first time, one wrong and
+then right, one reveals every answer; no page is sent another learner's name or answers. The
+teacher's live view then shows exactly that: each learner's cells (right first time, right
+after tries, revealed, with the tries) and, for each question, the spread of first answers
+with their counts. Every websocket frame each learner's page received is scanned, before each
+question is settled, for anything that would give its answer away: a prompt not yet asked, an
+explanation not yet earned, or a sentence stating the answer in any spelling. The teacher
+brings the class to a step, which holds and then releases it; a reload and a server restart
+lose nothing.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ LESSONS = {
     "contest": "contest-6-the-jack-read-another-way",
 }
 #: How each learner answers every question.
-WAYS = {"Ada": "right", "Ben": "wrong-then-right", "Cy": "reveal"}
+WAYS = {"Adaline": "right", "Benedikt": "wrong-then-right", "Cyrilla": "reveal"}
 #: The rooms: one per game, then the rooms of the pace test and of the reload and restart test.
 ROOMS = [*LESSONS.values(), LESSONS["card-commons"], LESSONS["card-commons"]]
 
@@ -349,6 +350,8 @@ def test_three_learners_take_a_lesson_and_the_teacher_sees_exactly_what_they_did
         assert page.page.inner_text(".cardlab-seat-title") == f"Room {code}: you are {name}."
         said = _root(page).locator(".cardlab-lesson-said").inner_text()
         assert "Lesson finished." in said, f"{name}: {said}"
+        every = "\n".join(_frame_texts(page.frames)[0]) + page.page.content()
+        assert [other for other in WAYS if other != name and other in every] == []  # nobody else's answers
     print(f"\n{LESSONS[game]}: {sum(SCANNED[id(p)] for p in learners.values())} frames scanned")
     grid, spread = _expected(taken)
     teacher = _teacher(pages, classroom, code)
