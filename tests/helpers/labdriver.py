@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardlab.cli import LAB_SERVER_OPTION
+from cardlab.cli.common import LAB_SERVER_OPTION
 from helpers.ports import free_port
 
 REPO = Path(__file__).resolve().parents[2]
