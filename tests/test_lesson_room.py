@@ -254,3 +254,14 @@ def test_the_command_writes_a_lesson_rooms_table_from_the_store(tmp_path):
     refused = command("--store", address)
     assert refused.returncode != 0 and "--room CODE" in refused.stderr
     classroom.close()
+
+
+def test_the_classroom_command_refuses_a_lesson_that_is_not_there(tmp_path):
+    import subprocess
+    import sys
+
+    line = [sys.executable, "-m", "cardlab", "classroom", "--lesson", str(tmp_path / "none.md")]
+    line += ["--store", f"sqlite:{tmp_path / 'c.db'}", "--teacher-key-file", str(tmp_path / "t.html"), "--port", "0"]
+    done = subprocess.run(line, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "no such lesson file" in done.stderr
+    assert _open(f"sqlite:{tmp_path / 'c.db'}").rooms == {}  # nothing opened, and the store is free again

@@ -95,3 +95,18 @@ def test_the_page_is_sent_no_static_picture_of_the_table(room):
     data = page._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
     assert "text/html" not in data and "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_the_live_view_writes_names_and_answers_as_text(room):
+    from cardlab.classroom.lesson_view import grid_html, spread_html
+
+    classroom, room = room
+    _, seat, _ = classroom.join(room.code, "<b>Ada</b>")
+    room.run(seat).answer("<script>x</script>")  # no cards: not counted, not in the spread
+    room.run(seat).answer(["2H"])
+    columns, rows = room.grid()
+    grid = grid_html(columns, rows)
+    assert "&lt;b&gt;Ada&lt;/b&gt;" in grid and "<b>Ada" not in grid
+    assert 'data-status="open" data-tries="1"' in grid
+    spread = spread_html(room, columns[0])
+    assert 'data-answer="2♥"' in spread and "script" not in spread and "Ada" not in spread

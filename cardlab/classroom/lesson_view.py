@@ -193,6 +193,25 @@ def Controls(room: LessonRoom, state: str, pace: str, hold: int) -> None:
             attributes={"href": f"spread?room={room.code}", "target": "_blank"},
             classes=["cardlab-projector-link"],
         )
+    FreeSeat(room, tuple(seat.name or "" for seat in room.seats if seat.token is not None))
+
+
+@solara.component
+def FreeSeat(room: LessonRoom, held: tuple[str, ...]) -> None:
+    """Free a learner's seat (``held``: the names whose seat a browser holds): its cookie opens
+    nothing more, and the learner takes their run on by joining again with that name."""
+    chosen, set_chosen = solara.use_state("")
+    if not held:
+        return
+
+    def free() -> None:
+        number = next((n for n, seat in enumerate(room.seats) if seat.name == chosen and seat.token), None)
+        if number is not None:
+            room.free(number)
+
+    with solara.Row(style={"flex-wrap": "wrap", "align-items": "center"}, classes=["cardlab-free-seat"]):
+        solara.Select("Learner", values=list(held), value=chosen if chosen in held else None, on_value=set_chosen)
+        solara.Button("Free the seat", on_click=free, disabled=chosen not in held, classes=["cardlab-free"])
 
 
 @solara.component
