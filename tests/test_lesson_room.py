@@ -264,4 +264,6 @@ def test_the_classroom_command_refuses_a_lesson_that_is_not_there(tmp_path):
     line += ["--store", f"sqlite:{tmp_path / 'c.db'}", "--teacher-key-file", str(tmp_path / "t.html"), "--port", "0"]
     done = subprocess.run(line, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "no such lesson file" in done.stderr
-    assert _open(f"sqlite:{tmp_path / 'c.db'}").rooms == {}  # nothing opened, and the store is free again
+    again = _open(f"sqlite:{tmp_path / 'c.db'}")  # the store is free again
+    assert again.rooms == {}  # and nothing was opened
+    again.close()
