@@ -366,6 +366,23 @@ def test_three_learners_take_a_lesson_and_the_teacher_sees_exactly_what_they_did
     projector.close()
 
 
+def test_the_dashboard_opens_a_lesson_room_and_leads_to_its_live_view(classroom, pages):
+    teacher = pages()
+    teacher.page.goto(classroom.teacher_link)
+    teacher.page.wait_for_selector(".cardlab-lesson-row", timeout=TIMEOUT_MS)
+    before = teacher.page.locator(".cardlab-lesson-row").count()
+    teacher.page.click(".cardlab-open-lesson")
+    teacher.page.wait_for_function(
+        "(n) => document.querySelectorAll('.cardlab-lesson-row').length > n", arg=before, timeout=TIMEOUT_MS
+    )
+    row = teacher.page.locator(".cardlab-lesson-row").last
+    assert lessons.bundled_names()[0] in row.inner_text()
+    code = row.locator(".cardlab-room-data").get_attribute("data-room")
+    assert row.locator(".cardlab-live-link").get_attribute("href") == f"lesson?room={code}"
+    teacher.page.goto(f"{classroom.url}/lesson?room={code}")
+    teacher.page.wait_for_selector(".cardlab-lesson-grid", timeout=TIMEOUT_MS)
+
+
 def _settle_step(page: LearnerPage, run: lessons.LessonRun) -> None:
     while run.question is not None:
         _click(page, _key(page, "lesson:reveal"))
