@@ -18,7 +18,6 @@ read the class set with :func:`use_classroom` before the server starts.
 from __future__ import annotations
 
 import html
-import threading
 import urllib.parse
 from collections.abc import Callable
 from typing import Any, cast
@@ -31,78 +30,20 @@ from ..games import game_class
 from ..games import names as game_names
 from ..widgets import Table
 from . import words
-from .classroom import Classroom
 from .connection import ConnectionNotice
+from .lesson_app import CSS as LESSON_CSS
+from .lesson_app import LessonRow, LessonSeat, NewLessonRoom
+from .lesson_rooms import LessonRoom
+from .lesson_view import CSS as LIVE_CSS
+from .lesson_view import LiveViewPage, SpreadPage
+from .page_hooks import NotTeacher, _cookie, classroom, is_teacher, use_changes, use_every
+from .page_hooks import use_classroom as use_classroom  # the server sets the class here
 from .records import ENDED, OPEN, PAUSED
 from .rooms import Room
-from .tokens import SEAT_COOKIE, TEACHER_COOKIE, digest, read_seat_cookie
+from .tokens import SEAT_COOKIE, digest, read_seat_cookie
 
-_CLASSROOM: list[Classroom] = []
 #: How often the dashboard reads every room again, in seconds.
 DASHBOARD_EVERY = 1.0
-
-
-def use_classroom(classroom: Classroom) -> None:
-    """Serve ``classroom`` on these pages."""
-    _CLASSROOM[:] = [classroom]
-
-
-def classroom() -> Classroom:
-    if not _CLASSROOM:
-        raise RuntimeError("no classroom: call cardlab.classroom.app.use_classroom(...) first")
-    return _CLASSROOM[0]
-
-
-def _cookie(name: str) -> str | None:
-    return (solara.lab.cookies.value or {}).get(name)  # type: ignore[attr-defined]  # (a reactive value)
-
-
-def use_changes(subscribe: Callable[[Callable[..., None]], Callable[[], None]], key: Any) -> int:
-    """Render again whenever ``subscribe(callback)`` calls back (from any thread): the
-    callback wakes a thread of the page's own, which renders the page again."""
-    count, set_count = solara.use_state(0)
-
-    def connect() -> Callable[[], None]:
-        wake, stop = threading.Event(), threading.Event()
-
-        def render_when_woken() -> None:  # started here, so in the page's kernel context
-            while True:
-                wake.wait()
-                if stop.is_set():
-                    return
-                wake.clear()
-                set_count(lambda n: n + 1)
-
-        threading.Thread(target=render_when_woken, name="cardlab-render", daemon=True).start()
-        unsubscribe = subscribe(lambda *_: wake.set())
-
-        def disconnect() -> None:
-            unsubscribe()
-            stop.set()
-            wake.set()
-
-        return disconnect
-
-    solara.use_effect(connect, [key])
-    return count
-
-
-def use_every(seconds: float) -> int:
-    """Render again every ``seconds`` while the page is open."""
-    count, set_count = solara.use_state(0)
-
-    def start() -> Callable[[], None]:
-        stop = threading.Event()
-
-        def tick() -> None:  # started here, so in the page's kernel context
-            while not stop.wait(seconds):
-                set_count(lambda n: n + 1)
-
-        threading.Thread(target=tick, name="cardlab-dashboard", daemon=True).start()
-        return stop.set
-
-    solara.use_effect(start, [])
-    return count
 
 
 class SeatTable(Table):
@@ -183,6 +124,8 @@ def SeatPage() -> None:
     parts = read_seat_cookie(cookie)
     if found is None or parts is None:
         NoSeat()
+    elif isinstance(found[0], LessonRoom):
+        LessonSeat(*found, token=digest(parts[1]))
     else:
         Seat(*found, token=digest(parts[1]))
 
@@ -229,12 +172,7 @@ def SeatFreed() -> None:
 
 
 def _teacher() -> bool:
-    return classroom().is_teacher(_cookie(TEACHER_COOKIE))
-
-
-@solara.component
-def NotTeacher() -> None:
-    solara.Error("This page is for the teacher: open it with the teacher's link.", classes=["cardlab-not-teacher"])
+    return is_teacher()
 
 
 def _line(text: str, kind: str) -> None:
@@ -364,8 +302,12 @@ def Rooms() -> None:
     with solara.Column(classes=["cardlab-dashboard"], style={"padding": "8px"}):
         solara.HTML(tag="h2", unsafe_innerHTML=f"The class: {len(rooms)} room{'' if len(rooms) == 1 else 's'}")
         NewRooms()
+        NewLessonRoom()
         for room in rooms:
-            RoomRow(room, room.summary())
+            if isinstance(room, LessonRoom):
+                LessonRow(room, room.summary())
+            else:
+                RoomRow(room, room.summary())
 
 
 @solara.component
@@ -374,6 +316,8 @@ def Watch() -> None:
     solara.display(solara.use_memo(ConnectionNotice, dependencies=[]))
     query = urllib.parse.parse_qs(solara.use_router().search or "")
     room = classroom().rooms.get((query.get("room") or [""])[0])
+    if isinstance(room, LessonRoom):
+        room = None  # a lesson room is watched in its live view
     if not _teacher():
         NotTeacher()
     elif room is None:
@@ -425,7 +369,7 @@ CSS = """
 @solara.component
 def Bare(children: list[Any] = []) -> None:  # noqa: B006 - Solara's layouts take their children so
     """Every page as it is, without Solara's app bar and its links to the other pages."""
-    solara.Style(CSS)
+    solara.Style(CSS + LESSON_CSS + LIVE_CSS)
     solara.Column(children=children, classes=["cardlab-classroom"])
 
 
@@ -434,4 +378,6 @@ routes = [
     solara.Route(path="play", component=SeatPage),
     solara.Route(path="dashboard", component=Dashboard),
     solara.Route(path="watch", component=Watch),
+    solara.Route(path="lesson", component=LiveViewPage),
+    solara.Route(path="spread", component=SpreadPage),
 ]

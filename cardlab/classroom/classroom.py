@@ -23,6 +23,7 @@ from typing import Any
 from .. import bots
 from . import words
 from .codes import new_code, read_code
+from .lesson_rooms import LessonRoom, is_lesson
 from .limits import BrowserIds, JoinLimit, client_key
 from .records import Seat
 from .rooms import COMPUTER_DELAY, Room, RoomRefused
@@ -49,7 +50,7 @@ class Classroom:
         self.browsers = BrowserIds(store.secret("browsers"))
         self._watchers: list[Callable[[Classroom], None]] = []
         self._lock = threading.Lock()
-        self.rooms: dict[str, Room] = {}
+        self.rooms: dict[str, Room | LessonRoom] = {}
         for record in store.rooms():
             self._load(record)
         self._stop_listening = store.listen(self._heard)
@@ -57,17 +58,22 @@ class Classroom:
         if os.environ.get(TIMES_VARIABLE):  # a server stopped by a signal ends without closing the class
             threading.Thread(target=self._write_times_every_second, name="cardlab-times", daemon=True).start()
 
-    def _load(self, record: Any) -> Room:
-        """The room of ``record``, dealt and its log replayed, now one of the class's."""
+    def _load(self, record: Any) -> Room | LessonRoom:
+        """The room of ``record``, dealt and its log replayed (a lesson room: each learner's
+        run rebuilt from their log), now one of the class's."""
         with self._lock:
             if record.code in self.rooms:
                 return self.rooms[record.code]
-            moves = self.store.moves(record.code, record.deal)
-            room = Room(record, self.store, moves=moves, computer_delay=self.computer_delay)
+            room: Room | LessonRoom
+            if is_lesson(record):
+                room = LessonRoom(record, self.store)
+            else:
+                moves = self.store.moves(record.code, record.deal)
+                room = Room(record, self.store, moves=moves, computer_delay=self.computer_delay)
             self.rooms = {**self.rooms, room.code: room}  # a new dict: readers in other threads see one or the other
             return room
 
-    def room(self, code: str) -> Room | None:
+    def room(self, code: str) -> Room | LessonRoom | None:
         """The room ``code``: one of the class's, or one another process opened (read now)."""
         room = self.rooms.get(code)
         if room is None:
@@ -88,6 +94,11 @@ class Classroom:
                 self._changed()
         elif code in self.rooms:
             self.rooms[code].sync()
+        elif "." in code:  # a learner's action in a lesson room (:meth:`.store.Store.append_action`)
+            room_code, _, seat = code.partition(".")
+            room = self.rooms.get(room_code)
+            if isinstance(room, LessonRoom) and seat.isdigit():
+                room.sync_seat(int(seat))
         else:
             self.room(code)
 
@@ -100,6 +111,20 @@ class Classroom:
                 room = Room.create(
                     new_code(self.rooms), game, seats, self.store, computer_delay=self.computer_delay, **options
                 )
+                break
+            except StaleWrite:  # another process took that code a moment ago
+                continue
+        with self._lock:
+            self.rooms = {**self.rooms, room.code: room}
+        self._changed()
+        return room
+
+    def create_lesson_room(self, source: str | Path) -> LessonRoom:
+        """A new lesson room for the lesson ``source`` (a bundled lesson's name, a file's path
+        or its text, checked as ``cardlab lesson check`` does)."""
+        while True:
+            try:
+                room = LessonRoom.create(new_code(self.rooms), source, self.store)
                 break
             except StaleWrite:  # another process took that code a moment ago
                 continue
@@ -123,7 +148,7 @@ class Classroom:
                 )
         return [Seat(computer=name) for name in computers]
 
-    def join(self, code: str, name: str, address: str = "", browser: str = "") -> tuple[Room, int, str]:
+    def join(self, code: str, name: str, address: str = "", browser: str = "") -> tuple[Room | LessonRoom, int, str]:
         """Seat ``name`` in room ``code``: the room, the seat's number and the seat cookie's
         value. A :class:`RoomRefused` in the learner's words otherwise. Wrong codes are
         limited per client: the ``browser`` id (checked with :attr:`browsers`; "" for none)
@@ -142,7 +167,7 @@ class Classroom:
         seat = room.take_seat(name, digest(token))
         return room, seat, seat_cookie(room.code, token)
 
-    def seat_for(self, cookie: str | None) -> tuple[Room, int] | None:
+    def seat_for(self, cookie: str | None) -> tuple[Room | LessonRoom, int] | None:
         """The room and seat a seat cookie opens, or None (no cookie, a wrong or freed token)."""
         parts = read_seat_cookie(cookie)
         room = None if parts is None or len(parts[0]) > 12 else self.room(parts[0])

@@ -48,6 +48,23 @@ class RoomRefused(Refused):
     """Something a room does not do now, said in a learner's words (a table shows it)."""
 
 
+def seat_name(name: str) -> str:
+    """A learner's name as a room keeps it (NFKC: one way), or a :class:`RoomRefused`."""
+    name = normal(name)
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise RoomRefused(words.NAME_NEEDED.format(longest=MAX_NAME))
+    return name
+
+
+def refuse_lookalike(name: str, others: Sequence[str]) -> None:
+    """A :class:`RoomRefused` if ``name`` is, or looks like, one of ``others``."""
+    for other in others:
+        if name.casefold() == other.casefold():
+            raise RoomRefused(words.NAME_TAKEN.format(name=name))
+        if looks_like(name, other):  # "Аda" (a Cyrillic А) beside "Ada"
+            raise RoomRefused(words.NAME_LOOKS_LIKE.format(name=other))
+
+
 class RoomSession(Session):
     """The session of a room: moves only at the game's latest position, only while the room
     is open, under the room's lock."""
@@ -263,19 +280,13 @@ class Room:
         """Give the first free seat to ``name``, who holds the token digest ``token``; its
         number. A :class:`RoomRefused` if the room is locked or full or the name is taken.
         Two learners joining at once, even through two processes, never get the same seat."""
-        name = normal(name)  # NFKC: a name is kept one way
-        if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise RoomRefused(words.NAME_NEEDED.format(longest=MAX_NAME))
+        name = seat_name(name)
         taken: list[int] = []
 
         def seat_them(record: RoomRecord) -> RoomRecord:
             if record.locked or record.state == ENDED:
                 raise RoomRefused(words.ROOM_CLOSED)
-            for other in self._names_of(record):
-                if name.casefold() == other.casefold():
-                    raise RoomRefused(words.NAME_TAKEN.format(name=name))
-                if looks_like(name, other):  # "Аda" (a Cyrillic А) beside "Ada"
-                    raise RoomRefused(words.NAME_LOOKS_LIKE.format(name=other))
+            refuse_lookalike(name, self._names_of(record))
             free = [number for number, seat in enumerate(record.seats) if seat.free]
             if not free:
                 raise RoomRefused(words.ROOM_FULL)

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from .classroom import Classroom
+from .lesson_rooms import LessonRoom, lesson_source
+from .records import ENDED
 from .rooms import COMPUTER_DELAY
 from .store_address import open_store
 
@@ -119,6 +121,16 @@ def teacher_key(path: Path, keep: bool, link: Callable[[str], str]) -> str:
     return key
 
 
+def open_lesson_room(classroom: Classroom, lesson: str) -> LessonRoom:
+    """The class's lesson room for ``lesson``: the one the store holds, or a new one. A lesson
+    that fails its checks is refused (a ValueError listing its problems)."""
+    name, _ = lesson_source(lesson)
+    for room in classroom.rooms.values():
+        if isinstance(room, LessonRoom) and room.lesson.name == name and room.state != ENDED:
+            return room
+    return classroom.create_lesson_room(lesson)
+
+
 def _front_end_paths() -> None:
     """Let Solara find the widgets' front-end files (anywidget's) in this Python's share/jupyter."""
     prefix = Path(sys.prefix)
@@ -144,11 +156,15 @@ def make_app(classroom: Classroom) -> Any:
     from starlette.applications import Starlette
     from starlette.routing import Mount
 
-    from . import app, web
+    from . import app, lesson_web, web
 
     app.use_classroom(classroom)
     return Starlette(
-        routes=[*web.routes(lambda: classroom), Mount("/", routes=solara_app.routes)],
+        routes=[
+            *web.routes(lambda: classroom),
+            *lesson_web.routes(lambda: classroom),
+            Mount("/", routes=solara_app.routes),
+        ],
         middleware=solara_app.middleware,
         lifespan=solara_app.lifespan,
     )
@@ -166,6 +182,7 @@ def serve(
     trusted_proxies: tuple[str, ...] = (),
     teacher_file: str | Path = TEACHER_FILE,
     keep_teacher_key: bool = False,
+    lesson: str | None = None,
     out: Any = None,
 ) -> None:
     """Start the class's server and serve until stopped: every room of ``store`` restored,
@@ -173,7 +190,9 @@ def serve(
     taken from ``X-Forwarded-For`` only when its peer is one of ``trusted_proxies``
     (addresses or networks such as ``10.0.0.0/8``). The teacher's link is written to
     ``teacher_file`` (mode 0600), with a new key, or with the key already there if
-    ``keep_teacher_key`` (so that a restart, or several processes given that file, keep it)."""
+    ``keep_teacher_key`` (so that a restart, or several processes given that file, keep it).
+    ``lesson`` (a bundled lesson's name or a lesson file) opens a lesson room for it, unless
+    the store holds one for that lesson already."""
     import uvicorn
 
     out = out or sys.stdout
@@ -197,13 +216,19 @@ def serve(
     if not classroom.rooms:
         for _ in range(rooms):
             classroom.create_room(game, **(options or {}))
+    if lesson is not None:
+        try:
+            open_lesson_room(classroom, lesson)
+        except BaseException:
+            classroom.close()
+            raise
     application = make_app(classroom)
     print(f"cardlab classroom: {len(classroom.rooms)} rooms, kept in {store}", file=out)
     kept = "the same key on each start" if keep_teacher_key else "a new key on each start"
     print(f"Teacher's link: open {teacher_file.resolve()} in your browser (only you can read it; {kept})", file=out)
     print(f"Learners join at: {base}/", file=out)
-    for code in classroom.rooms:
-        print(f"  room {code}", file=out)
+    for code, room in classroom.rooms.items():
+        print(f"  room {code}" + (f" (lesson {room.lesson.name})" if isinstance(room, LessonRoom) else ""), file=out)
     out.flush()
     try:
         uvicorn.run(

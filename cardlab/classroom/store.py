@@ -75,6 +75,16 @@ class Store(abc.ABC):
     def moves(self, code: str, deal: int, start: int = 0) -> list[str]:
         """The moves of deal ``deal`` of room ``code``, first first, from number ``start + 1``."""
 
+    def append_action(self, code: str, seat: int, number: int, action: str) -> None:
+        """Append action ``number`` (1 the first) of the learner at seat ``seat`` of lesson room
+        ``code`` (:mod:`.lesson_runs`); a :class:`StaleWrite` unless it is the next one. Kept as
+        the move log of a deal 0 of its own (``CODE.SEAT``), so every store keeps it as it keeps moves."""
+        self.append_move(f"{code}.{seat}", 0, number, action)
+
+    def actions(self, code: str, seat: int, start: int = 0) -> list[str]:
+        """The actions of the learner at seat ``seat`` of lesson room ``code``, from number ``start + 1``."""
+        return self.moves(f"{code}.{seat}", 0, start)
+
     @abc.abstractmethod
     def secret(self, name: str) -> str:
         """The secret called ``name``, made (at random) the first time it is asked for."""

@@ -44,9 +44,18 @@ LOST_LINK = (
     "This page has lost its link to the teacher's computer. It comes back by itself when the link is back: please wait."
 )
 
+#: A lesson room's page, beside the lesson's own words.
+LESSON_SEAT = "Room {code}: you are {name}."
+LESSON_PAUSED = "The teacher has paused the lesson. You can go on when it goes on."
+LESSON_ENDED = "The teacher has ended the lesson."
+LESSON_WAITING = "The class is waiting at step {step}. Your teacher will go on soon."
+LESSON_CATCH_UP = "The class is at step {step}. Answer the questions before it to catch up."
+LESSON_TOGETHER = "The class goes on together: your teacher says when."
+LESSON_FULL = "This lesson has no room for more learners. Ask your teacher."
+
 #: Every text above, for the writing rules' test (placeholders filled with a name and a number).
 LEARNER_TEXTS = {
-    name: value.format(longest=24, name="Sam", code="K7PQ2M", new="Ben")
+    name: value.format(longest=24, name="Sam", code="K7PQ2M", new="Ben", step=3)
     for name, value in dict(globals()).items()
     if name.isupper() and isinstance(value, str)
 }

@@ -21,6 +21,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     room.add_argument("--rooms", type=int, default=0, help="rooms to open when the store holds none")
     room.add_argument("--game", default="commitment", help="the game of those rooms (default commitment)")
     room.add_argument("--players", type=int, help="the players of each of those rooms (Commerce: 3 to 12)")
+    room.add_argument("--lesson", metavar="NAME_OR_FILE", help="open a lesson room for this lesson (if none is open)")
     room.add_argument(
         "--trusted-proxy",
         action="append",
@@ -67,6 +68,7 @@ def cmd_classroom(options: argparse.Namespace, extra: list[str]) -> int:
             trusted_proxies=trusted,
             teacher_file=options.teacher_key_file,
             keep_teacher_key=options.keep_teacher_key,
+            lesson=options.lesson,
         )
     except (StoreError, ValueError) as err:
         raise CommandError(str(err)) from None

@@ -36,7 +36,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
         "stands for those in it) and write one table: a row per learner, a column per question. A file that "
         "can't be read is reported, and the others are read. Exit status 0 when every file was read, 1 otherwise.",
     )
-    progress.add_argument("files", nargs="+", metavar="FILE", help="a progress file, or a folder of them")
+    progress.add_argument("files", nargs="*", metavar="FILE", help="a progress file, or a folder of them")
+    progress.add_argument("--store", metavar="ADDRESS", help="a classroom's store (sqlite:PATH, redis://...)")
+    progress.add_argument("--room", metavar="CODE", help="with --store: the lesson room whose table is written")
     progress.add_argument("--csv", metavar="OUT.csv", help="write the table as CSV (default: to standard output)")
     progress.add_argument("--html", metavar="OUT.html", help="write the table as a self-contained HTML page")
     listed = actions.add_parser(
@@ -84,13 +86,14 @@ def check_lessons(files: Sequence[str]) -> int:
     return 1 if failed else 0
 
 
-def class_progress(files: Sequence[str], csv_out: str | None, html_out: str | None) -> int:
-    """Merge a class's progress files into one table, written as CSV (to standard output when
-    no file is named) and HTML; print each file's problem and go on: 0 when every file was read."""
+def class_progress(files: Sequence[str], csv_out: str | None, html_out: str | None, table: object = None) -> int:
+    """Merge a class's progress files (or take ``table``, a lesson room's) into one table, written
+    as CSV (to standard output when no file is named) and HTML; print each file's problem and go
+    on: 0 when every file was read."""
     from ..engine import plural
     from ..lessons import class_csv, class_html, class_progress
 
-    table = class_progress(files)
+    table = class_progress(files) if table is None else table
     for line in table.problems + table.notes:
         print(line, file=sys.stderr)
     for target, text in ((csv_out, class_csv(table)), (html_out, class_html(table))):
@@ -115,6 +118,16 @@ def cmd_lesson(options: argparse.Namespace, extra: list[str]) -> int:
     if options.action == "check":
         return check_lessons(lesson_files(options.files))
     if options.action == "progress":
+        if bool(options.store) != bool(options.room) or bool(options.store) == bool(options.files):
+            raise CommandError("lesson progress: progress files, or --store ADDRESS with --room CODE")
+        if options.store:
+            from ..classroom.lesson_rooms import stored_class_table
+            from ..classroom.store import StoreError
+
+            try:
+                return class_progress([], options.csv, options.html, stored_class_table(options.store, options.room))
+            except StoreError as err:
+                raise CommandError(str(err)) from None
         return class_progress(options.files, options.csv, options.html)
     from ..lessons import bundled
     from ..lessons.readers import engine_says

@@ -445,6 +445,12 @@ def class_progress(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> Cl
     return _merge(records, problems)
 
 
+def progress_table(progress: Iterable[Progress], source: str) -> ClassTable:
+    """The table of learners' ``progress`` kept elsewhere than in files (a classroom's store):
+    the same rows, columns and merging as :func:`class_progress`, each record from ``source``."""
+    return _merge([_Record(p, source, (0.0, place)) for place, p in enumerate(progress)])
+
+
 def _modified(name: str) -> float:
     try:
         return os.stat(name).st_mtime
@@ -528,6 +534,7 @@ __all__ = [
     "LEGEND",
     "ProgressFileError",
     "class_progress",
+    "progress_table",
     "read_progress",
     "progress_files",
     "MAX_PROGRESS_BYTES",
