@@ -48,6 +48,9 @@ import httpx
 import psutil
 import websockets
 
+import cardlab
+from cardlab.games import CLASSROOM_GAME
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from helpers.classroom_server import ClassroomServer, prepare  # noqa: E402
@@ -247,7 +250,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per size (default 60)")
-    parser.add_argument("--game", default="commitment")
+    parser.add_argument("--game", default=CLASSROOM_GAME, choices=cardlab.game_names())
     parser.add_argument("--no-sixty", action="store_true", help="leave out the class of 60's join time")
     parser.add_argument("--learners", nargs="+", help=argparse.SUPPRESS)  # the learners' own process
     options = parser.parse_args()

@@ -98,6 +98,26 @@ def test_lessons_name_no_game_and_no_field_of_one():
     assert any(GAME_LINE_EXAMPLE.search(text) for text in strings)  # the allowance is used, so it is needed
 
 
+#: Every module of cardlab outside the games' folders: the classroom, the command, the research
+#: adapters, the studies, ... (the lessons' messages may show a ``game:`` line as an example).
+OUTSIDE_THE_GAMES = sorted(
+    p
+    for p in (ROOT / "cardlab").rglob("*")
+    if p.suffix in (".py", ".js") and p.relative_to(ROOT / "cardlab").parts[0] != "games"
+)
+
+
+@pytest.mark.parametrize("path", OUTSIDE_THE_GAMES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_outside_the_games_name_no_game(path):
+    """No string in the code of a module outside ``cardlab/games/`` names a game: every list of
+    games, every default and every per-game control comes from the registry, so a new game is its
+    folder alone (tests/test_fifth_game.py)."""
+    allowed = GAME_LINE_EXAMPLE if path.parent.name == "lessons" else None
+    said = [p for p in _game_knowledge(path, allowed) if p.startswith("says ")]
+    assert not said, f"{path.relative_to(ROOT)} names a game: {said}"
+    assert {ROOT / "cardlab" / d for d in ("classroom", "cli", "studies")} <= {p.parent for p in OUTSIDE_THE_GAMES}
+
+
 def test_the_check_catches_a_game_named_or_a_field_read(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("def f(state):\n    return state.claimant if NAME == 'contest' else 0\n", encoding="utf-8")

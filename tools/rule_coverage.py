@@ -48,12 +48,16 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+import cardlab
 from cardlab import lessons
 from cardlab.cards import parse_card
 from cardlab.engine import IllegalMove, NotationError
+from cardlab.games import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("card-commons", "commerce", "commitment", "contest")
+#: The games cardlab ships (cardlab/games/), in the registry's order: each has its rules page and
+#: its bundled lessons (a game registered from elsewhere has neither).
+GAMES = tuple(name for name in cardlab.game_names() if game_class(name).__module__.startswith("cardlab.games."))
 
 #: Rules that no event, score line or refusal cites, and how a lesson meets each: ``deal`` (the
 #: lesson starts from a ``deal`` block), ``over`` (it plays to the end of the game), ``any`` (every

@@ -25,8 +25,8 @@ from typing import Any, cast
 import solara
 import solara.lab
 
+from ..games import CLASSROOM_GAME, game_class
 from ..games import game as make_game
-from ..games import game_class
 from ..games import names as game_names
 from ..widgets import Table
 from . import words
@@ -257,7 +257,7 @@ def _ranged(game: str) -> dict[str, tuple[int, int, int]]:
 def NewRooms() -> None:
     """Open rooms: a game, its ranged options (Commerce's players), how many computer seats, how
     many rooms."""
-    game, set_game = solara.use_state("commitment")
+    game, set_game = solara.use_state(CLASSROOM_GAME)
     chosen_options, set_options = solara.use_state(cast(dict[str, int], {}))
     computers, set_computers = solara.use_state(0)
     count, set_count = solara.use_state(1)

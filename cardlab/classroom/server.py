@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..games import CLASSROOM_GAME
 from .classroom import Classroom
 from .lesson_rooms import LessonRoom, lesson_source
 from .records import ENDED
@@ -176,7 +177,7 @@ def serve(
     port: int = 8765,
     *,
     rooms: int = 0,
-    game: str = "commitment",
+    game: str = CLASSROOM_GAME,
     options: dict[str, Any] | None = None,
     computer_delay: float | None = None,
     trusted_proxies: tuple[str, ...] = (),

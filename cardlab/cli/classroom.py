@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..games import CLASSROOM_GAME
+from ..games import names as game_names
 from . import common
 from .common import CommandError
 
@@ -19,8 +21,17 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     room.add_argument("--host", default="127.0.0.1", help="the address to serve on (0.0.0.0: every network)")
     room.add_argument("--port", type=int, default=8765, help="the port to serve on (default 8765)")
     room.add_argument("--rooms", type=int, default=0, help="rooms to open when the store holds none")
-    room.add_argument("--game", default="commitment", help="the game of those rooms (default commitment)")
-    room.add_argument("--players", type=int, help="the players of each of those rooms (Commerce: 3 to 12)")
+    room.add_argument(
+        "--game",
+        default=CLASSROOM_GAME,
+        help=f"the game of those rooms: {', '.join(game_names())} (default {CLASSROOM_GAME})",
+    )
+    room.add_argument(
+        "--players",
+        type=int,
+        help="the players of each of those rooms, for a game whose number of players is an option "
+        "(a number out of its range is refused, with the range)",
+    )
     room.add_argument("--lesson", metavar="NAME_OR_FILE", help="open a lesson room for this lesson (if none is open)")
     room.add_argument(
         "--trusted-proxy",

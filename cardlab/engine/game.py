@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..cards import Card
@@ -52,6 +53,22 @@ class State:
         return self.game.state_html(self)
 
 
+#: What a game's ``numbering.py`` may define, and the :class:`Game` attribute each becomes
+#: (``class X(Game, numbering=numbering)``; docs/protocol.md, "For research frameworks").
+NUMBERING_PARTS = {
+    "NUM_MOVES": "num_moves",
+    "MOVE_NUMBERING": "move_numbering",
+    "UTILITY_TYPE": "utility_type",
+    "move_id": "move_id",
+    "move_of": "move_of",
+    "max_moves": "max_moves",
+    "utility_range": "utility_range",
+    "utility": "utility",
+}
+#: What a game's ``explain.py`` may define for its class (``class X(Game, explained=explain)``).
+EXPLAINED_PARTS = {"card_role": "card_role", "situation": "situation"}
+
+
 #: a game's state class (``Game[CommonsState]``: Card Commons' rules take and give its states)
 S = TypeVar("S", bound=State)
 
@@ -92,11 +109,21 @@ class Game(ABC, Generic[S]):
         #: the options this game is played with (an :class:`Options`)
         self.settings = self.options_class.make(self.title or self.name, options)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls, *, numbering: ModuleType | None = None, explained: ModuleType | None = None, **kwargs: Any
+    ) -> None:
+        """``class X(Game, numbering=numbering, explained=explain)``: the game's numbering module
+        gives the class what it defines of :data:`NUMBERING_PARTS` (moves as numbers, the bound
+        on a game's length, the utilities), and its explain module its ``card_role`` and
+        ``situation``; what the class defines itself is kept."""
         super().__init_subclass__(**kwargs)
         state_class = cls.__dict__.get("state_class")
         if state_class is not None:
             state_class.game_class = cls
+        for module, parts in ((numbering, NUMBERING_PARTS), (explained, EXPLAINED_PARTS)):
+            for part, attribute in parts.items() if module is not None else ():
+                if hasattr(module, part) and attribute not in cls.__dict__:
+                    setattr(cls, attribute, getattr(module, part))
 
     # -- what a game module implements ---------------------------------------------------------
 

@@ -20,7 +20,11 @@ from typing import Any, TypeVar
 
 from ..engine import Game
 
-__all__ = ["game", "game_class", "names", "register", "configurations"]
+__all__ = ["game", "game_class", "names", "register", "configurations", "CLASSROOM_GAME"]
+
+#: The game of a class's rooms when none is chosen (``cardlab classroom``, the dashboard): a short
+#: game for two, so a class pairs up.
+CLASSROOM_GAME = "commitment"
 
 #: Every registered game class, by name.
 _GAMES: dict[str, type[Game[Any]]] = {}

@@ -63,7 +63,7 @@ def make_spec(game: Game | str, players: Any, seed: Any, record: Any) -> StudySp
         except ValueError as err:
             raise StudyError("game", str(err)) from None
     if not isinstance(game, Game):
-        raise StudyError("game", f"a game is a name such as 'contest' or cardlab.game(...), not {game!r}")
+        raise StudyError("game", f"a game is a name ({', '.join(games.names())}) or cardlab.game(...), not {game!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < GAMES:
         raise StudyError("seed", f"a study's seed is a whole number from 0 to 2**32 - 1, not {seed!r}")
     records, recorders = _records(record)

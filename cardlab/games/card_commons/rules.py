@@ -25,7 +25,6 @@ from ...engine import (
     Game,
     Layout,
     Move,
-    Reason,
     Zone,
     builder,
     replacer,
@@ -82,21 +81,14 @@ def _or_list(cards: tuple[Card, ...]) -> str:
 
 
 @register
-class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState]):
+class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState], numbering=numbering, explained=explain):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"
     round_end_on_table = True  # a round's cards stay turned up on the table until play goes on
     aliases = ("commons", "cardcommons", "card commons")
     conformance = ({}, {"variant": "peek"})
-    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
-    num_moves = numbering.NUM_MOVES
-    utility_type = numbering.UTILITY_TYPE
-    move_id = numbering.move_id
-    move_of = numbering.move_of
-    max_moves = numbering.max_moves
-    utility_range = numbering.utility_range
-    utility = numbering.utility
+    # moves as numbers, the bound on a game's length and the utilities: numbering.py (docs/protocol.md)
     phases = PHASES
     title = "Card Commons"
     rules_prefix = "commons"
@@ -124,14 +116,6 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState]):
     def strategy(self) -> CommonsStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY
-
-    # -- why and why not (explain.py) -----------------------------------------------------------------
-
-    def card_role(self, state: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
-        return explain.card_role(self, state, card, zone, player)
-
-    def situation(self, state: CommonsState) -> Reason:
-        return explain.situation(self, state)
 
     # -- round structure ---------------------------------------------------------------------------
 

@@ -41,7 +41,6 @@ from ...engine import (
     Game,
     Layout,
     Move,
-    Reason,
     TextForm,
     Zone,
     builder,
@@ -114,19 +113,12 @@ def _in_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 @register
-class Commerce(CommerceLedger, Game[CommerceState]):
+class Commerce(CommerceLedger, Game[CommerceState], numbering=numbering, explained=explain):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"
     conformance = ({"players": 3}, {"players": 4}, {"players": 7}, {"players": 12})
-    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
-    num_moves = numbering.NUM_MOVES
-    utility_type = numbering.UTILITY_TYPE
-    move_id = numbering.move_id
-    move_of = numbering.move_of
-    max_moves = numbering.max_moves
-    utility_range = numbering.utility_range
-    utility = numbering.utility
+    # moves as numbers, the bound on a game's length and the utilities: numbering.py (docs/protocol.md)
     #: a player's turn (trade, barter or knock); a barter offered and waiting for its answer; the end
     phases = ("turn", "barter", "game-over")
     title = "Commerce"
@@ -149,14 +141,6 @@ class Commerce(CommerceLedger, Game[CommerceState]):
     def strategy(self) -> CommerceStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY
-
-    # -- why and why not (explain.py) -----------------------------------------------------------------
-
-    def card_role(self, state: CommerceState, card: Card, zone: Zone, player: int | None) -> Reason | None:
-        return explain.card_role(self, state, card, zone, player)
-
-    def situation(self, state: CommerceState) -> Reason:
-        return explain.situation(self, state)
 
     # -- dealing --------------------------------------------------------------------------------------
 

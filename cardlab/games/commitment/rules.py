@@ -26,7 +26,6 @@ from ...engine import (
     Game,
     Layout,
     Move,
-    Reason,
     TextForm,
     Zone,
     builder,
@@ -144,7 +143,7 @@ def _battle_names(n: int) -> str:
 
 
 @register
-class Commitment(CommitmentScoring, Game[CommitmentState]):
+class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, explained=explain):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
     name = "commitment"
@@ -156,14 +155,7 @@ class Commitment(CommitmentScoring, Game[CommitmentState]):
     players = 2
     #: a round being played (commit or pass); both passed, the next round to start; the end
     phases = ("play", "round-end", "game-over")
-    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
-    num_moves = numbering.NUM_MOVES
-    utility_type = numbering.UTILITY_TYPE
-    move_id = numbering.move_id
-    move_of = numbering.move_of
-    max_moves = numbering.max_moves
-    utility_range = numbering.utility_range
-    utility = numbering.utility
+    # moves as numbers, the bound on a game's length and the utilities: numbering.py (docs/protocol.md)
 
     def deck(self) -> tuple[Card, ...]:
         return BATTLE_DECK + DRAW_DECK
@@ -175,14 +167,6 @@ class Commitment(CommitmentScoring, Game[CommitmentState]):
     def strategy(self) -> CommitmentStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY
-
-    # -- why and why not (explain.py) -----------------------------------------------------------------
-
-    def card_role(self, state: CommitmentState, card: Card, zone: Zone, player: int | None) -> Reason | None:
-        return explain.card_role(self, state, card, zone, player)
-
-    def situation(self, state: CommitmentState) -> Reason:
-        return explain.situation(self, state)
 
     # -- the deal -----------------------------------------------------------------------------------
 

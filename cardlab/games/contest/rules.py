@@ -28,7 +28,6 @@ from ...engine import (
     Game,
     Layout,
     Move,
-    Reason,
     RevealedHand,
     Round,
     ScoreItem,
@@ -90,7 +89,7 @@ _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", 
 
 
 @register
-class Contest(ContestClaims, Game[ContestState]):
+class Contest(ContestClaims, Game[ContestState], numbering=numbering, explained=explain):
     """Contest for two players.
 
     ``ace="low"`` counts an Ace as 1 instead of 14; ``pile_value="top"`` values a contest
@@ -101,14 +100,8 @@ class Contest(ContestClaims, Game[ContestState]):
     name = "contest"
     round_end_on_table = True  # a round's cards stay turned up on the table until play goes on
     conformance = ({}, {"ace": "low"}, {"pile_value": "top"}, {"jack": "match-first"})
-    # moves as numbers, the bound on a game's length and the utilities (numbering.py; docs/protocol.md)
-    num_moves = numbering.NUM_MOVES
+    # moves as numbers, the bound on a game's length and the utilities: numbering.py (docs/protocol.md)
     move_numbering = "parts"
-    utility_type = numbering.UTILITY_TYPE
-    move_id = numbering.move_id
-    move_of = numbering.move_of
-    max_moves = numbering.max_moves
-    utility_range = numbering.utility_range
     #: the stages of the text form: the secret cards arranged, turns, the two last turns, the end
     phases = _STAGES
     title = "Contest"
@@ -136,14 +129,6 @@ class Contest(ContestClaims, Game[ContestState]):
     def strategy(self) -> ContestStrategy:
         """The rule of thumb, playouts and sampling of computer players (``strategy.py``)."""
         return STRATEGY
-
-    # -- why and why not (explain.py) -----------------------------------------------------------------
-
-    def card_role(self, state: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
-        return explain.card_role(self, state, card, zone, player)
-
-    def situation(self, state: ContestState) -> Reason:
-        return explain.situation(self, state)
 
     def card_candidates(self, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
         default = super().card_candidates(state, card, zone, legal)
