@@ -478,6 +478,8 @@ def add_python_check(site: Path) -> list[Path]:
 
 
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
+    from .lite import prune_site, site_wheel
+
     for module, what in (
         ("jupyterlite_core", "jupyterlite-core"),
         ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
@@ -495,8 +497,6 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         wheel = Path(options.wheel).resolve() if options.wheel else build_wheel(work_dir / "wheels")
         if not wheel.is_file() or not re.match(r"cardlab-[^-]+-py3-none-any\.whl$", wheel.name):
             raise CommandError(f"{wheel} is not a cardlab wheel (cardlab-VERSION-py3-none-any.whl)")
-        from .lite import site_wheel
-
         wheel = site_wheel(wheel, work_dir / "site-wheel")
         contents = lite_contents(work_dir / "contents")
         lite_dir = work_dir / "lite"
@@ -535,8 +535,6 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         say(f"building the JupyterLite site in {output}")
         code = subprocess.call(command, cwd=lite_dir)
     if code == 0:
-        from .lite import prune_site
-
         prune_site(output)
         add_python_check(output)
         say(

@@ -3,13 +3,16 @@ and, for ``--offline``, Pyodide with every wheel the tutorials load in the brows
 
 - :func:`wheel_from_installed` rebuilds cardlab's wheel from the files of the installed
   distribution (its ``RECORD`` lists them, with their hashes), so ``cardlab lite`` works from
-  an installed wheel as well as from a checkout.
+  an installed wheel as well as from a checkout; :func:`site_wheel` leaves out of it what the
+  site serves as files of its own (the tutorials, the pages).
 - :func:`bundle_pyodide` puts Pyodide's core (the npm registry's ``pyodide`` package of the
-  version the installed Pyodide kernel expects), micropip, and the pure-Python wheels of the
-  kernel and of cardlab's dependencies (from PyPI) into the site's ``static/pyodide`` folder and
-  its piplite wheels, and rewrites ``pyodide-lock.json`` so that each entry it bundles names
-  the file bundled and its sha256 (PyPI's wheels are not Pyodide's repacked ones). The site then
-  needs nothing from outside itself.
+  version the installed Pyodide kernel expects), micropip, the kernel's own wheels and the
+  pure-Python wheels of the kernel and of cardlab's dependencies (from PyPI) into the site's
+  ``static/pyodide`` folder, and rewrites ``pyodide-lock.json`` so that it names each of them,
+  with its sha256 (PyPI's wheels are not Pyodide's repacked ones). :func:`offline_settings`
+  has Pyodide load them all at once as it starts (:data:`PRELOAD`), and
+  :func:`cardlab.lite_pyc.precompile` ships the modules imported then as bytecode. The site
+  then needs nothing from outside itself.
 
 Downloads are kept in a cache folder (``--cache``), so a second build fetches nothing.
 """
