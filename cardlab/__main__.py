@@ -1,4 +1,4 @@
-"""``python -m cardlab``: the same as the ``cardlab`` command (see cardlab/cli.py)."""
+"""``python -m cardlab``: the same as the ``cardlab`` command (see cardlab/cli/)."""
 
 from __future__ import annotations
 

@@ -35,8 +35,9 @@ import zipfile
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from .lite_pyc import precompile
+from .lite_pyc import CompileError, precompile
 
 
 class LiteError(Exception):
@@ -88,7 +89,7 @@ def wheel_from_installed(into: Path, name: str = "cardlab") -> Path:
                 continue
             if f.parts[0] == info.parts[0] and f.name in _INSTALL_ONLY:
                 continue
-            data = Path(dist.locate_file(f)).read_bytes()
+            data = Path(str(dist.locate_file(f))).read_bytes()
             if f.hash is not None and _record_hash(data) != f"{f.hash.mode}={f.hash.value}":
                 raise LiteError(
                     f"{path} of the installed {name} differs from the file installed: "
@@ -311,14 +312,19 @@ def bundle_pyodide(lite_dir: Path, wheel: Path, cache: Path, say=lambda text: No
         latest(found)
     resolved = needed | in_lock
 
-    chosen = {name: found.get(name) for name in sorted(resolved) if name not in KERNEL_PROVIDES | {"cardlab"}}
-    chosen.update(kernel_wheels(), cardlab=wheel)
-    bundled = {"pyodide": version, "python": python, "lock": [], "added": [], "preload": PRELOAD}
-    for name, path in chosen.items():
-        if path is None:
+    chosen: dict[str, Path] = {}
+    for name in sorted(resolved - KERNEL_PROVIDES - {"cardlab"}):
+        if name not in found:
             raise LiteError(f"no pure-Python wheel of {name} was found for Pyodide's Python {python}")
+        chosen[name] = found[name]
+    chosen.update(kernel_wheels(), cardlab=wheel)
+    bundled: dict[str, Any] = {"pyodide": version, "python": python, "lock": [], "added": [], "preload": PRELOAD}
+    for path in chosen.values():
         shutil.copyfile(path, pyodide / path.name)
-    bundled["compiled"] = precompile(pyodide, [pyodide / p.name for p in chosen.values()], cache / "compiled", say)
+    try:
+        bundled["compiled"] = precompile(pyodide, [pyodide / p.name for p in chosen.values()], cache / "compiled", say)
+    except CompileError as err:
+        raise LiteError(str(err)) from None
     for name, source in chosen.items():
         path = pyodide / source.name
         if name in by_name:
@@ -416,7 +422,7 @@ def offline_settings(bundled: dict) -> dict:
     return {"jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
 
 
-def _pyodide_environment() -> dict[str, str]:
+def _pyodide_environment() -> dict[str, Any]:
     """The environment markers of Pyodide's platform, for a wheel's ``Requires-Dist``."""
     from packaging.markers import default_environment
 

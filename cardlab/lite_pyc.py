@@ -26,12 +26,17 @@ import zipfile
 from pathlib import Path
 
 
+class CompileError(Exception):
+    """Compiling with Pyodide under Node.js failed (said with the end of its output)."""
+
+
 def _pyc(source: bytes, filename: str) -> bytes:
     import importlib._bootstrap_external as external
     import importlib.util
 
     code = compile(source, filename, "exec", dont_inherit=True)
-    return external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+    to_pyc = external._code_to_hash_pyc  # type: ignore[attr-defined]  # what py_compile uses
+    return to_pyc(code, importlib.util.source_hash(source), checked=False)
 
 
 def _compilable(name: str) -> bool:
@@ -198,6 +203,4 @@ def _run_node(node: str, pyodide: Path, jobs: list[list[str]]) -> None:
             timeout=1800,
         )
     if ran.returncode != 0:
-        from .lite import LiteError
-
-        raise LiteError(f"compiling with Pyodide under Node.js failed: {(ran.stderr or ran.stdout)[-1500:]}")
+        raise CompileError(f"compiling with Pyodide under Node.js failed: {(ran.stderr or ran.stdout)[-1500:]}")

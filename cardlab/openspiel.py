@@ -112,15 +112,25 @@ class CardlabState(pyspiel.State):
     def cardlab_state(self) -> Any:
         return None if self.history_node is None else self.history_node.state
 
+    @property
+    def _node(self) -> research.History:
+        """The history, once the deal is drawn: OpenSpiel asks for moves and results only then."""
+        assert self.history_node is not None
+        return self.history_node
+
     def _capped(self) -> bool:
-        return self.history_node.length >= self._game.cardlab.max_moves
+        cap = self._game.cardlab.max_moves
+        assert cap is not None  # (research.check_game refuses a game with no bound)
+        return self._node.length >= cap
 
     def current_player(self) -> int:
         if self.history_node is None:
             return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return self._game.cardlab.to_move(self.history_node.state)
+        mover = self._game.cardlab.to_move(self.history_node.state)
+        assert mover is not None  # (a game not over has a player to move)
+        return mover
 
     def is_terminal(self) -> bool:
         node = self.history_node
@@ -128,7 +138,7 @@ class CardlabState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         game = self._game.cardlab
-        return sorted(game.move_id(m) for m in game.legal_moves(self.history_node.state))
+        return sorted(game.move_id(m) for m in game.legal_moves(self._node.state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._game.deals
@@ -151,7 +161,7 @@ class CardlabState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._game.cardlab.players
-        return [float(u) for u in self._game.cardlab.utility(self.history_node.state)]
+        return [float(u) for u in self._game.cardlab.utility(self._node.state)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardlabState:
         """A world ``player_id`` cannot tell from this one (for OpenSpiel's IS-MCTS): the hidden
@@ -170,7 +180,7 @@ _RESAMPLING = random.Random()
 
 def resample(state: CardlabState, player: int, rng: random.Random) -> CardlabState:
     """See :meth:`CardlabState.resample_from_infostate`; ``rng`` draws the hidden cards."""
-    return CardlabState(state._game, research.resampled(state.history_node, player, rng))
+    return CardlabState(state._game, research.resampled(state._node, player, rng))
 
 
 class CardlabObserver:

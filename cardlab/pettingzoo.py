@@ -48,6 +48,8 @@ class CardlabEnv(AECEnv):
         if isinstance(game, str):
             game = research.game_for(game)
         research.check_game(game)
+        num_moves = game.num_moves
+        assert num_moves is not None  # (check_game refuses a game that numbers no moves)
         self.game = game
         self.name = research.name_of(game)
         self.metadata = {**self.metadata, "name": f"{self.name}_v0"}
@@ -64,10 +66,10 @@ class CardlabEnv(AECEnv):
                     shape=(self.encoder.size,),
                     dtype=np.float32,
                 ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(game.num_moves,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(num_moves,), dtype=np.int8),
             }
         )
-        self._action_space = spaces.Discrete(game.num_moves)
+        self._action_space = spaces.Discrete(num_moves)
         self.state: Any = None
         self.moves = 0
         self._deals = random.Random()  # the seeds of the deals of reset() without a seed
@@ -93,9 +95,9 @@ class CardlabEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._utility = self.game.utility(self.state)
-        self.agent_selection = self.possible_agents[self.game.to_move(self.state)]
+        self.agent_selection = self.possible_agents[_mover(self.game, self.state)]
         self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -122,7 +124,7 @@ class CardlabEnv(AECEnv):
                 self.terminations[a] = over
                 self.truncations[a] = capped
         else:
-            self.agent_selection = self.possible_agents[game.to_move(self.state)]
+            self.agent_selection = self.possible_agents[_mover(game, self.state)]
             self._legal_info()
         self._accumulate_rewards()
 
@@ -144,12 +146,21 @@ class CardlabEnv(AECEnv):
         pass
 
 
+def _mover(game: Game, state: Any) -> int:
+    """The player to move in ``state``, a game not over."""
+    mover = game.to_move(state)
+    assert mover is not None
+    return mover
+
+
 def observe(game: Game, state: Any, player: int, encoder: research.Encoder | None = None) -> dict[str, Any]:
     """The observation of ``player`` at ``state`` (a full state or their own view): the encoded
     view and, for the player to move, the mask of their legal moves' ids."""
     encoder = encoder or research.encoder(game)
     view = game.view(state, player)
-    mask = np.zeros(game.num_moves, np.int8)
+    num_moves = game.num_moves
+    assert num_moves is not None  # (the environment's games number their moves)
+    mask = np.zeros(num_moves, np.int8)
     if game.to_move(view) == player:
         mask[[game.move_id(m) for m in game.legal_moves(view)]] = 1
     return {"observation": np.asarray(encoder.encode(state, player, view=view), np.float32), "action_mask": mask}

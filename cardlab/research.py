@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .engine import Game
+from .engine import Game, Move
 
 __all__ = ["CONFIGURATIONS", "configurations", "game_for", "History", "Encoder", "encoder"]
 
@@ -105,15 +105,15 @@ class History:
         game: Game,
         state: Any,
         parent: History | None = None,
-        move: Any = None,
+        move: Move | None = None,
         fixed: dict[int, str] | None = None,
     ) -> None:
         self.game, self.parent, self.move, self.state = game, parent, move, state
-        self.length = 0 if parent is None else parent.length + 1
+        self.length: int = 0 if parent is None else parent.length + 1
         self._seen: dict[int, str] = {}
         self.fixed = fixed
 
-    def then(self, move: Any) -> History:
+    def then(self, move: Move) -> History:
         return History(self.game, self.game.advance(self.state, move), self, move)
 
     def seen(self, player: int) -> str:
@@ -126,6 +126,7 @@ class History:
                 else:
                     found = self.game.seen_at_start(self.state, player)
             else:
+                assert self.move is not None  # (a node after the start was reached by a move)
                 step = self.game.step(self.parent.state, self.move)
                 found = self.game.seen_in_step(step, player)
             self._seen[player] = found

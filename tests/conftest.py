@@ -1,9 +1,11 @@
-"""Shared test settings: hypothesis profiles (quick by default, thorough with CARDLAB_THOROUGH=1)."""
+"""Shared test settings: hypothesis profiles (quick by default, thorough with CARDLAB_THOROUGH=1),
+and how the suite is shared among pytest-xdist's workers."""
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 #: Fixtures of the classroom store tests: a real redis-server, and a store's address on each store.
@@ -19,3 +21,37 @@ from cardlab.games import register  # noqa: E402
 from helpers.toy_game import ToyTricks  # noqa: E402
 
 register(ToyTricks)
+
+
+#: Files whose tests share nothing but session-wide fixtures, and each take long: spread over
+#: the workers one test at a time. Every other file runs whole on one worker (``--dist
+#: loadgroup``): a notebook's cells share one kernel, a browser module its server and pages.
+SPREAD = {"test_class.py", "test_conformance.py", "test_pythons.py"}
+
+#: The files that take longest, longest first: started first, so that no worker is left
+#: alone with one of them at the end. Then the other browser tests, then the rest.
+SLOWEST = [
+    "test_sdist.py",
+    "test_binder.py",
+    "test_class.py",
+    "test_pythons.py",
+    "test_package.py",
+    "test_app_install.py",
+    "test_lite_offline.py",
+    "test_conformance.py",
+]
+
+
+def _place(item: pytest.Item) -> tuple[int, int]:
+    name = item.path.name
+    if name in SLOWEST:
+        return (0, SLOWEST.index(name))
+    return (1 if "browser" in item.path.parts else 2, 0)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name not in SPREAD:
+            item.add_marker(pytest.mark.xdist_group(str(item.path.relative_to(config.rootpath))))
+    items.sort(key=_place)  # stable: each file's tests keep their order

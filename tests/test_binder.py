@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.installs import clean_copy, run, server_extensions
+from helpers.installs import PIP_INSTALL, clean_copy, run, server_extensions
 
 try:
     import tomllib
@@ -101,7 +101,7 @@ def test_binder_environment_builds_and_runs_the_start_notebook(tmp_path):
     }
     env.pop("PYTHONPATH", None)
     python = str(venv / "bin" / "python")
-    run([python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"], cwd=repo, env=env)
+    run([python, *PIP_INSTALL, "-r", "binder/requirements.txt"], cwd=repo, env=env)
     run(["bash", "binder/postBuild"], cwd=repo, env=env)
     where = run([python, "-c", "import cardlab, sys; print(cardlab.__file__)"], cwd=tmp_path, env=env).stdout
     assert str(venv) in where, f"cardlab was not installed into the Binder environment: {where}"

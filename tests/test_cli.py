@@ -1,22 +1,19 @@
 """The ``cardlab`` command: help and version without Jupyter, the tutorials copied, a notebook
-found by name, the arguments passed on to the programs it starts, and the Binder links rewritten
-(on copies of the repository's files, whatever their cells hold)."""
+found by name, and the arguments passed on to the programs it starts; the Binder links are a
+maintainer's tool, not a command (tests/test_binder_links.py)."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import pytest
-
 import cardlab
 from cardlab import cli
+from cardlab.cli import app, common, lite, shipped, tutorials
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +27,7 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
 
 def test_help_and_version_exit_0_without_loading_jupyter():
     helped = run_cli("--help")
-    assert helped.returncode == 0 and "tutorials" in helped.stdout and "binder-links" in helped.stdout
+    assert helped.returncode == 0 and "tutorials" in helped.stdout and "binder-links" not in helped.stdout
     assert "lesson" in helped.stdout
     version = run_cli("--version")
     assert version.returncode == 0 and version.stdout.strip() == f"cardlab {cardlab.__version__}"
@@ -108,8 +105,8 @@ def test_tutorials_copy_copies_every_notebook_and_keeps_existing_ones(tmp_path):
 
 
 def _fake_program(monkeypatch, calls: list[list[str]]) -> None:
-    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
-    monkeypatch.setattr(cli, "need", lambda *a: None)
+    monkeypatch.setattr(common, "run", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(common, "need", lambda *a: None)
 
 
 def test_tutorials_passes_options_to_jupyter_lab_and_says_when_it_adds_allow_root(monkeypatch, tmp_path, capsys):
@@ -123,7 +120,7 @@ def test_tutorials_passes_options_to_jupyter_lab_and_says_when_it_adds_allow_roo
     # The server's root is the checkout, so the tutorials' links to ../docs/ stay inside it.
     assert calls[-1][5:] == [
         f"--ServerApp.root_dir={ROOT}",
-        cli.LAB_SERVER_OPTION,
+        common.LAB_SERVER_OPTION,
         "--port",
         "8890",
         "--no-browser",
@@ -140,9 +137,9 @@ def test_tutorials_outside_a_checkout_opens_the_learners_own_copies(monkeypatch,
     _fake_program(monkeypatch, calls)
     monkeypatch.chdir(tmp_path)
     assert cli.main(["tutorials"]) == 0
-    copies = tmp_path / cli.DEFAULT_COPY
+    copies = tmp_path / tutorials.DEFAULT_COPY
     assert calls[-1][4] == str(copies / "00_start_here.ipynb") and (copies / "06_writing_lessons.ipynb").is_file()
-    assert f"copied {len(cli.tutorial_names())} tutorials" in capsys.readouterr().err
+    assert f"copied {len(shipped.tutorial_names())} tutorials" in capsys.readouterr().err
     (copies / "00_start_here.ipynb").write_text("{}", encoding="utf-8")  # the learner's work is kept
     assert cli.main(["tutorials"]) == 0
     assert (copies / "00_start_here.ipynb").read_text(encoding="utf-8") == "{}"
@@ -157,11 +154,11 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
     # A tutorial is served from a copy of the tutorials with the pages they link to beside them.
     served = Path(calls[-1][3])
     assert served.name == "01_card_commons.ipynb" and served.parent.parent == tmp_path
-    assert served.read_bytes() == (cli.tutorials_folder() / "01_card_commons.ipynb").read_bytes()
+    assert served.read_bytes() == (shipped.tutorials_folder() / "01_card_commons.ipynb").read_bytes()
     assert (served.parent / "docs" / "rules" / "card-commons.md").is_file()
-    allowed = [f"--VoilaConfiguration.file_allowlist={p}" for p in cli.APP_ALLOWLIST]
-    denied = [f"--VoilaConfiguration.file_denylist={p}" for p in cli.APP_DENYLIST]
-    assert calls[-1][4:] == [*allowed, *denied, "--Voila.ip=127.0.0.1", cli.VOILA_SERVER_OPTION, "--port", "8866"]
+    allowed = [f"--VoilaConfiguration.file_allowlist={p}" for p in app.APP_ALLOWLIST]
+    denied = [f"--VoilaConfiguration.file_denylist={p}" for p in app.APP_DENYLIST]
+    assert calls[-1][4:] == [*allowed, *denied, "--Voila.ip=127.0.0.1", common.VOILA_SERVER_OPTION, "--port", "8866"]
     assert cli.main(["app", "03_commitment.ipynb"]) == 0 and calls[-1][3].endswith("03_commitment.ipynb")
     for game, notebook in [
         ("card-commons", "01_card_commons"),
@@ -177,92 +174,9 @@ def test_app_finds_a_tutorial_by_name_and_passes_options_to_voila(monkeypatch, c
 
 
 def test_a_missing_program_is_named_with_the_extra_that_installs_it(monkeypatch, capsys):
-    monkeypatch.setattr(cli, "find_spec", lambda name: None)
+    monkeypatch.setattr(common, "find_spec", lambda name: None)
     assert cli.main(["app", "01"]) == 2
     assert 'Voilà is not installed: pip install "cardlab[app]"' in capsys.readouterr().err
-
-
-# --- Binder links ------------------------------------------------------------------------------
-
-
-def _checkout_copy(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    root.mkdir()
-    for name in ("README.md", "pyproject.toml", "CITATION.cff"):
-        shutil.copy(ROOT / name, root / name)
-    shutil.copytree(ROOT / "notebooks", root / "notebooks")
-    shutil.copytree(ROOT / "docs", root / "docs")
-    return root
-
-
-BINDER = re.compile(r"mybinder\.org/v2/gh/([^/\s\"'<>()\[\]]+/[^/\s\"'<>()\[\]]+)/")
-
-
-def _names(root: Path) -> dict[str, set[str]]:
-    return {
-        p.relative_to(root).as_posix(): set(BINDER.findall(p.read_text(encoding="utf-8")))
-        for p in [root / "README.md", *root.glob("notebooks/*.ipynb")]
-        if BINDER.search(p.read_text(encoding="utf-8"))
-    }
-
-
-def test_binder_links_rewrites_every_binder_link_and_the_project_address(tmp_path):
-    root = _checkout_copy(tmp_path)
-    before = _names(root)
-    assert "README.md" in before and "notebooks/05_teachers_guide.ipynb" in before
-    # A cell added later, anywhere, with a link of its own: rewritten too, the rest of it kept.
-    nb_path = root / "notebooks" / "02_commerce.ipynb"
-    notebook = json.loads(nb_path.read_text(encoding="utf-8"))
-    notebook["cells"].append(
-        {
-            "cell_type": "markdown",
-            "id": "extra",
-            "metadata": {},
-            "source": "[app](https://mybinder.org/v2/gh/someone/else/main?urlpath=voila/render/x.ipynb)",
-        }
-    )
-    nb_path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-
-    done = run_cli("binder-links", "ada/card-lab", "--root", str(root))
-    assert done.returncode == 0, done.stderr
-    assert "README.md:" in done.stdout
-    assert "notebooks/02_commerce.ipynb: 1 address now names ada/card-lab" in done.stdout
-    after = _names(root)
-    assert set(after) == set(before) | {"notebooks/02_commerce.ipynb"}
-    assert all(names == {"ada/card-lab"} for names in after.values()), after
-    assert "v2/gh/ada/card-lab/main?urlpath=voila/render/x.ipynb" in nb_path.read_text(encoding="utf-8")
-    json.loads(nb_path.read_text(encoding="utf-8"))  # still a notebook
-    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'Source = "https://github.com/ada/card-lab"' in pyproject and "OWNER/REPO" not in pyproject
-    assert 'repository-code: "https://github.com/ada/card-lab"' in (root / "CITATION.cff").read_text(encoding="utf-8")
-
-    # Run again with another name: the links move on, from whatever they were.
-    assert run_cli("binder-links", "bea/cards", "--root", str(root)).returncode == 0
-    assert all(names == {"bea/cards"} for names in _names(root).values())
-    assert "github.com/bea/cards" in (root / "pyproject.toml").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize(
-    "name, problem",
-    [
-        ("cardlab", "is not OWNER/REPO"),
-        ("a/b/c", "is not OWNER/REPO"),
-        ("ada-/x", "not a GitHub account name"),
-        ("ada/x.git", "not a GitHub repository name"),
-        ("ada/wh at", "not a GitHub repository name"),
-    ],
-)
-def test_binder_links_refuses_a_malformed_name_and_changes_nothing(tmp_path, name, problem):
-    root = _checkout_copy(tmp_path)
-    readme = (root / "README.md").read_bytes()
-    done = run_cli("binder-links", name, "--root", str(root))
-    assert done.returncode == 2 and problem in done.stderr
-    assert (root / "README.md").read_bytes() == readme
-
-
-def test_binder_links_outside_a_checkout_says_where_to_run_it(tmp_path):
-    done = run_cli("binder-links", "ada/cardlab", cwd=tmp_path)
-    assert done.returncode == 2 and "is not a checkout of cardlab" in done.stderr
 
 
 def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeypatch):
@@ -275,7 +189,7 @@ def test_lite_makes_the_path_options_absolute_for_jupyter_lite(tmp_path, monkeyp
         "https://x.org/a.whl",
         "--debug",
     ]
-    assert cli.absolute_paths(args, cli.LITE_PATH_OPTIONS) == [
+    assert lite.absolute_paths(args, lite.LITE_PATH_OPTIONS) == [
         "--piplite-wheels",
         str(tmp_path / "wheels"),
         f"--pyodide={tmp_path / 'pyodide.tar.bz2'}",
@@ -289,8 +203,8 @@ def test_voilas_own_address_option_wins_over_host(monkeypatch, tmp_path):
     notebook = tmp_path / "empty.ipynb"
     notebook.write_text('{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}', encoding="utf-8")
     calls = []
-    monkeypatch.setattr(cli, "need", lambda *args: None)
-    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(common, "need", lambda *args: None)
+    monkeypatch.setattr(common, "run", lambda command: calls.append(command) or 0)
     cli.main(["app", str(notebook), "--Voila.ip=127.0.0.2"])
     assert [a for a in calls[-1] if "ip=" in a] == ["--Voila.ip=127.0.0.2"]
     cli.main(["app", str(notebook), "--host", "127.0.0.3"])

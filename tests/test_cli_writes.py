@@ -34,41 +34,6 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     )
 
 
-def _small_checkout(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    (root / "notebooks").mkdir(parents=True)
-    (root / "docs").mkdir()
-    shutil.copy(ROOT / "README.md", root / "README.md")
-    (root / "docs" / "inside.md").write_text(BINDER_LINE, encoding="utf-8")
-    return root
-
-
-def test_binder_links_leaves_a_link_to_a_file_outside_the_checkout_alone(tmp_path):
-    root = _small_checkout(tmp_path)
-    outside = tmp_path / "outside.md"
-    outside.write_text(BINDER_LINE, encoding="utf-8")
-    (root / "docs" / "elsewhere.md").symlink_to(outside)
-    (root / "docs" / "gone.md").symlink_to(tmp_path / "nothing.md")
-    (root / "CITATION.cff").symlink_to(outside)
-    done = run_cli("binder-links", "ada/cardlab", "--root", str(root))
-    assert done.returncode == 0, done.stderr
-    assert outside.read_text(encoding="utf-8") == BINDER_LINE and not (tmp_path / "nothing.md").exists()
-    assert "ada/cardlab" in (root / "docs" / "inside.md").read_text(encoding="utf-8")
-    assert "docs/inside.md: 1 address now names ada/cardlab" in done.stdout and "elsewhere" not in done.stdout
-    left = f"docs/elsewhere.md is left as it is: it is a symbolic link to {outside}, outside the checkout"
-    assert left in done.stderr
-    assert "docs/gone.md is left as it is: it is a symbolic link to nothing" in done.stderr
-    assert "CITATION.cff is left as it is" in done.stderr
-
-
-def test_binder_links_follows_a_link_that_stays_in_the_checkout(tmp_path):
-    root = _small_checkout(tmp_path)
-    (root / "docs" / "again.md").symlink_to(root / "docs" / "inside.md")
-    done = run_cli("binder-links", "ada/cardlab", "--root", str(root))
-    assert done.returncode == 0 and "left as it is" not in done.stderr
-    assert (root / "docs" / "again.md").is_symlink() and "ada/cardlab" in (root / "docs" / "inside.md").read_text()
-
-
 def test_tutorials_copy_never_writes_through_a_symbolic_link(tmp_path):
     target = tmp_path / "class"
     target.mkdir()

@@ -1,5 +1,5 @@
 """The layers keep to themselves: no module of cardlab imports itself through others, the engine
-imports nothing above it, the sessions (``cardlab/session.py``) sit between the games and the
+imports nothing above it, the sessions (``cardlab/session/``) sit between the games and the
 players, and the sessions, the lessons (``cardlab/lessons/``), the computer players
 (``cardlab/bots``) and the widgets (``cardlab/widgets``) know no game by name: no game's name,
 module or title, and no field of one game's state. What they need of a game, they ask the game
@@ -27,11 +27,10 @@ GENERIC = sorted(
     [
         *(
             p
-            for folder in ("bots", "widgets")
+            for folder in ("bots", "widgets", "session")
             for p in (ROOT / "cardlab" / folder).rglob("*")
             if p.suffix in (".py", ".js")
-        ),
-        ROOT / "cardlab" / "session.py",
+        )
     ]
 )
 LESSONS = sorted((ROOT / "cardlab" / "lessons").glob("*.py"))
@@ -200,10 +199,13 @@ def test_sessions_sit_between_the_games_and_the_players():
     imports the engine, the registry and the standard library, and no lesson, computer player
     or widget."""
     allowed = (*BELOW_THE_GAMES, "cardlab.games")
-    found = _imports(ROOT / "cardlab" / "session.py")
+    found = {module for path in (ROOT / "cardlab" / "session").glob("*.py") for module in _imports(path)}
     assert "cardlab.games" in found
+    allowed = (*allowed, "cardlab.session")
     for module in found:
-        assert _in(module, allowed) or module.split(".")[0] in sys.stdlib_module_names, f"session.py imports {module}"
+        assert _in(module, allowed) or module.split(".")[0] in sys.stdlib_module_names, (
+            f"cardlab/session/ imports {module}"
+        )
 
 
 def _in(module: str, packages: tuple[str, ...]) -> bool:

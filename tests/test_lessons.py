@@ -518,7 +518,7 @@ def test_the_command_line(capsys, tmp_path):
         with pytest.raises(SystemExit) as stopped:
             cli.main(usage)
         assert stopped.value.code == 2 and "usage" in capsys.readouterr().err
-    assert not hasattr(lessons, "main")  # one command line: cardlab lesson (cardlab/cli.py)
+    assert not hasattr(lessons, "main")  # one command line: cardlab lesson (cardlab/cli/lesson.py)
 
 
 # --- playing a lesson -------------------------------------------------------------------------------------

@@ -193,17 +193,18 @@ def test_every_link_of_every_page_resolves_where_cardlab_tutorials_serves_the_ch
     """``cardlab tutorials`` in a checkout (the README's Quick start): JupyterLab's root holds
     every link of every shipped page (a notebook's ../docs/... included)."""
     from cardlab import cli
+    from cardlab.cli import common, shipped
 
     calls: list[list[str]] = []
-    monkeypatch.setattr(cli, "run", lambda command: calls.append(command) or 0)
-    monkeypatch.setattr(cli, "need", lambda *a: None)
+    monkeypatch.setattr(common, "run", lambda command: calls.append(command) or 0)
+    monkeypatch.setattr(common, "need", lambda *a: None)
     monkeypatch.chdir(ROOT)
     assert cli.main(["tutorials", "--no-browser"]) == 0
     command = calls[-1]
     opened = Path(command[4])
     roots = [a.split("=", 1)[1] for a in command if a.startswith("--ServerApp.root_dir=")]
     served = Path(roots[-1]) if roots else opened.parent
-    assert opened == ROOT / "notebooks" / cli.START and opened.is_relative_to(served)
+    assert opened == ROOT / "notebooks" / shipped.START and opened.is_relative_to(served)
     count, broken = check_links(checkout_pages(), served)
     assert count > 50 and broken == [], "\n".join(broken)
     print(f"checkout: {count} links")
@@ -220,7 +221,7 @@ def test_every_link_of_every_page_resolves_in_a_copy(tmp_path):
 
 
 def test_the_copy_changes_only_the_links_that_climb_out_of_the_folder():
-    from cardlab.cli import travelling
+    from cardlab.cli.shipped import travelling
 
     for path in NOTEBOOKS:
         text = path.read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardlab import cli, lite, lite_pyc
+from cardlab.cli import common
 
 
 def _wheel(path: Path, files: dict[str, str]) -> Path:
@@ -41,7 +42,7 @@ def _record(path: Path) -> list[str]:
 def test_the_site_is_built_without_source_maps_unless_asked(tmp_path, monkeypatch, asked, maps_kept):
     wheel = _wheel(tmp_path / "cardlab-1.0-py3-none-any.whl", {"cardlab/__init__.py": ""})
     commands = []
-    monkeypatch.setattr(cli, "need", lambda *args: None)
+    monkeypatch.setattr(common, "need", lambda *args: None)
     monkeypatch.setattr(subprocess, "call", lambda command, **kw: commands.append(command) or 1)
     assert cli.main(["lite", str(tmp_path / "site"), "--wheel", str(wheel), *asked]) == 1
     assert ("--no-sourcemaps" in commands[0]) is not maps_kept

@@ -21,7 +21,7 @@ import pytest
 from test_links import broken_links, check_links, pages_in
 
 import cardlab
-from cardlab.cli import LITE_SETUP
+from cardlab.cli.lite import LITE_SETUP
 from cardlab.games import game_class
 from helpers.installs import lite_install, run, server_extensions
 
@@ -44,6 +44,8 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     assert f"cardlab-{cardlab.__version__}.dist-info/licenses/LICENSE" in names
     assert {f"cardlab/tutorials/{n}" for n in TUTORIALS} <= names
     assert {"cardlab/widgets/static/cardlab.js", "cardlab/widgets/static/cardlab.css"} <= names
+    # PEP 561: a type checker reads the installed package's annotations.
+    assert "cardlab/py.typed" in names
     assert "License-Expression: MIT" in metadata and f"Version: {cardlab.__version__}" in metadata
     assert "Requires-Python: >=3.10" in metadata and "Project-URL: Source, " in metadata
     # Pyodide (JupyterLite) runs cardlab on Python 3.14.
@@ -132,7 +134,7 @@ def test_every_link_of_the_installed_tutorials_resolves(installed):
     """The installed wheel's tutorials folder (cardlab/tutorials) with cardlab/docs and
     cardlab/README.md beside it, where their ../docs/... and ../README.md links point."""
     where = run(
-        [str(installed["bin"] / "python"), "-c", "import cardlab.cli as c; print(c.tutorials_folder())"],
+        [str(installed["bin"] / "python"), "-c", "import cardlab.cli.shipped as c; print(c.tutorials_folder())"],
         cwd=installed["work"],
         env=installed["env"],
     ).stdout.strip()
@@ -199,4 +201,4 @@ def test_the_rebuilt_wheel_lists_its_own_files(installed, tmp_path):
     wheel = Path(run([python, "-c", code, str(tmp_path / "a")], cwd=installed["work"], env=env).stdout.strip())
     with zipfile.ZipFile(wheel) as archive:
         record = archive.read(f"cardlab-{cardlab.__version__}.dist-info/RECORD").decode()
-        assert "cardlab/cli.py,sha256=" in record and "INSTALLER" not in record
+        assert "cardlab/cli/__init__.py,sha256=" in record and "INSTALLER" not in record

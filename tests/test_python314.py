@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import cardlab
-from helpers.installs import ROOT, build_wheel, run
+from helpers.installs import PIP_INSTALL, ROOT, build_wheel, run
 
 
 def python314() -> str | None:
@@ -65,7 +65,7 @@ def test_cardlab_installs_and_plays_on_python_3_14(tmp_path):
     wheel = build_wheel(tmp_path, env)
     venv = tmp_path / "env314"
     run([python, "-m", "venv", str(venv)])
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], env=env, timeout=900)
+    run([str(venv / "bin" / "python"), *PIP_INSTALL, str(wheel)], env=env, timeout=900)
     code = (
         "import sys, cardlab, cardlab.widgets\nassert sys.version_info[:2] == (3, 14)\n"
         "for name in cardlab.game_names():\n    game = cardlab.game(name)\n    state = game.deal(seed=1)\n"

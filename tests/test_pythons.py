@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.installs import ROOT, build_wheel, run
+from helpers.installs import PIP_INSTALL, ROOT, build_wheel, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
@@ -85,7 +85,7 @@ def test_the_wheel_works_on_each_claimed_python(version, wheel, tmp_path):
     venv = tmp_path / "env"
     run([python, "-m", "venv", str(venv)])
     bin_ = venv / "bin"
-    run([str(bin_ / "python"), "-m", "pip", "install", "-q", str(built), "pytest", "hypothesis"], env=env, timeout=900)
+    run([str(bin_ / "python"), *PIP_INSTALL, str(built), "pytest", "hypothesis"], env=env, timeout=900)
     work = tmp_path / "work"  # far from the checkout: cardlab comes from the environment
     work.mkdir()
     code = "import sys, cardlab, cardlab.widgets; print('%d.%d' % sys.version_info[:2]); print(cardlab.__file__)"

@@ -19,7 +19,7 @@ import tarfile
 
 import pytest
 
-from helpers.installs import ROOT, clean_copy, run
+from helpers.installs import PIP_INSTALL, ROOT, clean_copy, run
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
@@ -57,7 +57,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict:
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     tools = base / "build-env"
     run([sys.executable, "-m", "venv", str(tools)])
-    run([str(tools / "bin" / "python"), "-m", "pip", "install", "-q", "build"], env=env, timeout=600)
+    run([str(tools / "bin" / "python"), *PIP_INSTALL, "build"], env=env, timeout=600)
     source = clean_copy(base / "source")
     done = run(
         [str(tools / "bin" / "python"), "-m", "build", "-o", str(base / "dist"), str(source)], env=env, timeout=900
@@ -109,7 +109,7 @@ def test_the_unpacked_sdist_installs_with_its_test_extra_and_collects_the_suite(
     venv = base / "env"
     run([sys.executable, "-m", "venv", str(venv)])
     env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env['PATH']}", VIRTUAL_ENV=str(venv))
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{source}[test]"], env=env, timeout=1500)
+    run([str(venv / "bin" / "python"), *PIP_INSTALL, f"{source}[test]"], env=env, timeout=1500)
     collected = run(
         [str(venv / "bin" / "python"), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
         cwd=source,
