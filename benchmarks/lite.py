@@ -11,12 +11,11 @@ that all meet the same machine load. Each visit is split into phases by what the
 the site for, and when:
 
 - page: until the notebook is shown (JupyterLab's own files);
-- pyodide: from then until the first package of Pyodide's lock is asked for (the kernel's
-  worker loads and compiles Pyodide's WebAssembly and its standard library);
-- kernel: until cardlab's wheel is asked for (the kernel's packages loaded and installed,
-  IPython imported, the first cell's ``%pip install`` resolving);
-- cardlab: until the last wheel is asked for (the first cell's installs);
-- table: until the first table is drawn (imports, the cells before the table).
+- pyodide: until the first package of Pyodide's lock is asked for (the kernel's worker has
+  loaded and compiled Pyodide's WebAssembly and started its standard library);
+- packages: until the last wheel is asked for (a site that installs as it goes asks for the
+  kernel's packages, then for cardlab's as the first cell's ``%pip install`` resolves them);
+- table: until the first table is drawn (the wheels unpacked, the imports, the cells).
 
 It prints each phase's median over the runs, with the load average and the interpreter.
 Needs Playwright for Python and the system Chromium (/usr/bin/chromium).
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers.labdriver import launch_chromium, missing_browser  # noqa: E402
 from helpers.lite_site import Visit, open_first_table, serve, site_only, site_size  # noqa: E402
 
-PHASES = ("page", "pyodide", "kernel", "cardlab", "table")
+PHASES = ("page", "pyodide", "packages", "table")
 
 
 def phases(visit: Visit) -> dict[str, float]:
@@ -44,9 +43,8 @@ def phases(visit: Visit) -> dict[str, float]:
     table = visit.marks["first table"]
     wheels = [(t, url.split("?")[0]) for t, url in visit.fetched if url.split("?")[0].endswith(".whl")]
     booted = next((t for t, url in wheels if url.startswith("static/pyodide/")), shown)
-    cardlab = next((t for t, url in wheels if url.rsplit("/", 1)[-1].startswith("cardlab-")), table)
-    last = max((t for t, _url in wheels), default=cardlab)
-    ends = [shown, max(booted, shown), max(cardlab, booted), max(last, cardlab), table]
+    last = max((t for t, _url in wheels), default=booted)
+    ends = [shown, max(booted, shown), max(last, booted, shown), table]
     return dict(zip(PHASES, ends, strict=True))
 
 
