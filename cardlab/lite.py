@@ -3,13 +3,16 @@ and, for ``--offline``, Pyodide with every wheel the tutorials load in the brows
 
 - :func:`wheel_from_installed` rebuilds cardlab's wheel from the files of the installed
   distribution (its ``RECORD`` lists them, with their hashes), so ``cardlab lite`` works from
-  an installed wheel as well as from a checkout.
+  an installed wheel as well as from a checkout; :func:`site_wheel` leaves out of it what the
+  site serves as files of its own (the tutorials, the pages).
 - :func:`bundle_pyodide` puts Pyodide's core (the npm registry's ``pyodide`` package of the
-  version the installed Pyodide kernel expects), micropip, and the pure-Python wheels of the
-  kernel and of cardlab's dependencies (from PyPI) into the site's ``static/pyodide`` folder and
-  its piplite wheels, and rewrites ``pyodide-lock.json`` so that each entry it bundles names
-  the file bundled and its sha256 (PyPI's wheels are not Pyodide's repacked ones). The site then
-  needs nothing from outside itself.
+  version the installed Pyodide kernel expects), micropip, the kernel's own wheels and the
+  pure-Python wheels of the kernel and of cardlab's dependencies (from PyPI) into the site's
+  ``static/pyodide`` folder, and rewrites ``pyodide-lock.json`` so that it names each of them,
+  with its sha256 (PyPI's wheels are not Pyodide's repacked ones). :func:`offline_settings`
+  has Pyodide load them all at once as it starts (:data:`PRELOAD`), and
+  :func:`cardlab.lite_pyc.precompile` ships the modules imported then as bytecode. The site
+  then needs nothing from outside itself.
 
 Downloads are kept in a cache folder (``--cache``), so a second build fetches nothing.
 """
@@ -33,6 +36,8 @@ from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from .lite_pyc import CompileError, precompile
 
 
 class LiteError(Exception):
@@ -96,6 +101,36 @@ def wheel_from_installed(into: Path, name: str = "cardlab") -> Path:
         text = io.StringIO()
         csv.writer(text, lineterminator="\n").writerows(rows)
         wheel.writestr(record_name, text.getvalue())
+    return target
+
+
+#: What the browser's Python never reads of cardlab's wheel: the tutorials and the pages they
+#: link to, which the site serves as files of its own.
+LEFT_OUT_OF_SITE = ("cardlab/tutorials/", "cardlab/docs/", "cardlab/README.md", "cardlab/CHANGELOG.md")
+
+
+def site_wheel(wheel: Path, into: Path) -> Path:
+    """A copy of cardlab's ``wheel`` in ``into`` without :data:`LEFT_OUT_OF_SITE`, its
+    ``RECORD`` rewritten to match (same name: it installs as the same cardlab)."""
+    into.mkdir(parents=True, exist_ok=True)
+    target = into / wheel.name
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        names = [n for n in source.namelist() if not n.startswith(LEFT_OUT_OF_SITE)]
+        record = next((n for n in names if re.match(r"[^/]+\.dist-info/RECORD$", n)), None)
+        if record is None:
+            raise LiteError(f"{wheel.name} has no RECORD: it is not a wheel")
+        rows = []
+        for name in names:
+            if name == record:
+                continue
+            data = source.read(name)
+            out.writestr(source.getinfo(name), data)
+            if not name.endswith("/"):
+                rows.append([name, _record_hash(data), str(len(data))])
+        rows.append([record, "", ""])
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\n").writerows(rows)
+        out.writestr(record, text.getvalue())
     return target
 
 
@@ -277,38 +312,122 @@ def bundle_pyodide(lite_dir: Path, wheel: Path, cache: Path, say=lambda text: No
         latest(found)
     resolved = needed | in_lock
 
-    piplite = lite_dir / "wheels"
-    piplite.mkdir(parents=True, exist_ok=True)
-    bundled: dict[str, Any] = {"pyodide": version, "python": python, "lock": [], "piplite": []}
-    for name in sorted(resolved):
-        if name in KERNEL_PROVIDES or name == "cardlab":
-            continue
-        path = found.get(name)
-        if path is None:
+    chosen: dict[str, Path] = {}
+    for name in sorted(resolved - KERNEL_PROVIDES - {"cardlab"}):
+        if name not in found:
             raise LiteError(f"no pure-Python wheel of {name} was found for Pyodide's Python {python}")
+        chosen[name] = found[name]
+    chosen.update(kernel_wheels(), cardlab=wheel)
+    bundled: dict[str, Any] = {"pyodide": version, "python": python, "lock": [], "added": [], "preload": PRELOAD}
+    for path in chosen.values():
+        shutil.copyfile(path, pyodide / path.name)
+    try:
+        bundled["compiled"] = precompile(pyodide, [pyodide / p.name for p in chosen.values()], cache / "compiled", say)
+    except CompileError as err:
+        raise LiteError(str(err)) from None
+    for name, source in chosen.items():
+        path = pyodide / source.name
         if name in by_name:
             entry = packages[by_name[name]]
             if wheel_name(path)[1] != entry["version"]:
                 raise LiteError(f"Pyodide {version} locks {name} {entry['version']}, but PyPI gave {path.name}")
-            shutil.copyfile(path, pyodide / path.name)
-            entry["file_name"] = path.name
-            entry["sha256"] = sha256(path)
+            entry.update(file_name=path.name, sha256=sha256(path))
             bundled["lock"].append(path.name)
         else:
-            shutil.copyfile(path, piplite / path.name)
-            bundled["piplite"].append(path.name)
+            packages[name] = lock_entry(path)
+            bundled["added"].append(path.name)
+    # Each added entry depends on what its wheel requires, of what the lock holds.
+    held = {normalize(k) for k in packages}
+    for name in chosen:
+        if name not in by_name:
+            packages[name]["depends"] = sorted(d for d in wheel_requires(pyodide / chosen[name].name) if d in held)
     lock_path.write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
     return bundled
 
 
-def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[str]:
-    """The names of what ``wheel`` and the kernel need, following each wheel's ``Requires-Dist``
-    (with no extras, for Pyodide's platform) through the downloaded wheels."""
+#: What the site's Pyodide loads as it starts, all at once, with everything they depend on in
+#: its lock: the kernel's packages (which the kernel would otherwise install one by one) and
+#: cardlab (which the first cell's ``%pip install`` then finds installed).
+PRELOAD = ["micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi", "cardlab"]
+
+#: Where the Pyodide kernel's labextension keeps its own wheels (piplite, the kernel, stand-ins).
+KERNEL_WHEELS = Path("labextensions", "@jupyterlite", "pyodide-kernel-extension", "static", "pypi")
+
+
+def kernel_wheels() -> dict[str, Path]:
+    """The Pyodide kernel's own wheels, by name (the newest of each), from its installed labextension."""
+    folders = [Path(sys.prefix, "share", "jupyter")]
+    try:
+        from jupyter_core.paths import jupyter_path
+
+        folders += [Path(p) for p in jupyter_path()]
+    except ImportError:  # pragma: no cover - jupyter_server brings jupyter_core
+        pass
+    for folder in folders:
+        wheels = sorted((folder / KERNEL_WHEELS).glob("*.whl"), key=lambda p: _version_key(wheel_name(p)[1]))
+        if wheels:
+            return {wheel_name(p)[0]: p for p in wheels}
+    raise LiteError(
+        "the Pyodide kernel's labextension (with its wheels) was not found: reinstall jupyterlite-pyodide-kernel"
+    )
+
+
+def _version_key(version: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
+
+
+def _metadata(path: Path) -> tuple[str, list[str]]:
+    """A wheel's ``METADATA`` headers, and the names of its top folders and modules."""
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        meta = next(n for n in names if re.match(r"[^/]+\.dist-info/METADATA$", n))
+        text = archive.read(meta).decode("utf-8", "replace")
+    tops = {n.split("/")[0].removesuffix(".py") for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
+    return text.split("\n\n", 1)[0], sorted(t for t in tops if t.isidentifier())
+
+
+def lock_entry(path: Path) -> dict:
+    """A lock entry for a pure-Python wheel the lock does not hold (its ``depends`` filled later)."""
+    headers, imports = _metadata(path)
+    name = next(line.split(":", 1)[1].strip() for line in headers.splitlines() if line.startswith("Name:"))
+    return {
+        "name": name,
+        "version": wheel_name(path)[1],
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": sha256(path),
+        "package_type": "package",
+        "imports": imports,
+        "depends": [],
+        "unvendored_tests": False,
+    }
+
+
+#: Font files only browsers of before 2017 read (each font is also there as WOFF2 and WOFF).
+OLD_FONTS = ("fa-*.svg", "fa-*.eot")
+
+
+def prune_site(site: Path) -> list[Path]:
+    """Leave out of a built site the files no browser it runs in loads: :data:`OLD_FONTS`."""
+    gone = [p for pattern in OLD_FONTS for p in sorted((site / "build").glob(pattern))]
+    for path in gone:
+        path.unlink()
+    return gone
+
+
+def offline_settings(bundled: dict) -> dict:
+    """The site's settings for the Pyodide kernel when it is built ``--offline``: nothing from
+    PyPI, and the bundled packages loaded as Pyodide starts."""
+    kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": bundled["preload"]}}
+    return {"jupyter-config-data": {"litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel}}}
+
+
+def _pyodide_environment() -> dict[str, Any]:
+    """The environment markers of Pyodide's platform, for a wheel's ``Requires-Dist``."""
     from packaging.markers import default_environment
-    from packaging.requirements import Requirement
 
     _version, python = pyodide_versions()
-    env: dict[str, Any] = {
+    return {
         **default_environment(),
         "python_version": python,
         "python_full_version": f"{python}.0",
@@ -319,6 +438,25 @@ def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[
         "os_name": "posix",
         "extra": "",
     }
+
+
+def wheel_requires(path: Path) -> list[str]:
+    """The normalized names a wheel requires on Pyodide's platform, without extras."""
+    from packaging.requirements import Requirement
+
+    env = _pyodide_environment()
+    names = []
+    for line in _metadata(path)[0].splitlines():
+        if line.startswith("Requires-Dist:"):
+            req = Requirement(line.split(":", 1)[1].strip())
+            if req.marker is None or req.marker.evaluate(env):
+                names.append(normalize(req.name))
+    return names
+
+
+def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[str]:
+    """The names of what ``wheel`` and the kernel need, following each wheel's ``Requires-Dist``
+    through the downloaded wheels."""
     seen: set[str] = set()
     todo = [normalize(n) for n in KERNEL_NEEDS] + ["cardlab"]
     while todo:
@@ -327,14 +465,6 @@ def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[
             continue
         seen.add(name)
         path = wheel if name == "cardlab" else found.get(name)
-        if path is None:
-            continue
-        with zipfile.ZipFile(path) as archive:
-            meta = next(n for n in archive.namelist() if re.match(r"[^/]+\.dist-info/METADATA$", n))
-            text = archive.read(meta).decode("utf-8", "replace")
-        for line in text.split("\n\n", 1)[0].splitlines():
-            if line.startswith("Requires-Dist:"):
-                req = Requirement(line.split(":", 1)[1].strip())
-                if req.marker is None or req.marker.evaluate(env):
-                    todo.append(normalize(req.name))
+        if path is not None:
+            todo.extend(wheel_requires(path))
     return seen

@@ -23,6 +23,7 @@ from test_links import broken_links, check_links, pages_in
 import cardlab
 from cardlab.cli.lite import LITE_SETUP
 from cardlab.games import game_class
+from cardlab.lite import LEFT_OUT_OF_SITE
 from helpers.installs import lite_install, run, server_extensions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,17 +159,21 @@ def test_the_jupyterlite_site_holds_the_tutorials_and_the_wheel(installed):
         original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
         assert notebook["cells"][0]["source"] == LITE_SETUP
         assert [c["cell_type"] for c in notebook["cells"][1:]] == [c["cell_type"] for c in original["cells"]]
-    # The rebuilt wheel holds what the built one does, file for file.
+    assert not list(site.rglob("*.map")), "source maps are left out unless --source-maps"
+    # The rebuilt wheel holds what the built one does, file for file, but the tutorials and the
+    # pages, which the site serves itself.
     rebuilt = site / "pypi" / installed["wheel"].name
     with zipfile.ZipFile(rebuilt) as new, zipfile.ZipFile(installed["wheel"]) as old:
         assert new.testzip() is None
-        skip = (".dist-info/RECORD", ".data/")
+        assert any(n.startswith(LEFT_OUT_OF_SITE) for n in old.namelist())
+        skip = (".dist-info/RECORD", ".data/", *LEFT_OUT_OF_SITE)
         assert sorted(n for n in new.namelist() if not any(s in n for s in skip)) == sorted(
             n for n in old.namelist() if not any(s in n for s in skip)
         )
         for n in new.namelist():
             if not any(s in n for s in skip):
                 assert new.read(n) == old.read(n), n
+        assert not any(n.startswith(LEFT_OUT_OF_SITE) for n in new.namelist())
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     assert "cardlab" in index
     for extension in ("anywidget", "@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"):
@@ -177,9 +182,10 @@ def test_the_jupyterlite_site_holds_the_tutorials_and_the_wheel(installed):
     assert "cardlab-python-check" in (site / "lab" / "index.html").read_text(encoding="utf-8")
     refused = subprocess.run([cardlab_cmd, "lite", "site"], cwd=work, env=env, capture_output=True, text=True)
     assert refused.returncode == 2 and "is not empty" in refused.stderr
-    # A wheel given with --wheel is bundled as it is.
+    # A wheel given with --wheel is bundled with the same files, but those left out.
     run([cardlab_cmd, "lite", "given", "--wheel", str(installed["wheel"])], cwd=work, env=env, timeout=600)
-    assert (work / "given" / "pypi" / installed["wheel"].name).read_bytes() == installed["wheel"].read_bytes()
+    with zipfile.ZipFile(work / "given" / "pypi" / installed["wheel"].name) as given, zipfile.ZipFile(rebuilt) as new:
+        assert {n for n in given.namelist() if ".data/" not in n} == {n for n in new.namelist() if ".data/" not in n}
     # Every link of every tutorial resolves in the site's contents (the pages are bundled beside them).
     assert (site / "files" / "docs" / "rules" / "commitment.md").is_file()
     assert broken_links(site / "files") == []

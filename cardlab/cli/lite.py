@@ -41,6 +41,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     lite.add_argument(
         "--cache", metavar="DIR", help="with --offline: where downloads are kept (default: ~/.cache/cardlab/lite)"
     )
+    lite.add_argument(
+        "--source-maps",
+        action="store_true",
+        help="keep JupyterLab's source maps (about 50 MB a browser loads only for its developer tools)",
+    )
     lite.set_defaults(run=cmd_lite)
 
 
@@ -131,14 +136,6 @@ def default_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardlab" / "lite"
 
 
-#: The site's settings for the Pyodide kernel when it is built ``--offline``: nothing from PyPI.
-OFFLINE_SETTINGS = {
-    "jupyter-config-data": {
-        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}}
-    }
-}
-
-
 #: Put into each page of the site: if the browser cannot fetch Pyodide (a network that blocks its
 #: CDN), it says so at the top of the page, where the cells would otherwise wait at [*] for ever.
 PYTHON_CHECK = """<script id="cardlab-python-check">
@@ -185,6 +182,8 @@ def add_python_check(site: Path) -> list[Path]:
 
 
 def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
+    from ..lite import prune_site, site_wheel
+
     for module, what in (
         ("jupyterlite_core", "jupyterlite-core"),
         ("jupyterlite_pyodide_kernel", "jupyterlite-pyodide-kernel"),
@@ -202,12 +201,13 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
         wheel = Path(options.wheel).resolve() if options.wheel else build_wheel(work_dir / "wheels")
         if not wheel.is_file() or not re.match(r"cardlab-[^-]+-py3-none-any\.whl$", wheel.name):
             raise CommandError(f"{wheel} is not a cardlab wheel (cardlab-VERSION-py3-none-any.whl)")
+        wheel = site_wheel(wheel, work_dir / "site-wheel")
         contents = lite_contents(work_dir / "contents")
         lite_dir = work_dir / "lite"
         lite_dir.mkdir()
         wheels = [wheel]
         if options.offline:
-            from ..lite import LiteError, bundle_pyodide
+            from ..lite import LiteError, bundle_pyodide, offline_settings
 
             try:
                 bundled = bundle_pyodide(lite_dir, wheel, Path(options.cache or default_cache()).resolve(), say)
@@ -215,10 +215,11 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
                 raise CommandError(str(err)) from None
             say(
                 f"bundled Pyodide {bundled['pyodide']}, {len(bundled['lock'])} wheels of its lock and "
-                f"{len(bundled['piplite'])} more"
+                f"{len(bundled['added'])} more, added to it"
             )
-            (lite_dir / "jupyter-lite.json").write_text(json.dumps(OFFLINE_SETTINGS, indent=2) + "\n", encoding="utf-8")
-            wheels += sorted((lite_dir / "wheels").glob("*.whl"))
+            settings = offline_settings(bundled)
+            (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+            wheels = []  # all in Pyodide's lock, loaded as it starts
         command = [
             sys.executable,
             "-m",
@@ -232,11 +233,13 @@ def cmd_lite(options: argparse.Namespace, extra: list[str]) -> int:
             *[a for w in wheels for a in ("--piplite-wheels", str(w))],
             "--output-dir",
             str(output),
+            *([] if options.source_maps else ["--no-sourcemaps"]),
             *absolute_paths(extra, LITE_PATH_OPTIONS),
         ]
         say(f"building the JupyterLite site in {output}")
         code = subprocess.call(command, cwd=lite_dir)
     if code == 0:
+        prune_site(output)
         add_python_check(output)
         say(
             f"done: serve {output} as static files (python -m http.server -d {options.site}), "

@@ -4,6 +4,7 @@
   as the README says) bundles Pyodide and every wheel the tutorials load: served on 127.0.0.1,
   the Card Commons tutorial runs, its first table is drawn, a card is played on it, and not
   one request goes anywhere but the site.
+- Neither site holds source maps, and the offline one is at most half the size it had with them.
 - The default site loads Pyodide from its CDN: where the CDN cannot be reached, the page says
   so in plain words instead of leaving the cells at [*] with no word.
 
@@ -13,73 +14,22 @@ Set CARDLAB_SKIP_PACKAGE=1 to skip offline.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
-import socketserver
-import threading
+import shutil
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+import zipfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from helpers.installs import lite_install, run
+from helpers.lite_site import TIMEOUT_MS, open_first_table, serve, site_only, site_size
 
 pytestmark = pytest.mark.skipif(os.environ.get("CARDLAB_SKIP_PACKAGE") == "1", reason="CARDLAB_SKIP_PACKAGE=1")
 
-TIMEOUT_MS = 180_000
-
-
-class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-    }
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``folder`` as static files on 127.0.0.1 (a free port): its address."""
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Files, directory=str(folder)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@contextmanager
-def site_only(browser: Any, base: str) -> Iterator[tuple[Any, list[str]]]:
-    """A page that may load only from ``base``: every other request is refused, and listed."""
-    # Requests a service worker makes might not pass through context.route: none may run.
-    context = browser.new_context(viewport={"width": 1400, "height": 1400}, service_workers="block")
-    outside: list[str] = []
-
-    def route(request_route: Any) -> None:
-        if request_route.request.url.startswith(base):
-            request_route.continue_()
-        else:
-            outside.append(request_route.request.url)
-            request_route.abort()
-
-    context.route("**/*", route)
-    try:
-        yield context.new_page(), outside
-    finally:
-        context.close()
+#: At most half the size the offline site had with JupyterLab's source maps (92.8 MB).
+SIZE_AIM = 46.4e6
 
 
 @pytest.fixture(scope="module")
@@ -93,12 +43,6 @@ def build(lite: dict, name: str, *options: str) -> tuple[Path, float]:
     return lite["work"] / name, time.monotonic() - started
 
 
-def run_all(page: Any) -> None:
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_text("Run All Cells", exact=True).click()
-
-
 def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(lite, browser):
     site, build_time = build(lite, "offline-site", "--offline", "--cache", str(lite["cache"]))
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
@@ -110,25 +54,26 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
     from cardlab.lite import normalize, sha256
 
     bundled = [p for p in lock.values() if (pyodide / p["file_name"]).is_file()]
-    assert {p["name"].lower() for p in bundled} >= {"micropip", "packaging", "ipython", "jedi", "traitlets"}
+    names = {normalize(p["name"]) for p in bundled}
+    assert names >= {"micropip", "packaging", "ipython", "jedi", "traitlets", "piplite", "pyodide-kernel"}
+    assert names >= {"cardlab", "anywidget", "ipywidgets", "comm"}
+    # The lessons' Markdown parser, which the widgets import, and what it needs.
+    assert {"markdown-it-py", "mdurl"} <= names
     for entry in bundled:
         assert sha256(pyodide / entry["file_name"]) == entry["sha256"], entry["name"]
-    wheels = {p.name.split("-")[0].lower() for p in (site / "pypi").glob("*.whl")}
-    assert {"cardlab", "anywidget", "ipywidgets", "comm"} <= wheels
-    # The lessons' Markdown parser, which the widgets import, and what it needs.
-    assert {"markdown-it-py", "mdurl"} <= {normalize(name) for name in wheels | {p["name"] for p in bundled}}
-    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+        assert all(normalize(d) in names for d in entry["depends"]), entry["name"]
+    assert set(kernel["loadPyodideOptions"]["packages"]) <= names
+    # With Node.js at hand, the modules the kernel imports as it starts come compiled.
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
+        assert ("asyncio/base_events.pyc" in stdlib.namelist()) is (shutil.which("node") is not None)
+    sizes = site_size(site)
+    assert sizes["source maps"] == 0 and not list(site.rglob("*.map"))
+    assert sizes["all"] <= SIZE_AIM, f"the site is {sizes['all'] / 1e6:.1f} MB"
 
-    with serve(site) as base, site_only(browser, base) as (page, outside):
+    with serve(site) as base, site_only(browser, base) as (page, visit):
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
-        started = time.monotonic()
-        page.goto(f"{base}lab/index.html?path=01_card_commons.ipynb")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
-        run_all(page)
-        table = page.locator(".cardlab-root[data-rev]").first
-        table.wait_for(timeout=TIMEOUT_MS)
-        first_table = time.monotonic() - started
+        open_first_table(page, visit)
         # The lesson's commentary, read by the lessons' Markdown parser in the browser's Python.
         page.locator(".cardlab-commentary .cardlab-prose strong").first.wait_for(timeout=60_000)
         root = page.locator(".cardlab-root[data-rev]:has(.cardlab-tableau .cardlab-playable)").first
@@ -143,10 +88,10 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
         )
         assert page.locator("#cardlab-no-python").count() == 0
         print(
-            f"\noffline JupyterLite: build {build_time:.0f} s, site {size / 1e6:.0f} MB, first table "
-            f"{first_table:.1f} s after opening the page, {len(outside)} requests outside the site"
+            f"\noffline JupyterLite: build {build_time:.0f} s, site {sizes['all'] / 1e6:.1f} MB, first table "
+            f"{visit.marks['first table']:.1f} s after opening the page, {len(visit.outside)} requests outside"
         )
-        assert outside == [], f"requests that left the site: {outside[:10]}"
+        assert visit.outside == [], f"requests that left the site: {visit.outside[:10]}"
         # Service workers are blocked, so that every request goes through the route above:
         # JupyterLite's registration of its own then fails, with this error and no other.
         assert [e for e in errors if e != "undefined"] == [], errors
@@ -154,7 +99,8 @@ def test_the_offline_site_plays_a_tutorial_with_no_request_leaving_the_machine(l
 
 def test_the_online_site_says_so_when_python_cannot_load(lite, browser):
     site, _ = build(lite, "online-site")
-    with serve(site) as base, site_only(browser, base) as (page, outside):
+    assert not list(site.rglob("*.map"))
+    with serve(site) as base, site_only(browser, base) as (page, visit):
         page.goto(f"{base}lab/index.html?path=01_card_commons.ipynb")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT_MS)
         note = page.locator("#cardlab-no-python")
@@ -162,4 +108,4 @@ def test_the_online_site_says_so_when_python_cannot_load(lite, browser):
         text = note.inner_text()
         assert "Python cannot start" in text and "cdn.jsdelivr.net" in text and "cardlab lite --offline" in text
         assert note.get_attribute("role") == "alert"
-        assert any("cdn.jsdelivr.net" in url for url in outside)
+        assert any("cdn.jsdelivr.net" in url for url in visit.outside)
