@@ -236,7 +236,11 @@ class CardlabObserver:
 
     def _chosen(self, state: CardlabState, player: int) -> tuple:
         """The digits chosen of the move under way, for the player choosing them only."""
-        if state.history_node is not None and state.chosen and self.game.cardlab.to_move(state.history_node.state) == player:
+        if (
+            state.history_node is not None
+            and state.chosen
+            and self.game.cardlab.to_move(state.history_node.state) == player
+        ):
             return state.chosen
         return ()
 
