@@ -34,7 +34,7 @@ except ImportError as err:  # pragma: no cover - exercised without the extra
 from . import research
 from .engine import Game, Move
 
-__all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_state", "resample", "policy_player"]
+__all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_state", "resample"]
 
 #: the deal's chance nodes (the seed's bytes, most significant first) and each one's outcomes
 SEED_BYTES, SEED_OUTCOMES = 8, 256

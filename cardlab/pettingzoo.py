@@ -13,11 +13,12 @@ for agent in env.agent_iter():
 ```
 
 Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a
-``Game.move_id`` (for a game with more than ``research.ACTION_LIMIT`` moves, Contest, a digit of
-it: the agent chooses each of ``research.Actions.depth`` digits in turn); the observation is the agent's view (``cardlab.research.Encoder``) with the
-action mask of ``legal_moves``; ``infos[agent]["legal_moves"]`` lists the mask's ones for the
-agent to move; rewards are the changes of ``Game.utility`` (the score settled so far; the final
-score at the end), so an agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
+``Game.move_id`` (for a game with more than ``research.ACTION_LIMIT`` moves, Contest, a digit
+of it: the agent chooses each of ``research.Actions.depth`` digits in turn); the observation is
+the agent's view (``cardlab.research.Encoder``) with the mask of its legal actions;
+``infos[agent]["legal_moves"]`` lists the mask's ones for the agent to move; rewards are the
+changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
+agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
 """
 
 from __future__ import annotations

@@ -47,7 +47,6 @@ def test_a_whole_game_pays_the_utilities_and_masks_the_legal_moves(name):
         if termination or truncation:
             env.step(None)
             continue
-        mask = observation["action_mask"]
         legal = game.legal_moves(expected)
         assert env.observation_space(agent)["observation"].contains(observation["observation"])
         move = rng.choice(legal)
