@@ -122,19 +122,19 @@ class CardlabState(pyspiel.State):
         return None if self.history_node is None else self.history_node.state
 
     def current_player(self) -> int:
-        if self.history_node is None:
+        node = self.history_node
+        if node is None:
             return pyspiel.PlayerId.CHANCE
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        return self._game.cardlab.to_move(self.history_node.state)
+        mover = node.mover()
+        return pyspiel.PlayerId.TERMINAL if mover is None else mover
 
     def is_terminal(self) -> bool:
         node = self.history_node
-        return node is not None and (node.is_over() or node.length >= self._game.cardlab.max_moves)
+        return node is not None and node.is_over()
 
     def _legal_actions(self, player: int) -> list[int]:
         node = self.history_node
-        return self._game.actions.next_digits(node.legal_ids(), self.chosen)
+        return research.actions(node.game).next_digits(node.legal_ids(), self.chosen)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _SEED_OUTCOMES
@@ -146,14 +146,17 @@ class CardlabState(pyspiel.State):
                 game = self._game.cardlab
                 self.history_node = research.History(game, game.deal(seed=int.from_bytes(bytes(self.dealt), "big")))
             return
-        actions = self._game.actions
+        node = self.history_node
+        actions = research.actions(node.game)
+        if actions.depth == 1:
+            self.history_node = node.then(node.game.move_of(action, node.state))
+            return
         chosen = self.chosen + (int(action),)
         if len(chosen) < actions.depth:
             self.chosen = chosen
             return
-        node = self.history_node
         self.chosen = ()
-        self.history_node = node.then(self._game.cardlab.move_of(actions.number(chosen), node.state))
+        self.history_node = node.then(node.game.move_of(actions.number(chosen), node.state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

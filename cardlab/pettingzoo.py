@@ -74,6 +74,8 @@ class CardlabEnv(AECEnv):
         self.state: Any = None
         self.moves = 0
         self.chosen: tuple[int, ...] = ()  # the digits chosen of the move under way
+        self._ids: list[int] | None = None
+        self._legal_set: frozenset[int] = frozenset()
         self._deals = random.Random()  # the seeds of the deals of reset() without a seed
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -91,7 +93,7 @@ class CardlabEnv(AECEnv):
             self._deals = random.Random(seed)
         deal_seed = seed if seed is not None else self._deals.randrange(1 << 63)
         self.state = self.game.deal(seed=deal_seed)
-        self.moves, self.chosen = 0, ()
+        self.moves, self.chosen, self._ids = 0, (), None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -103,9 +105,19 @@ class CardlabEnv(AECEnv):
         self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seat[agent]
-        chosen = self.chosen if seat == self.game.to_move(self.state) else ()
-        return observe(self.game, self.state, seat, self.encoder, chosen)
+        seat, game = self._seat[agent], self.game
+        view = game.view(self.state, seat)
+        mask = np.zeros(self.actions.base, np.int8)
+        chosen = ()
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            chosen = self.chosen
+            mask[self.infos[agent]["legal_moves"]] = 1
+        encoder = self.encoder
+        ones, scaled = encoder.sparse(self.state, seat, view=view, chosen=chosen, utility=self._utility)
+        values = np.bincount(ones, minlength=encoder.size).astype(np.float32)
+        at = encoder.size - encoder.chosen_size - encoder.players
+        values[at : at + encoder.players] = scaled
+        return {"observation": values, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -113,10 +125,11 @@ class CardlabEnv(AECEnv):
             self._was_dead_step(action)
             return
         game, actions = self.game, self.actions
+        legal = self.infos[agent]["legal_moves"]
+        if action not in self._legal_set:
+            raise ValueError(f"{action} is not a legal action of {agent} here: {legal}")
         chosen = self.chosen + (int(action),)  # type: ignore[arg-type]
         if len(chosen) < actions.depth:  # a digit of the move: the same agent chooses the next
-            if chosen[-1] not in self.infos[agent]["legal_moves"]:
-                raise ValueError(f"{chosen[-1]} is not a legal digit here: {self.infos[agent]['legal_moves']}")
             self.chosen = chosen
             self._cumulative_rewards[agent] = 0.0
             for a in self.agents:
@@ -125,9 +138,10 @@ class CardlabEnv(AECEnv):
             self._accumulate_rewards()
             return
         self.chosen = ()
-        move = game.move_of(actions.number(chosen), self.state)
-        self.state = game.play(self.state, move)
+        # legal by the check above, so the engine's unchecked advance plays it
+        self.state = game.advance(self.state, game.move_of(actions.number(chosen), self.state))
         self.moves += 1
+        self._ids = None
         utility = game.utility(self.state)
         self._cumulative_rewards[agent] = 0.0
         for a, before, after in zip(self.possible_agents, self._utility, utility):
@@ -144,12 +158,20 @@ class CardlabEnv(AECEnv):
             self._legal_info()
         self._accumulate_rewards()
 
+    def _legal_ids(self) -> list[int]:
+        """The numbers of the legal moves at the current state, sorted (worked out once a state)."""
+        if self._ids is None:
+            self._ids = sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))
+        return self._ids
+
     def _legal_info(self) -> None:
         """``infos[agent]["legal_moves"]``: the legal actions of the agent to move (the mask's
         ones, without scanning it)."""
         for a in self.agents:
             self.infos[a] = {}
-        self.infos[self.agent_selection] = {"legal_moves": legal_actions(self.game, self.state, self.chosen)}
+        legal = self.actions.next_digits(self._legal_ids(), self.chosen)
+        self._legal_set = frozenset(legal)
+        self.infos[self.agent_selection] = {"legal_moves": legal}
 
     def render(self) -> str | None:
         if self.render_mode is None:

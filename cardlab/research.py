@@ -117,7 +117,7 @@ class History:
     ``fixed`` replaces the start's entries for a player: a world sampled for a player who has
     already seen a history there (``resampled``), whose information state stays their own."""
 
-    __slots__ = ("game", "parent", "move", "state", "length", "_seen", "_marks", "fixed", "_legal", "_over")
+    __slots__ = ("game", "parent", "move", "state", "length", "_seen", "_marks", "fixed", "_legal", "_over", "_mover")
 
     def __init__(
         self,
@@ -137,6 +137,7 @@ class History:
         self.fixed = fixed
         self._legal: list[int] | None = None
         self._over: bool | None = None
+        self._mover: int | None = None
 
     def then(self, move: Any) -> History:
         return History(self.game, self.game.advance(self.state, move), self, move)
@@ -150,9 +151,17 @@ class History:
         return found
 
     def is_over(self) -> bool:
+        """Whether the game is over or stopped at its cap (``Game.max_moves``), worked out once."""
         found = self._over
         if found is None:
-            found = self._over = self.game.is_over(self.state)
+            found = self._over = self.length >= self.game.max_moves or self.game.is_over(self.state)
+        return found
+
+    def mover(self) -> int | None:
+        """The player to move (None once over), worked out once."""
+        found = self._mover
+        if found is None and not self.is_over():
+            found = self._mover = self.game.to_move(self.state)
         return found
 
     def seen(self, player: int) -> str:
@@ -388,43 +397,53 @@ class Encoder:
         z, c = len(self.zones), len(self.cards)
         return {"cards": (z, c), "seen": (z, c)}.get(name, (dict(self.info_pieces)[name],))
 
-    def encode(self, state: Any, player: int, out: Any = None, *, view: Any = None, chosen: tuple = ()) -> Any:
+    def encode(
+        self, state: Any, player: int, out: Any = None, *, view: Any = None, chosen: tuple = (), utility: Any = None
+    ) -> Any:
         """The observation of ``player`` (a list, or written into ``out``, a buffer of ``size``);
-        ``chosen``: the digits the player has chosen of the move under way."""
-        game = self.game
-        if view is None:
-            view = game.view(state, player)
+        ``chosen``: the digits the player has chosen of the move under way; ``utility``: the
+        state's ``game.utility``, if the caller has it."""
+        ones, scaled = self.sparse(state, player, view=view, chosen=chosen, utility=utility)
         values = [0.0] * self.size if out is None else out
         if out is not None:
             for i in range(self.size):
                 out[i] = 0.0
+        for i in ones:
+            values[i] += 1.0
+        at = self.size - self.chosen_size - self.players
+        for p, u in enumerate(scaled):
+            values[at + p] = u
+        return values
+
+    def sparse(
+        self, state: Any, player: int, *, view: Any = None, chosen: tuple = (), utility: Any = None
+    ) -> tuple[list[int], list[float]]:
+        """The observation as the places that count one each (a card twice in a zone is listed
+        twice) and the scaled utilities: what ``encode`` writes, for a caller filling an array."""
+        game = self.game
+        if view is None:
+            view = game.view(state, player)
         n = self.players
-        values[player] = 1.0
         mover = game.to_move(view)
-        values[n + (n if mover is None else mover)] = 1.0
+        ones = [player, n + (n if mover is None else mover)]
         at = 2 * n + 1
         phase = game.phase(view)
         if phase in self.phases:
-            values[at + self.phases.index(phase)] = 1.0
+            ones.append(at + self.phases.index(phase))
         at += len(self.phases)
-        c = len(self.cards)
+        c, zone_index, card_index = len(self.cards), self.zone_index, self.card_index
         hidden_at = at + len(self.zones) * c
         for zone in game.zones(view):
-            zi = self.zone_index.get(zone.name)
+            zi = zone_index.get(zone.name)
             if zi is None:
                 continue
+            base = at + zi * c
             for card in zone.cards:
-                if card.is_hidden:
-                    values[hidden_at + zi] += 1.0
-                else:
-                    values[at + zi * c + self.card_index[card]] += 1.0
-        at = hidden_at + len(self.zones)
-        for p, u in enumerate(game.utility(state)):
-            values[at + p] = u / self.scale
-        at += n
-        for i, digit in enumerate(chosen):
-            values[at + i * self.base + digit] = 1.0
-        return values
+                ones.append(hidden_at + zi if card.is_hidden else base + card_index[card])
+        at = hidden_at + len(self.zones) + n
+        ones.extend(at + i * self.base + digit for i, digit in enumerate(chosen))
+        scaled = [u / self.scale for u in (game.utility(state) if utility is None else utility)]
+        return ones, scaled
 
     def places(self, state: Any, player: int) -> frozenset[int]:
         """The (zone, card) places of the ``seen`` piece that ``player`` sees filled in ``state``."""

@@ -156,7 +156,7 @@ def test_the_environment_chooses_contest_s_moves_in_two_digits():
     agent = env.agent_selection
     first = env.infos[agent]["legal_moves"]
     assert env.action_space(agent).n == research.actions(env.game).base
-    with pytest.raises(ValueError, match="not a legal digit"):
+    with pytest.raises(ValueError, match="not a legal action"):
         env.step(max(set(range(env.action_space(agent).n)) - set(first)))
     env.step(first[0])
     assert env.agent_selection == agent and env.moves == 0
