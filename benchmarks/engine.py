@@ -18,12 +18,12 @@ outcomes (dealing the digits, about 72% of its steps) included; a chance step dr
 state's ``chance_outcomes()`` (uniform there) with the same generator. Target: every engine at
 least 1.0x liars poker; stretch 1.5x.
 
-With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each configuration is also
-played through the research adapters (docs/research.md), steps per CPU second beside the bare
-engine's: OpenSpiel's ``legal_actions`` + a choice + ``apply_action`` (the deal, a chance
-outcome, is not a step), and PettingZoo's ``last()`` (the observation with its action mask) + a
-choice among ``info["legal_moves"]`` (the mask's ones) + ``step``. Both play every move through
-the engine, each over the same seeded deals.
+With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each configuration is
+played through the research adapters (docs/research.md), interleaved in slices with the same
+liars poker: OpenSpiel's loop as liars poker's (every ``apply_action`` a step, the deal's chance
+outcomes included), and PettingZoo's ``reset`` (the deal, one step) then ``last()`` (the
+observation with its action mask) + a choice among ``info["legal_moves"]`` + ``step``. Target:
+at least 0.5x liars poker through either adapter.
 """
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ def main() -> int:
         action="store_true",
         help="through cardlab.openspiel and cardlab.pettingzoo, beside the bare engine",
     )
-    parser.add_argument("--slice", type=float, default=0.25, help="with --openspiel or --adapters: CPU seconds per slice")
+    parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds per slice (--openspiel, --adapters)")
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()
     if args.openspiel:
