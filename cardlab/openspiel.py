@@ -34,7 +34,7 @@ except ImportError as err:  # pragma: no cover - exercised without the extra
 from . import research
 from .engine import Game, Move
 
-__all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_state", "resample"]
+__all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_state", "resample", "policy_player"]
 
 #: the deal's chance nodes (the seed's bytes, most significant first) and each one's outcomes
 SEED_BYTES, SEED_OUTCOMES = 8, 256
@@ -346,3 +346,29 @@ def as_player(bot: Any, name: str = "openspiel", seed: int = 0) -> OpenSpielPlay
     (IS-MCTS) deals the hidden cards again from it, with this player's generator (``seed``), so
     a seeded bot plays the same moves again."""
     return OpenSpielPlayer(bot, name, seed)
+
+
+class _PolicyBot:
+    """An OpenSpiel policy as a bot: the most likely action (the lowest of equals), or one drawn
+    from its probabilities (``greedy=False``) with a seeded generator."""
+
+    def __init__(self, policy: Any, greedy: bool, seed: int) -> None:
+        self.policy, self.greedy, self.rng = policy, greedy, random.Random(seed)
+
+    def step(self, state: CardlabState) -> int:
+        probabilities = self.policy.action_probabilities(state, state.current_player())
+        legal = set(state.legal_actions())
+        pairs = sorted((a, p) for a, p in probabilities.items() if a in legal and p > 0)
+        if not pairs:
+            raise ValueError(f"the policy gives no legal action a chance here: {probabilities}")
+        if self.greedy:
+            return max(pairs, key=lambda pair: (pair[1], -pair[0]))[0]
+        return self.rng.choices([a for a, _ in pairs], weights=[p for _, p in pairs])[0]
+
+
+def policy_player(policy: Any, name: str = "policy", greedy: bool = True, seed: int = 0) -> OpenSpielPlayer:
+    """An OpenSpiel policy (``action_probabilities(state, player)``: a tabular policy, CFR's or a
+    trained network's) as a cardlab computer player for ``Table(session, opponent=...)``, deciding
+    from the player's view only: its most likely action, or (``greedy=False``) one drawn from its
+    probabilities. ``Table`` takes such a policy itself as ``opponent`` and wraps it here."""
+    return OpenSpielPlayer(_PolicyBot(policy, greedy, seed), name, seed)

@@ -162,3 +162,38 @@ def test_the_environment_chooses_contest_s_moves_in_two_digits():
     assert env.agent_selection == agent and env.moves == 0
     env.step(env.infos[agent]["legal_moves"][0])
     assert env.moves == 1
+
+
+class _Lowest:
+    """An OpenSpiel policy that favours the lowest legal action (probabilities over the legal ones)."""
+
+    def action_probabilities(self, state, player):
+        legal = state.legal_actions(player)
+        return {a: (2.0 if i == 0 else 1.0) / (len(legal) + 1) for i, a in enumerate(legal)}
+
+
+def test_a_table_takes_an_openspiel_policy_as_its_computer_opponent():
+    from cardlab.widgets import Table
+    from helpers.widget_driver import commons_session
+
+    session = commons_session()
+    start = session.state
+    table = Table(session, viewer=1, opponent=_Lowest())
+    game = session.game
+    assert session.moves[0] == min(game.legal_moves(start), key=game.move_id)  # the policy's choice
+    assert game.to_move(session.state) == 1 and table.view["can_act"]
+
+
+@pytest.mark.parametrize("game_name", ["contest", "commitment"])
+def test_a_policy_player_plays_whole_games_from_its_view(game_name):
+    """Through policy_player a policy plays every move (Contest's in two digits) from its view."""
+    import cardlab
+    from cardlab.bots import HeuristicPlayer, play_game
+
+    game = cardlab.game(game_name)
+    player = co.policy_player(_Lowest(), name="lowest")
+    record = play_game(game, [player, HeuristicPlayer(seed=1)], seed=5)
+    assert game.is_over(record.final)
+    state = next(s for s in record.states if game.to_move(s) == 0 and len(game.legal_moves(s)) > 1)
+    lowest = min(game.legal_moves(state), key=game.move_id)
+    assert player.choose(game, state) == lowest == player.choose(game, game.view(state, 0))
