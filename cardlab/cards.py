@@ -248,7 +248,7 @@ def cards(text: str | Iterable[Card | str]) -> Cards:
     return Cards(c if isinstance(c, Card) else parse_card(c) for c in text)
 
 
-class Cards(tuple):
+class Cards(tuple[Card, ...]):
     """An immutable sequence of cards that prints as ``4♣ 5♥ Q♥`` and shows as cards in Jupyter."""
 
     __slots__ = ()

@@ -32,6 +32,7 @@ import zipfile
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 
 class LiteError(Exception):
@@ -83,7 +84,7 @@ def wheel_from_installed(into: Path, name: str = "cardlab") -> Path:
                 continue
             if f.parts[0] == info.parts[0] and f.name in _INSTALL_ONLY:
                 continue
-            data = Path(dist.locate_file(f)).read_bytes()
+            data = Path(str(dist.locate_file(f))).read_bytes()
             if f.hash is not None and _record_hash(data) != f"{f.hash.mode}={f.hash.value}":
                 raise LiteError(
                     f"{path} of the installed {name} differs from the file installed: "
@@ -278,7 +279,7 @@ def bundle_pyodide(lite_dir: Path, wheel: Path, cache: Path, say=lambda text: No
 
     piplite = lite_dir / "wheels"
     piplite.mkdir(parents=True, exist_ok=True)
-    bundled = {"pyodide": version, "python": python, "lock": [], "piplite": []}
+    bundled: dict[str, Any] = {"pyodide": version, "python": python, "lock": [], "piplite": []}
     for name in sorted(resolved):
         if name in KERNEL_PROVIDES or name == "cardlab":
             continue
@@ -307,7 +308,7 @@ def _requires(downloads: Path, wheel: Path, found: dict[str, Path]) -> Iterable[
     from packaging.requirements import Requirement
 
     _version, python = pyodide_versions()
-    env = {
+    env: dict[str, Any] = {
         **default_environment(),
         "python_version": python,
         "python_full_version": f"{python}.0",

@@ -121,6 +121,12 @@ class CardlabState(pyspiel.State):
     def cardlab_state(self) -> Any:
         return None if self.history_node is None else self.history_node.state
 
+    @property
+    def _node(self) -> research.History:
+        """The history, once the deal is drawn: OpenSpiel asks for moves and results only then."""
+        assert self.history_node is not None
+        return self.history_node
+
     def current_player(self) -> int:
         node = self.history_node
         if node is None:
@@ -170,7 +176,7 @@ class CardlabState(pyspiel.State):
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._game.cardlab.players
-        return [float(u) for u in self._game.cardlab.utility(self.history_node.state)]
+        return [float(u) for u in self._game.cardlab.utility(self._node.state)]
 
     def history(self) -> list[int]:
         return [*self.earlier, *super().history()]

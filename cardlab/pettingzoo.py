@@ -50,6 +50,8 @@ class CardlabEnv(AECEnv):
         if isinstance(game, str):
             game = research.game_for(game)
         research.check_game(game)
+        num_moves = game.num_moves
+        assert num_moves is not None  # (check_game refuses a game that numbers no moves)
         self.game = game
         self.name = research.name_of(game)
         self.metadata = {**self.metadata, "name": f"{self.name}_v0"}
@@ -99,9 +101,9 @@ class CardlabEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._utility = self.game.utility(self.state)
-        self.agent_selection = self.possible_agents[self.game.to_move(self.state)]
+        self.agent_selection = self.possible_agents[_mover(self.game, self.state)]
         self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -154,7 +156,7 @@ class CardlabEnv(AECEnv):
                 self.terminations[a] = over
                 self.truncations[a] = capped
         else:
-            self.agent_selection = self.possible_agents[game.to_move(self.state)]
+            self.agent_selection = self.possible_agents[_mover(game, self.state)]
             self._legal_info()
         self._accumulate_rewards()
 
@@ -180,6 +182,13 @@ class CardlabEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def _mover(game: Game, state: Any) -> int:
+    """The player to move in ``state``, a game not over."""
+    mover = game.to_move(state)
+    assert mover is not None
+    return mover
 
 
 def legal_actions(game: Game, state: Any, chosen: tuple[int, ...] = ()) -> list[int]:

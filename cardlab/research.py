@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from .engine import Game
+from .engine import Game, Move
 from .engine.seen import move_text
 
 __all__ = ["CONFIGURATIONS", "configurations", "game_for", "History", "Encoder", "encoder", "Actions", "actions"]
@@ -139,7 +139,7 @@ class History:
         self._over: bool | None = None
         self._mover: int | None = None
 
-    def then(self, move: Any) -> History:
+    def then(self, move: Move) -> History:
         return History(self.game, self.game.advance(self.state, move), self, move)
 
     def legal_ids(self) -> list[int]:

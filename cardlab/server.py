@@ -46,7 +46,7 @@ def without_delay(connection_class: type) -> type:
 
     def connect(self: Any) -> Any:
         self.websocket_handler.set_nodelay(True)
-        return super(subclass, self).connect()
+        return super(subclass, self).connect()  # type: ignore[arg-type]  # (a class made below, by type())
 
     subclass = type(
         f"NoDelay{connection_class.__name__}",

@@ -26,7 +26,7 @@ register(ToyTricks)
 #: Files whose tests share nothing but session-wide fixtures, and each take long: spread over
 #: the workers one test at a time. Every other file runs whole on one worker (``--dist
 #: loadgroup``): a notebook's cells share one kernel, a browser module its server and pages.
-SPREAD = {"test_class.py", "test_notebooks.py", "test_conformance.py", "test_pythons.py"}
+SPREAD = {"test_class.py", "test_conformance.py", "test_pythons.py"}
 
 #: The files that take longest, longest first: started first, so that no worker is left
 #: alone with one of them at the end. Then the other browser tests, then the rest.
@@ -39,7 +39,6 @@ SLOWEST = [
     "test_app_install.py",
     "test_lite_offline.py",
     "test_conformance.py",
-    "test_notebooks.py",
 ]
 
 

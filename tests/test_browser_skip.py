@@ -22,6 +22,8 @@ def test_browser_tests_skip_without_chromium_unless_required(required, outcome, 
             "-rs",
             "-p",
             "no:cacheprovider",
+            "-n",
+            "0",  # one process: no workers to start for one test
             "tests/browser/test_tables.py::test_the_table_renders_every_zone[card-commons]",
         ],
         cwd=Path(__file__).parents[1],

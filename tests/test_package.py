@@ -44,6 +44,8 @@ def test_the_wheel_holds_the_license_the_tutorials_and_the_front_end(installed):
     assert f"cardlab-{cardlab.__version__}.dist-info/licenses/LICENSE" in names
     assert {f"cardlab/tutorials/{n}" for n in TUTORIALS} <= names
     assert {"cardlab/widgets/static/cardlab.js", "cardlab/widgets/static/cardlab.css"} <= names
+    # PEP 561: a type checker reads the installed package's annotations.
+    assert "cardlab/py.typed" in names
     assert "License-Expression: MIT" in metadata and f"Version: {cardlab.__version__}" in metadata
     assert "Requires-Python: >=3.10" in metadata and "Project-URL: Source, " in metadata
     # Pyodide (JupyterLite) runs cardlab on Python 3.14.

@@ -63,7 +63,8 @@ def play_game(
         raise ValueError(f"{game.title} here has {game.players} players; {len(players)} were given")
     if state is None:
         state = game.deal(seed=seed)
-    states, moves = [state], []
+    states: list[Any] = [state]
+    moves: list[Move] = []
     while (mover := game.to_move(state)) is not None:
         if len(moves) >= max_moves:
             raise RuntimeError(f"{game.title}: no end after {max_moves} moves")

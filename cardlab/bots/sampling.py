@@ -44,7 +44,11 @@ def unseen_cards(game: Game, view: Any) -> list[Card]:
 
 
 def _reseed(state: Any, rng: random.Random) -> Any:
-    if dataclasses.is_dataclass(state) and any(f.name == "seed" for f in dataclasses.fields(state)):
+    if (
+        dataclasses.is_dataclass(state)
+        and not isinstance(state, type)
+        and any(f.name == "seed" for f in dataclasses.fields(state))
+    ):
         return dataclasses.replace(state, seed=fresh_seed(rng))
     return state
 

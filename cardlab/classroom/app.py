@@ -21,7 +21,7 @@ import html
 import threading
 import urllib.parse
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import solara
 import solara.lab
@@ -54,7 +54,7 @@ def classroom() -> Classroom:
 
 
 def _cookie(name: str) -> str | None:
-    return (solara.lab.cookies.value or {}).get(name)
+    return (solara.lab.cookies.value or {}).get(name)  # type: ignore[attr-defined]  # (a reactive value)
 
 
 def use_changes(subscribe: Callable[[Callable[..., None]], Callable[[], None]], key: Any) -> int:
@@ -320,7 +320,7 @@ def NewRooms() -> None:
     """Open rooms: a game, its ranged options (Commerce's players), how many computer seats, how
     many rooms."""
     game, set_game = solara.use_state("commitment")
-    chosen_options, set_options = solara.use_state({})
+    chosen_options, set_options = solara.use_state(cast(dict[str, int], {}))
     computers, set_computers = solara.use_state(0)
     count, set_count = solara.use_state(1)
     ranged = _ranged(game)

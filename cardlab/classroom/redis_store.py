@@ -22,6 +22,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable
+from typing import Any
 
 import redis
 
@@ -70,7 +71,10 @@ class RedisStore(Store):
         query = urllib.parse.parse_qs(parts.query)
         self.prefix = (query.pop("prefix", ["cardlab"]) or ["cardlab"])[0]
         kept = urllib.parse.urlencode({k: v[0] for k, v in query.items()})
-        self._redis = redis.Redis.from_url(urllib.parse.urlunsplit(parts._replace(query=kept)), decode_responses=True)
+        # decode_responses: every answer is text, which redis-py's annotations cannot say
+        self._redis: Any = redis.Redis.from_url(
+            urllib.parse.urlunsplit(parts._replace(query=kept)), decode_responses=True
+        )
         self._append = self._redis.register_script(_APPEND)
         self._replace = self._redis.register_script(_REPLACE)
         #: This store's own name on the channel: its own writes are not news to it.
@@ -97,7 +101,7 @@ class RedisStore(Store):
     def replace_room(self, old: RoomRecord | None, new: RoomRecord) -> bool:
         keys = [self._key("rooms"), self._key("order"), self._key("changes")]
         expected = "" if old is None else old.to_json()
-        args = [new.code, expected, new.to_json(), time.time(), self._news(new.code)]
+        args: list[str | float] = [new.code, expected, new.to_json(), time.time(), self._news(new.code)]
         return bool(self._replace(keys=keys, args=args))
 
     def room(self, code: str) -> RoomRecord | None:

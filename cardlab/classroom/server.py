@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .classroom import Classroom
+from .rooms import COMPUTER_DELAY
 from .store_address import open_store
 
 DEFAULT_STORE = "sqlite:classroom.db"
@@ -185,7 +186,8 @@ def serve(
     base = f"http://{shown}:{port}"
     teacher_file = Path(teacher_file)
     read_teacher_key(teacher_file)  # a file others may read is refused before anything starts
-    classroom = Classroom(open_store(store), **({} if computer_delay is None else {"computer_delay": computer_delay}))
+    delay = COMPUTER_DELAY if computer_delay is None else computer_delay
+    classroom = Classroom(open_store(store), computer_delay=delay)
     try:  # the key is written once the store is this process's (a refused second process changes nothing)
         key = teacher_key(teacher_file, keep_teacher_key, lambda key: f"{base}/teacher?key={key}")
     except BaseException:

@@ -13,11 +13,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import Literal, TypedDict
 
 SEAT_COOKIE = "cardlab-seat"
 TEACHER_COOKIE = "cardlab-teacher"
+
+
+class CookieOptions(TypedDict):
+    """How every classroom cookie is set (Starlette's ``set_cookie`` arguments)."""
+
+    httponly: bool
+    samesite: Literal["lax", "strict", "none"]
+    path: str
+
+
 #: Cookie settings: HttpOnly (scripts cannot read it), SameSite=Strict (other sites cannot use it).
-COOKIE_OPTIONS = {"httponly": True, "samesite": "strict", "path": "/"}
+COOKIE_OPTIONS: CookieOptions = {"httponly": True, "samesite": "strict", "path": "/"}
 
 
 def new_token() -> str:

@@ -55,8 +55,9 @@ def find_notebook(name: str) -> Path:
         raise CommandError(f"no notebook {name}")
     names = tutorial_names()
     game = name.lower().replace("_", "-").replace(" ", "-")
-    if game in game_names() and learner_notebook(game, names):
-        name = learner_notebook(game, names)[:-6]
+    notebook = learner_notebook(game, names) if game in game_names() else None
+    if notebook:
+        name = notebook[:-6]
     matches = [n for n in names if n in (name, f"{name}.ipynb") or n.startswith(f"{name}_")]
     if len(matches) != 1:
         raise CommandError(

@@ -88,7 +88,7 @@ def lite_contents(into: Path) -> Path:
     into.mkdir(parents=True)
     for name in tutorial_names():
         notebook = json.loads(travelling((tutorials_folder() / name).read_text(encoding="utf-8")))
-        cell = {
+        cell: dict[str, object] = {
             "cell_type": "code",
             "execution_count": None,
             "id": "cardlab-lite-setup",

@@ -10,8 +10,8 @@ import types
 import typing
 from typing import Any
 
-from ..cards import HIDDEN, Card, CardError, parse_card
-from ..errors import StateError
+from ..cards import HIDDEN, Card, parse_card
+from ..errors import CardError, StateError
 from .notation import MAX_DIGITS
 from .options import Options
 
@@ -183,7 +183,7 @@ def decode(tp: Any, data: Any, where: str) -> Any:
         if data not in typing.get_args(tp):
             raise StateError(where, f"expected one of {', '.join(map(repr, typing.get_args(tp)))}, got {data!r}")
         return data
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # (a hint is a class, never an instance)
         if not isinstance(data, dict):
             raise StateError(where, f"expected an object, got {type(data).__name__}")
         hints = _HINTS.get(tp)

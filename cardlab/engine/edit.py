@@ -13,7 +13,7 @@ from ..errors import StateError
 from .values import field_names, replacer
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, S
 
 #: A card's place on the table: (zone number, card number) in ``game.zones(state)``.
 Slot = tuple[int, int]
@@ -51,7 +51,7 @@ def replace_cards(value: Any, fn: Callable[[Card], Card], only: Card | None = No
     return value
 
 
-def swap_cards(game: Game, state: Any, a: Card, b: Card, slot: tuple[str, int] | None = None) -> Any:
+def swap_cards(game: Game[S], state: S, a: Card, b: Card, slot: tuple[str, int] | None = None) -> S:
     """``state`` with card ``a`` and card ``b`` exchanged on the table.
 
     ``slot`` (a zone's name and a position in it) says which ``a`` when the state holds
@@ -72,7 +72,7 @@ def swap_cards(game: Game, state: Any, a: Card, b: Card, slot: tuple[str, int] |
     count = _occurrences(state)
     for i in range(count[a]):
         for j in range(count[b] if pb is not None else 1):
-            edited = _exchange(state, a, i, b, j if pb is not None else None)
+            edited: S = _exchange(state, a, i, b, j if pb is not None else None)
             if [list(z.cards) for z in game.zones(edited)] == expected:
                 return edited
     raise StateError("cards", f"{a} and {b} cannot be exchanged in this state")

@@ -164,7 +164,8 @@ def zone_words(game: Any, zone: Zone) -> str:
 def move_variants(move: Move, card: Card, replaceable: Callable[[Card], bool] = lambda c: True) -> Iterable[Move]:
     """``move`` with one of its cards (one that ``replaceable`` accepts) replaced by ``card``:
     the moves a click on ``card`` might mean, given a legal move with another card."""
-    for name in field_names(type(move)):
+    kind: type = type(move)  # (a class is hashable, as the cache of field_names needs)
+    for name in field_names(kind):
         value = getattr(move, name)
         try:
             if isinstance(value, Card) and value != card and replaceable(value):
@@ -203,7 +204,7 @@ def _card_zone(game: Any, state: Any, card: Card, zone: str | None, player: int 
     """The zone of ``state`` (the asker's view) that holds ``card``; a ValueError saying where
     the card is not, otherwise."""
     code = card.code
-    zones = game.zones(state)
+    zones: list[Zone] = game.zones(state)
     named = [z for z in zones if z.name == zone] if zone is not None else zones
     if zone is not None and not named:
         raise ValueError(f"there is no zone {quoted(zone)}; the zones are: {', '.join(z.name for z in zones)}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..cards import Card
 from ..errors import IllegalMove, NotationError, StateError
@@ -30,10 +30,10 @@ class State:
 
     __slots__ = ()
     #: The game class this state belongs to.
-    game_class: ClassVar[type[Game]]
+    game_class: ClassVar[type[Game[Any]]]
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         """The game, with the options, that this state belongs to."""
         return self.game_class.for_state(self)
 
@@ -52,8 +52,13 @@ class State:
         return self.game.state_html(self)
 
 
-class Game(ABC):
-    """A game's rules with its options. Subclasses implement the abstract methods."""
+#: a game's state class (``Game[CommonsState]``: Card Commons' rules take and give its states)
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """A game's rules with its options, over its states ``S``. Subclasses implement the abstract
+    methods."""
 
     #: the name ``cardlab.game`` knows the game by ("card-commons")
     name: ClassVar[str] = ""
@@ -96,11 +101,11 @@ class Game(ABC):
     # -- what a game module implements ---------------------------------------------------------
 
     @abstractmethod
-    def deal(self, seed: int | None = None, deck: Iterable[Card | str] | str | None = None) -> Any:
+    def deal(self, seed: int | None = None, deck: Iterable[Card | str] | str | None = None) -> S:
         """The starting state. ``seed`` shuffles; ``deck`` stacks the cards (order documented)."""
 
     @abstractmethod
-    def legal_moves(self, state: Any) -> list[Move]:
+    def legal_moves(self, state: S) -> list[Move]:
         """Every move the player to act may make, each distinct choice listed once."""
 
     @abstractmethod
@@ -108,45 +113,45 @@ class Game(ABC):
         """Read a move's notation, or raise :class:`NotationError` pointing at the problem."""
 
     @abstractmethod
-    def _check(self, state: Any, move: Move) -> Any:
+    def _check(self, state: S, move: Move) -> Any:
         """Raise :class:`IllegalMove` (naming the rule and the reason) if ``move`` is illegal.
 
         Otherwise return what the check worked out that :meth:`_apply` can use (or None):
         ``play`` hands it on, so the work is not done twice and the game keeps no state."""
 
     @abstractmethod
-    def _apply(self, state: Any, move: Move, log: list[Event] | None, checked: Any = None) -> Any:
+    def _apply(self, state: S, move: Move, log: list[Event] | None, checked: Any = None) -> S:
         """The state after a legal ``move``; narrate into ``log`` unless it is None. ``checked``
         is what :meth:`_check` returned for this state and move, or None when it was not run
         (``advance``)."""
 
     @abstractmethod
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: S) -> int | None:
         """The player to act, or None when the game is over."""
 
     @abstractmethod
-    def score(self, state: Any) -> Breakdown:
+    def score(self, state: S) -> Breakdown:
         """The score so far (final when the game is over), with the reason for each point."""
 
     @abstractmethod
-    def zones(self, state: Any) -> list[Zone]:
+    def zones(self, state: S) -> list[Zone]:
         """Every card of the state, in named places, with who may see each place."""
 
     @abstractmethod
-    def view(self, state: Any, player: int | None) -> Any:
+    def view(self, state: S, player: int | None) -> S:
         """``state`` as ``player`` sees it: every card they may not see replaced by HIDDEN.
         ``None`` is the teacher's view: everything."""
 
     @abstractmethod
-    def to_text(self, state: Any) -> str:
+    def to_text(self, state: S) -> str:
         """The short text form of ``state``."""
 
     @abstractmethod
-    def _from_text(self, text: str) -> Any:
+    def _from_text(self, text: str) -> S:
         """Read the text form (structure only); :meth:`validate` then checks the rules."""
 
     @abstractmethod
-    def validate(self, state: Any) -> None:
+    def validate(self, state: S) -> None:
         """Raise :class:`StateError` saying exactly what is wrong and where, if anything."""
 
     @abstractmethod
@@ -154,7 +159,7 @@ class Game(ABC):
         """Every card this game is played with (a multiset)."""
 
     @classmethod
-    def for_state(cls, state: Any) -> Game:
+    def for_state(cls, state: S) -> Game[Any]:
         """The game, with the options, that made ``state`` (states carry their options)."""
         options = getattr(state, "options", None)
         if options is None:
@@ -163,18 +168,18 @@ class Game(ABC):
 
     # -- what tables and computer players ask of a game: generic answers, a game may refine them --
 
-    def phase(self, state: Any) -> str:
+    def phase(self, state: S) -> str:
         """The part of a turn or of the game ``state`` is in, one of :attr:`phases` (Card
         Commons' "answer": the Claimant answers her own Claim). Every player sees it: a view has
         the phase of its state. The default knows two: "play", then "game-over"."""
         return "game-over" if self.is_over(state) else "play"
 
-    def table_layout(self, state: Any) -> Layout:
+    def table_layout(self, state: S) -> Layout:
         """How a table arranges ``state``'s zones (``state`` is what the viewer sees). The
         default draws every group in a row of its own, in the order of the zones."""
         return Layout()
 
-    def rounds(self, state: Any) -> tuple[Round, ...]:
+    def rounds(self, state: S) -> tuple[Round, ...]:
         """The rounds of the game so far, settled and in play, for a game scored round by round:
         each with its lines of the score and, once settled, its showdown. ``state`` may be a
         player's view: a round says only what every player may know (the cards its showdown
@@ -193,7 +198,7 @@ class Game(ABC):
     # -- why and why not: what a card can do, and why it can't be played now (explain.py) ---------
 
     def explain_card(
-        self, state: Any, card: Card | str, zone: str | None = None, player: int | None = None
+        self, state: S, card: Card | str, zone: str | None = None, player: int | None = None
     ) -> Explanation:
         """What ``card`` can do in this game where it lies, why it can or cannot be played now,
         and what can be done instead, in a learner's words with rule ids (an :class:`Explanation`).
@@ -211,20 +216,20 @@ class Game(ABC):
         """
         return explain.explain_card(self, state, card, zone, player)
 
-    def card_role(self, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
+    def card_role(self, state: S, card: Card, zone: Zone, player: int | None) -> Reason | None:
         """What ``card`` is for, lying in ``zone``, in one sentence with its rule (None: nothing
         to say). ``state`` is the asker's view; ``card`` is ``HIDDEN`` when the asker may not
         see it, and then the sentence may speak of its place only. The default says where the
         card lies."""
         return explain.card_role(self, state, card, zone, player)
 
-    def situation(self, state: Any) -> Reason:
+    def situation(self, state: S) -> Reason:
         """What the player to move must do now, in a sentence anyone at the table may read
         ("Now B must defend against the 5♣"), with its rule. ``state`` is a view: the sentence
         names only cards every player sees. The default names the player and the phase."""
         return explain.situation(self, state)
 
-    def card_candidates(self, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
+    def card_candidates(self, state: S, card: Card, zone: Zone, legal: Sequence[Move]) -> list[Move]:
         """The moves a click on ``card`` (lying in ``zone``) might mean now: the places it might
         go, legal or not. The default takes each legal move and puts ``card`` in place of one of
         its cards that lies in the same zone (a hand card for a hand card, a pool card for a pool
@@ -256,7 +261,7 @@ class Game(ABC):
             "the research adapters need one (docs/protocol.md)"
         )
 
-    def move_of(self, move_id: int, state: Any) -> Move:
+    def move_of(self, move_id: int, state: S) -> Move:
         """The move numbered ``move_id``, as it would be played in ``state`` (a full state or a
         player's view). A ValueError for a number outside ``range(num_moves)``. The default
         looks the number up among ``legal_moves(state)`` (so it finds legal moves only)."""
@@ -269,14 +274,15 @@ class Game(ABC):
     def _check_move_id(self, move_id: Any) -> int:
         if self.num_moves is None:
             self.move_id(None)  # type: ignore[arg-type]  # raises: no numbering
+        number: int = move_id
         if isinstance(move_id, bool) or not isinstance(move_id, int):
             try:
-                move_id = int(move_id.__index__())
+                number = int(move_id.__index__())
             except (AttributeError, TypeError):
                 raise ValueError(f"a move's number is a whole number, not {move_id!r}") from None
-        if not 0 <= move_id < self.num_moves:  # type: ignore[operator]
-            raise ValueError(f"a move's number is 0 to {self.num_moves - 1}, not {move_id}")  # type: ignore[operator]
-        return move_id
+        if not 0 <= number < self.num_moves:  # type: ignore[operator]
+            raise ValueError(f"a move's number is 0 to {self.num_moves - 1}, not {number}")  # type: ignore[operator]
+        return number
 
     @property
     def max_moves(self) -> int | None:
@@ -292,7 +298,7 @@ class Game(ABC):
         at the cap), a bound the rules guarantee. The default: unknown (a ValueError)."""
         raise ValueError(f"{self.title or self.name} declares no utility range")
 
-    def utility(self, state: Any) -> tuple[int, ...]:
+    def utility(self, state: S) -> tuple[int, ...]:
         """Each player's result at ``state``, what a learning agent is paid: at the end of the game
         its final score (``score(state).totals``: points, VP, the ledger); before that what is
         settled for good and known to every player, so that its changes are rewards as the game
@@ -302,10 +308,10 @@ class Game(ABC):
             return tuple(self.score(state).totals)
         return (0,) * self.players
 
-    def seen_at_start(self, state: Any, player: int) -> str:
+    def seen_at_start(self, state: S, player: int) -> str:
         """What ``player`` sees of the starting position ``state``: the text form of their view.
         The first entry of :meth:`information_key`."""
-        return self.view(state, player).to_text()
+        return self.to_text(self.view(state, player))
 
     def seen_in_step(self, step: Step, player: int) -> str:
         """What ``player`` sees of one move: who moved, the move as they may read it
@@ -317,7 +323,7 @@ class Game(ABC):
         lines.append(self.view(step.after, player).to_text())
         return "\n".join(lines)
 
-    def information_key(self, start: Any, moves: Iterable[Move | str], player: int) -> str:
+    def information_key(self, start: S, moves: Iterable[Move | str], player: int) -> str:
         """``player``'s information state after ``moves`` from ``start``: what they have seen, in
         order (their view of the start, then for each move what :meth:`seen_in_step` gives).
         Two histories the player cannot tell apart have the same key, and nothing in it
@@ -342,7 +348,7 @@ class Game(ABC):
         (those at their default left out)."""
         return self.settings.chosen()
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         return self.to_move(state) is None
 
     def is_wild(self, card: Card) -> bool:
@@ -350,7 +356,7 @@ class Game(ABC):
         so that a lesson's "a Wild" names it. The default: no card is."""
         return False
 
-    def card_notes(self, state: Any) -> dict[str, tuple[str | None, ...]]:
+    def card_notes(self, state: S) -> dict[str, tuple[str | None, ...]]:
         """What the cards' faces do not say about them where they lie, by zone name.
 
         For each zone with something to say, one note per card, in the order of
@@ -361,7 +367,7 @@ class Game(ABC):
         """
         return {}
 
-    def move_words(self, state: Any, move: Move | str) -> str:
+    def move_words(self, state: S | None, move: Move | str) -> str:
         """``move`` said in the game's words, as a learner reads it in menus, logs, suggestions
         and hints: "put 9♦ on pile 3", "claim with the 2♦". The notation (``str(move)``) stays
         what code and text forms write. ``state`` is the position the move is played from (a
@@ -378,11 +384,11 @@ class Game(ABC):
         shown = repr(move)
         raise NotationError(shown, 0, len(shown), f"expected a move or its text, got {type(move).__name__}", "move")
 
-    def check(self, state: Any, move: Move | str) -> Move:
+    def check(self, state: S, move: Move | str) -> Move:
         """Return the move if it is legal in ``state``; raise :class:`IllegalMove` otherwise."""
         return self._checked(state, move)[0]
 
-    def _checked(self, state: Any, move: Move | str) -> tuple[Move, Any]:
+    def _checked(self, state: S, move: Move | str) -> tuple[Move, Any]:
         """The move, if legal in ``state``, and what its check worked out for ``_apply``."""
         if not isinstance(move, Move):  # its text, or else move() says what is wrong with it
             move = self.move(move)
@@ -392,14 +398,14 @@ class Game(ABC):
             raise IllegalMove(move, f"{self.rules_prefix}.end", "the game is over: no more moves")
         return move, self._check(state, move)
 
-    def is_legal(self, state: Any, move: Move | str) -> bool:
+    def is_legal(self, state: S, move: Move | str) -> bool:
         try:
             self.check(state, move)
         except ValueError:
             return False
         return True
 
-    def play(self, state: Any, move: Move | str) -> Any:
+    def play(self, state: S, move: Move | str) -> S:
         """The state after ``move`` (a Move or its text). ``state`` itself never changes.
 
         Raises :class:`IllegalMove` naming the rule and the reason when the move is illegal,
@@ -408,14 +414,14 @@ class Game(ABC):
         move, checked = self._checked(state, move)
         return self._apply(state, move, None, checked)
 
-    def step(self, state: Any, move: Move | str) -> Step:
+    def step(self, state: S, move: Move | str) -> Step:
         """Like :meth:`play`, and also return what happened, narrated with rule ids."""
         move, checked = self._checked(state, move)
         log: list[Event] = []
         after = self._apply(state, move, log, checked)
         return Step(move, state, after, tuple(log))
 
-    def advance(self, state: Any, move: Move) -> Any:
+    def advance(self, state: S, move: Move) -> S:
         """The state after ``move``, without the legality check or the narration.
 
         Only for a move taken from ``legal_moves(state)`` (legal by construction), in the
@@ -424,7 +430,7 @@ class Game(ABC):
         """
         return self._apply(state, move, None)
 
-    def explain(self, state: Any, move: Move | str) -> str:
+    def explain(self, state: S, move: Move | str) -> str:
         """Why a move is legal or not, in words."""
         try:
             step = self.step(state, move)
@@ -432,14 +438,14 @@ class Game(ABC):
             return str(err)
         return " ".join(e.text for e in step.events) or f"{step.move} is legal."
 
-    def state_from_json(self, text: str) -> Any:
+    def state_from_json(self, text: str) -> S:
         """Read a state written by ``state.to_json()``; a clear :class:`StateError` otherwise."""
-        state = read_state(text, self.name, self.state_class)
+        state: S = read_state(text, self.name, self.state_class)  # (a state of this game's class)
         self._check_options(state)
         self.validate(state)
         return state
 
-    def state_from_text(self, text: str) -> Any:
+    def state_from_text(self, text: str) -> S:
         """Read a state written by ``state.to_text()`` (or by hand) and check it against the rules."""
         if not isinstance(text, str):
             raise StateError("text", f"expected text, got {type(text).__name__}")
@@ -447,15 +453,15 @@ class Game(ABC):
         self.validate(state)
         return state
 
-    def state_html(self, state: Any) -> str:
+    def state_html(self, state: S) -> str:
         """An HTML picture of the state: every zone with its cards (hidden ones face down)."""
         return markup.state_html(self, state)
 
-    def _check_state(self, state: Any) -> None:
+    def _check_state(self, state: S) -> None:
         if not isinstance(state, self.state_class):
             raise TypeError(f"expected a {self.state_class.__name__}, got {type(state).__name__}")
 
-    def _check_options(self, state: Any) -> None:
+    def _check_options(self, state: S) -> None:
         """States carry their game's options; refuse a state made under other options."""
         theirs = getattr(state, "options", None)
         if theirs is not None and theirs != self.settings:
@@ -465,7 +471,7 @@ class Game(ABC):
         """The option lines of a text form, which must be this game's."""
         theirs = self.settings.read(form)
         if theirs != self.settings:
-            raise StateError(form.where(self.settings.difference(theirs)), self._other_options(theirs))
+            raise StateError(form.where(self.settings.difference(theirs) or "options"), self._other_options(theirs))
         return theirs
 
     def _other_options(self, theirs: Options) -> str:
@@ -478,7 +484,7 @@ class Game(ABC):
         return f"cardlab.game({self.name!r}{opts})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.settings == self.settings  # type: ignore[attr-defined]
+        return type(other) is type(self) and isinstance(other, Game) and other.settings == self.settings
 
     def __hash__(self) -> int:
         return hash((self.name, self.settings))
@@ -491,7 +497,7 @@ def flat_numbering(moves: Sequence[Move], title: str) -> tuple[Callable[..., int
     by_id = tuple(moves)
     by_move = {move: i for i, move in enumerate(by_id)}
 
-    def move_id(self: Game, move: Move | str) -> int:
+    def move_id(self: Game[Any], move: Move | str) -> int:
         """The move's number (the game's table of moves)."""
         move = self.move(move)
         found = by_move.get(move)
@@ -499,7 +505,7 @@ def flat_numbering(moves: Sequence[Move], title: str) -> tuple[Callable[..., int
             raise ValueError(f"{move} is not a move {title} can list, so it has no number")
         return found
 
-    def move_of(self: Game, move_id: int, state: Any) -> Move:
+    def move_of(self: Game[Any], move_id: int, state: Any) -> Move:
         """The move numbered ``move_id`` (the same in every state)."""
         return by_id[self._check_move_id(move_id)]
 

@@ -3,13 +3,14 @@ and whole numbers (:func:`whole_number`), every fault an error naming the place.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
-from ..cards import Card, CardError, ascii_lower, ascii_upper, parse_card
+from ..cards import Card, ascii_lower, ascii_upper, parse_card
 from ..cards import cards as read_cards
-from ..errors import NotationError, StateError, quoted
+from ..errors import CardError, NotationError, StateError, quoted
 
 # --- whole numbers: ASCII digits only, and a bounded count of them ----------------------------------
 
@@ -174,7 +175,12 @@ class TextForm:
         except CardError as err:
             raise StateError(self.where(key), str(err)) from None
 
+    @overload
+    def card(self, key: str, default: str | None = None, optional: Literal[False] = False) -> Card: ...
+    @overload
+    def card(self, key: str, default: str | None = None, optional: bool = False) -> Card | None: ...
     def card(self, key: str, default: str | None = None, optional: bool = False) -> Card | None:
+        """The one card on line ``key``; None only for an ``optional`` line that names none."""
         found = self.cards(key, default)
         if optional and not found:
             return None
@@ -189,8 +195,14 @@ class TextForm:
         return whole_number(text, self.where(key), lo=lo, hi=hi)
 
     def ints(
-        self, key: str, count: int, default: str | None = None, *, lo: int | None = None, hi: int | None = None
-    ) -> tuple[int, ...]:
+        self,
+        key: str,
+        count: builtins.int,
+        default: str | None = None,
+        *,
+        lo: builtins.int | None = None,
+        hi: builtins.int | None = None,
+    ) -> tuple[builtins.int, ...]:
         """``count`` whole numbers, separated by spaces or commas, each from ``lo`` to ``hi``."""
         words = self.text(key, default).replace(",", " ").split()
         if len(words) != count:
@@ -203,7 +215,18 @@ class TextForm:
             raise StateError(self.where(key), f"expected one of {', '.join(options)}, got {quoted(text)}")
         return text
 
-    def player(self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False) -> int | None:
+    @overload
+    def player(
+        self, key: str, names: Sequence[str], default: str | None = None, optional: Literal[False] = False
+    ) -> builtins.int: ...
+    @overload
+    def player(
+        self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False
+    ) -> builtins.int | None: ...
+    def player(
+        self, key: str, names: Sequence[str], default: str | None = None, optional: bool = False
+    ) -> builtins.int | None:
+        """The player named on line ``key``, by number; None only for an ``optional`` line of ``-``."""
         text = self.text(key, default).strip()
         if optional and text in ("", "-", "—"):
             return None

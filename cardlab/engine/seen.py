@@ -7,12 +7,13 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..cards import CardError, parse_card
+from ..cards import Card, parse_card
+from ..errors import CardError
 from .results import Step, move_cards
 from .table import all_cards
 
 
-def visible_cards(game: Any, state: Any, viewer: int | None) -> Counter:
+def visible_cards(game: Any, state: Any, viewer: int | None) -> Counter[Card]:
     """The cards ``viewer`` may see in ``state`` (a multiset)."""
     return all_cards(z for z in game.zones(state) if z.visible_to(viewer))
 
@@ -43,7 +44,7 @@ def move_text(game: Any, step: Step, viewer: int | None, hidden: str = "??") -> 
     return _CARD_CODE.sub(hide, text)
 
 
-def cards_seen_in(game: Any, step: Step, viewer: int) -> Counter:
+def cards_seen_in(game: Any, step: Step, viewer: int) -> Counter[Card]:
     """The cards ``viewer`` saw around the move of ``step``: those visible to them just before
     it, and those its narration shows them (an event they may read lists it: a card played
     face up, a card handed to them)."""

@@ -97,9 +97,9 @@ class Layout:
     scores: tuple[str, ...] = ()
 
 
-def all_cards(zones: Iterable[Zone]) -> Counter:
+def all_cards(zones: Iterable[Zone]) -> Counter[Card]:
     """The multiset of cards over some zones."""
-    count: Counter = Counter()
+    count: Counter[Card] = Counter()
     for zone in zones:
         count.update(zone.cards)
     return count

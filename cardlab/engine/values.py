@@ -6,17 +6,33 @@ import dataclasses
 import functools
 import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 
-@functools.cache
+class Dataclass(Protocol):
+    """A dataclass, as :func:`dataclasses.fields` reads it."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+#: a frozen dataclass (a state, a move, an option set)
+T = TypeVar("T", bound=Dataclass)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _cache(function: F) -> F:
+    """``functools.cache``, keeping the function's own signature for type checkers."""
+    return cast(F, functools.cache(function))
+
+
+@_cache
 def field_names(cls: type) -> tuple[str, ...]:
     """The field names of a dataclass, in order (none for a class that is not a dataclass)."""
     return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
 
 
-@functools.cache
-def replacer(cls: type, *changed: str) -> Callable[..., Any]:
+@_cache
+def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
     """A fast ``replace(state, **changes)`` for the frozen dataclass ``cls`` (where
     ``dataclasses.replace`` is several times slower): the one way to build the next state.
 
@@ -41,12 +57,12 @@ def replacer(cls: type, *changed: str) -> Callable[..., Any]:
         values = [f"s.{n} if {n} is _KEEP else {n}" for n in names]
         head = f"def replace(s, *, {params}):"
     exec("\n".join([head, *_build_body(cls, names, values, namespace)]), namespace)  # noqa: S102 - from field names
-    replace = namespace["replace"]
+    replace: Callable[..., T] = namespace["replace"]
     replace.__doc__ = f"A copy of a {cls.__name__} with {', '.join(changed) or 'the given fields'} changed."
     return replace
 
 
-def builder(cls: type) -> Callable[..., Any]:
+def builder(cls: type[T]) -> Callable[..., T]:
     """A fast constructor of the frozen dataclass ``cls`` taking every field, positionally and in
     field order: ``builder(State)(seed, round, ...)`` is ``State(seed, round, ...)`` (see
     :func:`replacer`)."""
@@ -54,7 +70,7 @@ def builder(cls: type) -> Callable[..., Any]:
     namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
     body = _build_body(cls, names, names, namespace)
     exec("\n".join([f"def build({', '.join(names)}):", *body]), namespace)  # noqa: S102 - from field names
-    build = namespace["build"]
+    build: Callable[..., T] = namespace["build"]
     build.__doc__ = f"A new {cls.__name__} from all its fields, in order."
     return build
 
@@ -94,7 +110,7 @@ def _twin(cls: type, names: list[str]) -> type | None:
         {"__slots__": cls.__dict__.get("__slots__", ()), "__module__": cls.__module__},
     )
     try:  # a trial value: the change of class is refused where the layouts differ
-        trial = object.__new__(twin)
+        trial: object = object.__new__(twin)
         for name in names:
             setattr(trial, name, None)
         trial.__class__ = cls

@@ -16,17 +16,19 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine import Game
 
 __all__ = ["game", "game_class", "names", "register", "configurations"]
 
 #: Every registered game class, by name.
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, type[Game[Any]]] = {}
+#: a game class, registered as it is
+G = TypeVar("G", bound=type[Game[Any]])
 
 
-def register(cls: type[Game]) -> type[Game]:
+def register(cls: G) -> G:
     """Make the game class ``cls`` known to :func:`game` by its ``name`` (and its ``aliases``).
 
     Returns ``cls``, so it serves as a class decorator. A name or alias already taken by
@@ -48,7 +50,7 @@ def _key(name: str) -> str:
     return " ".join(name.lower().split())
 
 
-def _lookup(name: str) -> type[Game] | None:
+def _lookup(name: str) -> type[Game[Any]] | None:
     key = _key(name)
     for cls in _GAMES.values():
         if key == cls.name or key in map(_key, cls.aliases):
@@ -72,7 +74,7 @@ def names() -> list[str]:
     return own + sorted(set(_GAMES) - set(own))
 
 
-def game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game[Any]]:
     """The game class called ``name`` (or one of its aliases); ValueError listing the games if none."""
     if not isinstance(name, str):
         raise TypeError(f"a game's name is text, such as 'card-commons'; got {type(name).__name__}")
@@ -90,7 +92,7 @@ def game_class(name: str) -> type[Game]:
     return found
 
 
-def game(name: str, **options: Any) -> Game:
+def game(name: str, **options: Any) -> Game[Any]:
     """The game called ``name`` with ``options``: ``game("commerce", players=5)``.
 
     Unknown names and options raise a ValueError that lists what is available.

@@ -19,8 +19,10 @@ from .readers import breakdown, card_list, cut, lesson_number, read_cards
 class LessonRun(Protocol):
     """What judging an answer asks of the lesson being run."""
 
-    game: Game
-    viewer: int | None
+    @property
+    def game(self) -> Game: ...
+    @property
+    def viewer(self) -> int | None: ...
 
     def seen(self, question: Question | None = None) -> frozenset[Card] | None: ...
 

@@ -220,7 +220,8 @@ class Builder:
         steps: list[LessonStep] = []
         state: Any = start
         for number, draft in enumerate(drafts):
-            move, events = None, ()
+            move: Move | None = None
+            events: tuple[Event, ...] = ()
             if draft.move is not None:
                 played = self._play(state, draft)
                 if played is None:
@@ -232,8 +233,8 @@ class Builder:
             self.check_statements(
                 draft.commentary, state, seen, "the introduction" if number == 0 else "the commentary"
             )
-            for line, text in _paragraphs(draft.commentary):
-                shown.add(line, "the introduction" if number == 0 else "the commentary", text)
+            for at, text in _paragraphs(draft.commentary):
+                shown.add(at, "the introduction" if number == 0 else "the commentary", text)
             questions = self._questions(draft, state, seen, shown)
             # the move's narration is put away while the step's questions are open (it may say
             # "A scores 6"), so later steps' questions only are asked once it has been read

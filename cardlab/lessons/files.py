@@ -39,7 +39,8 @@ def bounded_bytes(name: str, limit: int) -> bytes:
             raise Unreadable("special", _kind(info.st_mode))
         if info.st_size > limit:
             raise Unreadable("too big", size=info.st_size)
-        chunks, total = [], 0
+        chunks: list[bytes] = []
+        total = 0
         while total <= limit:
             chunk = os.read(handle, limit + 1 - total)
             if not chunk:

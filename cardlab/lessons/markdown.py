@@ -174,7 +174,8 @@ def _uncommented(raw: str, number: int, comment_from: int = 0) -> tuple[str, int
     started on (0: none), given the one open before it (``comment_from``)."""
     if not comment_from and COMMENT_OPEN not in raw:
         return raw, 0
-    out, at = [], 0
+    out: list[str] = []
+    at = 0
     while at < len(raw):
         if comment_from:
             end = raw.find(COMMENT_CLOSE, at)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card
 from ..engine import Event, Game, Move, points, replace_cards
@@ -151,7 +151,7 @@ class Lesson:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        return tuple(step.move for step in self.steps[1:])
+        return tuple(cast(Move, step.move) for step in self.steps[1:])  # (every step but the first has its move)
 
     @property
     def questions(self) -> tuple[Question, ...]:

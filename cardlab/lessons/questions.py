@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from ..cards import Card, parse_card
 from ..engine import Game, Move, all_cards, move_cards
@@ -21,6 +21,17 @@ from .uniqueness import judge
 
 #: How many moves as good as an accepted one a problem names (the others are counted).
 RIVALS_NAMED = 3
+
+
+class Common(TypedDict):
+    """What every kind of question takes from its block: its kind, player, line, what-if
+    changes and explanation."""
+
+    kind: str
+    player: int | None
+    line: int
+    changes: tuple[Change, ...]
+    explanation: str
 
 
 class Builder(Protocol):
@@ -280,11 +291,10 @@ class QuestionReader:
         if mover is None:
             self.fail(self.block.line, "the game is over here: no move is left to ask about")
             return None
-        if player is not None and player != mover:
+        if player is not None and given is not None and player != mover:  # (a player is one given)
             self.fail(
                 given.line,
-                f"the question is about {game.player_names[player]}, but "  # type: ignore[union-attr]
-                f"{game.player_names[mover]} is to move here",
+                f"the question is about {game.player_names[player]}, but {game.player_names[mover]} is to move here",
             )
         viewer = self.builder.viewer
         if viewer is not None and viewer != mover:
@@ -302,7 +312,7 @@ class QuestionReader:
     ) -> Question | None:
         game = self.game
         ask = single.get("ask")
-        base = dict(
+        base = Common(
             kind=answer.key,
             player=player,
             line=self.block.line,
@@ -373,9 +383,10 @@ class QuestionReader:
         state: Any,
         given: list[Field],
         ask: Field | None,
-        base: dict,
+        base: Common,
     ) -> Question | None:
         game = self.game
+        assert player is not None  # (a score question names its player, or its viewer's: _player)
         expected = lesson_number(answer.value)
         if expected is None:
             self.fail(answer.line, f"'score:' is a whole number of points, such as 6 or -1, not {quoted(answer.value)}")
@@ -433,7 +444,7 @@ class QuestionReader:
         state: Any,
         given: list[Field],
         ask: Field | None,
-        base: dict,
+        base: Common,
     ) -> Question | None:
         game = self.game
         verb = single["verb"].value.lower() if "verb" in single else ""

@@ -165,7 +165,7 @@ class Session:
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number < len(path):
             raise IndexError(f"move {number!r} does not exist: the line on show has moves 1 to {len(path) - 1}")
         node = path[number]
-        return Step(node.move, node.parent.state, node.state, self._events_of(node))  # type: ignore[union-attr]
+        return Step(node.move, node.parent.state, node.state, self._events_of(node))  # type: ignore[union-attr,arg-type]
 
     #: How many moves' narration a session remembers once read (it keeps no other).
     NARRATION_KEPT = 256
@@ -175,6 +175,7 @@ class Session:
         it, or remembered from a recent reading."""
         if node.parent is None:
             return ()
+        assert node.move is not None  # (a position with a parent was reached by a move)
         hit = self._narration.get(id(node))
         if hit is not None and hit[0] is node:
             return hit[1]
@@ -449,7 +450,7 @@ class Session:
         saved = read_saved(text, where, game)
         session = cls(saved.game, saved.root.state)
         session._reset(saved.root)
-        session._now = (session._main, saved.shown, saved.index)
+        session._now = (session._main, saved.shown, saved.ply)
         return session
 
     def save(self, path: str | os.PathLike) -> None:

@@ -8,7 +8,7 @@ import json
 import os
 import stat
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from ..engine import Game, Move, decode, encode, read_json
 from ..errors import StateError
@@ -55,7 +55,7 @@ class SavedGame(NamedTuple):
     game: Game
     root: Node
     shown: Path
-    index: int
+    ply: int  # (not ``index``: a tuple's own method)
 
 
 def read_saved(text: str, where: str = "saved game", game: Game | None = None) -> SavedGame:
@@ -81,7 +81,7 @@ def read_saved(text: str, where: str = "saved game", game: Game | None = None) -
     if not isinstance(variations, list):
         raise StateError(where, 'the "variations" field must be a list')
     try:
-        saved = make_game(data.get("game"), **options)
+        saved = make_game(data.get("game"), **options)  # type: ignore[arg-type]  # (it refuses a non-name)
     except (TypeError, ValueError) as err:
         raise StateError(where, f"unknown game or options: {err}") from None
     if game is not None and saved != game:
@@ -123,11 +123,11 @@ def read_saved_file(path: str | os.PathLike) -> str:
     return text
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _texts(value: Any) -> bool:
+def _texts(value: Any) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(m, str) for m in value)
 
 

@@ -4,8 +4,8 @@ in the order of a PGN file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from ..engine import Event, Move, Step
 
@@ -131,7 +131,7 @@ def read_lines(root: Node, narrate: Callable[[Node], tuple[Event, ...]]) -> Line
     lines: list[Line] = []
     leaves: dict[int, int] = {}
     paths: list[Path] = []
-    pending = [iter([(root, None)])]
+    pending: list[Iterator[tuple[Node, int | None]]] = [iter([(root, None)])]
     while pending:
         try:
             head, parent = next(pending[-1])
@@ -145,9 +145,9 @@ def read_lines(root: Node, narrate: Callable[[Node], tuple[Event, ...]]) -> Line
             Line(
                 parent,
                 differs,
-                tuple(n.move for n in path[1:]),
+                tuple(cast(Move, n.move) for n in path[1:]),  # (each reached by its move)
                 tuple(n.state for n in path),
-                narrate=lambda k, path=path: narrate(path[k]),
+                narrate=lambda k, path=path: narrate(path[k]),  # type: ignore[misc]
             )
         )
         leaves[id(path[-1])] = number

@@ -63,7 +63,7 @@ class Tally:
     seats: int
     facts: dict[str, FactSums]
     scores: list[Moments] = field(default_factory=list)
-    histograms: list[Counter] = field(default_factory=list)
+    histograms: list[Counter[int]] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     draws: int = 0
     moves: Moments = field(default_factory=Moments)
@@ -100,8 +100,8 @@ class Tally:
     def merge(self, other: Tally) -> None:
         for mine, theirs in zip(self.scores, other.scores):
             mine.merge(theirs)
-        for mine, theirs in zip(self.histograms, other.histograms):
-            mine.update(theirs)
+        for counts, more in zip(self.histograms, other.histograms):
+            counts.update(more)
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         self.draws += other.draws
         self.moves.merge(other.moves)

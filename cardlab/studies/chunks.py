@@ -46,14 +46,13 @@ class Lost:
 def run_chunk(spec: StudySpec | bytes, start: int, stop: int, keep_until: int) -> Chunk:
     """Play games ``start`` to ``stop - 1`` of ``spec`` (or of the spec pickled to bytes); an error
     in one game fails that game alone."""
-    if isinstance(spec, bytes):
-        spec = pickle.loads(spec)
-    facts = game_facts(spec.game) if "facts" in spec.records else NO_FACTS
-    tally = Tally.empty(spec.game.players, list(facts.facts))
+    study: StudySpec = pickle.loads(spec) if isinstance(spec, bytes) else spec
+    facts = game_facts(study.game) if "facts" in study.records else NO_FACTS
+    tally = Tally.empty(study.game.players, list(facts.facts))
     rows, failed = [], {}
     for index in range(start, stop):
         try:
-            row = play_row(spec, facts, index)
+            row = play_row(study, facts, index)
         except Exception as err:  # a player's or a recorder's error fails this game only
             failed[index] = error_text(err)
             continue

@@ -127,7 +127,7 @@ class SessionWidget(anywidget.AnyWidget):
     size = traitlets.Unicode("normal").tag(sync=True)
 
     component: ClassVar[str] = ""
-    actions: ClassVar[frozenset[str]] = frozenset()
+    actions: frozenset[str] = frozenset()  # (a table's depend on its editor and hints)
     shows_history: ClassVar[bool] = False
     #: Whether the widget steps through the session: the teacher's stepping actions move the
     #: session; a player's move only their own widget.
@@ -349,7 +349,8 @@ class SessionWidget(anywidget.AnyWidget):
                 f"so it is not shown here."
             )
         rule = getattr(err, "rule", "") if own_terms else ""
-        self._say(text, "error", **({"rule": rule} if rule else {}))
+        extra: dict[str, Any] = {"rule": rule} if rule else {}
+        self._say(text, "error", **extra)
 
     def _dispatch(self, content: Any) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("action"), str):

@@ -14,7 +14,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Literal
 
 from .. import bots
 from ..bots import Hint
@@ -185,7 +185,7 @@ class Hand(SessionWidget):
         session: Session,
         player: int,
         *,
-        viewer: Viewer | str = "player",
+        viewer: Viewer | Literal["player"] = "player",
         names: Sequence[str] | None = None,
         four_colour: bool = False,
         size: str = "normal",
@@ -505,6 +505,7 @@ class Table(SessionWidget):
 
             answer = loop.run_in_executor(_THINKER, _think, search_hint, game, view, progress)
         else:
+            assert self._hint is not None  # (the action is offered only with a way to work hints out)
             answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
         self._hinting = (answer, pos.state)  # type: ignore[assignment]
         self._refresh()
@@ -699,6 +700,7 @@ class Table(SessionWidget):
         if not self._opponent_due():
             return
         session, game, choose = self._session, self._session.game, self._opponent
+        assert choose is not None  # (_opponent_due: the table has a computer opponent)
         state = session.state
         view = game.view(state, game.to_move(state))
         answer = loop.run_in_executor(_THINKER, _think, choose, game, view)

@@ -41,6 +41,7 @@ class _Pictured:
     """A box whose display output carries, as ``text/html``, the pictures of its children."""
 
     _kind = "row"
+    children: tuple[Any, ...]  # (the box's, an ipywidgets trait)
 
     @staticmethod
     def picture_of(box: Any, kind: str) -> str:

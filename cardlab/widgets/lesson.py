@@ -408,7 +408,9 @@ class Lesson(SessionWidget):
         """The move that led to the step on show, in the game's words as the viewer may read it."""
         run = self._run
         before = run.lesson.steps[run.index - 1].state
-        return seen_move_words(run.game, Step(run.step.move, before, run.step.state, run.step.events), self._viewer)
+        move = run.step.move
+        assert move is not None  # (said only for a step after the first, which has its move)
+        return seen_move_words(run.game, Step(move, before, run.step.state, run.step.events), self._viewer)
 
     def picture_html(self) -> str:
         """A static picture: the step's commentary, the open question and the table, as the viewer sees it."""

@@ -2,7 +2,8 @@
 
 For each notebook of ``notebooks/``, in one JupyterLab page and one kernel:
 
-1. **Run All.**
+1. **Run All.** Every widget output is drawn: it holds as many drawn cardlab widgets as the
+   kernel's widget holds.
 2. **One stretch at a time, from the top**, in the same kernel: each code cell is run as
    Shift+Enter runs it, and after every cell that shows cardlab widgets a learner uses them
    before the cells below run (see ``labdriver.Learner``): steps back and forward through
@@ -25,6 +26,7 @@ the cell (with its first line) and the error, followed by what the learner had d
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -104,6 +106,13 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
 
     try:
         stage("run all", lambda: page.open(".jp-Notebook"))
+        problems.extend(page.undrawn("run all"))
+        shows = any(
+            "Table(" in "".join(c["source"]) or "Lesson(" in "".join(c["source"])
+            for c in json.loads(source.read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"
+        )
+        assert not shows or any(o["model_id"] for o in page.outputs()), f"{source.name} shows no widget"
         stage("one stretch at a time", lambda: _one_stretch_at_a_time(page, learner))
         problems.extend(_walked_through(source, learner))
         stage("run all again", page.run_all)

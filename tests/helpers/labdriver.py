@@ -479,6 +479,21 @@ class LabPage:
         found.extend(f"{where}: {error}" for error in errors)
         return found
 
+    def undrawn(self, where: str) -> list[str]:
+        """Each widget output that did not render, saying ``where``: an output must hold as many
+        drawn cardlab widgets (root elements with a revision) as the kernel's widget holds (an
+        ``HBox`` of an editor and a breakdown holds two)."""
+        views = [o for o in self.outputs() if o["model_id"]]
+        held = self.held_widgets([o["model_id"] for o in views])
+        found = []
+        for view in views:
+            expected = held[view["model_id"]]
+            if expected is None:
+                found.append(f"{where}: cell {view['cell']}: widget {view['model_id']} is unknown to the kernel")
+            elif view["roots"] != expected:
+                found.append(f"{where}: cell {view['cell']}: {view['roots']} of its {expected} cardlab widgets drawn")
+        return found
+
 
 # Run in a notebook's kernel: model id -> how many cardlab widgets that widget holds
 # (itself and, through its widget-valued traits such as a box's children, its contents).

@@ -10,7 +10,7 @@ from .moves import WILDS
 from .state import CommonsState
 
 
-def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game[CommonsState], s: CommonsState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
     owner = game.player_names[zone.owner] if zone.owner is not None else ""
     hidden = card.is_hidden
@@ -75,7 +75,7 @@ def card_role(game: Game, s: CommonsState, card: Card, zone: Zone, player: int |
     return None
 
 
-def situation(game: Game, s: CommonsState) -> Reason:
+def situation(game: Game[CommonsState], s: CommonsState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     phase = s.phase
@@ -104,6 +104,7 @@ def situation(game: Game, s: CommonsState) -> Reason:
             "commons.claim",
         )
     if phase == "defend":
+        assert claim is not None  # (a Claim waits for its Defense)
         answer = "any card" if claim in WILDS else f"a {claim.rank_code} or a Wild"
         return Reason(f"Now {name} must defend against the {claim}: play {answer}.", "commons.defense")
     if phase == "discard":

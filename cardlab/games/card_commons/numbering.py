@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move, flat_numbering
+from ...engine import Game, Move, flat_numbering
 from .moves import (
     CLAIM,
     COMMISSION,
@@ -33,6 +33,7 @@ from .moves import (
     Discard,
     TradeCommission,
 )
+from .state import CommonsState
 
 N = len(DECK)  # 18
 _INDEX = {card: i for i, card in enumerate(DECK)}
@@ -102,7 +103,7 @@ def utility_range(self: Any) -> tuple[int, int]:
     return 0, ROUND_POINTS * (sum(base) + (most_rounds - len(base)))
 
 
-def utility(self: Any, state: Any) -> tuple[int, ...]:
+def utility(self: Game[CommonsState], state: Any) -> tuple[int, ...]:
     """The points of the rounds scored so far (``score(state).totals``): the final score once
     the game is over; every player sees them."""
     return tuple(self.score(state).totals)

@@ -9,8 +9,9 @@ records each reading chosen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ...cards import HIDDEN, Card, cards_html, cards_text, chance, deal_seed, in_order, shuffled, without
 from ...engine import (
@@ -62,6 +63,9 @@ from .validation import validate
 
 __all__ = ["CardCommons", "CommonsState", "CommonsOptions"]
 
+#: one player's value of a pair (a hand, a Commission)
+V = TypeVar("V")
+
 BOTH = frozenset((0, 1))  # both players move in every round
 _RED = frozenset("DH")
 _CERTAIN = Fraction(1)  # the chance of a Nest Egg that is no Wild still to be swapped
@@ -78,7 +82,7 @@ def _or_list(cards: tuple[Card, ...]) -> str:
 
 
 @register
-class CardCommons(CommonsScoring, CommonsTextForm, Game):
+class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState]):
     """Card Commons for two players; ``variant="peek"`` selects the Peek variant."""
 
     name = "card-commons"
@@ -97,6 +101,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
     title = "Card Commons"
     rules_prefix = "commons"
     state_class = CommonsState
+    settings: CommonsOptions
     options_class = CommonsOptions
     players = 2
 
@@ -172,7 +177,9 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
         # Dealing a later round directly: the rounds before it are taken as scoreless.
         return self._deal_round(seed, round, ((0, 0),) * (round - 1), cards)
 
-    def _deal_round(self, seed: int, round_: int, rounds: tuple, cards: tuple[Card, ...]) -> CommonsState:
+    def _deal_round(
+        self, seed: int, round_: int, rounds: tuple[tuple[int, int], ...], cards: tuple[Card, ...]
+    ) -> CommonsState:
         # commons.setup.pool, commons.setup.nest-egg, commons.setup.deal: the pool cards, the Nest Egg, 7 each
         up, down = self.layout(round_)
         return _build(
@@ -225,13 +232,17 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
             moves += [CLAIM[c] for c in hand]
             return moves
         if phase == "defend":
+            assert state.claim is not None  # (a Claim waits for its answer)
             return [DEFEND[c] for c in answers(state.hands[1 - state.claimant], state.claim)]
         if phase == "answer":
+            assert state.claim is not None  # (a Claim waits for its answer)
             return [DEFEND[c] for c in answers(state.hands[state.claimant], state.claim)]
         if phase in ("discard", "discard2"):
             return [DISCARD[c] for c in state.hands[1 - state.claimant]]
         if phase == "commission":
-            return [COMMISSION[c] for c in state.hands[self.to_move(state)] if c not in WILDS]
+            chooser = self.to_move(state)
+            assert chooser is not None  # (a player to choose a Commission)
+            return [COMMISSION[c] for c in state.hands[chooser] if c not in WILDS]
         if phase == "round-end":
             return [NEXT_ROUND]
         return []
@@ -242,7 +253,8 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
         """Raise IllegalMove unless ``move`` is legal; return the player who makes it (``_apply``'s
         ``checked``)."""
         phase, mover = state.phase, self.to_move(state)
-        kind = type(move)
+        assert mover is not None  # (play refuses every move once the game is over)
+        kind: type | None = type(move)
         if kind not in _APPLY:  # a subclass of a move, or no move of this game
             kind = _kind(move)
         if kind not in _PHASE_MOVES[phase]:
@@ -253,7 +265,8 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
             )
         if kind is NextRound:
             return mover
-        card = move.give if kind is TradePool or kind is TradeCommission else move.card
+        assert isinstance(move, (Commission, TradePool, TradeCommission, Claim, Defend, Discard))  # (the phase's)
+        card = move.give if isinstance(move, (TradePool, TradeCommission)) else move.card
         hand = state.hands[mover]
         if card not in hand:
             raise IllegalMove(
@@ -266,7 +279,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                 raise IllegalMove(
                     move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't be a Commission"
                 )
-        elif kind is TradePool:
+        elif isinstance(move, TradePool):
             if state.traded:
                 raise IllegalMove(
                     move,
@@ -293,6 +306,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                     move, "commons.commission.no-wild", f"{card} is a Wild, and a Wild can't become a Commission"
                 )
         elif kind is Defend:
+            assert state.claim is not None  # (a Claim waits for its answer)
             if not answers((card,), state.claim):  # the card, held, answers the Claim
                 raise IllegalMove(
                     move,
@@ -323,7 +337,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
 
     def _apply(self, s: CommonsState, move: Move, log: list[Event] | None, checked: Any = None) -> CommonsState:
         mover = self.to_move(s) if checked is None else checked  # _check worked out the mover
-        apply = _APPLY.get(type(move)) or _APPLY[_kind(move)]
+        apply = _APPLY.get(type(move)) or _APPLY[_kind(move)]  # type: ignore[index]  # (None: a KeyError)
         return apply(self, s, mover, move, log)
 
     def _trade_pool(self, s: CommonsState, mover: int, move: TradePool, log: list[Event] | None) -> CommonsState:
@@ -348,6 +362,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
     ) -> CommonsState:
         """commons.trade.commission: the Claimant makes a card of her hand her Commission."""
         give, old = move.give, s.commissions[mover]
+        assert old is not None  # (both Commissions are chosen before the first Claim)
         hand = without(s.hands[mover], give) + (old,)
         if log is not None:
             names = self.player_names
@@ -415,6 +430,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
 
     def _defend(self, s: CommonsState, mover: int, move: Defend, log: list[Event] | None) -> CommonsState:
         card, claimant = move.card, s.claimant
+        assert s.claim is not None  # (a Claim waits for its answer)
         hands = _with_player(s.hands, mover, without(s.hands[mover], card))
         # commons.defense.placement / commons.no-defense.self-answer: the Defense goes on the
         # Respondent's side (whoever plays it), the Claim on the Claimant's side.
@@ -465,6 +481,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                     )
                 )
             return self._end_turn(s, log, pool_up, hands, s.sides, s.claim)
+        assert s.claim is not None  # (the Respondent discards for want of an answer to the Claim)
         if log is not None:
             names = self.player_names
             log.append(
@@ -554,13 +571,13 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                 )
             )
         if nest in WILDS and not s.peek:
-            pick = chance(s.seed, f"round {s.round} swap").randrange(len(down))
-            if down[pick] in WILDS and log is not None:
+            drawn = chance(s.seed, f"round {s.round} swap").randrange(len(down))
+            if down[drawn] in WILDS and log is not None:
                 log.append(
                     Event(
                         "commons.wild-nest-egg.other-wild",
                         f"The Wild Nest Egg {nest} is swapped with a random face-down pool card, the other Wild "
-                        f"{down[pick]}: "
+                        f"{down[drawn]}: "
                         + (
                             "the other face-down card is used instead."
                             if len(down) > 1
@@ -569,7 +586,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
                         None,
                     )
                 )
-            pick = swap_target(down, pick)
+            pick = swap_target(down, drawn)
             if pick is None:
                 if log is not None:
                     log.append(
@@ -672,7 +689,7 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
     def zones(self, s: CommonsState) -> list[Zone]:
         names = self.player_names
         revealed = s.phase in ("round-end", "game-over")
-        secret = None if revealed else frozenset()
+        secret: frozenset[int] | None = None if revealed else frozenset()
         zones = [
             Zone(name="nest egg", cards=(s.nest_egg,), seen_by=secret, kind=SLOT, group=TABLEAU, label="Nest Egg"),
             Zone(name="pool face up", cards=s.pool_up, kind=POOL, group=TABLEAU, label="Pool, face up"),
@@ -711,7 +728,8 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game):
             )
         for p in (0, 1):
             own = None if revealed else frozenset((p,))
-            commission = () if s.commissions[p] is None else (s.commissions[p],)
+            held = s.commissions[p]
+            commission = () if held is None else (held,)
             zones += [
                 Zone(
                     name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND, label="Hand"
@@ -815,7 +833,7 @@ _PHASE_MOVES: dict[str, tuple[type, ...]] = {
 
 
 #: How each kind of move is applied (``_apply``), by its class.
-_APPLY = {
+_APPLY: dict[type, Callable[..., CommonsState]] = {
     Commission: CardCommons._commission,
     TradePool: CardCommons._trade_pool,
     TradeCommission: CardCommons._trade_commission,
@@ -848,7 +866,7 @@ def _sorted_parts(layout: tuple[int, int], cards: tuple[Card, ...]) -> tuple[Car
     )
 
 
-def _with_player(pair: tuple, player: int, value: Any) -> tuple:
+def _with_player(pair: tuple[V, V], player: int, value: V) -> tuple[V, V]:
     """``pair`` (one value per player) with ``player``'s value replaced by ``value``."""
     return (value, pair[1]) if player == 0 else (pair[0], value)
 

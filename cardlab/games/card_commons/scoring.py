@@ -25,9 +25,13 @@ class CommonsScoring:
     """How Card Commons scores: a part of the game's class."""
 
     # what the scoring reads of the game
-    peek: bool
     player_names: tuple[str, ...]
     multiplier: Callable[[int], int]
+
+    @property
+    def peek(self) -> bool:
+        """Whether the game is the Peek variant (the game's class says)."""
+        raise NotImplementedError
 
     def commission_scores(
         self, commission: Card, nest_egg: Card, only_wild_left: bool = False
@@ -194,7 +198,7 @@ class CommonsScoring:
             return tuple(rounds) + (Round(state.round, f"Round {state.round}", (), BOTH),)
         items = self.round_items(state)
         revealed = tuple(
-            RevealedHand(item.player, (state.commissions[item.player],), _commission_worth(item))
+            RevealedHand(item.player, _held(state.commissions[item.player]), _commission_worth(item))
             for item in sorted(items, key=lambda item: -item.points)
         )
         ended = Event(
@@ -291,3 +295,9 @@ def swap_target(down: tuple[Card, ...], pick: int) -> int | None:
         return pick
     others = [i for i in range(len(down)) if i != pick]
     return others[0] if others else None
+
+
+def _held(card: Card | None) -> tuple[Card, ...]:
+    """The card of a slot that holds one once the round is scored (a Commission), as a tuple."""
+    assert card is not None  # (every Commission is chosen before a round is scored)
+    return (card,)

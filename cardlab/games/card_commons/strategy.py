@@ -25,13 +25,28 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, cast
 
 from ...cards import HIDDEN, Card, without
 from ...engine import Game, Move, plural
 from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit, fill_hidden, unseen
-from .moves import CLAIM, COMMISSION, DECK, DEFEND, DISCARD, WILDS, Claim, TradeCommission, TradePool, answers
+from .moves import (
+    CLAIM,
+    COMMISSION,
+    DECK,
+    DEFEND,
+    DISCARD,
+    WILDS,
+    Claim,
+    Commission,
+    Defend,
+    Discard,
+    TradeCommission,
+    TradePool,
+    answers,
+)
+from .state import CommonsState
 
 __all__ = ["CommonsStrategy"]
 
@@ -44,25 +59,27 @@ class CommonsStrategy(Strategy):
 
     unit = Unit("points", "points ahead of {opponent} once this round is scored (earlier rounds counted too)")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        move, why = _choose(game, state, game.to_move(state))
+    def rule_of_thumb(
+        self, game: Game[CommonsState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
+        move, why = _choose(game, state, _mover(game, state))
         return Choice(move, why())
 
-    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
-        return _choose(game, state, game.to_move(state))[0]
+    def playout_move(self, game: Game[CommonsState], state: Any, rng: random.Random) -> Move:
+        return _choose(game, state, _mover(game, state))[0]
 
-    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+    def explain(self, game: Game[CommonsState], state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
-    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+    def playout_done(self, game: Game[CommonsState], root: Any, state: Any) -> bool:
         return state.round != root.round or state.phase in ("round-end", "game-over")
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[CommonsState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), without the words of the score's lines
-        totals = game._totals(state)
+        totals = _rules(game)._totals(state)
         return totals[player] - totals[1 - player]
 
-    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    def sample(self, game: Game[CommonsState], view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         other = 1 - player
         rule = hand_rule(view, other) if view.hands[other] and view.hands[other][0] == HIDDEN else None
         commission_hidden = view.commissions[other] == HIDDEN
@@ -134,7 +151,31 @@ def sample_constrained_first(view: Any, player: int, cards: list[Card], rng: ran
     return fill_hidden(dataclasses.replace(view, hands=hands, commissions=commissions), pool)
 
 
-def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
+class _Rules(Protocol):
+    """What the rule of thumb uses of Card Commons' own rules (``rules.CardCommons``)."""
+
+    def _totals(self, s: CommonsState) -> tuple[int, int]: ...
+    def first_claimant(self, round_: int) -> int: ...
+
+
+def _rules(game: Game[CommonsState]) -> _Rules:
+    """``game``, which is Card Commons: a strategy is handed the game it belongs to."""
+    return cast(_Rules, game)
+
+
+def _mover(game: Game[CommonsState], state: Any) -> int:
+    """The player to move in ``state``: a computer player is asked to move only when one is."""
+    mover = game.to_move(state)
+    assert mover is not None
+    return mover
+
+
+def _cards(moves: list[Move]) -> list[Card]:
+    """The cards of the moves that each play one card (a Commission, a Defense, a discard, a Claim)."""
+    return [m.card for m in moves if isinstance(m, (Commission, Defend, Discard, Claim))]
+
+
+def _choose(game: Game[CommonsState], s: Any, me: int) -> tuple[Move, Callable[[], str]]:
     """The rule of thumb's move, and a function that says why (words cost time a playout saves)."""
     moves = game.legal_moves(s)
     if len(moves) == 1:
@@ -148,7 +189,7 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
         return (2 if card in WILDS else 1 if card.color == colour else 0, card.rank)
 
     if phase in ("answer", "discard", "discard2"):
-        card = min((m.card for m in moves), key=keep)
+        card = min(_cards(moves), key=keep)
         if phase == "answer":
             return DEFEND[card], lambda: "your own answer lands on the opponent's side, so give the card you need least"
         return (
@@ -162,7 +203,7 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
             ),
         )
     if phase == "defend":
-        card = max((m.card for m in moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
+        card = max(_cards(moves), key=lambda c: (c not in WILDS, c.color == colour, -c.rank))
         return (
             DEFEND[card],
             lambda: (
@@ -175,7 +216,7 @@ def _choose(game: Game, s: Any, me: int) -> tuple[Move, Callable[[], str]]:
     hand = s.hands[me]
     if phase == "commission":
         value = _CommissionValue(s, me, _unseen(game, s, me))
-        best = max((m.card for m in moves), key=lambda c: (value.worth(c, out=c), c))
+        best = max(_cards(moves), key=lambda c: (value.worth(c, out=c), c))
         return (
             COMMISSION[best],
             lambda: (
@@ -248,7 +289,7 @@ class _CommissionValue:
         return self.match(candidate) * count
 
 
-def _unseen(game: Game, s: Any, me: int) -> list[Card]:
+def _unseen(game: Game[CommonsState], s: Any, me: int) -> list[Card]:
     """The cards ``me`` has not seen (:func:`cardlab.strategy.unseen`, in another order), read
     from the places ``me`` may see while a round is played: the face-up pool, both sides, the
     Claim, ``me``'s hand and Commission, and in the Peek variant ``me``'s face-down pool card."""
@@ -256,7 +297,7 @@ def _unseen(game: Game, s: Any, me: int) -> list[Card]:
         return unseen(game, s, me)
     seen = {*s.pool_up, *s.sides[0], *s.sides[1], *s.hands[me], s.commissions[me], s.claim}
     if s.options.variant == "peek":  # commons.peek.look: the first Claimant sees the first face-down card
-        seen.update(s.pool_down[:1] if game.first_claimant(s.round) == me else s.pool_down[1:])
+        seen.update(s.pool_down[:1] if _rules(game).first_claimant(s.round) == me else s.pool_down[1:])
     return [card for card in DECK if card not in seen]
 
 
@@ -268,7 +309,7 @@ def _answering(left: list[Card]) -> Callable[[Card], int]:
     return lambda card: ranks[card.rank] + wilds
 
 
-def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card], int]) -> tuple:
+def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card], int]) -> tuple[int, int, int]:
     """Claim a card of your colour the opponent is likely to answer; keep the Wilds for last."""
     if card in WILDS:
         return (0, 0, card.rank)
@@ -277,7 +318,7 @@ def _claim_preference(card: Card, colour: str | None, answering: Callable[[Card]
     return (1, -answering(card), -card.rank)
 
 
-def explain(game: Game, s: Any, me: int, move: Move) -> str:
+def explain(game: Game[CommonsState], s: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Card Commons' words: the
     colour of the Commission, where the card lands, the Wilds kept, the Nest Egg's chance of a
     match (what the rule of thumb weighs)."""
@@ -285,16 +326,16 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
     words = words[:1].upper() + words[1:]
     commission = s.commissions[me]
     colour = commission.color if commission is not None and commission != HIDDEN else None
-    kind = type(move)
     card = getattr(move, "card", None)
     if s.phase == "commission":
+        assert card is not None  # (a Commission's move)
         value = _CommissionValue(s, me, _unseen(game, s, me))
         like = sum(1 for c in without(s.hands[me], card) if c.color == card.color)
         return (
             f"{words}: it matches the Nest Egg {chance(value.match(card))}, and {like or 'none'} of "
             f"your other cards {'is' if like == 1 else 'are'} {card.color} like it"
         )
-    if kind is TradePool:
+    if type(move) is TradePool:
         give, take = move.give, move.take
         if take.color == colour and give.color != colour:
             return f"{words}: {give} is off your colour, and {take} is {colour}, like your Commission"
@@ -302,7 +343,8 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
             return f"{words}: a Wild is worth keeping for last, and {give} is the card you give up"
         n = sum(1 for c in without(s.hands[me], give) if c.color == colour) + (take.color == colour)
         return f"{words}: {take} is {take.color}, and your hand then holds {plural(n, f'{colour} card')}"
-    if kind is TradeCommission:
+    if type(move) is TradeCommission:
+        assert commission is not None  # (both Commissions are chosen before a trade)
         value = _CommissionValue(s, me, _unseen(game, s, me))
         return (
             f"{words}: as Commission, {move.give} matches the Nest Egg {chance(value.match(move.give))}, and "
@@ -311,18 +353,21 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
     if s.phase == "answer":
         return f"{words}: your own answer lands on the opponent's side, so give a card you need little"
     if s.phase == "defend":
+        assert card is not None  # (a Defense's move)
         if card in WILDS:
             return f"{words}: the Defense lands on your side, and only a Wild answers here"
         if card.color == colour:
             return f"{words}: the Defense lands on your side, and {card} is {colour}, like your Commission"
         return f"{words}: it answers the Claim and keeps your {colour} cards and Wilds"
     if s.phase in ("discard", "discard2"):
+        assert card is not None  # (a discard's move)
         if card in WILDS:
             return f"{words}: a Wild is all you have left to give"
         if card.color != colour:
             return f"{words}: {card} is not {colour} and not a Wild, so you need it little"
         return f"{words}: {card} is a low {colour} card, and your others count more"
-    if kind is Claim:
+    if type(move) is Claim:
+        assert card is not None  # (a Claim's move)
         if card in WILDS:
             return f"{words}: any card answers a Wild Claim, and when answered {card} lands on your side"
         if card.color == colour:

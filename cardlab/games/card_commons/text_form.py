@@ -89,7 +89,7 @@ class CommonsTextForm:
                 f"no 'rounds' line gives the scores of the rounds before it; got "
                 f"{round_}: give them, such as 'rounds: 0-0 0-0 0-0 0-0'",
             )
-        rounds = []
+        rounds: list[tuple[int, int]] = []
         for token in form.text("rounds", " ".join(["0-0"] * (round_ - 1)) or "-").split():
             if token in ("-", "—"):
                 continue
@@ -99,9 +99,8 @@ class CommonsTextForm:
                     form.where("rounds"), f"each round's points are written A-B, such as 3-0; got {quoted(token)}"
                 )
             number = len(rounds) + 1
-            rounds.append(
-                tuple(self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts))
-            )
+            a, b = (self._read_round_points(form.where("rounds"), number, p, part) for p, part in enumerate(parts))
+            rounds.append((a, b))
         hands = (form.cards("A hand", "-"), form.cards("B hand", "-"))
         commissions = (form.card("A commission", "-", optional=True), form.card("B commission", "-", optional=True))
         claim = form.card("claim", "-", optional=True)

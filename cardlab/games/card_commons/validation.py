@@ -80,10 +80,9 @@ def validate(game: CommonsRules, s: CommonsState) -> None:
             "pool up", f"round {s.round} starts with {up} face-up pool card(s); only {len(s.pool_up)} are there"
         )
     for p in (0, 1):
-        if s.commissions[p] in WILDS:
-            raise StateError(
-                f"{names[p]} commission", f"{s.commissions[p].code} is a Wild, and a Wild can't be a Commission"
-            )
+        commission = s.commissions[p]
+        if commission is not None and commission in WILDS:
+            raise StateError(f"{names[p]} commission", f"{commission.code} is a Wild, and a Wild can't be a Commission")
     if len(s.sides[0]) != len(s.sides[1]):
         raise StateError(
             f"{names[len(s.sides[1]) > len(s.sides[0])]} side",

@@ -10,7 +10,7 @@ from ...engine import HAND, PILE, SLOT, STOCK, Game, Reason, Zone
 from .state import CommerceState
 
 
-def card_role(game: Game, s: CommerceState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(game: Game[CommerceState], s: CommerceState, card: Card, zone: Zone, player: int | None) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
     names = game.player_names
     n = s.options.players
@@ -52,7 +52,7 @@ def card_role(game: Game, s: CommerceState, card: Card, zone: Zone, player: int 
     return None
 
 
-def situation(game: Game, s: CommerceState) -> Reason:
+def situation(game: Game[CommerceState], s: CommerceState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     if mover is None:

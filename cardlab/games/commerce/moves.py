@@ -82,7 +82,11 @@ EXAMPLES = "trade KD, barter 7S, give QD, knock"
 TRADE = {c: Trade(c) for c in DECK}
 BARTER = {c: Barter(c) for c in DECK}
 GIVE = {c: Give(c) for c in DECK}
-_CARD_MOVES: dict[str, dict[Card, Move]] = {"trade": TRADE, "barter": BARTER, "give": GIVE}
+_CARD_MOVES: dict[str, dict[Card, Trade] | dict[Card, Barter] | dict[Card, Give]] = {
+    "trade": TRADE,
+    "barter": BARTER,
+    "give": GIVE,
+}
 
 
 def parse_move(text: str) -> Move:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move, flat_numbering
+from ...engine import Game, Move, flat_numbering
 from .moves import BARTER, DECK, GIVE, KNOCK, TRADE
+from .state import CommerceState
 
 N = len(DECK)  # 52
 TRADE_AT, BARTER_AT, GIVE_AT, KNOCK_ID = 0, N, 2 * N, 3 * N
@@ -28,21 +29,21 @@ move_id, move_of = flat_numbering(_BY_ID, "Commerce")
 
 
 @property  # type: ignore[misc]
-def max_moves(self: Any) -> int:
+def max_moves(self: Game[CommerceState]) -> int:
     """The cap: 50 moves per player (150 with 3 players, 600 with 12). It leaves room for every
     trade the stocks allow in every deal (52 − 3 × players cards a deal, then the stock runs
     out) with a knock each; only barters, which the rules do not limit, can go beyond it."""
     return MOVES_PER_PLAYER * self.players
 
 
-def utility_range(self: Any) -> tuple[int, int]:
+def utility_range(self: Game[CommerceState]) -> tuple[int, int]:
     """A deal changes a balance by at most 52 − players points either way (the pool less one's
     ante, a dealer's trade payments, the dealer's payments), and there is a deal per player."""
     most = self.players * (N - self.players)
     return -most, most
 
 
-def utility(self: Any, state: Any) -> tuple[int, ...]:
+def utility(self: Game[CommerceState], state: Any) -> tuple[int, ...]:
     """The ledger of the settled deals: the final ledger once the game is over. A deal in
     progress counts nothing yet (its antes and trade payments are settled with it), so the
     utilities always add up to 0, at the end, at the cap and on the way."""

@@ -173,8 +173,8 @@ def rank_hand(hand: Any) -> HandRank:
         text = f"triplet of {_PLURAL.get(key[1], f'{key[1]}s')}"
     elif category == SEQUENCE:
         top = counting[-1]
-        ranks = "-".join(c.rank_code for c in counting)
-        text = f"same-suit sequence {ranks}{suit_symbol(top.suit)}, top {top.rank_code}"
+        run = "-".join(c.rank_code for c in counting)
+        text = f"same-suit sequence {run}{suit_symbol(top.suit)}, top {top.rank_code}"
         if key[1] == 3:
             text += " (the lowest sequence)"
         elif key[1] == 14:

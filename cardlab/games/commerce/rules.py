@@ -114,7 +114,7 @@ def _in_order(hand: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 @register
-class Commerce(CommerceLedger, Game):
+class Commerce(CommerceLedger, Game[CommerceState]):
     """Commerce for 3 to 12 players (``players``, default 4): one deal per player, on a ledger."""
 
     name = "commerce"
@@ -134,6 +134,7 @@ class Commerce(CommerceLedger, Game):
     rules_prefix = "commerce"
     state_class = CommerceState
     options_class = CommerceOptions
+    settings: CommerceOptions
 
     rank_hand = staticmethod(rank_hand)
     compare_hands = staticmethod(compare_hands)
@@ -178,7 +179,7 @@ class Commerce(CommerceLedger, Game):
             dealer = chance(seed, "first dealer").randrange(n)  # commerce.deal.first-dealer
         elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise ValueError(f"the dealer is a player from 0 to {n - 1} (A to {names[n - 1]}), not {dealer!r}")
-        order = shuffled(DECK, seed, "deal 1")
+        order: tuple[Card, ...] = shuffled(DECK, seed, "deal 1")
         if deck is not None:
             top = stacked_deck(deck, DECK, self.title, whole=False)
             given = set(top)
@@ -190,7 +191,7 @@ class Commerce(CommerceLedger, Game):
     ) -> CommerceState:
         """commerce.deal.cards: 3 cards each, singly, from the dealer's left; the rest is stock."""
         n = self.players
-        hands = [()] * n
+        hands: list[tuple[Card, ...]] = [()] * n
         for seat in range(n):
             hand = order[seat : HAND_SIZE * n : n]  # one card a time round the table, three times
             hands[(dealer + 1 + seat) % n] = hand if stacked else _in_order(hand)
@@ -234,12 +235,11 @@ class Commerce(CommerceLedger, Game):
     def _check(self, state: CommerceState, move: Move) -> None:
         n = state.options.players
         p = (state.dealer + 1 + len(state.turns)) % n
-        kind = type(move)
-        if kind is Knock:
+        if type(move) is Knock:
             return
         if state.offer is not None:
             q = (p + 1) % n
-            if kind is not Give:
+            if type(move) is not Give:
                 names = self.player_names
                 raise IllegalMove(
                     move,
@@ -247,6 +247,7 @@ class Commerce(CommerceLedger, Game):
                     f"{names[q]} must first answer {names[p]}'s barter: give a card of their choice "
                     f"or knock to refuse; it is not {names[q]}'s turn to {_verb(move)}",
                 )
+            assert isinstance(move, Give)
             if move.card not in state.hands[q]:
                 names = self.player_names
                 raise IllegalMove(
@@ -256,7 +257,7 @@ class Commerce(CommerceLedger, Game):
                     f"(hand: {cards_text(state.hands[q])})",
                 )
             return
-        if kind is Trade:
+        if type(move) is Trade:
             if move.card not in state.hands[p]:
                 raise IllegalMove(
                     move,
@@ -265,7 +266,7 @@ class Commerce(CommerceLedger, Game):
                     f"(hand: {cards_text(state.hands[p])})",
                 )
             return
-        if kind is Barter:
+        if type(move) is Barter:
             if move.card not in state.hands[p]:
                 names = self.player_names
                 raise IllegalMove(
@@ -276,7 +277,7 @@ class Commerce(CommerceLedger, Game):
                 )
             return
         names = self.player_names
-        if kind is Give:
+        if type(move) is Give:
             raise IllegalMove(
                 move,
                 "commerce.turn",
@@ -289,12 +290,11 @@ class Commerce(CommerceLedger, Game):
     def _apply(self, s: CommerceState, move: Move, log: list[Event] | None, checked: Any = None) -> CommerceState:
         n = s.options.players
         p = (s.dealer + 1 + len(s.turns)) % n
-        kind = type(move)
-        if kind is Trade:
+        if type(move) is Trade:
             return self._trade(s, p, move.card, log)
-        if kind is Barter:
+        if type(move) is Barter:
             return self._barter(s, p, move.card, log)
-        if kind is Give:
+        if type(move) is Give:
             return self._give(s, p, move.card, log)
         if s.offer is not None:
             return self._refuse(s, p, log)
@@ -382,6 +382,7 @@ class Commerce(CommerceLedger, Game):
     def _give(self, s: CommerceState, p: int, card: Card, log: list[Event] | None) -> CommerceState:
         q = (p + 1) % s.options.players
         offered = s.offer
+        assert offered is not None  # (a card is given only for one on offer)
         given = s.hands[q]
         i = given.index(card)
         row = list(s.hands)
@@ -518,14 +519,14 @@ class Commerce(CommerceLedger, Game):
             )
         cmp = compare_hands(hands[w], hands[r])
         # one sentence each: the two hands (a hand's words may hold a note of their own), then why
-        hands = f"{names[w]}'s hand: {cmp.hands[0]}. {names[r]}'s hand: {cmp.hands[1]}."
+        said = f"{names[w]}'s hand: {cmp.hands[0]}. {names[r]}'s hand: {cmp.hands[1]}."
         if cmp.winner is None:  # equal hands: the winner is the one seated first (commerce.rank.tie)
             return cmp.rule, (
-                f"{hands} The two hands are equal, so seating decides: the dealer first, then the "
+                f"{said} The two hands are equal, so seating decides: the dealer first, then the "
                 f"nearest player to the dealer's left. {_seated_first(w, r, dealer, names)}, so "
                 f"{names[w]} has the best hand."
             )
-        return cmp.rule, f"{names[w]} has the best hand. {hands} {names[w]}'s beats {names[r]}'s, as {cmp.reason}."
+        return cmp.rule, f"{names[w]} has the best hand. {said} {names[w]}'s beats {names[r]}'s, as {cmp.reason}."
 
     # -- hidden information --------------------------------------------------------------------------------
 
@@ -634,6 +635,7 @@ class Commerce(CommerceLedger, Game):
     def _from_text(self, text: str) -> CommerceState:
         form = TextForm(text, self._keys(), "Commerce")
         options = self._read_options(form)
+        assert isinstance(options, CommerceOptions)  # (the options of this game's class)
         n = options.players
         names = self.player_names
         for extra in _every_seat()[n:]:
@@ -656,7 +658,7 @@ class Commerce(CommerceLedger, Game):
                 offer = parse_card(offer_text[1])
             except CardError as err:
                 raise StateError(form.where("offer"), str(err)) from None
-        history = []
+        history: list[DealRecord] = []
         for number in range(1, MAX_PLAYERS + 1):
             key = f"deal {number}"
             if form.has(key):

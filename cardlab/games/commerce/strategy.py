@@ -26,6 +26,7 @@ from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit
 from .moves import DECK, KNOCK, Barter, Give, Trade
 from .ranking import rank_hand
+from .state import CommerceState
 
 __all__ = ["CommerceStrategy"]
 
@@ -40,16 +41,20 @@ class CommerceStrategy(Strategy):
     playouts = 1000
     unit = Unit("chips", "chips you gain or lose in this deal (the ante, trades, the pool and the dealer's payments)")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
-        return _choose(state, game.to_move(state))
+    def rule_of_thumb(
+        self, game: Game[CommerceState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
+        mover = game.to_move(state)
+        assert mover is not None  # (a computer player is asked to move only when one is)
+        return _choose(state, mover)
 
-    def explain(self, game: Game, state: Any, player: int, move: Any) -> str:
+    def explain(self, game: Game[CommerceState], state: Any, player: int, move: Any) -> str:
         return explain(game, state, player, move)
 
-    def playout_done(self, game: Game, root: Any, state: Any) -> bool:
+    def playout_done(self, game: Game[CommerceState], root: Any, state: Any) -> bool:
         return len(state.history) != len(root.history)
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[CommerceState], state: Any, player: int) -> float:
         # The deal that was on the table at the root is the last one settled.
         return game.score(state, deal=len(state.history)).totals[player]  # type: ignore[call-arg]
 
@@ -66,7 +71,7 @@ class _HandTable:
             hand: (bisect.bisect_left(ordered, key) + bisect.bisect_right(ordered, key)) / 2 / total
             for hand, key in keys.items()
         }
-        self._pairs: dict[tuple[frozenset, int], float] = {}
+        self._pairs: dict[tuple[frozenset[Card], int], float] = {}
 
     def chance(self, hand: Iterable[Card], opponents: int) -> float:
         """The chance that ``hand`` is the best of ``opponents + 1`` hands dealt at random."""
@@ -130,7 +135,7 @@ def _choose(s: Any, me: int) -> Choice:
     )
 
 
-def explain(game: Game, s: Any, me: int, move: Any) -> str:
+def explain(game: Game[CommerceState], s: Any, me: int, move: Any) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Commerce's words: the chance
     of the best hand at the table now and after a swap, the card the hand misses least, what a
     trade costs (what the rule of thumb weighs)."""

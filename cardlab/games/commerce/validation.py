@@ -19,7 +19,7 @@ __all__ = ["validate"]
 _IN_DECK = frozenset(DECK)
 
 
-def validate(game: Game, s: CommerceState) -> None:
+def validate(game: Game[CommerceState], s: CommerceState) -> None:
     """Every card once, hands of 3, the stock and waste matching the trades, the deals in order."""
     names = game.player_names
     game._check_options(s)
@@ -55,7 +55,7 @@ def validate(game: Game, s: CommerceState) -> None:
         raise StateError("stock", "the stock is empty, so the deal was settled at once (commerce.stock-out)")
 
 
-def _validate_settled_table(game: Game, s: CommerceState) -> None:
+def _validate_settled_table(game: Game[CommerceState], s: CommerceState) -> None:
     """Once the game is over the table shows the last deal as it was settled: its dealer, its
     turns and its hands, with no offer (commerce.end)."""
     names = game.player_names
@@ -77,7 +77,7 @@ def _validate_settled_table(game: Game, s: CommerceState) -> None:
     )
 
 
-def _validate_history(game: Game, history: tuple[DealRecord, ...]) -> None:
+def _validate_history(game: Game[CommerceState], history: tuple[DealRecord, ...]) -> None:
     names = game.player_names
     n = game.players
     stock_size = len(DECK) - HAND_SIZE * n  # the cards a deal leaves out of the hands

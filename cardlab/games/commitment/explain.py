@@ -55,7 +55,9 @@ def hand_card(card: Card, owner: str) -> Reason:
     )
 
 
-def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(
+    game: Game[CommitmentState], s: CommitmentState, card: Card, zone: Zone, player: int | None
+) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
     owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == HAND:
@@ -103,7 +105,7 @@ def card_role(game: Game, s: CommitmentState, card: Card, zone: Zone, player: in
     return None
 
 
-def situation(game: Game, s: CommitmentState) -> Reason:
+def situation(game: Game[CommitmentState], s: CommitmentState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(s)
     if mover is None:

@@ -211,8 +211,9 @@ def parse_move(text: str) -> Move:
         raise reader.fail(f"{err.reason}; moves look like: {EXAMPLES}", token) from None
     battle = _battle(reader, f"name the battle after the card, such as '{card.code} b1'")
     stack = to = None
-    if reader.peek() is not None and reader.peek() != "->":
-        stack = _STACK_WORDS.get(reader.peek())
+    following = reader.peek()
+    if following is not None and following != "->":
+        stack = _STACK_WORDS.get(following)
         if stack is None:
             raise reader.fail(
                 "expected a stack (hearts, clubs or diamonds) or '-> b2' for a Jack", reader.next("stack")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move, flat_numbering
+from ...engine import Game, Move, flat_numbering
 from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX
+from .state import CommitmentState
 
 _COMMITS = sorted(
     {m for table in MOVES.values() for ms in table.values() for m in ms},
@@ -39,12 +40,12 @@ def max_moves(self: Any) -> int:
     return MAX_MOVES
 
 
-def utility_range(self: Any) -> tuple[int, int]:
+def utility_range(self: Game[CommitmentState]) -> tuple[int, int]:
     """0 to every battle card's VP (12)."""
     return 0, sum(BATTLE_VP[card] for card in BATTLE_DECK)
 
 
-def utility(self: Any, state: Any) -> tuple[int, ...]:
+def utility(self: Game[CommitmentState], state: Any) -> tuple[int, ...]:
     """The VP of the battle cards won so far (``score(state).totals``: earlier rounds' cards, and
     at the end every round's); every player sees them."""
     return tuple(self.score(state).totals)

@@ -11,7 +11,7 @@ records each reading chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
 from ...engine import (
@@ -73,6 +73,9 @@ from .state import HAND_SIZE, ROUND_DRAW, Battle, CommitmentState
 from .strategy import STRATEGY, CommitmentStrategy
 from .validation import validate
 
+#: one player's value of a pair (passed, cards won)
+V = TypeVar("V")
+
 __all__ = ["Commitment", "CommitmentState", "Battle", "Verdict", "judge"]
 
 #: The group of the decks and the discard pile (see ``table_layout``).
@@ -120,7 +123,7 @@ def _with_stack(battles: tuple[Battle, ...], b: int, player: int, slot: int, sta
     return battles[:b] + (battle,) + battles[b + 1 :]
 
 
-def _with_player(pair: tuple, player: int, value: Any) -> tuple:
+def _with_player(pair: tuple[V, V], player: int, value: V) -> tuple[V, V]:
     """``pair`` (one value per player) with ``player``'s value replaced by ``value``."""
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
@@ -141,7 +144,7 @@ def _battle_names(n: int) -> str:
 
 
 @register
-class Commitment(CommitmentScoring, Game):
+class Commitment(CommitmentScoring, Game[CommitmentState]):
     """Commitment for two players: 3 rounds of battles fought with suit stacks and card abilities."""
 
     name = "commitment"
@@ -242,33 +245,35 @@ class Commitment(CommitmentScoring, Game):
         if state.passed[0] and state.passed[1]:
             return [] if state.round == ROUNDS else [NEXT_ROUND]
         turn = state.turn
+        assert turn is not None  # (a round in play has a player to act)
         table = MOVES[len(state.battles)]
         moves: list[Move] = [m for card in state.hands[turn] for m in table[card]]
         moves.append(PASS)
         return moves
 
     def _check(self, s: CommitmentState, move: Move) -> None:
-        kind = type(move)
         if s.passed[0] and s.passed[1]:
-            if kind is not NextRound:
+            if type(move) is not NextRound:
                 raise IllegalMove(
                     move,
                     "commitment.round.next",
                     f"both players have passed, so round {s.round} is over and scored; next, a round starts",
                 )
             return
-        if kind is Pass:
+        if type(move) is Pass:
             return
         p = s.turn
-        if kind is NextRound:
+        assert p is not None  # (a round in play has a player to act)
+        if type(move) is NextRound:
             waiting = " and ".join(self.player_names[i] for i in (0, 1) if not s.passed[i])
             raise IllegalMove(
                 move,
                 "commitment.round.end",
                 f"round {s.round} goes on until both players have passed; {waiting} has not passed yet",
             )
-        if kind is not Commit:
+        if type(move) is not Commit:
             raise IllegalMove(move, "commitment.commit", f"{move!r} is not a Commitment move")
+        assert isinstance(move, Commit)
         card = move.card
         if card not in s.hands[p]:
             q = 1 - p
@@ -327,25 +332,28 @@ class Commitment(CommitmentScoring, Game):
     # -- applying a move ------------------------------------------------------------------------------
 
     def _apply(self, s: CommitmentState, move: Move, log: list[Event] | None, checked: Any = None) -> CommitmentState:
-        kind = type(move)
-        if kind is Commit:
+        if type(move) is Commit:
+            assert isinstance(move, Commit)
             return self._commit(s, move, log)
-        if kind is Pass:
+        if type(move) is Pass:
             return self._pass(s, log)
         return self._next_round(s, log)
 
     def _commit(self, s: CommitmentState, move: Commit, log: list[Event] | None) -> CommitmentState:
         p = s.turn
+        assert p is not None  # (a round in play has a player to act)
         q = 1 - p
         card = move.card
         hand = s.hands[p]
         i = hand.index(card)
         hand = hand[:i] + hand[i + 1 :]
         b = move.battle - 1
-        kind, slot = PLACE[card]
+        kind, place = PLACE[card]
         battles, draw, discard = s.battles, s.draw, s.discard
+        # a spade's stack is the one its move names (checked), every other card's that of its suit
+        slot = STACK_INDEX[move.stack] if kind is SPADE and move.stack is not None else place
+        assert slot is not None
         if kind is SPADE:  # commitment.spade: the chosen stack of your side
-            slot = STACK_INDEX[move.stack]
             battles = _with_stack(battles, b, p, slot, battles[b].sides[p][slot] + (card,))
         elif kind is ACE:  # commitment.ace: the other side, then draw
             battles = _with_stack(battles, b, q, slot, battles[b].sides[q][slot] + (card,))
@@ -372,9 +380,12 @@ class Commitment(CommitmentScoring, Game):
     def _narrate_commit(self, s: CommitmentState, after: CommitmentState, move: Commit, log: list[Event]) -> None:
         names = self.player_names
         p, card, kind = s.turn, move.card, KIND[move.card]
+        assert p is not None  # (a round in play has a player to act)
         me, other = names[p], names[1 - p]
         b = f"battle {move.battle}"
-        slot = STACK_INDEX[move.stack] if kind == SPADE else STACK_INDEX[card.suit]
+        stack = move.stack if kind == SPADE else card.suit
+        assert stack is not None  # (a spade's move names its stack: checked)
+        slot = STACK_INDEX[stack]
         suit = STACK_NAMES[slot]
 
         def now(player: int, battle: int) -> str:
@@ -420,7 +431,7 @@ class Commitment(CommitmentScoring, Game):
                     (card,),
                 )
             )
-        elif kind == JACK:
+        elif kind == JACK and move.to is not None:
             moved = s.battles[move.battle - 1].sides[p][slot] + (card,)
             log.append(
                 Event(
@@ -464,6 +475,7 @@ class Commitment(CommitmentScoring, Game):
 
     def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState:
         p = s.turn
+        assert p is not None  # (a round in play has a player to act)
         q = 1 - p
         # once both have passed no turn is stored: to_move derives who starts the next round
         after = _passed(s, None if s.passed[q] else q, _with_player(s.passed, p, True))
@@ -568,7 +580,9 @@ class Commitment(CommitmentScoring, Game):
             log.append(
                 Event("commitment.setup.draw", f"{names[p]} draws {' '.join(map(str, new))}.", p, new, frozenset((p,)))
             )
-        log.append(Event("commitment.round.start", f"{names[after.turn]} starts round {after.round}.", after.turn))
+        starter = after.turn
+        assert starter is not None  # (a new round has a player to act)
+        log.append(Event("commitment.round.start", f"{names[starter]} starts round {after.round}.", starter))
 
     # -- views and zones ---------------------------------------------------------------------------
 
@@ -679,7 +693,7 @@ class Commitment(CommitmentScoring, Game):
         names = self.player_names
         passed = " ".join(names[p] for p in (0, 1) if s.passed[p]) or "-"
         # once both have passed, who starts the next round follows from the VP: no turn line
-        turn = [] if s.round_over else [f"turn: {names[s.turn]}"]
+        turn = [] if s.round_over or s.turn is None else [f"turn: {names[s.turn]}"]
         seed = [f"seed: {s.seed}"] if s.seed != HIDDEN_SEED else []  # a view's seed is hidden: no line
         lines = [
             *seed,
@@ -715,7 +729,7 @@ class Commitment(CommitmentScoring, Game):
                 raise StateError(
                     form.where("passed"), f"expected the players who have passed (A, B, 'A B' or -), got {name!r}"
                 )
-        battles = []
+        battles: list[Battle] = []
         for i in range(1, ROUNDS + 1):
             key = f"b{i}"
             if not form.has(key):
@@ -730,9 +744,10 @@ class Commitment(CommitmentScoring, Game):
                     form.where(key), f"battles are numbered from b1 without gaps; b{len(battles) + 1} is missing"
                 )
             card = form.card(key)
-            sides = tuple(_read_side(form, f"{key} {p}") for p in names)
-            battles.append(Battle(card, sides))
-        passed_by = tuple(n in (ascii_upper(x) for x in passed) for n in names)
+            first_side, second_side = (_read_side(form, f"{key} {p}") for p in names)
+            battles.append(Battle(card, (first_side, second_side)))
+        passed_a, passed_b = (n in (ascii_upper(x) for x in passed) for n in names)
+        passed_by = (passed_a, passed_b)
         return CommitmentState(
             seed=form.int("seed", 0),
             round=form.int("round", lo=1, hi=ROUNDS),
@@ -764,7 +779,7 @@ class Commitment(CommitmentScoring, Game):
         elif s.round_over:
             status = f"round {s.round} scored; {names[mover]} plays 'next round'"
         else:
-            status = f"{names[s.turn]} to move" + "".join(f"; {names[p]} has passed" for p in (0, 1) if s.passed[p])
+            status = f"{names[mover]} to move" + "".join(f"; {names[p]} has passed" for p in (0, 1) if s.passed[p])
         rows = []
         for i, battle in enumerate(s.battles, start=1):
             for p in (1, 0):
@@ -832,7 +847,7 @@ def _read_side(form: TextForm, key: str) -> Side:
         raise StateError(
             form.where(key), f"expected three stacks, hearts / clubs / diamonds, separated by '/'; got {len(parts)}"
         )
-    stacks = []
+    stacks: list[Stack] = []
     for part in parts:
         part = part.strip()
         if part in ("-", "—", ""):

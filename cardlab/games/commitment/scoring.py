@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import gt
 from typing import NamedTuple
 
@@ -21,7 +21,7 @@ BOTH = frozenset((0, 1))  # both players move in every round
 class Verdict(NamedTuple):
     """How a battle scores: stack values per side, suits won per player, and who takes the card."""
 
-    values: tuple[tuple[int, int, int], tuple[int, int, int]]
+    values: tuple[tuple[int, ...], tuple[int, ...]]  # each side's hearts, clubs and diamonds
     suits: tuple[int, int]
     winner: int | None
     rule: str
@@ -56,6 +56,7 @@ def _verdict_text(verdict: Verdict, names: Sequence[str]) -> str:
     text = text[0].upper() + text[1:]
     if a != b:
         hi, lo = max(a, b), min(a, b)
+        assert verdict.winner is not None  # (more suits won: a winner)
         return text + f"{names[verdict.winner]} wins more suits, {hi} to {lo}."
     each = "No suit to either player" if a == 0 else f"{plural(a, 'suit')} each"
     total_a, total_b = sum(values[0]), sum(values[1])
@@ -113,6 +114,7 @@ class CommitmentScoring:
     game's ``player_names`` and ``_next_starter``."""
 
     player_names: tuple[str, ...]
+    _next_starter: Callable[[CommitmentState], int | None]
 
     @staticmethod
     def _standing_vp(s: CommitmentState) -> tuple[int, int]:

@@ -19,10 +19,10 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final, Protocol, cast
 
 from ...cards import HIDDEN, Card
-from ...engine import Game, Move, plural, replacer
+from ...engine import Event, Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE,
@@ -64,7 +64,9 @@ class CommitmentStrategy(Strategy):
     playout_moves = 4
     unit = Unit("VP", "VP ahead of {opponent} at the end of the game")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+    def rule_of_thumb(
+        self, game: Game[CommitmentState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return Choice(moves[0], "the only legal move")
@@ -77,10 +79,10 @@ class CommitmentStrategy(Strategy):
             move, f"{move.card} adds {best_gain:.2f} VP to what you can expect from the battles as they stand"
         )
 
-    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+    def explain(self, game: Game[CommitmentState], state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
-    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+    def playout_move(self, game: Game[CommitmentState], state: Any, rng: random.Random) -> Move:
         if state.passed[0] and state.passed[1]:
             return NEXT_ROUND
         reading = _Reading(state)
@@ -88,7 +90,13 @@ class CommitmentStrategy(Strategy):
         return PASS if place < 0 else reading.hand(state, state.turn)[place][_MOVE]
 
     def playout(
-        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+        self,
+        game: Game[CommitmentState],
+        root: Any,
+        state: Any,
+        player: int,
+        policy: Callable[..., Move],
+        rng: random.Random,
     ) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
@@ -97,7 +105,8 @@ class CommitmentStrategy(Strategy):
         # commit changes them rather than read afresh
         # (the moves are legal by construction: each is applied as ``advance`` would, by the
         # game's own unchecked rules for a commit, a pass and the next round)
-        commit, pass_, next_round, limit = game._commit, game._pass, game._next_round, self.playout_moves
+        rules = _rules(game)
+        commit, pass_, next_round, limit = rules._commit, rules._pass, rules._next_round, self.playout_moves
         if next(_PLAYOUTS) % 256 == 0:  # the memories' bound, looked at now and then
             for expected in EXPECTED.values():
                 if expected.cache_info().currsize >= EXPECTED_MOST:
@@ -117,13 +126,13 @@ class CommitmentStrategy(Strategy):
                     reading.options[me] = None
             state = pass_(state, None)
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[CommitmentState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
         # the VP won and the battles' VP once the round is scored
-        vp = game._standing_vp(state)
+        vp = _rules(game)._standing_vp(state)
         return vp[player] - vp[1 - player]
 
-    def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+    def move_scores(self, game: Game[CommitmentState], state: Any) -> list[tuple[float, Move]] | None:
         if game.to_move(state) is None:
             return None
         moves = game.legal_moves(state)
@@ -134,7 +143,7 @@ class CommitmentStrategy(Strategy):
         scored = iter(gains)
         return [(next(scored), m) if type(m) is Commit else (0.0, m) for m in moves]
 
-    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    def sample(self, game: Game[CommitmentState], view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         battle = [c for c in cards if c in BATTLE_VP]
         rest = [c for c in cards if c not in BATTLE_VP]
         rng.shuffle(battle)
@@ -155,15 +164,17 @@ class CommitmentStrategy(Strategy):
 #: the hot loops unpack it, and a tuple subclass (a NamedTuple) unpacks several times slower.
 _Option = tuple[int | None, float, int, int, int, Commit, str, int, int, int]
 #: Where an option holds its move and what its card does.
-_MOVE, _KIND = 5, 6
+_MOVE: Final = 5
+_KIND: Final = 6
 
 
 def _option(move: Commit, round: int, place: int = 0, moves: int = 1) -> _Option:
     """``move`` in round ``round`` as an option (its ``place`` among its card's ``moves``)."""
     card = move.card
-    kind, slot, value = EFFECT[card]
-    if kind is SPADE:  # commitment.spade: on the chosen stack of your side
-        slot = STACK_INDEX[move.stack]
+    kind, suit_slot, value = EFFECT[card]
+    # commitment.spade: on the chosen stack of your side (a spade's move names it); otherwise its suit's
+    slot = STACK_INDEX[move.stack] if kind is SPADE and move.stack is not None else suit_slot
+    assert slot is not None
     # commitment.number, .spade: on your own side; commitment.ace: on the other player's
     lead = value if kind is NUMBER or kind is SPADE else -value if kind is ACE else None
     to = -1 if move.to is None else move.to - 1
@@ -298,6 +309,7 @@ class _Reading:
         """The reading after ``me`` commits the option at ``place`` of their hand, in ``state``:
         that option."""
         options = self.options[me]
+        assert options is not None  # (read by ``hand`` before a commit is chosen)
         option = options[place]
         _, _, b, slot, to, _, kind, value, first, moves = option
         values = self.values
@@ -319,6 +331,20 @@ class _Reading:
         first = place - first
         del options[first : first + moves]  # the card's moves, all of them
         return option
+
+
+class _Rules(Protocol):
+    """What the playouts use of Commitment's own rules (``rules.Commitment``), unchecked."""
+
+    def _commit(self, s: CommitmentState, move: Commit, log: list[Event] | None) -> CommitmentState: ...
+    def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
+    def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
+    def _standing_vp(self, s: CommitmentState) -> tuple[int, int]: ...
+
+
+def _rules(game: Game[CommitmentState]) -> _Rules:
+    """``game``, which is Commitment: a strategy is handed the game it belongs to."""
+    return cast(_Rules, game)
 
 
 #: No lead in any stack.
@@ -407,7 +433,7 @@ def after_commit(state: Any, me: int, move: Commit) -> list[list[list[int]]]:
     return reading.values
 
 
-def explain(game: Game, s: Any, me: int, move: Move) -> str:
+def explain(game: Game[CommitmentState], s: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Commitment's words: what the
     card does to the stacks it changes, and who takes the battle as it then stands, or what
     passing keeps for later (what the rule of thumb weighs)."""
@@ -435,10 +461,12 @@ def explain(game: Game, s: Any, me: int, move: Move) -> str:
         return "A Jack adds nothing while there is one battle: spending it now keeps your high cards for rounds 2 and 3"
     after = after_commit(s, me, move)
     b = move.battle - 1
-    slot = STACK_INDEX[move.stack] if kind is SPADE else STACK_INDEX[card.suit]
+    stack = move.stack if kind is SPADE else card.suit
+    assert stack is not None  # (a spade's move names its stack)
+    slot = STACK_INDEX[stack]
     suit = STACK_NAMES[slot]
     mine, theirs = after[b][me][slot], after[b][1 - me][slot]
-    if kind is JACK:
+    if kind is JACK and move.to is not None:
         to = move.to - 1
         text = (
             f"{words}: your {suit} at battle {move.to} come to {after[to][me][slot]}, against {other}'s "

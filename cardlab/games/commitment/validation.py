@@ -5,6 +5,7 @@ JSON, or edited by hand).
 
 from __future__ import annotations
 
+from ...cards import Card
 from ...engine import Game, check_cards_once, validate_seed
 from ...errors import StateError
 from .moves import ACE, BATTLE_DECK, BATTLE_VP, DRAW_DECK, IN_DRAW_DECK, KIND, QUEEN, ROUNDS, STACK_NAMES, STACK_SUITS
@@ -13,7 +14,7 @@ from .state import HAND_SIZE, ROUND_DRAW, CommitmentState
 __all__ = ["validate"]
 
 
-def validate(game: Game, s: CommitmentState) -> None:
+def validate(game: Game[CommitmentState], s: CommitmentState) -> None:
     """Every card once, in a place the rules allow, with the counts the round implies."""
     validate_seed(s.seed)
     if not 1 <= s.round <= ROUNDS:
@@ -28,7 +29,7 @@ def validate(game: Game, s: CommitmentState) -> None:
     _validate_won_in(game, s)
 
 
-def _validate_places(game: Game, s: CommitmentState) -> None:
+def _validate_places(game: Game[CommitmentState], s: CommitmentState) -> None:
     """Each card in a place it may be: draw-deck cards in hands and stacks, battle cards in the battle deck,
     the battles and the cards won; a stack holds its suit and wild spades."""
     names = game.player_names
@@ -98,7 +99,7 @@ def _validate_counts(s: CommitmentState) -> None:
         )
 
 
-def _validate_turn(game: Game, s: CommitmentState) -> None:
+def _validate_turn(game: Game[CommitmentState], s: CommitmentState) -> None:
     """The player to act: none once both have passed, else one who has not passed."""
     names = game.player_names
     if s.round_over:
@@ -119,12 +120,12 @@ def _validate_turn(game: Game, s: CommitmentState) -> None:
         )
 
 
-def _on_side(s: CommitmentState, player: int) -> list:
+def _on_side(s: CommitmentState, player: int) -> list[Card]:
     """The cards on ``player``'s side of this round's battles."""
     return [c for battle in s.battles for stack in battle.sides[player] for c in stack]
 
 
-def _validate_hands(game: Game, s: CommitmentState) -> None:
+def _validate_hands(game: Game[CommitmentState], s: CommitmentState) -> None:
     """A hand is dealt 10 cards and gets 6 more at the start of rounds 2 and 3; a committed card
     leaves it, except an Ace, which is replaced by a draw (commitment.ace). Every card but an
     Ace on a player's side was committed from that player's hand this round (an Ace goes on the
@@ -142,7 +143,7 @@ def _validate_hands(game: Game, s: CommitmentState) -> None:
             )
 
 
-def _validate_won_in(game: Game, s: CommitmentState) -> None:
+def _validate_won_in(game: Game[CommitmentState], s: CommitmentState) -> None:
     """The round of each card won (``won in``), when known: one per card of ``A won`` and of
     ``B won``, each an earlier round, and at most k battle cards taken in round k (it has k battles)."""
     if s.won_in is None:

@@ -17,7 +17,7 @@ from ...engine import Event, Move
 from ...errors import IllegalMove
 from .movegen import ClaimPlan, legal_claim_plan
 from .moves import SUIT_INDEX, Claim, Open, Reinforce, pile_value
-from .state import NEIGHBOURS, POSITIONS, ContestState, replaced_at
+from .state import NEIGHBOURS, POSITIONS, ContestState, Piles, replaced_at
 
 
 def _goes_or_go(cards: tuple[Card, ...]) -> str:
@@ -39,7 +39,7 @@ def _position(move: Move, position: Any) -> int:
     return position - 1
 
 
-def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> None:
+def _check_place(move: Move, place: Open | Reinforce, row: Piles, name: str) -> None:
     """contest.open / contest.open.neighbours / contest.reinforce, for ``place`` (a move of its own
     or a Queen's power inside ``move``) by the player called ``name``."""
     card = place.card
@@ -73,7 +73,7 @@ def _check_place(move: Move, place: Open | Reinforce, row: tuple, name: str) -> 
         )
 
 
-def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False) -> tuple[int, int]:
+def _claimed_piles(move: Claim, row: Piles, before: Piles, matched: bool = False) -> tuple[int, int]:
     """contest.claim, contest.claim.match: the two claimed positions (0..3), once checked: two
     piles of different suits, one of them the claiming card's unless the card has ``matched``
     already (the pile a Jack's power discarded, contest.claim.jack.match-first). ``before``: the
@@ -112,7 +112,7 @@ def _claimed_piles(move: Claim, row: tuple, before: tuple, matched: bool = False
 
 
 def _claim_winner(
-    state: ContestState, move: Claim, row: tuple, first: int, second: int, name: str
+    state: ContestState, move: Claim, row: Piles, first: int, second: int, name: str
 ) -> tuple[int, int, int]:
     """contest.claim.value, contest.claim.tie: the two piles' values and the position (0..3) of
     the pile that goes to the points piles (on equal values, the one the claimant, ``name``, keeps)."""
@@ -141,7 +141,7 @@ def _claim_winner(
     return first_value, second_value, keep - 1
 
 
-def _claimed(state: ContestState, plan: ClaimPlan) -> tuple[tuple, tuple]:
+def _claimed(state: ContestState, plan: ClaimPlan) -> tuple[Piles, Piles]:
     """contest.claim.value: the row and the points piles after a claim: the winning pile goes to
     the points pile of its suit, the other to the discard pile."""
     row, winner = list(plan.row), plan.winner
@@ -152,7 +152,7 @@ def _claimed(state: ContestState, plan: ClaimPlan) -> tuple[tuple, tuple]:
     return tuple(row), tuple(points)
 
 
-def _place_event(place: Open | Reinforce, row: tuple, player: int, name: str) -> Event:
+def _place_event(place: Open | Reinforce, row: Piles, player: int, name: str) -> Event:
     """The narration of ``place`` by ``player``, called ``name`` (contest.open, contest.reinforce)."""
     card, index = place.card, place.position - 1
     if type(place) is Open:
@@ -185,7 +185,7 @@ class ContestClaims:
 
     def _use_power(
         self, state: ContestState, move: Claim, hand: tuple[Card, ...]
-    ) -> tuple[tuple[Card, ...], tuple, tuple[Card, ...]]:
+    ) -> tuple[tuple[Card, ...], Piles, tuple[Card, ...]]:
         """The hand, the row and the pile discarded once the claiming card's power, if any, is
         used: a Jack's (or King's) discard of a pile of its suit, a Queen's (or King's) play of a
         card of its suit (contest.claim.jack, .queen, .king)."""
@@ -241,7 +241,7 @@ class ContestClaims:
         played_at = play.position - 1
         return without(hand, extra), replaced_at(row, played_at, row[played_at] + (extra,)), ()
 
-    def claimed(self, state: ContestState, move: Claim) -> tuple[tuple, tuple]:
+    def claimed(self, state: ContestState, move: Claim) -> tuple[Piles, Piles]:
         """The contest row and the points piles once ``move``, one of the claims of
         ``legal_moves(state)``, is made: what the rule of thumb weighs a claim by, worked out
         without checking or making it (``_claim_plan`` is the checked way)."""
@@ -252,7 +252,7 @@ class ContestClaims:
         after[first] = after[second] = ()
         return tuple(after), replaced_at(state.points, suit, state.points[suit] + won)
 
-    def claim_piles(self, state: ContestState, move: Claim) -> tuple[tuple, int, int, int]:
+    def claim_piles(self, state: ContestState, move: Claim) -> tuple[Piles, int, int, int]:
         """For ``move``, one of the claims of ``legal_moves(state)``, worked out without checking
         or making it: the contest row once the claiming card's power is used, the two claimed
         positions (0 to 3), and the one whose pile goes to the points piles."""
@@ -267,6 +267,7 @@ class ContestClaims:
         ace_low, top = options.ace == "low", options.pile_value == "top"
         first_value, second_value = pile_value(row[first], ace_low, top), pile_value(row[second], ace_low, top)
         if first_value == second_value:  # contest.claim.tie
+            assert move.keep is not None  # (a legal claim of equal piles names the one kept)
             return row, first, second, move.keep - 1
         return row, first, second, first if first_value > second_value else second  # contest.claim.value
 

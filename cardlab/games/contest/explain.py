@@ -26,7 +26,9 @@ _POWERS = {
 }
 
 
-def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: int | None) -> Reason | None:
+def card_role(
+    game: Game[ContestState], state: ContestState, card: Card, zone: Zone, player: int | None
+) -> Reason | None:
     """What ``card`` (``HIDDEN`` when the asker may not see it) is for, lying in ``zone``."""
     owner = game.player_names[zone.owner] if zone.owner is not None else ""
     if zone.kind == ROW:
@@ -88,7 +90,7 @@ def card_role(game: Game, state: ContestState, card: Card, zone: Zone, player: i
     return None
 
 
-def situation(game: Game, state: ContestState) -> Reason:
+def situation(game: Game[ContestState], state: ContestState) -> Reason:
     """What the player to move must do now, from what every player sees."""
     mover = game.to_move(state)
     if mover is None:
@@ -115,7 +117,7 @@ def situation(game: Game, state: ContestState) -> Reason:
 
 
 def card_candidates(
-    game: Game, state: ContestState, card: Card, zone: Zone, legal: Sequence[Move], default: list[Move]
+    game: Game[ContestState], state: ContestState, card: Card, zone: Zone, legal: Sequence[Move], default: list[Move]
 ) -> list[Move]:
     """Besides the default: a hand card opened at, or reinforcing, each of the 4 positions (the
     menu's "why not position 2?"). While the secret cards are arranged, only the arrangements."""

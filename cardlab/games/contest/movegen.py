@@ -16,12 +16,16 @@ from itertools import permutations
 from ...cards import SUITS, Card, without
 from ...engine import Move
 from .moves import DECK, EXCHANGE, OPEN, PASS, REINFORCE, SECRET_SIZE, Claim, Open, Reinforce, pile_value
-from .state import NEIGHBOURS, POSITIONS, ContestState, replaced_at
+from .state import NEIGHBOURS, POSITIONS, ContestState, Piles, replaced_at
 
 __all__ = ["PAIRS", "EVERY_ORDER", "apart_orders", "placeable", "ClaimPlan", "legal_claim_plan", "turn_moves"]
 
 #: The pairs of positions (0 to 3) a claim may name, in the order a turn lists its claims.
 PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+#: A pair a row may be claimed at: ``(pair, first, second)``, its index in PAIRS and its positions.
+ClaimPair = tuple[int, int, int]
+#: A Queen's play before a claim: ``(play, position, claim_at, first, second)`` (``RowPattern.queen_plays``).
+QueenPlay = tuple[int, int, int, int, int]
 
 
 # --- the secret cards ---------------------------------------------------------------------------
@@ -49,7 +53,7 @@ def apart_orders(secret: tuple[Card, ...]) -> tuple[tuple[int, ...], ...]:
 # --- a move's check -------------------------------------------------------------------------------
 
 
-def placeable(place: Open | Reinforce, row: tuple) -> bool:
+def placeable(place: Open | Reinforce, row: Piles) -> bool:
     """Whether ``place`` may be made on ``row`` (contest.open, contest.open.neighbours,
     contest.reinforce); ``claims._check_place`` says why not."""
     position = place.position
@@ -78,7 +82,7 @@ class ClaimPlan:
     def __init__(
         self,
         hand: tuple[Card, ...],
-        row: tuple,
+        row: Piles,
         scrapped: tuple[Card, ...],
         first: int,
         second: int,
@@ -194,9 +198,9 @@ class RowPattern:
             sum(1 << i for i in opens) | sum(16 << i for i in reinforces)
             for opens, reinforces in zip(self.opens, self.reinforces)
         )
-        self._queen_plays: tuple | None = None
+        self._queen_plays: tuple[tuple[QueenPlay, ...], ...] | None = None
 
-    def queen_plays(self) -> tuple:
+    def queen_plays(self) -> tuple[tuple[QueenPlay, ...], ...]:
         """For a Queen's claim, by suit index: each play of another card of that suit that leaves
         a claim, with each claim after it, as ``(play, position, claim_at, first, second)``. The
         play opens the pile at ``position`` when ``play`` is ``position``, and reinforces it when
@@ -206,7 +210,7 @@ class RowPattern:
         if self._queen_plays is None:
             plays_by_suit = []
             for suit in range(len(SUITS)):
-                plays = []
+                plays: list[QueenPlay] = []
                 for position in self.opens[suit]:
                     after_code = self.code + (suit + 1) * _WEIGHTS[position]
                     pairs = (_PATTERNS[after_code] or _pattern(after_code)).claims[suit]
@@ -367,7 +371,9 @@ def turn_moves(state: ContestState) -> list[Move]:
     return moves
 
 
-def _add_claims(append: Callable[[Move], None], table: tuple[Claim, ...], pairs: tuple, values: list[int]) -> None:
+def _add_claims(
+    append: Callable[[Move], None], table: tuple[Claim, ...], pairs: tuple[ClaimPair, ...], values: list[int]
+) -> None:
     """The claims of ``table`` of each pair ``(pair, first, second)``: one, or on equal values two
     (contest.claim.tie: the claimant chooses the pile kept)."""
     for pair, first, second in pairs:
@@ -382,7 +388,7 @@ def _add_queen_claims(
     append: Callable[[Move], None],
     card_moves: CardMoves,
     hand: tuple[Card, ...],
-    plays: tuple,
+    plays: tuple[QueenPlay, ...],
     values: list[int],
     ace_low: bool,
     top: bool,

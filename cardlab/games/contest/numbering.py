@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Move
+from ...engine import Game, Move
 from .moves import (
     DECK,
     EXCHANGE,
@@ -38,6 +38,7 @@ from .moves import (
     Pass,
     Reinforce,
 )
+from .state import ContestState
 
 N = len(DECK)  # 52
 _INDEX = {card: i for i, card in enumerate(DECK)}
@@ -71,7 +72,7 @@ def _place_of(offset: int) -> Open | Reinforce:
 
 def _id(move: Move) -> int:
     kind = type(move)
-    if kind is Arrange:
+    if type(move) is Arrange:
         rest = list(range(N))
         number = 0
         for card in move.cards:
@@ -83,21 +84,19 @@ def _id(move: Move) -> int:
         return MULLIGAN_ID
     if kind is Pass:
         return PASS_ID
-    if kind is Open or kind is Reinforce:
-        return OPEN_AT + _place_offset(move)  # type: ignore[arg-type]
-    if kind is Exchange:
-        return EXCHANGE_AT + _INDEX[move.card]  # type: ignore[attr-defined]
-    if kind is Claim:
-        power = (
-            0
-            if move.discard is None and move.play is None
-            else move.discard
-            if move.play is None and 1 <= move.discard <= 4
-            # type: ignore[operator]
-            else 5 + _place_offset(move.play)
-            if move.discard is None
-            else -1
-        )  # type: ignore[arg-type]
+    if type(move) is Open or type(move) is Reinforce:
+        return OPEN_AT + _place_offset(move)
+    if type(move) is Exchange:
+        return EXCHANGE_AT + _INDEX[move.card]
+    if type(move) is Claim:
+        if move.discard is None and move.play is None:
+            power = 0
+        elif move.play is None and move.discard is not None and 1 <= move.discard <= 4:
+            power = move.discard
+        elif move.discard is None and move.play is not None:
+            power = 5 + _place_offset(move.play)
+        else:
+            power = -1
         keep = (None, move.first, move.second).index(move.keep) if move.keep in (None, move.first, move.second) else -1
         pair = _PAIR.get((move.first, move.second))
         if power < 0 or keep < 0 or pair is None:
@@ -106,7 +105,7 @@ def _id(move: Move) -> int:
     raise KeyError(move)
 
 
-def move_id(self: Any, move: Move | str) -> int:
+def move_id(self: Game[ContestState], move: Move | str) -> int:
     """The move's number (see the module's documentation)."""
     move = self.move(move)
     try:

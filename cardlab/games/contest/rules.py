@@ -63,7 +63,7 @@ from .moves import (
     secret_score,
     suits_apart,
 )
-from .state import HAND_SIZE, POSITIONS, ContestOptions, ContestState, replaced_at
+from .state import HAND_SIZE, POSITIONS, ContestOptions, ContestState, Piles, replaced_at
 from .strategy import STRATEGY, ContestStrategy
 from .validation import validate
 
@@ -90,7 +90,7 @@ _turn_ended = replacer(ContestState, "arranged", "turn", "last_turns", "hands", 
 
 
 @register
-class Contest(ContestClaims, Game):
+class Contest(ContestClaims, Game[ContestState]):
     """Contest for two players.
 
     ``ace="low"`` counts an Ace as 1 instead of 14; ``pile_value="top"`` values a contest
@@ -115,6 +115,7 @@ class Contest(ContestClaims, Game):
     rules_prefix = "contest"
     state_class = ContestState
     options_class = ContestOptions
+    settings: ContestOptions
     players = 2
 
     @property
@@ -225,14 +226,14 @@ class Contest(ContestClaims, Game):
         if type(state) is ContestState and state.arranged == 2 and state.turn >= 0:
             kind = type(move)
             if kind is Open or kind is Reinforce:
-                if move.card in state.hands[state.turn] and placeable(move, state.row):  # type: ignore[attr-defined]
-                    return self._apply(state, move, None)
+                if move.card in state.hands[state.turn] and placeable(move, state.row):  # type: ignore[union-attr,arg-type]
+                    return self._apply(state, move, None)  # type: ignore[arg-type]
             elif kind is Claim:
                 plan = legal_claim_plan(state, move)  # type: ignore[arg-type]
                 if plan is not None:
                     return self._apply_claim(state, move, None, plan)  # type: ignore[arg-type]
-            elif kind is Exchange and state.stock and move.card in state.hands[state.turn]:  # type: ignore[attr-defined]
-                return self._apply(state, move, None)
+            elif kind is Exchange and state.stock and move.card in state.hands[state.turn]:  # type: ignore[union-attr]
+                return self._apply(state, move, None)  # type: ignore[arg-type]
         return Game.play(self, state, move)
 
     def _check(self, state: ContestState, move: Move) -> ClaimPlan | None:
@@ -240,16 +241,18 @@ class Contest(ContestClaims, Game):
         player = state.turn
         if state.arranged == 2:  # a legal action in a turn first, the quick way (movegen.py)
             if kind is Open or kind is Reinforce:
-                if move.card in state.hands[player] and placeable(move, state.row):  # type: ignore[attr-defined]
+                if move.card in state.hands[player] and placeable(move, state.row):  # type: ignore[attr-defined,arg-type]
                     return None
             elif kind is Claim:
                 return self._claim_plan(state, move)  # type: ignore[arg-type]  # _apply uses the plan
             elif kind is Exchange and state.stock and move.card in state.hands[player]:  # type: ignore[attr-defined]
                 return None
         if state.arranged < 2 and kind is Arrange:
-            return self._check_arrange(state, move)  # type: ignore[arg-type]
+            self._check_arrange(state, move)  # type: ignore[arg-type]
+            return None
         if state.arranged < 2 and kind is Mulligan:
-            return self._check_mulligan(state, move)
+            self._check_mulligan(state, move)
+            return None
         name = self.player_names[player]  # the move is refused: say whose
         if state.arranged < 2:
             raise IllegalMove(
@@ -355,7 +358,7 @@ class Contest(ContestClaims, Game):
         player = state.turn
         if kind is Open or kind is Reinforce:
             card, index = move.card, move.position - 1  # type: ignore[attr-defined]
-            row = state.row
+            row: Piles = state.row
             if log is not None:
                 log.append(_place_event(move, row, player, self.player_names[player]))  # type: ignore[arg-type]
             row = row[:index] + (row[index] + (card,),) + row[index + 1 :]
@@ -460,8 +463,8 @@ class Contest(ContestClaims, Game):
         self,
         state: ContestState,
         hand: tuple[Card, ...],
-        row: tuple,
-        points: tuple,
+        row: Piles,
+        points: Piles,
         discard: tuple[Card, ...],
         stock: tuple[Card, ...],
         log: list[Event] | None,
@@ -690,6 +693,7 @@ class Contest(ContestClaims, Game):
     def _from_text(self, text: str) -> ContestState:
         form = TextForm(text, self._KEYS, "Contest")
         options = self._read_options(form)
+        assert isinstance(options, ContestOptions)  # (the options of this game's class)
         # A stacked deal was once written 'seed: -': it is seed 0 now, as in every game.
         seed = 0 if form.text("seed", "-").strip() in ("-", "—") else form.int("seed")
         stage = " ".join(ascii_lower(form.text("stage")).split())
@@ -699,6 +703,7 @@ class Contest(ContestClaims, Game):
         if (turn is None) != (stage == "over"):
             raise StateError(form.where("to move"), "write '-' when the stage is 'over', and A or B otherwise")
         if stage == "arrange":
+            assert turn is not None  # (checked above: only 'over' has nobody to move)
             arranged, last_turns = turn, None
         else:
             arranged, last_turns = 2, {"play": None, "final 2": 2, "final 1": 1, "over": 0}[stage]

@@ -12,7 +12,10 @@ from typing import Any, Literal
 from ...cards import Card
 from ...engine import Options, State
 
-__all__ = ["ContestOptions", "ContestState", "POSITIONS", "NEIGHBOURS", "HAND_SIZE", "replaced_at"]
+__all__ = ["ContestOptions", "ContestState", "Piles", "POSITIONS", "NEIGHBOURS", "HAND_SIZE", "replaced_at"]
+
+#: Piles read by their place: the contest row's four (position 1 first), or the points piles'
+Piles = tuple[tuple[Card, ...], ...]
 
 #: contest.row: the contest row has 4 positions (0 to 3 here, 1 to 4 in moves).
 POSITIONS = 4

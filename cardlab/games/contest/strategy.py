@@ -21,11 +21,12 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
+from .claims import ContestClaims
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .state import ContestState
 
@@ -43,19 +44,28 @@ class ContestStrategy(Strategy):
     playout_moves = 8
     unit = Unit("points", "points ahead of {opponent} at the end of the game")
 
-    def rule_of_thumb(self, game: Game, state: Any, rng: random.Random, limit: int | None = None) -> Choice:
+    def rule_of_thumb(
+        self, game: Game[ContestState], state: Any, rng: random.Random, limit: int | None = None
+    ) -> Choice:
         me = game.to_move(state)
+        assert me is not None  # (a computer player is asked to move only when one is)
         move = _choose(game, state, me, rng, limit)
         return Choice(move, _why(game, state, me, move))
 
-    def playout_move(self, game: Game, state: Any, rng: random.Random) -> Move:
+    def playout_move(self, game: Game[ContestState], state: Any, rng: random.Random) -> Move:
         return _choose(game, state, state.turn, rng, self.playout_moves)
 
-    def explain(self, game: Game, state: Any, player: int, move: Move) -> str:
+    def explain(self, game: Game[ContestState], state: Any, player: int, move: Move) -> str:
         return explain(game, state, player, move)
 
     def playout(
-        self, game: Game, root: Any, state: Any, player: int, policy: Callable[..., Move], rng: random.Random
+        self,
+        game: Game[ContestState],
+        root: Any,
+        state: Any,
+        player: int,
+        policy: Callable[..., Move],
+        rng: random.Random,
     ) -> float:
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
@@ -71,17 +81,17 @@ class ContestStrategy(Strategy):
             state = apply(state, _choose(game, state, me, rng, limit, counts[me] if counts else None), None)
         return self.playout_value(game, state, player)
 
-    def playout_value(self, game: Game, state: Any, player: int) -> float:
+    def playout_value(self, game: Game[ContestState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``): each player's secret cards score the points piles
         return _secret_points(state, player) - _secret_points(state, 1 - player)
 
-    def move_scores(self, game: Game, state: Any) -> list[tuple[float, Move]] | None:
+    def move_scores(self, game: Game[ContestState], state: Any) -> list[tuple[float, Move]] | None:
         me = game.to_move(state)
         if me is None or state.arranged < 2:
             return None  # the secret cards are laid by another rule
         return _gains(game, state, me, game.legal_moves(state))
 
-    def sample(self, game: Game, view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
+    def sample(self, game: Game[ContestState], view: Any, player: int, cards: list[Card], rng: random.Random) -> Any:
         other = 1 - player
         arranged = view.arranged > other and view.secrets[other] and view.secrets[other][0] == HIDDEN
         for _ in range(ATTEMPTS):
@@ -120,7 +130,7 @@ class _Count:
         self.cost = _Costs(self.worth)
 
 
-class _Costs(dict):
+class _Costs(dict[Card, float]):
     """What spending each card costs, worked out the first time a card is asked for."""
 
     __slots__ = ("worth",)
@@ -157,37 +167,42 @@ def _secret_points(state: Any, player: int) -> int:
     return secret_score(secret, state.points)
 
 
-def _gains(game: Game, state: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
+def _rules(game: Game[ContestState]) -> ContestClaims:
+    """``game``, which is Contest (its claims, ``claims.ContestClaims``): a strategy is handed the
+    game it belongs to."""
+    return cast(ContestClaims, game)
+
+
+def _gains(game: Game[ContestState], state: Any, me: int, moves: list[Move]) -> list[tuple[float, Move]]:
     """Each move with what it adds to the rule of thumb's count (:func:`_gain`)."""
     count = _count(state, me)
     worth, cost = count.worth, count.cost
     return [(_gain(game, state, move, worth, cost), move) for move in moves]
 
 
-def _gain(game: Game, state: Any, move: Move, worth: dict[str, float], cost: _Costs) -> float:
+def _gain(game: Game[ContestState], state: Any, move: Move, worth: dict[str, float], cost: _Costs) -> float:
     """What ``move`` adds to the rule of thumb's count: a points-pile card is worth its suit's
     worth (``_Count``), a contest-row card half that; spent cards cost a little. A claim is
     weighed on where its piles go (``Contest.claim_piles``), not played."""
-    kind = type(move)
-    if kind is Open or kind is Reinforce:  # the card joins the contest row
+    if type(move) is Open or type(move) is Reinforce:  # the card joins the contest row
         return worth[move.card.suit] / 2 - cost[move.card]
-    if kind is Claim:  # the engine resolves the claim
+    if type(move) is Claim:  # the engine resolves the claim
         gain = _claim_change(game, state, move, worth) - cost[move.card]
         if move.play is not None:
             gain -= cost[move.play.card]
         return gain
-    if kind is Exchange:  # the table stays as it is
+    if type(move) is Exchange:  # the table stays as it is
         return -cost[move.card]
     return 0.0
 
 
-def _claim_change(game: Game, state: Any, move: Claim, worth: dict[str, float]) -> float:
+def _claim_change(game: Game[ContestState], state: Any, move: Claim, worth: dict[str, float]) -> float:
     """How much a claim changes the count of the table: each points-pile card counts its suit's
     worth, each contest-row card half that. The winning pile joins its points pile, both claimed
     piles leave the row, and a power changed a pile or two first (``Contest.claim_piles``). Every
     term is a multiple of 1/4, so the sum is exact: the very number counting the whole table
     before and after gives."""
-    row, p, q, winner = game.claim_piles(state, move)
+    row, p, q, winner = _rules(game).claim_piles(state, move)
     won, first, second = row[winner], row[p], row[q]
     change = (
         worth[won[0].suit] * len(won) - worth[first[0].suit] * len(first) / 2 - worth[second[0].suit] * len(second) / 2
@@ -203,7 +218,7 @@ def _claim_change(game: Game, state: Any, move: Claim, worth: dict[str, float]) 
 
 
 def _choose(
-    game: Game, state: Any, me: int, rng: random.Random, limit: int | None, count: _Count | None = None
+    game: Game[ContestState], state: Any, me: int, rng: random.Random, limit: int | None, count: _Count | None = None
 ) -> Move:
     """The rule of thumb's move (:func:`_why` says why: words cost time a playout saves);
     ``count``: ``me``'s, when it is at hand."""
@@ -218,9 +233,9 @@ def _choose(
     for move in some_moves(moves, limit, rng):
         kind = type(move)  # _gain, inline for an open, a reinforce and an exchange: the playouts' hot path
         if kind is Open or kind is Reinforce:
-            gain = worth[move.card.suit] / 2 - cost[move.card]
+            gain = worth[move.card.suit] / 2 - cost[move.card]  # type: ignore[attr-defined]  # (an open's or a reinforce's)
         elif kind is Exchange:
-            gain = -cost[move.card]
+            gain = -cost[move.card]  # type: ignore[attr-defined]  # (an exchange's)
         else:
             gain = _gain(game, state, move, worth, cost)
         if gain > best_gain:
@@ -228,19 +243,19 @@ def _choose(
     return best
 
 
-def _laid(game: Game, state: Any, me: int) -> Callable[[Any], tuple]:
+def _laid(game: Game[ContestState], state: Any, me: int) -> Callable[[Any], tuple[int, tuple[Card, ...]]]:
     """How the rule of thumb ranks the orders of the secret cards: the suits with the most cards
     still in play go to the high positions."""
     left = Counter(c.suit for c in game.deck())
     left.subtract(c.suit for z in game.zones(state) if z.visible_to(me) for c in z.cards if c != HIDDEN)
 
-    def laid(arrange: Any) -> tuple:
+    def laid(arrange: Arrange) -> tuple[int, tuple[Card, ...]]:
         return sum(pos * left[c.suit] for pos, c in enumerate(arrange.cards, 1)), arrange.cards
 
     return laid
 
 
-def _why(game: Game, state: Any, me: int, best: Move) -> str:
+def _why(game: Game[ContestState], state: Any, me: int, best: Move) -> str:
     """Why the rule of thumb plays ``best`` (from :func:`_choose`), in words."""
     if len(game.legal_moves(state)) == 1:
         return "the only legal move"
@@ -249,10 +264,10 @@ def _why(game: Game, state: Any, me: int, best: Move) -> str:
     return _reason(game, state, best, _count(state, me).weight)
 
 
-def _reason(game: Game, state: Any, best: Move, weight: dict[str, float]) -> str:
+def _reason(game: Game[ContestState], state: Any, best: Move, weight: dict[str, float]) -> str:
     """Why the rule of thumb plays ``best``, in words."""
     if isinstance(best, Claim):
-        points = game.claimed(state, best)[1]
+        points = _rules(game).claimed(state, best)[1]
         suit = next(suit for suit, index in SUIT_INDEX.items() if len(points[index]) > len(state.points[index]))
         gained = len(points[SUIT_INDEX[suit]]) - len(state.points[SUIT_INDEX[suit]])
         return (
@@ -276,7 +291,7 @@ def _scores(weight: dict[str, float], suit: str) -> str:
     return "do not score" if score == 0 else f"score {score} a card"
 
 
-def explain(game: Game, state: Any, me: int, move: Move) -> str:
+def explain(game: Game[ContestState], state: Any, me: int, move: Move) -> str:
     """Why ``move`` is good for ``me`` in ``s``, in one sentence of Contest's words: where its
     cards go and what your secret cards score there (what the rule of thumb weighs)."""
     words = game.move_words(state, move)
@@ -289,7 +304,7 @@ def explain(game: Game, state: Any, me: int, move: Move) -> str:
         )
     weight = _count(state, me).weight
     if isinstance(move, Claim):
-        row, _, _, winner = game.claim_piles(state, move)
+        row, _, _, winner = _rules(game).claim_piles(state, move)
         won = row[winner]
         suit = won[0].suit
         sent = f"{plural(len(won), 'card')} to the {suit_symbol(suit)} points pile"

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from ...engine import Fact
+from ...engine import Fact, Move
 from .moves import Claim
+from .state import ContestState
+
+if TYPE_CHECKING:
+    from .rules import Contest
 
 JACK, QUEEN = 11, 12
 READINGS = ("power-first", "match-first")
@@ -25,11 +30,11 @@ FACTS = {
 }
 
 
-def _jack_power(move) -> bool:  # type: ignore[no-untyped-def]
+def _jack_power(move: Move) -> bool:
     return type(move) is Claim and move.card.rank == JACK and move.discard is not None
 
 
-def _queen_power(move) -> bool:  # type: ignore[no-untyped-def]
+def _queen_power(move: Move) -> bool:
     return type(move) is Claim and move.card.rank == QUEEN and move.play is not None
 
 
@@ -57,6 +62,6 @@ def _reading(game, reading: str):  # type: ignore[no-untyped-def]
     return type(game)(**{f.name: getattr(options, f.name) for f in dataclasses.fields(options)})
 
 
-def _as_played(state, game):  # type: ignore[no-untyped-def]
+def _as_played(state: ContestState, game: Contest) -> ContestState:
     """``state`` as ``game`` (same options but perhaps the Jack's reading) would hold it."""
     return state if state.options == game.settings else dataclasses.replace(state, options=game.settings)

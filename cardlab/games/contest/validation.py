@@ -14,7 +14,7 @@ from .state import HAND_SIZE, POSITIONS, ContestState
 __all__ = ["validate"]
 
 
-def validate(game: Game, state: ContestState) -> None:
+def validate(game: Game[ContestState], state: ContestState) -> None:
     """Every card once, and the counts and placements the rules allow at this stage."""
     game._check_options(state)
     validate_seed(state.seed)
@@ -64,14 +64,15 @@ def _validate_row(state: ContestState) -> None:
             raise StateError(f"position {i + 1}", f"a contest pile holds one suit; {cards_text(pile)} mixes suits")
     suits = [pile[0].suit if pile else None for pile in row]
     for i in range(POSITIONS - 1):
-        if suits[i] is not None and suits[i] == suits[i + 1]:
+        suit = suits[i]
+        if suit is not None and suit == suits[i + 1]:
             raise StateError(
                 f"positions {i + 1} and {i + 2}",
-                f"neighbouring positions never hold the same suit ({suit_symbol(suits[i])}) (contest.open.neighbours)",
+                f"neighbouring positions never hold the same suit ({suit_symbol(suit)}) (contest.open.neighbours)",
             )
 
 
-def _validate_setup(game: Game, state: ContestState) -> None:
+def _validate_setup(game: Game[ContestState], state: ContestState) -> None:
     """While the secret cards are arranged: nothing dealt or played yet."""
     if state.turn != state.arranged:
         raise StateError(
@@ -103,7 +104,7 @@ def _validate_setup(game: Game, state: ContestState) -> None:
         )
 
 
-def _validate_play(game: Game, state: ContestState) -> None:
+def _validate_play(game: Game[ContestState], state: ContestState) -> None:
     """Once the secret cards are arranged: full hands while the draw pile lasts, then the last turns."""
     names = game.player_names
     over = state.last_turns == 0
