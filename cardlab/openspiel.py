@@ -83,7 +83,7 @@ class CardlabGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=0.0 if self.cardlab.utility_type == "zero-sum" else None,
-            max_game_length=self.cardlab.max_moves * self.actions.depth,
+            max_game_length=(self.cardlab.max_moves or 0) * self.actions.depth,
         )
         super().__init__(_game_type(name, self.cardlab), info, {})
         self.encoder = research.encoder(self.cardlab)
@@ -139,7 +139,7 @@ class CardlabState(pyspiel.State):
         return node is not None and node.is_over()
 
     def _legal_actions(self, player: int) -> list[int]:
-        node = self.history_node
+        node = self._node
         return research.actions(node.game).next_digits(node.legal_ids(), self.chosen)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -171,7 +171,7 @@ class CardlabState(pyspiel.State):
         chosen = self.chosen + (int(action),)
         if len(chosen) < actions.depth:
             return f"digit {len(chosen)} of {actions.depth}: {action}"
-        return str(self._game.cardlab.move_of(actions.number(chosen), self.history_node.state))
+        return str(self._game.cardlab.move_of(actions.number(chosen), self._node.state))
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -218,7 +218,7 @@ def resample(state: CardlabState, player: int, rng: random.Random) -> CardlabSta
     digits chosen of a move under way are kept for the player choosing them; for another player,
     whom they are hidden from, they are those of a legal move of the sampled world, at random."""
     game = state._game
-    node = research.resampled(state.history_node, player, rng)
+    node = research.resampled(state._node, player, rng)
     chosen = state.chosen
     if chosen and game.cardlab.to_move(node.state) != player:
         chosen = game.actions.digits(rng.choice(node.legal_ids()))[: len(chosen)]

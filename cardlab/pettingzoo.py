@@ -110,7 +110,7 @@ class CardlabEnv(AECEnv):
         seat, game = self._seat[agent], self.game
         view = game.view(self.state, seat)
         mask = np.zeros(self.actions.base, np.int8)
-        chosen = ()
+        chosen: tuple[int, ...] = ()
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             chosen = self.chosen
             mask[self.infos[agent]["legal_moves"]] = 1
@@ -243,7 +243,7 @@ class PettingZooPlayer:
         if player is None:
             raise ValueError("the game is over: there is no move to choose")
         view = game.view(view, player)
-        actions, chosen = research.actions(game), ()
+        actions, chosen = research.actions(game), tuple[int, ...]()
         for _ in range(actions.depth):  # a move chosen in digits: the policy chooses each
             chosen += (int(self.policy(observe(game, view, player, chosen=chosen))),)
         return game.move_of(actions.number(chosen), view)

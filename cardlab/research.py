@@ -154,7 +154,9 @@ class History:
         """Whether the game is over or stopped at its cap (``Game.max_moves``), worked out once."""
         found = self._over
         if found is None:
-            found = self._over = self.length >= self.game.max_moves or self.game.is_over(self.state)
+            cap = self.game.max_moves
+            assert cap is not None  # (check_game refuses a game with no bound)
+            found = self._over = self.length >= cap or self.game.is_over(self.state)
         return found
 
     def mover(self) -> int | None:
@@ -295,11 +297,12 @@ class Actions:
 
     def __init__(self, game: Game) -> None:
         moves = game.num_moves
+        assert moves is not None  # (check_game refuses a game that numbers no moves)
         depth = 1
         while _root(moves, depth) > ACTION_LIMIT:
             depth += 1
-        self.depth = depth
-        self.base = moves if depth == 1 else _root(moves, depth)
+        self.depth: int = depth
+        self.base: int = moves if depth == 1 else _root(moves, depth)
 
     def digits(self, number: int) -> tuple[int, ...]:
         out = []
@@ -447,7 +450,7 @@ class Encoder:
 
     def places(self, state: Any, player: int) -> frozenset[int]:
         """The (zone, card) places of the ``seen`` piece that ``player`` sees filled in ``state``."""
-        c, found = len(self.cards), set()
+        c, found = len(self.cards), set[int]()
         for zone in self.game.zones(self.game.view(state, player)):
             zi = self.zone_index.get(zone.name)
             if zi is None:
