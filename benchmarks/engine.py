@@ -18,12 +18,12 @@ outcomes (dealing the digits, about 72% of its steps) included; a chance step dr
 state's ``chance_outcomes()`` (uniform there) with the same generator. Target: every engine at
 least 1.0x liars poker; stretch 1.5x.
 
-With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each configuration is also
-played through the research adapters (docs/research.md), steps per CPU second beside the bare
-engine's: OpenSpiel's ``legal_actions`` + a choice + ``apply_action`` (the deal, a chance
-outcome, is not a step), and PettingZoo's ``last()`` (the observation with its action mask) + a
-choice among ``info["legal_moves"]`` (the mask's ones) + ``step``. Both play every move through
-the engine, each over the same seeded deals.
+With ``--adapters`` (``pip install cardlab[openspiel,pettingzoo]``), each configuration is
+played through the research adapters (docs/research.md), interleaved in slices with the same
+liars poker: OpenSpiel's loop as liars poker's (every ``apply_action`` a step, the deal's chance
+outcomes included), and PettingZoo's ``reset`` (the deal, one step) then ``last()`` (the
+observation with its action mask) + a choice among ``info["legal_moves"]`` + ``step``. Target:
+at least 0.5x liars poker through either adapter.
 """
 
 from __future__ import annotations
@@ -171,26 +171,29 @@ def against_openspiel(seconds: float, slice_seconds: float, only: list[str] | No
 
 
 def openspiel_adapter_games(name: str) -> Games:
-    """Seeded random playouts through cardlab.openspiel: legal_actions, a choice, apply_action."""
+    """Seeded random playouts through cardlab.openspiel, as ``openspiel_games`` plays liars poker:
+    every ``apply_action`` is a step, the deal's chance outcomes included."""
     import pyspiel
 
     import cardlab.openspiel  # noqa: F401 - registers the games
 
     game = pyspiel.load_game(name)
-    rng, deal = random.Random(0), 0
+    rng = random.Random(0)
+    choice = rng.choice
     while True:
         state, steps = game.new_initial_state(), 0
-        state.apply_action(deal % game.max_chance_outcomes())
-        deal += 1
         while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
             steps += 1
         yield steps
 
 
 def pettingzoo_adapter_games(name: str) -> Games:
-    """Seeded random playouts through cardlab.pettingzoo: last() (observation and mask), a choice
-    among the mask's legal ids, step."""
+    """Seeded random playouts through cardlab.pettingzoo: the deal (``reset``) is a step, then each
+    ``last()`` (observation and mask), a choice among the legal actions, and ``step``."""
     from cardlab.pettingzoo import ENVS
 
     env = ENVS[name]()
@@ -198,7 +201,7 @@ def pettingzoo_adapter_games(name: str) -> Games:
     while True:
         env.reset(seed=deal)
         deal += 1
-        steps = 0
+        steps = 1
         for _ in env.agent_iter():
             observation, _, termination, truncation, info = env.last()
             if termination or truncation:
@@ -209,8 +212,13 @@ def pettingzoo_adapter_games(name: str) -> Games:
         yield steps
 
 
-def through_adapters(seconds: float, only: list[str] | None) -> int:
+def through_adapters(seconds: float, slice_seconds: float, only: list[str] | None) -> int:
+    """Each configuration through both adapters and OpenSpiel's python_liars_poker, in one process,
+    interleaved in slices (the order turning each round): steps per CPU second and the ratios."""
     try:
+        import pyspiel
+        from open_spiel.python.games import liars_poker  # noqa: F401 - registers python_liars_poker
+
         import cardlab.openspiel  # noqa: F401
         import cardlab.pettingzoo  # noqa: F401
     except ImportError as err:
@@ -219,24 +227,31 @@ def through_adapters(seconds: float, only: list[str] | None) -> int:
     from cardlab import research
 
     print(
-        f"Checked random playouts, steps per CPU second, {seconds:.1f} s CPU each; Python "
-        f"{sys.version.split()[0]}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        f"Checked random playouts, steps per CPU second, interleaved with python_liars_poker in "
+        f"{slice_seconds:.2f} s slices, {seconds:.1f} s CPU each; Python {sys.version.split()[0]}; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    print(f"{'configuration':<34} {'engine':>9} {'openspiel':>10} {'pettingzoo':>11} {'os/eng':>7} {'pz/eng':>7}")
-    for name, (game_name, options) in research._configurations().items():
+    print(f"{'configuration':<34} {'openspiel':>10} {'pettingzoo':>11} {'liars poker':>12} {'os/lp':>6} {'pz/lp':>6}")
+    worst = float("inf")
+    for name, (game_name, _) in research._configurations().items():
         if only and game_name not in only:
             continue
-        game = cardlab.game(game_name, **options)
-        rates = []
-        for games in (cardlab_games(game), openspiel_adapter_games(name), pettingzoo_adapter_games(name)):
-            next(games)  # warm up (the encoder's zone names, the first deal)
-            steps, spent = _slice(games, seconds)
-            rates.append(steps / spent)
-        engine, spiel, zoo = rates
+        sides = [openspiel_adapter_games(name), pettingzoo_adapter_games(name), openspiel_games(pyspiel)]
+        totals = [[0, 0.0] for _ in sides]
+        for side in sides:
+            _slice(side, slice_seconds / 4)  # warm up (the encoder's zone names, the first deal)
+        for turn in range(max(1, round(seconds / slice_seconds))):
+            for i in range(turn % 3, turn % 3 + 3):
+                steps, spent = _slice(sides[i % 3], slice_seconds)
+                totals[i % 3][0] += steps
+                totals[i % 3][1] += spent
+        spiel, zoo, poker = (steps / spent for steps, spent in totals)
+        worst = min(worst, spiel / poker, zoo / poker)
         print(
-            f"{name:<34} {engine:>9,.0f} {spiel:>10,.0f} {zoo:>11,.0f} {spiel / engine:>6.2f}x {zoo / engine:>6.2f}x",
+            f"{name:<34} {spiel:>10,.0f} {zoo:>11,.0f} {poker:>12,.0f} {spiel / poker:>5.2f}x {zoo / poker:>5.2f}x",
             flush=True,
         )
+    print(f"lowest ratio {worst:.2f}x (target 0.5x)")
     return 0
 
 
@@ -249,13 +264,13 @@ def main() -> int:
         action="store_true",
         help="through cardlab.openspiel and cardlab.pettingzoo, beside the bare engine",
     )
-    parser.add_argument("--slice", type=float, default=0.25, help="with --openspiel: CPU seconds per slice")
+    parser.add_argument("--slice", type=float, default=0.25, help="CPU seconds per slice (--openspiel, --adapters)")
     parser.add_argument("--only", nargs="*", help="games to measure (default: every registered game)")
     args = parser.parse_args()
     if args.openspiel:
         return against_openspiel(args.seconds, args.slice, args.only)
     if args.adapters:
-        return through_adapters(args.seconds, args.only)
+        return through_adapters(args.seconds, args.slice, args.only)
     print(f"import cardlab.games: {import_time() * 1000:.1f} ms")
     print(f"{'game':<34} {'steps/s':>10} {'games/s':>9} {'games':>7}")
     for name, options in configurations():

@@ -4,17 +4,20 @@
 import pyspiel
 import cardlab.openspiel                      # registers cardlab_card_commons ... cardlab_contest_jack_match_first
 game = pyspiel.load_game("cardlab_commitment")
-state = game.new_initial_state()              # a chance node: the deal
-state.apply_action(7)                         # the deal of seed 7: cardlab.game("commitment").deal(seed=7)
+state = game.new_initial_state()              # a chance node: the deal's first byte
+for action in cardlab.openspiel.deal_actions(7):
+    state.apply_action(action)                # cardlab.game("commitment").deal(seed=7)
 ```
 
-The deal is one chance outcome per seed: outcome ``i`` of ``deals`` (a game parameter, default
-10,000) is cardlab's deal of seed ``first_seed + i``, and every later use of chance (the next
-round's shuffle) is drawn from that seed by the engine itself, so each OpenSpiel game is exactly
-cardlab's game over those deals. Actions are ``Game.move_id``; a game stops at ``Game.max_moves``
-(the caps of docs/rules/card-commons.md and commerce.md) and pays ``Game.utility``.
-Information-state strings are ``Game.information_key``, observation strings the view's text
-form; the tensors are ``cardlab.research.Encoder``'s.
+The deal is drawn by chance as a 64-bit seed, one byte at a time: 8 chance nodes of 256 equally
+likely outcomes (``deal_actions(seed)`` are the outcomes of cardlab's deal of ``seed``). No
+player sees the seed, and every later use of chance (the next round's shuffle) is drawn from it
+by the engine itself, so nothing a player sees fixes the deal or later shuffles: a first view is
+shared by about 2**64 / (the number of first views) deals. Actions are ``Game.move_id`` (in
+digits for a game with more than ``research.ACTION_LIMIT`` moves: ``research.Actions``); a game
+stops at ``Game.max_moves`` and pays ``Game.utility``. Information-state strings are one
+bounded line per move (``research.History.seen``), observation strings the view's text form;
+the tensors are ``cardlab.research.Encoder``'s.
 """
 
 from __future__ import annotations
@@ -31,10 +34,10 @@ except ImportError as err:  # pragma: no cover - exercised without the extra
 from . import research
 from .engine import Game, Move
 
-__all__ = ["GAMES", "load", "game_name", "as_player", "cardlab_state", "resample", "DEALS"]
+__all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_state", "resample", "policy_player"]
 
-#: the deals a game is played over, by default (outcome i is the deal of seed first_seed + i)
-DEALS = 10_000
+#: the deal's chance nodes (the seed's bytes, most significant first) and each one's outcomes
+SEED_BYTES, SEED_OUTCOMES = 8, 256
 #: the name of every registered configuration
 GAMES: tuple[str, ...] = tuple(research._configurations())
 
@@ -55,7 +58,7 @@ def _game_type(name: str, game: Game) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"deals": DEALS, "first_seed": 0},
+        parameter_specification={},
     )
 
 
@@ -69,22 +72,20 @@ class CardlabGame(pyspiel.Game):
         name = self.configuration
         self.cardlab = research.game_for(name)
         research.check_game(self.cardlab)
-        params = dict(params or {})
-        self.deals = int(params.get("deals", DEALS))
-        self.first_seed = int(params.get("first_seed", 0))
-        if self.deals < 1 or self.first_seed < 0:
-            raise ValueError("deals is at least 1 and first_seed at least 0")
+        if params:
+            raise ValueError(f"cardlab games take no parameters, got {dict(params)}")
+        self.actions = research.actions(self.cardlab)
         low, high = self.cardlab.utility_range()
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.cardlab.num_moves,
-            max_chance_outcomes=self.deals,
+            num_distinct_actions=self.actions.base,
+            max_chance_outcomes=SEED_OUTCOMES,
             num_players=self.cardlab.players,
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=0.0 if self.cardlab.utility_type == "zero-sum" else None,
-            max_game_length=self.cardlab.max_moves,
+            max_game_length=(self.cardlab.max_moves or 0) * self.actions.depth,
         )
-        super().__init__(_game_type(name, self.cardlab), info, {"deals": self.deals, "first_seed": self.first_seed})
+        super().__init__(_game_type(name, self.cardlab), info, {})
         self.encoder = research.encoder(self.cardlab)
 
     def new_initial_state(self) -> CardlabState:
@@ -95,11 +96,19 @@ class CardlabGame(pyspiel.Game):
 
 
 class CardlabState(pyspiel.State):
-    """A state of a cardlab OpenSpiel game: the deal to draw, or a cardlab state and its history."""
+    """A state of a cardlab OpenSpiel game: the seed's bytes drawn so far while dealing, then a
+    cardlab state and its history, and the digits chosen so far of the move under way
+    (``research.Actions``). ``earlier`` holds the actions before a resampled world's start, so
+    that its ``history()`` is the one it was sampled from."""
 
-    def __init__(self, game: CardlabGame, history: research.History | None = None) -> None:
+    def __init__(
+        self, game: CardlabGame, history: research.History | None = None, chosen: tuple = (), earlier: tuple = ()
+    ) -> None:
         super().__init__(game)
         self.history_node = history
+        self.dealt: tuple[int, ...] = ()
+        self.chosen = chosen
+        self.earlier = earlier
 
     @property
     def _game(self) -> CardlabGame:
@@ -118,73 +127,106 @@ class CardlabState(pyspiel.State):
         assert self.history_node is not None
         return self.history_node
 
-    def _capped(self) -> bool:
-        cap = self._game.cardlab.max_moves
-        assert cap is not None  # (research.check_game refuses a game with no bound)
-        return self._node.length >= cap
-
     def current_player(self) -> int:
-        if self.history_node is None:
+        node = self.history_node
+        if node is None:
             return pyspiel.PlayerId.CHANCE
-        if self.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        mover = self._game.cardlab.to_move(self.history_node.state)
-        assert mover is not None  # (a game not over has a player to move)
-        return mover
+        mover = node.mover()
+        return pyspiel.PlayerId.TERMINAL if mover is None else mover
 
     def is_terminal(self) -> bool:
         node = self.history_node
-        return node is not None and (self._game.cardlab.is_over(node.state) or self._capped())
+        return node is not None and node.is_over()
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._game.cardlab
-        return sorted(game.move_id(m) for m in game.legal_moves(self._node.state))
+        node = self._node
+        return research.actions(node.game).next_digits(node.legal_ids(), self.chosen)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self._game.deals
-        return [(i, p) for i in range(self._game.deals)]
+        return _SEED_OUTCOMES
 
     def _apply_action(self, action: int) -> None:
-        game = self._game.cardlab
         if self.history_node is None:
-            self.history_node = research.History(game, game.deal(seed=self._game.first_seed + int(action)))
+            self.dealt += (int(action),)
+            if len(self.dealt) == SEED_BYTES:
+                game = self._game.cardlab
+                self.history_node = research.History(game, game.deal(seed=int.from_bytes(bytes(self.dealt), "big")))
             return
-        move = game.move_of(int(action), self.history_node.state)
-        self.history_node = self.history_node.then(move)
+        node = self.history_node
+        actions = research.actions(node.game)
+        if actions.depth == 1:
+            self.history_node = node.then(node.game.move_of(action, node.state))
+            return
+        chosen = self.chosen + (int(action),)
+        if len(chosen) < actions.depth:
+            self.chosen = chosen
+            return
+        self.chosen = ()
+        self.history_node = node.then(node.game.move_of(actions.number(chosen), node.state))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal seed {self._game.first_seed + action}"
-        state = self.history_node.state if self.history_node is not None else None
-        return str(self._game.cardlab.move_of(int(action), state))
+            return f"the deal's seed, byte {len(self.dealt) + 1} of {SEED_BYTES}: {action}"
+        actions = self._game.actions
+        chosen = self.chosen + (int(action),)
+        if len(chosen) < actions.depth:
+            return f"digit {len(chosen)} of {actions.depth}: {action}"
+        return str(self._game.cardlab.move_of(actions.number(chosen), self._node.state))
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._game.cardlab.players
         return [float(u) for u in self._game.cardlab.utility(self._node.state)]
 
+    def history(self) -> list[int]:
+        return [*self.earlier, *super().history()]
+
+    def full_history(self) -> list[Any]:
+        return [*(pyspiel.PlayerAction(-1, a) for a in self.earlier), *super().full_history()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        return len(self.earlier) + super().move_number()
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CardlabState:
         """A world ``player_id`` cannot tell from this one (for OpenSpiel's IS-MCTS): the hidden
-        cards dealt again from the player's view, the player's information state kept."""
+        cards dealt again from the player's view, the player's information state (string and
+        tensor), the history and the move number kept."""
         draw = probability_sampler() if callable(probability_sampler) else _RESAMPLING.random()
         return resample(self, player_id, random.Random(int(draw * 2**53)))
 
     def __str__(self) -> str:
         if self.history_node is None:
-            return "(the deal)"
-        return self.history_node.state.to_text()
+            return f"(the deal: {len(self.dealt)} of the seed's {SEED_BYTES} bytes drawn)"
+        text = self.history_node.state.to_text()
+        return text + (f"\nchosen digits: {list(self.chosen)}" if self.chosen else "")
 
 
 _RESAMPLING = random.Random()
+_SEED_OUTCOMES = [(byte, 1.0 / SEED_OUTCOMES) for byte in range(SEED_OUTCOMES)]
+
+
+def deal_actions(seed: int) -> list[int]:
+    """The chance outcomes that deal cardlab's deal of ``seed`` (0 to 2**64 - 1)."""
+    return list(int(seed).to_bytes(SEED_BYTES, "big"))
 
 
 def resample(state: CardlabState, player: int, rng: random.Random) -> CardlabState:
-    """See :meth:`CardlabState.resample_from_infostate`; ``rng`` draws the hidden cards."""
-    return CardlabState(state._game, research.resampled(state._node, player, rng))
+    """See :meth:`CardlabState.resample_from_infostate`; ``rng`` draws the hidden cards. The
+    digits chosen of a move under way are kept for the player choosing them; for another player,
+    whom they are hidden from, they are those of a legal move of the sampled world, at random."""
+    game = state._game
+    node = research.resampled(state._node, player, rng)
+    chosen = state.chosen
+    if chosen and game.cardlab.to_move(node.state) != player:
+        chosen = game.actions.digits(rng.choice(node.legal_ids()))[: len(chosen)]
+    return CardlabState(game, node, chosen, tuple(state.history()))
 
 
 class CardlabObserver:
-    """OpenSpiel's observer: the information state (perfect recall: ``Game.information_key``
+    """OpenSpiel's observer: the information state (perfect recall: ``research.History.key``
     and the tensor with the cards ever seen) or the observation (the view)."""
 
     def __init__(self, game: CardlabGame, iig_obs_type: Any, params: Any) -> None:
@@ -201,24 +243,37 @@ class CardlabObserver:
             self.dict[name] = self.tensor[at : at + size].reshape(encoder.shape(name))
             at += size
 
+    def _chosen(self, state: CardlabState, player: int) -> tuple:
+        """The digits chosen of the move under way, for the player choosing them only."""
+        if (
+            state.history_node is not None
+            and state.chosen
+            and self.game.cardlab.to_move(state.history_node.state) == player
+        ):
+            return state.chosen
+        return ()
+
     def set_from(self, state: CardlabState, player: int) -> None:
-        self.tensor.fill(0)
         node = state.history_node
         if node is None:
+            self.tensor.fill(0)
             return
         encoder = self.game.encoder
-        values = encoder.encode(node.state, player)
+        values = encoder.encode(node.state, player, chosen=self._chosen(state, player))
         self.tensor[: encoder.size] = values
         if self.perfect_recall:
+            self.tensor[encoder.size :] = 0
             encoder.seen(node, player, self.tensor, encoder.size)
 
     def string_from(self, state: CardlabState, player: int) -> str:
         node = state.history_node
         if node is None:
             return "(the deal)"
+        chosen = self._chosen(state, player)
+        tail = f"\nchosen digits: {' '.join(map(str, chosen))}" if chosen else ""
         if self.perfect_recall:
-            return node.key(player)
-        return self.game.cardlab.view(node.state, player).to_text()
+            return node.key(player) + tail
+        return self.game.cardlab.view(node.state, player).to_text() + tail
 
 
 def _register() -> None:
@@ -249,8 +304,8 @@ def load(game: Game | str, **params: Any) -> CardlabGame:
 
 
 def cardlab_state(state: Any) -> Any:
-    """The cardlab state of an OpenSpiel state (None at the deal)."""
-    return state.history_node.state if state.history_node is not None else None
+    """The cardlab state of an OpenSpiel state."""
+    return state.history_node.state
 
 
 def state_at(game: CardlabGame, view: Any, player: int, rng: random.Random) -> CardlabState:
@@ -282,8 +337,11 @@ class OpenSpielPlayer:
         if spiel is None:
             spiel = self._games[game] = load(game, **self.params)
         state = state_at(spiel, view, player, self.rng)
-        action = self.bot.step(state)
-        return game.move_of(int(action), view)
+        digits = []
+        for _ in range(spiel.actions.depth):  # a move chosen in digits: the bot chooses each
+            digits.append(int(self.bot.step(state)))
+            state.apply_action(digits[-1])
+        return game.move_of(spiel.actions.number(digits), view)
 
 
 def as_player(bot: Any, name: str = "openspiel", seed: int = 0) -> OpenSpielPlayer:
@@ -294,3 +352,29 @@ def as_player(bot: Any, name: str = "openspiel", seed: int = 0) -> OpenSpielPlay
     (IS-MCTS) deals the hidden cards again from it, with this player's generator (``seed``), so
     a seeded bot plays the same moves again."""
     return OpenSpielPlayer(bot, name, seed)
+
+
+class _PolicyBot:
+    """An OpenSpiel policy as a bot: the most likely action (the lowest of equals), or one drawn
+    from its probabilities (``greedy=False``) with a seeded generator."""
+
+    def __init__(self, policy: Any, greedy: bool, seed: int) -> None:
+        self.policy, self.greedy, self.rng = policy, greedy, random.Random(seed)
+
+    def step(self, state: CardlabState) -> int:
+        probabilities = self.policy.action_probabilities(state, state.current_player())
+        legal = set(state.legal_actions())
+        pairs = sorted((a, p) for a, p in probabilities.items() if a in legal and p > 0)
+        if not pairs:
+            raise ValueError(f"the policy gives no legal action a chance here: {probabilities}")
+        if self.greedy:
+            return max(pairs, key=lambda pair: (pair[1], -pair[0]))[0]
+        return self.rng.choices([a for a, _ in pairs], weights=[p for _, p in pairs])[0]
+
+
+def policy_player(policy: Any, name: str = "policy", greedy: bool = True, seed: int = 0) -> OpenSpielPlayer:
+    """An OpenSpiel policy (``action_probabilities(state, player)``: a tabular policy, CFR's or a
+    trained network's) as a cardlab computer player for ``Table(session, opponent=...)``, deciding
+    from the player's view only: its most likely action, or (``greedy=False``) one drawn from its
+    probabilities. ``Table`` takes such a policy itself as ``opponent`` and wraps it here."""
+    return OpenSpielPlayer(_PolicyBot(policy, greedy, seed), name, seed)

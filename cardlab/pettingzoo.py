@@ -13,10 +13,12 @@ for agent in env.agent_iter():
 ```
 
 Agents are the seats: ``player_0`` is A, ``player_1`` B, and so on. An action is a
-``Game.move_id``; the observation is the agent's view (``cardlab.research.Encoder``) with the
-action mask of ``legal_moves``; ``infos[agent]["legal_moves"]`` lists the mask's ones for the
-agent to move; rewards are the changes of ``Game.utility`` (the score settled so far; the final
-score at the end), so an agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
+``Game.move_id`` (for a game with more than ``research.ACTION_LIMIT`` moves, Contest, a digit
+of it: the agent chooses each of ``research.Actions.depth`` digits in turn); the observation is
+the agent's view (``cardlab.research.Encoder``) with the mask of its legal actions;
+``infos[agent]["legal_moves"]`` lists the mask's ones for the agent to move; rewards are the
+changes of ``Game.utility`` (the score settled so far; the final score at the end), so an
+agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a truncation).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ except ImportError as err:  # pragma: no cover - exercised without the extra
 from . import research
 from .engine import Game, Move
 
-__all__ = ["ENVS", "CardlabEnv", "env", "as_player", "observe"]
+__all__ = ["ENVS", "CardlabEnv", "env", "as_player", "observe", "legal_actions"]
 
 
 class CardlabEnv(AECEnv):
@@ -55,6 +57,7 @@ class CardlabEnv(AECEnv):
         self.metadata = {**self.metadata, "name": f"{self.name}_v0"}
         self.render_mode = render_mode
         self.encoder = research.encoder(game)
+        self.actions = research.actions(game)
         self.possible_agents = [f"player_{p}" for p in range(game.players)]  # player_0 is seat A
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         low = min(-1.0, float(min(game.utility_range())) / self.encoder.scale)
@@ -66,12 +69,15 @@ class CardlabEnv(AECEnv):
                     shape=(self.encoder.size,),
                     dtype=np.float32,
                 ),
-                "action_mask": spaces.Box(low=0, high=1, shape=(num_moves,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.actions.base,), dtype=np.int8),
             }
         )
-        self._action_space = spaces.Discrete(num_moves)
+        self._action_space = spaces.Discrete(self.actions.base)
         self.state: Any = None
         self.moves = 0
+        self.chosen: tuple[int, ...] = ()  # the digits chosen of the move under way
+        self._ids: list[int] | None = None
+        self._legal_set: frozenset[int] = frozenset()
         self._deals = random.Random()  # the seeds of the deals of reset() without a seed
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -89,7 +95,7 @@ class CardlabEnv(AECEnv):
             self._deals = random.Random(seed)
         deal_seed = seed if seed is not None else self._deals.randrange(1 << 63)
         self.state = self.game.deal(seed=deal_seed)
-        self.moves = 0
+        self.moves, self.chosen, self._ids = 0, (), None
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -101,17 +107,43 @@ class CardlabEnv(AECEnv):
         self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return observe(self.game, self.state, self._seat[agent], self.encoder)
+        seat, game = self._seat[agent], self.game
+        view = game.view(self.state, seat)
+        mask = np.zeros(self.actions.base, np.int8)
+        chosen: tuple[int, ...] = ()
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            chosen = self.chosen
+            mask[self.infos[agent]["legal_moves"]] = 1
+        encoder = self.encoder
+        ones, scaled = encoder.sparse(self.state, seat, view=view, chosen=chosen, utility=self._utility)
+        values = np.bincount(ones, minlength=encoder.size).astype(np.float32)
+        at = encoder.size - encoder.chosen_size - encoder.players
+        values[at : at + encoder.players] = scaled
+        return {"observation": values, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        move = game.move_of(int(action), self.state)  # type: ignore[arg-type]
-        self.state = game.play(self.state, move)
+        game, actions = self.game, self.actions
+        legal = self.infos[agent]["legal_moves"]
+        if action not in self._legal_set:
+            raise ValueError(f"{action} is not a legal action of {agent} here: {legal}")
+        chosen = self.chosen + (int(action),)  # type: ignore[arg-type]
+        if len(chosen) < actions.depth:  # a digit of the move: the same agent chooses the next
+            self.chosen = chosen
+            self._cumulative_rewards[agent] = 0.0
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._legal_info()
+            self._accumulate_rewards()
+            return
+        self.chosen = ()
+        # legal by the check above, so the engine's unchecked advance plays it
+        self.state = game.advance(self.state, game.move_of(actions.number(chosen), self.state))
         self.moves += 1
+        self._ids = None
         utility = game.utility(self.state)
         self._cumulative_rewards[agent] = 0.0
         for a, before, after in zip(self.possible_agents, self._utility, utility):
@@ -128,14 +160,20 @@ class CardlabEnv(AECEnv):
             self._legal_info()
         self._accumulate_rewards()
 
+    def _legal_ids(self) -> list[int]:
+        """The numbers of the legal moves at the current state, sorted (worked out once a state)."""
+        if self._ids is None:
+            self._ids = sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))
+        return self._ids
+
     def _legal_info(self) -> None:
-        """``infos[agent]["legal_moves"]``: the ids of the legal moves of the agent to move (the
-        mask's ones, without scanning it: Contest's mask has 6.9 million places)."""
+        """``infos[agent]["legal_moves"]``: the legal actions of the agent to move (the mask's
+        ones, without scanning it)."""
         for a in self.agents:
             self.infos[a] = {}
-        self.infos[self.agent_selection] = {
-            "legal_moves": sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))
-        }
+        legal = self.actions.next_digits(self._legal_ids(), self.chosen)
+        self._legal_set = frozenset(legal)
+        self.infos[self.agent_selection] = {"legal_moves": legal}
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -153,17 +191,27 @@ def _mover(game: Game, state: Any) -> int:
     return mover
 
 
-def observe(game: Game, state: Any, player: int, encoder: research.Encoder | None = None) -> dict[str, Any]:
+def legal_actions(game: Game, state: Any, chosen: tuple[int, ...] = ()) -> list[int]:
+    """The legal actions at ``state`` (sorted), after the digits ``chosen`` of a move under way."""
+    ids = sorted(game.move_id(m) for m in game.legal_moves(state))
+    return research.actions(game).next_digits(ids, chosen)
+
+
+def observe(
+    game: Game, state: Any, player: int, encoder: research.Encoder | None = None, chosen: tuple[int, ...] = ()
+) -> dict[str, Any]:
     """The observation of ``player`` at ``state`` (a full state or their own view): the encoded
-    view and, for the player to move, the mask of their legal moves' ids."""
+    view and, for the player to move, the mask of their legal actions (after the digits
+    ``chosen`` of the move under way, which only the player to move has)."""
     encoder = encoder or research.encoder(game)
     view = game.view(state, player)
-    num_moves = game.num_moves
-    assert num_moves is not None  # (the environment's games number their moves)
-    mask = np.zeros(num_moves, np.int8)
+    mask = np.zeros(encoder.base, np.int8)
     if game.to_move(view) == player:
-        mask[[game.move_id(m) for m in game.legal_moves(view)]] = 1
-    return {"observation": np.asarray(encoder.encode(state, player, view=view), np.float32), "action_mask": mask}
+        mask[legal_actions(game, view, chosen)] = 1
+    else:
+        chosen = ()
+    values = encoder.encode(state, player, view=view, chosen=chosen)
+    return {"observation": np.asarray(values, np.float32), "action_mask": mask}
 
 
 def env(name: str, render_mode: str | None = None) -> CardlabEnv:
@@ -195,7 +243,10 @@ class PettingZooPlayer:
         if player is None:
             raise ValueError("the game is over: there is no move to choose")
         view = game.view(view, player)
-        return game.move_of(int(self.policy(observe(game, view, player))), view)
+        actions, chosen = research.actions(game), tuple[int, ...]()
+        for _ in range(actions.depth):  # a move chosen in digits: the policy chooses each
+            chosen += (int(self.policy(observe(game, view, player, chosen=chosen))),)
+        return game.move_of(actions.number(chosen), view)
 
 
 def as_player(policy: Callable[[dict[str, Any]], int], name: str = "pettingzoo") -> PettingZooPlayer:

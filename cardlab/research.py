@@ -10,13 +10,15 @@ Everything here reads the game protocol only (docs/protocol.md, "For research fr
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from .engine import Game, Move
+from .engine.seen import move_text
 
-__all__ = ["CONFIGURATIONS", "configurations", "game_for", "History", "Encoder", "encoder"]
+__all__ = ["CONFIGURATIONS", "configurations", "game_for", "History", "Encoder", "encoder", "Actions", "actions"]
 
 KEY_SEPARATOR = "\n--\n"  # between the entries of an information key (Game.information_key)
 
@@ -89,57 +91,122 @@ def check_game(game: Game) -> None:
         raise ValueError(f"{game!r} declares no bound on a game's length (Game.max_moves)")
 
 
-# --- a game's history, as the information keys see it --------------------------------------------
+# --- a game's history, as the information states see it -----------------------------------------
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=DIGEST_BYTES).hexdigest()
+
+
+#: the bytes of the digest that stands for what a player saw of a move beside the move itself
+DIGEST_BYTES = 8
+
+
+class Fixed(NamedTuple):
+    """What a player had seen before a resampled world's start: their information string, the
+    cards they had seen in each zone (``Encoder.seen``'s places) and the moves played so far."""
+
+    string: str
+    seen: frozenset[int]
+    length: int
 
 
 class History:
     """One game from its start, move by move, immutable and shared: each node holds the state
     after its move, and works out (once, when first asked) what each player saw of that move.
-    ``fixed`` replaces the start's entries: a world sampled for a player who has already seen a
-    history there (``resampled``), whose key must stay that player's own."""
+    ``fixed`` replaces the start's entries for a player: a world sampled for a player who has
+    already seen a history there (``resampled``), whose information state stays their own."""
 
-    __slots__ = ("game", "parent", "move", "state", "length", "_seen", "fixed")
+    __slots__ = ("game", "parent", "move", "state", "length", "_seen", "_marks", "fixed", "_legal", "_over", "_mover")
 
     def __init__(
         self,
         game: Game,
         state: Any,
         parent: History | None = None,
-        move: Move | None = None,
-        fixed: dict[int, str] | None = None,
+        move: Any = None,
+        fixed: dict[int, Fixed] | None = None,
     ) -> None:
         self.game, self.parent, self.move, self.state = game, parent, move, state
-        self.length: int = 0 if parent is None else parent.length + 1
+        if parent is None:
+            self.length = max((f.length for f in (fixed or {}).values()), default=0)
+        else:
+            self.length = parent.length + 1
         self._seen: dict[int, str] = {}
+        self._marks: dict[int, frozenset[int]] = {}
         self.fixed = fixed
+        self._legal: list[int] | None = None
+        self._over: bool | None = None
+        self._mover: int | None = None
 
     def then(self, move: Move) -> History:
         return History(self.game, self.game.advance(self.state, move), self, move)
 
+    def legal_ids(self) -> list[int]:
+        """The numbers of the legal moves, sorted (worked out once)."""
+        found = self._legal
+        if found is None:
+            move_id = self.game.move_id
+            found = self._legal = sorted(move_id(m) for m in self.game.legal_moves(self.state))
+        return found
+
+    def is_over(self) -> bool:
+        """Whether the game is over or stopped at its cap (``Game.max_moves``), worked out once."""
+        found = self._over
+        if found is None:
+            cap = self.game.max_moves
+            assert cap is not None  # (check_game refuses a game with no bound)
+            found = self._over = self.length >= cap or self.game.is_over(self.state)
+        return found
+
+    def mover(self) -> int | None:
+        """The player to move (None once over), worked out once."""
+        found = self._mover
+        if found is None and not self.is_over():
+            found = self._mover = self.game.to_move(self.state)
+        return found
+
     def seen(self, player: int) -> str:
-        """What ``player`` saw at this node: the start's view, or of this node's move."""
+        """What ``player`` saw at this node, in a bounded line: at the start, their view's text
+        form; for a move, who moved, the move as they may read it (``??`` for a card they could
+        not see) and a digest of everything else they saw (``Game.seen_in_step``: the narration
+        they may read and their view afterwards), so that histories they cannot tell apart give
+        the same lines and histories they can tell apart give different ones."""
         found = self._seen.get(player)
         if found is None:
+            game = self.game
             if self.parent is None:
-                if self.fixed is not None and player in self.fixed:
-                    found = self.fixed[player]
-                else:
-                    found = self.game.seen_at_start(self.state, player)
+                fixed = (self.fixed or {}).get(player)
+                found = fixed.string if fixed is not None else game.seen_at_start(self.state, player)
             else:
-                assert self.move is not None  # (a node after the start was reached by a move)
-                step = self.game.step(self.parent.state, self.move)
-                found = self.game.seen_in_step(step, player)
+                step = game.step(self.parent.state, self.move)
+                mover = game.to_move(step.before)
+                name = game.player_names[mover] if mover is not None else "-"
+                found = f"{name}: {move_text(game, step, player)} #{_digest(game.seen_in_step(step, player))}"
             self._seen[player] = found
         return found
 
     def key(self, player: int) -> str:
-        """``player``'s information key (``Game.information_key``)."""
+        """``player``'s information state string: one line per node (``seen``)."""
         parts = []
         node: History | None = self
         while node is not None:
             parts.append(node.seen(player))
             node = node.parent
         return KEY_SEPARATOR.join(reversed(parts))
+
+    def marks(self, player: int, encoder: Encoder) -> frozenset[int]:
+        """Every (zone, card) place of ``encoder``'s ``seen`` piece where ``player`` has seen a
+        card along this history, the moves before a resampled start included."""
+        found = self._marks.get(player)
+        if found is None:
+            if self.parent is None:
+                fixed = (self.fixed or {}).get(player)
+                before = fixed.seen if fixed is not None else frozenset()
+            else:
+                before = self.parent.marks(player, encoder)
+            found = self._marks[player] = before | encoder.places(self.state, player)
+        return found
 
     def nodes(self) -> list[History]:
         out = []
@@ -182,7 +249,7 @@ class History:
 
 
 def _rebuild(
-    name: str, options: dict[str, Any], start_json: str, fixed: dict[int, str] | None, ids: list[int]
+    name: str, options: dict[str, Any], start_json: str, fixed: dict[int, Fixed] | None, ids: list[int]
 ) -> History:
     game = _make(name, options)
     node = History(game, game.state_from_json(start_json), fixed=fixed)
@@ -194,23 +261,91 @@ def _rebuild(
 def resampled(history: History, player: int, rng: random.Random) -> History:
     """A world ``player`` cannot tell from ``history``'s position: the hidden cards dealt again
     from what the player sees now (``cardlab.bots.sample_state``: a fresh seed, so later chance
-    differs too), the player's key kept as it is. It starts a new history there, so the other
-    players' keys in it begin with their view of the sampled world (what they saw before is not
-    sampled: like cardlab's search, the sample reads the view, not the past)."""
+    differs too). The player's information state is kept whole (string, the cards seen so far,
+    the count of moves); the other players' begin with their view of the sampled world (what
+    they saw before is not sampled: like cardlab's search, the sample reads the view, not the
+    past)."""
     from .bots import sample_state
 
     game = history.game
     world = sample_state(game, game.view(history.state, player), player, rng)
-    return History(game, world, fixed={player: history.key(player)})
+    kept = Fixed(history.key(player), history.marks(player, encoder(game)), history.length)
+    return History(game, world, fixed={player: kept})
 
 
 def joined(game: Game, view: Any, player: int, rng: random.Random) -> History:
     """A history for a player who joins at ``view`` (a computer player is handed a view only):
-    a world sampled from it, the player's key being their view."""
+    a world sampled from it, the player's information state being their view."""
     from .bots import sample_state
 
     world = sample_state(game, view, player, rng)
-    return History(game, world, fixed={player: game.seen_at_start(view, player)})
+    kept = Fixed(game.seen_at_start(view, player), encoder(game).places(view, player), 0)
+    return History(game, world, fixed={player: kept})
+
+
+# --- actions: a move's number, in digits when the numbers are too many ----------------------------
+
+#: the most distinct actions an adapter offers; a game with more moves has each move chosen in digits
+ACTION_LIMIT = 10_000
+
+
+class Actions:
+    """A configuration's actions. A game with at most :data:`ACTION_LIMIT` moves has one action
+    per move, its ``Game.move_id``. A game with more (Contest: 6,891,926) has each move chosen
+    in ``depth`` actions by the same player, the digits of its ``move_id`` in base ``base``, most
+    significant first: Contest's are 2 digits of base 2,626. ``digits`` and ``number`` convert."""
+
+    def __init__(self, game: Game) -> None:
+        moves = game.num_moves
+        assert moves is not None  # (check_game refuses a game that numbers no moves)
+        depth = 1
+        while _root(moves, depth) > ACTION_LIMIT:
+            depth += 1
+        self.depth: int = depth
+        self.base: int = moves if depth == 1 else _root(moves, depth)
+
+    def digits(self, number: int) -> tuple[int, ...]:
+        out = []
+        for _ in range(self.depth):
+            number, digit = divmod(number, self.base)
+            out.append(digit)
+        return tuple(reversed(out))
+
+    def number(self, digits: Any) -> int:
+        number = 0
+        for digit in digits:
+            number = number * self.base + digit
+        return number
+
+    def next_digits(self, legal_ids: list[int], chosen: tuple[int, ...]) -> list[int]:
+        """The digits that may follow ``chosen`` (the first digits of a move) among ``legal_ids``."""
+        if self.depth == 1:
+            return legal_ids
+        scale = self.base ** (self.depth - len(chosen) - 1)
+        low = self.number(chosen) * scale * self.base
+        high = low + scale * self.base
+        return sorted({(n - low) // scale for n in legal_ids if low <= n < high})
+
+
+def _root(number: int, depth: int) -> int:
+    """The least b with b ** depth >= number."""
+    b = max(1, round(number ** (1.0 / depth)))
+    while b**depth < number:
+        b += 1
+    while b > 1 and (b - 1) ** depth >= number:
+        b -= 1
+    return b
+
+
+_ACTIONS: dict[Game, Actions] = {}
+
+
+def actions(game: Game) -> Actions:
+    """The (cached) actions of a game."""
+    found = _ACTIONS.get(game)
+    if found is None:
+        found = _ACTIONS[game] = Actions(game)
+    return found
 
 
 # --- the numbers an agent observes -------------------------------------------------------------
@@ -225,12 +360,15 @@ class Encoder:
     * ``cards``: for every zone and every card of the deck, how many of that card lie there face
       up to the observer (a Joker of Commitment can be 2);
     * ``hidden``: for every zone, how many of its cards the observer may not see;
-    * ``utility``: every seat's ``game.utility``, divided by the largest absolute bound.
+    * ``utility``: every seat's ``game.utility``, divided by the largest absolute bound;
+    * ``chosen``: in a game whose moves are chosen in digits (:class:`Actions`), for the player
+      to move, a one-hot of each digit already chosen of the move under way (size
+      ``(depth - 1) * base``; none for the other games).
 
     Zones are known by name; the names are those of a few seeded random games of the
     configuration (every name a state of these games lists: tests/test_pettingzoo.py checks that
     no other appears). ``seen`` (information-state tensors) adds, for every zone and card, 1 if
-    the observer has ever seen that card there."""
+    the observer has ever seen that card there (``History.marks``)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -243,6 +381,8 @@ class Encoder:
         low, high = game.utility_range()
         self.scale = float(max(abs(low), abs(high), 1))
         n, z, c = self.players, len(self.zones), len(self.cards)
+        acts = actions(game)
+        self.base, self.chosen_size = acts.base, (acts.depth - 1) * acts.base
         self.pieces = (
             ("player", n),
             ("to_move", n + 1),
@@ -250,6 +390,7 @@ class Encoder:
             ("cards", z * c),
             ("hidden", z),
             ("utility", n),
+            ("chosen", self.chosen_size),
         )
         self.size = sum(size for _, size in self.pieces)
         self.info_pieces = self.pieces + (("seen", z * c),)
@@ -259,51 +400,68 @@ class Encoder:
         z, c = len(self.zones), len(self.cards)
         return {"cards": (z, c), "seen": (z, c)}.get(name, (dict(self.info_pieces)[name],))
 
-    def encode(self, state: Any, player: int, out: Any = None, *, view: Any = None) -> Any:
-        """The observation of ``player`` (a list, or written into ``out``, a buffer of ``size``)."""
-        game = self.game
-        if view is None:
-            view = game.view(state, player)
+    def encode(
+        self, state: Any, player: int, out: Any = None, *, view: Any = None, chosen: tuple = (), utility: Any = None
+    ) -> Any:
+        """The observation of ``player`` (a list, or written into ``out``, a buffer of ``size``);
+        ``chosen``: the digits the player has chosen of the move under way; ``utility``: the
+        state's ``game.utility``, if the caller has it."""
+        ones, scaled = self.sparse(state, player, view=view, chosen=chosen, utility=utility)
         values = [0.0] * self.size if out is None else out
         if out is not None:
             for i in range(self.size):
                 out[i] = 0.0
+        for i in ones:
+            values[i] += 1.0
+        at = self.size - self.chosen_size - self.players
+        for p, u in enumerate(scaled):
+            values[at + p] = u
+        return values
+
+    def sparse(
+        self, state: Any, player: int, *, view: Any = None, chosen: tuple = (), utility: Any = None
+    ) -> tuple[list[int], list[float]]:
+        """The observation as the places that count one each (a card twice in a zone is listed
+        twice) and the scaled utilities: what ``encode`` writes, for a caller filling an array."""
+        game = self.game
+        if view is None:
+            view = game.view(state, player)
         n = self.players
-        values[player] = 1.0
         mover = game.to_move(view)
-        values[n + (n if mover is None else mover)] = 1.0
+        ones = [player, n + (n if mover is None else mover)]
         at = 2 * n + 1
         phase = game.phase(view)
         if phase in self.phases:
-            values[at + self.phases.index(phase)] = 1.0
+            ones.append(at + self.phases.index(phase))
         at += len(self.phases)
-        c = len(self.cards)
+        c, zone_index, card_index = len(self.cards), self.zone_index, self.card_index
         hidden_at = at + len(self.zones) * c
         for zone in game.zones(view):
+            zi = zone_index.get(zone.name)
+            if zi is None:
+                continue
+            base = at + zi * c
+            for card in zone.cards:
+                ones.append(hidden_at + zi if card.is_hidden else base + card_index[card])
+        at = hidden_at + len(self.zones) + n
+        ones.extend(at + i * self.base + digit for i, digit in enumerate(chosen))
+        scaled = [u / self.scale for u in (game.utility(state) if utility is None else utility)]
+        return ones, scaled
+
+    def places(self, state: Any, player: int) -> frozenset[int]:
+        """The (zone, card) places of the ``seen`` piece that ``player`` sees filled in ``state``."""
+        c, found = len(self.cards), set[int]()
+        for zone in self.game.zones(self.game.view(state, player)):
             zi = self.zone_index.get(zone.name)
             if zi is None:
                 continue
-            for card in zone.cards:
-                if card.is_hidden:
-                    values[hidden_at + zi] += 1.0
-                else:
-                    values[at + zi * c + self.card_index[card]] += 1.0
-        at = hidden_at + len(self.zones)
-        for p, u in enumerate(game.utility(state)):
-            values[at + p] = u / self.scale
-        return values
+            found.update(zi * c + self.card_index[card] for card in zone.cards if not card.is_hidden)
+        return frozenset(found)
 
     def seen(self, history: History, player: int, out: Any, offset: int) -> None:
         """Mark in ``out[offset:]`` every card ``player`` has seen in each zone along ``history``."""
-        c = len(self.cards)
-        for node in history.nodes():
-            for zone in self.game.zones(self.game.view(node.state, player)):
-                zi = self.zone_index.get(zone.name)
-                if zi is None:
-                    continue
-                for card in zone.cards:
-                    if not card.is_hidden:
-                        out[offset + zi * c + self.card_index[card]] = 1.0
+        for place in history.marks(player, self):
+            out[offset + place] = 1.0
 
 
 _ZONES: dict[Game, tuple[str, ...]] = {}

@@ -40,22 +40,30 @@ def test_random_sim_test(name):
     game = pyspiel.load_game(name)
     cl = research.game_for(name)
     info = game.get_type(), game
-    assert game.num_distinct_actions() == cl.num_moves
-    assert game.max_game_length() == cl.max_moves
+    actions = research.actions(cl)
+    assert game.num_distinct_actions() == actions.base <= research.ACTION_LIMIT
+    assert game.max_game_length() == cl.max_moves * actions.depth
     assert (game.min_utility(), game.max_utility()) == tuple(float(u) for u in cl.utility_range())
     assert (info[0].utility == pyspiel.GameType.Utility.ZERO_SUM) == (cl.utility_type == "zero-sum")
     pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
 
 
+def _dealt(game, seed):
+    state = game.new_initial_state()
+    for action in co.deal_actions(seed):
+        assert state.is_chance_node() and len(state.chance_outcomes()) == co.SEED_OUTCOMES
+        state.apply_action(action)
+    return state
+
+
 def test_the_deal_is_cardlab_s_deal_of_the_seed_and_play_is_cardlab_s():
     game = pyspiel.load_game("cardlab_commitment")
     cl = cardlab.game("commitment")
-    state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == co.DEALS
-    state.apply_action(7)
-    assert co.cardlab_state(state) == cl.deal(seed=7)
+    seed = 0x1234_5678_9ABC_DEF0
+    state = _dealt(game, seed)
+    assert co.cardlab_state(state) == cl.deal(seed=seed)
     rng = random.Random(1)
-    expected = cl.deal(seed=7)
+    expected = cl.deal(seed=seed)
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
         expected = cl.play(expected, cl.move_of(action, expected))
@@ -64,26 +72,21 @@ def test_the_deal_is_cardlab_s_deal_of_the_seed_and_play_is_cardlab_s():
         state.apply_action(action)
         assert co.cardlab_state(state) == expected
     assert state.returns() == [float(t) for t in cl.score(expected).totals]
-    # a game parameter moves the seeds: outcome i is the deal of first_seed + i
-    shifted = pyspiel.load_game("cardlab_commitment", {"first_seed": 100, "deals": 5}).new_initial_state()
-    assert [o for o, _ in shifted.chance_outcomes()] == [0, 1, 2, 3, 4]
-    shifted.apply_action(2)
-    assert co.cardlab_state(shifted) == cl.deal(seed=102)
+    with pytest.raises(ValueError, match="no parameters"):
+        co.CardlabGame_commitment({"deals": 5})
 
 
-def test_information_state_strings_are_the_information_keys_and_serialize():
+def test_information_state_strings_are_one_line_a_move_and_serialize():
     game = pyspiel.load_game("cardlab_card_commons")
     cl = cardlab.game("card-commons")
-    state = game.new_initial_state()
-    state.apply_action(3)
+    state = _dealt(game, 3)
     rng = random.Random(2)
-    moves = []
     for _ in range(12):
-        action = rng.choice(state.legal_actions())
-        moves.append(cl.move_of(action, co.cardlab_state(state)))
-        state.apply_action(action)
+        state.apply_action(rng.choice(state.legal_actions()))
     for p in (0, 1):
-        assert state.information_state_string(p) == cl.information_key(cl.deal(seed=3), moves, p)
+        lines = state.information_state_string(p).split(research.KEY_SEPARATOR)
+        assert lines[0] == cl.seen_at_start(cl.deal(seed=3), p) and len(lines) == 13
+        assert all(len(line) < 80 for line in lines[1:])
         assert state.observation_string(p) == cl.view(co.cardlab_state(state), p).to_text()
         assert len(state.information_state_tensor(p)) == game.information_state_tensor_size()
         assert len(state.observation_tensor(p)) == game.observation_tensor_size()
@@ -94,8 +97,7 @@ def test_information_state_strings_are_the_information_keys_and_serialize():
 
 def test_a_resampled_world_keeps_the_player_s_information_state():
     game = pyspiel.load_game("cardlab_contest")
-    state = game.new_initial_state()
-    state.apply_action(4)
+    state = _dealt(game, 4)
     rng = random.Random(5)
     for _ in range(6):
         state.apply_action(rng.choice(state.legal_actions()))

@@ -47,13 +47,17 @@ def test_a_whole_game_pays_the_utilities_and_masks_the_legal_moves(name):
         if termination or truncation:
             env.step(None)
             continue
-        mask = observation["action_mask"]
         legal = game.legal_moves(expected)
-        assert sorted(mask.nonzero()[0].tolist()) == sorted(game.move_id(m) for m in legal)
         assert env.observation_space(agent)["observation"].contains(observation["observation"])
         move = rng.choice(legal)
+        digits = env.actions.digits(game.move_id(move))
+        for i, digit in enumerate(digits):  # Contest's moves in two digits, the others in one
+            observation = env.observe(agent) if i else observation
+            ids = sorted(game.move_id(m) for m in legal if env.actions.digits(game.move_id(m))[:i] == digits[:i])
+            assert observation["action_mask"].nonzero()[0].tolist() == sorted({env.actions.digits(n)[i] for n in ids})
+            assert env.agent_selection == agent
+            env.step(digit)
         expected = game.play(expected, move)
-        env.step(game.move_id(move))
     assert env.state == expected and game.is_over(expected)
     assert [totals[a] for a in env.possible_agents] == [float(u) for u in game.utility(expected)]
 

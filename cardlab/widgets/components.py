@@ -102,11 +102,15 @@ def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser
         return opponent, bots.make_player(opponent, seed=OPPONENT_SEED).choose  # names the players if unknown
     if isinstance(opponent, bots.Player):
         return CUSTOM, opponent.choose
+    if hasattr(opponent, "action_probabilities"):  # an OpenSpiel policy (docs/research.md)
+        from ..openspiel import policy_player
+
+        return CUSTOM, policy_player(opponent).choose
     if callable(opponent):
         return CUSTOM, opponent
     raise TypeError(
-        f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player or a function "
-        f"choose(game, view); got {opponent!r}"
+        f"opponent is a player's name ({', '.join(bots.PLAYERS)}), a player, an OpenSpiel policy or "
+        f"a function choose(game, view); got {opponent!r}"
     )
 
 
@@ -296,7 +300,8 @@ class Table(SessionWidget):
 
     ``names``: the players' names, shown wherever the table names a player.
     ``opponent``: who plays every seat but the viewer's: the name of one of cardlab's computer
-    players ("random", "heuristic", "search"), a player object, or a function
+    players ("random", "heuristic", "search"), a player object, an OpenSpiel policy (a trained
+    agent: ``cardlab.openspiel.policy_player`` plays it from its seat's view), or a function
     ``choose(game, view) -> move``; the table's "Play against" menu changes it. The computer
     moves when such a seat is to act at the main line's last position (never while the
     session shows an earlier position or a variation), ``opponent_delay`` seconds later so
