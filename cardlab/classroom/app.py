@@ -124,10 +124,12 @@ def SeatPage() -> None:
     parts = read_seat_cookie(cookie)
     if found is None or parts is None:
         NoSeat()
-    elif isinstance(found[0], LessonRoom):
-        LessonSeat(*found, token=digest(parts[1]))
+        return
+    room, number = found
+    if isinstance(room, LessonRoom):
+        LessonSeat(room, number, token=digest(parts[1]))
     else:
-        Seat(*found, token=digest(parts[1]))
+        Seat(room, number, token=digest(parts[1]))
 
 
 @solara.component

@@ -96,9 +96,9 @@ class Classroom:
             self.rooms[code].sync()
         elif "." in code:  # a learner's action in a lesson room (:meth:`.store.Store.append_action`)
             room_code, _, seat = code.partition(".")
-            room = self.rooms.get(room_code)
-            if isinstance(room, LessonRoom) and seat.isdigit():
-                room.sync_seat(int(seat))
+            lesson_room = self.rooms.get(room_code)
+            if isinstance(lesson_room, LessonRoom) and seat.isdigit():
+                lesson_room.sync_seat(int(seat))
         else:
             self.room(code)
 

@@ -210,7 +210,7 @@ def FreeSeat(room: LessonRoom, held: tuple[str, ...]) -> None:
             room.free(number)
 
     with solara.Row(style={"flex-wrap": "wrap", "align-items": "center"}, classes=["cardlab-free-seat"]):
-        solara.Select("Learner", values=list(held), value=chosen if chosen in held else None, on_value=set_chosen)
+        solara.Select("Learner", values=list(held), value=chosen if chosen in held else None, on_value=set_chosen)  # type: ignore[arg-type]  # (None: no learner chosen)
         solara.Button("Free the seat", on_click=free, disabled=chosen not in held, classes=["cardlab-free"])
 
 

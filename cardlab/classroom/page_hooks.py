@@ -28,7 +28,7 @@ def classroom() -> Classroom:
 
 
 def _cookie(name: str) -> str | None:
-    return (solara.lab.cookies.value or {}).get(name)
+    return (solara.lab.cookies.value or {}).get(name)  # type: ignore[attr-defined]  # (a reactive value)
 
 
 def use_changes(subscribe: Callable[[Callable[..., None]], Callable[[], None]], key: Any) -> int:

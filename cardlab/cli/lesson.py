@@ -7,9 +7,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..games import names as game_names
 from .common import CommandError
+
+if TYPE_CHECKING:
+    from ..lessons.classbook import ClassTable
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
@@ -86,7 +90,9 @@ def check_lessons(files: Sequence[str]) -> int:
     return 1 if failed else 0
 
 
-def class_progress(files: Sequence[str], csv_out: str | None, html_out: str | None, table: object = None) -> int:
+def class_progress(
+    files: Sequence[str], csv_out: str | None, html_out: str | None, table: ClassTable | None = None
+) -> int:
     """Merge a class's progress files (or take ``table``, a lesson room's) into one table, written
     as CSV (to standard output when no file is named) and HTML; print each file's problem and go
     on: 0 when every file was read."""
