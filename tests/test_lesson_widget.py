@@ -225,6 +225,7 @@ def test_a_score_question_puts_the_score_away_until_it_is_answered():
     doc = vm(widget)
     assert doc["breakdown"] == {"unavailable": SCORE_PUT_AWAY}
     assert "ledger" not in json.dumps(doc["layout"])  # the seats' balances would tell it
+    assert "Ledger" not in widget.picture_html() and "1 chip" not in widget.picture_html()  # nor the picture's
     send(widget, "answer", points="-2")
     assert (
         question(widget)["feedback"]["text"] == "A barter costs nothing. You paid only the ante, 1 chip into the pool."

@@ -423,7 +423,7 @@ class Lesson(SessionWidget):
         parts.append(prose.html_text(prose.blocks(run.commentary)))
         if run.question is not None:
             parts.append(f"<p><b>Question:</b> {html.escape(pretty(run.question.prompt))}</p>")
-        parts.append(picture.state(pos))
+        parts.append(picture.state(pos) if pos.scored else picture.unscored_state(pos))
         if pos.breakdown is not None:
             parts.append(picture.breakdown(pos))
         return picture.frame("Lesson", caption, "".join(parts))

@@ -16,6 +16,7 @@ import html
 from collections.abc import Callable
 
 from ..cards import cards_html
+from ..engine import markup
 from . import layouts
 from .viewmodel import History, Position
 
@@ -41,6 +42,12 @@ def where(pos: Position) -> str:
 
 def state(pos: Position) -> str:
     return pos.game.state_html(pos.seen)
+
+
+def unscored_state(pos: Position) -> str:
+    """The state's zones and cards alone, without the totals, balances or stack values a game's
+    own picture adds: for a question that asks for a score, which they would answer."""
+    return markup.state_html(pos.game, pos.seen)
 
 
 def breakdown(pos: Position) -> str:
