@@ -24,8 +24,8 @@ register(ToyTricks)
 
 
 #: Files whose tests share nothing but session-wide fixtures, and each take long: spread over
-#: the workers one test at a time. Every other file runs whole on one worker (``--dist
-#: loadgroup``): a notebook's cells share one kernel, a browser module its server and pages.
+#: the workers one test at a time. Every other file runs whole on one worker: a notebook's cells
+#: share one kernel, a browser module its server and pages.
 SPREAD = {"test_class.py", "test_conformance.py", "test_pythons.py"}
 
 #: The files that take longest, longest first: started first, so that no worker is left
@@ -50,8 +50,19 @@ def _place(item: pytest.Item) -> tuple[int, int]:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.path.name not in SPREAD:
-            item.add_marker(pytest.mark.xdist_group(str(item.path.relative_to(config.rootpath))))
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_place)  # stable: each file's tests keep their order
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: absent where it is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Whole files to a worker, but the SPREAD files test by test, in the order collected."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if path.rsplit("/", 1)[-1] in SPREAD else path
+
+    config.option.loadscopereorder = False  # keep the longest first
+    return ByFile(config, log)
