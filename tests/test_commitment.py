@@ -1300,3 +1300,17 @@ def test_a_bad_won_in_line_is_refused_naming_it(line, reason):
     with pytest.raises(StateError) as info:
         game.state_from_text("\n".join(lines + [line]))
     assert "won in" in info.value.where and reason in str(info.value), info.value
+
+
+def test_the_utility_is_the_score_s_totals_at_every_step():
+    """``utility`` counts the VP without the score's words: the same numbers as ``score`` after
+    every move of many games, from the state and from each player's view."""
+    game = cardlab.game("commitment")
+    for seed in range(40):
+        state, rng = game.deal(seed=seed), random.Random(seed)
+        while True:
+            for seen in (state, game.view(state, 0), game.view(state, 1)):
+                assert game.utility(seen) == tuple(game.score(seen).totals), (seed, state.to_text())
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
