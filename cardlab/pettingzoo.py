@@ -163,7 +163,7 @@ class CardlabEnv(AECEnv):
     def _legal_ids(self) -> list[int]:
         """The numbers of the legal moves at the current state, sorted (worked out once a state)."""
         if self._ids is None:
-            self._ids = sorted(self.game.move_id(m) for m in self.game.legal_moves(self.state))
+            self._ids = self.game.legal_ids(self.state)
         return self._ids
 
     def _legal_info(self) -> None:
@@ -193,7 +193,7 @@ def _mover(game: Game, state: Any) -> int:
 
 def legal_actions(game: Game, state: Any, chosen: tuple[int, ...] = ()) -> list[int]:
     """The legal actions at ``state`` (sorted), after the digits ``chosen`` of a move under way."""
-    ids = sorted(game.move_id(m) for m in game.legal_moves(state))
+    ids = game.legal_ids(state)
     return research.actions(game).next_digits(ids, chosen)
 
 

@@ -146,8 +146,7 @@ class History:
         """The numbers of the legal moves, sorted (worked out once)."""
         found = self._legal
         if found is None:
-            move_id = self.game.move_id
-            found = self._legal = sorted(move_id(m) for m in self.game.legal_moves(self.state))
+            found = self._legal = self.game.legal_ids(self.state)
         return found
 
     def is_over(self) -> bool:

@@ -27,7 +27,7 @@ IGNORED = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints", "*.pyc")
 #: number), the rules' bound on a game's length and its utilities, and its registration.
 NUMBERED = """    players = 2
     num_moves = len(DECK)
-    move_id, move_of = flat_numbering(tuple(Play(card) for card in DECK), "Toy Tricks")
+    move_id, move_of, legal_ids = flat_numbering(tuple(Play(card) for card in DECK), "Toy Tricks")
     max_moves = len(DECK)  # every card is played once at most
 
     def utility_range(self) -> tuple[int, int]:

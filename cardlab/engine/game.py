@@ -61,6 +61,7 @@ NUMBERING_PARTS = {
     "UTILITY_TYPE": "utility_type",
     "move_id": "move_id",
     "move_of": "move_of",
+    "legal_ids": "legal_ids",
     "max_moves": "max_moves",
     "utility_range": "utility_range",
     "utility": "utility",
@@ -298,6 +299,13 @@ class Game(ABC, Generic[S]):
                 return move
         raise ValueError(f"no legal move has the number {move_id} here")
 
+    def legal_ids(self, state: S) -> list[int]:
+        """The numbers of ``state``'s legal moves, sorted: what the research adapters offer at
+        every step. The default numbers :meth:`legal_moves` one by one with :meth:`move_id`; a
+        game may give a faster one that returns the same list."""
+        move_id = self.move_id
+        return sorted(move_id(move) for move in self.legal_moves(state))
+
     def _check_move_id(self, move_id: Any) -> int:
         if self.num_moves is None:
             self.move_id(None)  # type: ignore[arg-type]  # raises: no numbering
@@ -517,10 +525,13 @@ class Game(ABC, Generic[S]):
         return hash((self.name, self.settings))
 
 
-def flat_numbering(moves: Sequence[Move], title: str) -> tuple[Callable[..., int], Callable[..., Move]]:
-    """``Game.move_id`` and ``Game.move_of`` for a game that numbers every move it can list in
-    one list (``move_numbering = "flat"``): ``moves[i]`` is move number ``i``, in every state.
-    ``title`` names the game in the error for a move that is not in the list."""
+def flat_numbering(
+    moves: Sequence[Move], title: str
+) -> tuple[Callable[..., int], Callable[..., Move], Callable[..., list[int]]]:
+    """``Game.move_id``, ``Game.move_of`` and ``Game.legal_ids`` for a game that numbers every
+    move it can list in one list (``move_numbering = "flat"``): ``moves[i]`` is move number
+    ``i``, in every state. ``title`` names the game in the error for a move that is not in the
+    list."""
     by_id = tuple(moves)
     by_move = {move: i for i, move in enumerate(by_id)}
 
@@ -536,4 +547,12 @@ def flat_numbering(moves: Sequence[Move], title: str) -> tuple[Callable[..., int
         """The move numbered ``move_id`` (the same in every state)."""
         return by_id[self._check_move_id(move_id)]
 
-    return move_id, move_of
+    def legal_ids(self: Game[Any], state: Any) -> list[int]:
+        """The numbers of the legal moves, sorted (looked up in the table at once)."""
+        legal = self.legal_moves(state)
+        try:
+            return sorted(map(by_move.__getitem__, legal))
+        except KeyError as missing:
+            raise ValueError(f"{missing.args[0]} is not a move {title} can list, so it has no number") from None
+
+    return move_id, move_of, legal_ids

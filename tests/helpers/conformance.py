@@ -426,10 +426,12 @@ def check_research_declarations(game: Game) -> None:
 
 def check_move_ids(game: Game, state: Any, legal: list) -> None:
     """Every legal move has an id in range that gives it back, from the state and from the mover's
-    view; distinct moves have distinct ids."""
+    view; distinct moves have distinct ids; ``legal_ids`` lists them, sorted."""
     ids = [game.move_id(move) for move in legal]
     if len(set(ids)) != len(ids):
         raise Violation(f"two legal moves share an id: {sorted(zip(ids, map(str, legal)))}")
+    if game.legal_ids(state) != sorted(ids):
+        raise Violation(f"legal_ids {game.legal_ids(state)} are not the legal moves' ids, sorted: {sorted(ids)}")
     mover = game.to_move(state)
     view = game.view(state, mover) if mover is not None else state
     for move, number in zip(legal, ids):

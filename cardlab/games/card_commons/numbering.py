@@ -75,7 +75,7 @@ for _give, _g in _INDEX.items():
     for _take, _t in _INDEX.items():
         if _give != _take:
             _BY_ID[TRADE_POOL_AT + _g * (N - 1) + (_t if _t < _g else _t - 1)] = TRADE_POOL[_give, _take]
-move_id, move_of = flat_numbering(_BY_ID, "Card Commons")
+move_id, move_of, legal_ids = flat_numbering(_BY_ID, "Card Commons")
 del _table, _at, _card, _i, _give, _g, _take, _t
 
 

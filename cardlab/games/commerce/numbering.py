@@ -25,7 +25,7 @@ UTILITY_TYPE = "zero-sum"  # the ledger: every point paid is a point received
 MOVES_PER_PLAYER = 50
 
 _BY_ID: list[Move] = [TRADE[c] for c in DECK] + [BARTER[c] for c in DECK] + [GIVE[c] for c in DECK] + [KNOCK]
-move_id, move_of = flat_numbering(_BY_ID, "Commerce")
+move_id, move_of, legal_ids = flat_numbering(_BY_ID, "Commerce")
 
 
 @property  # type: ignore[misc]

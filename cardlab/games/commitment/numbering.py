@@ -26,7 +26,7 @@ _COMMITS = sorted(
     ),
 )
 _BY_ID: list[Move] = [*_COMMITS, PASS, NEXT_ROUND]
-move_id, move_of = flat_numbering(_BY_ID, "Commitment")
+move_id, move_of, legal_ids = flat_numbering(_BY_ID, "Commitment")
 NUM_MOVES = len(_BY_ID)  # 212
 UTILITY_TYPE = "general-sum"  # both players win VP
 #: every card of the draw deck committed once, a pass by each player in each round, and the

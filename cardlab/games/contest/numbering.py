@@ -114,6 +114,11 @@ def move_id(self: Game[ContestState], move: Move | str) -> int:
         raise ValueError(f"{move} is not a move Contest can list, so it has no number") from None
 
 
+def legal_ids(self: Game[ContestState], state: Any) -> list[int]:
+    """The numbers of the legal moves, sorted (each numbered from its parts at once)."""
+    return sorted(map(_id, self.legal_moves(state)))
+
+
 def move_of(self: Any, move_id: int, state: Any) -> Move:
     """The move numbered ``move_id`` (the same in every state)."""
     number = self._check_move_id(move_id)
