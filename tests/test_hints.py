@@ -136,7 +136,7 @@ def test_a_seeded_hint_keeps_the_searchs_numbers(advice):
     view = game.view(state, game.to_move(state))
     thumb = strategy_of(game).rule_of_thumb(game, view, random.Random("1:reason"))
     searched = evaluate_moves(
-        game, view, playouts=300, seed=1, policy=playout_policy("heuristic", game), keep=thumb.move
+        game, view, playouts=300, seed=1, policy=playout_policy("heuristic", game), keep=thumb.move, stop_early=True
     )
     key = lambda m: str(m.move)  # noqa: E731
     assert sorted(result.moves, key=key) == sorted(searched, key=key)
@@ -523,3 +523,41 @@ def test_the_first_ranking_comes_before_the_search_goes_on(game_args):
     at_once = cpu_time(lambda: next(hint_steps(game, state, playouts=1000, seed=1)))
     whole = cpu_time(lambda: list(hint_steps(game, state, playouts=1000, seed=1)), repeats=1)
     assert at_once < whole / 5, (at_once, whole)
+
+
+# --- the early stop --------------------------------------------------------------------------------
+
+
+def test_a_clear_best_move_stops_the_playouts_early_and_the_hint_still_adds_up():
+    game = cardlab.game("commerce", players=4)
+    state = game.deal(seed=3)  # one move leads all the others, world by world, well beyond the noise
+    early = hint(game, state, playouts=300, seed=1)
+    whole = hint(game, state, playouts=300, seed=1, stop_early=False)
+    assert early.complete and early.progress == "" and early.playouts < 250 < whole.playouts
+    assert early.best.move == whole.best.move
+    assert early.playouts == sum(m.playouts for m in early.moves)
+    assert early.heading.startswith(f"Hint for {early.player} (Commerce): {early.playouts} playouts of deals")
+    for row in early.ranking:
+        assert row.set_aside == (row.value.playouts < early.best.playouts)
+        if row.set_aside:
+            assert f"set aside after {row.value.playouts} playouts" in row.note
+    steps = list(hint_steps(game, state, playouts=300, seed=1))
+    assert [s.complete for s in steps] == [False] * (len(steps) - 1) + [True]
+    assert (steps[-1].moves, steps[-1].playouts) == (early.moves, early.playouts)
+    # the computer players' search keeps its whole budget
+    view = game.view(state, game.to_move(state))
+    assert sum(m.playouts for m in evaluate_moves(game, view, playouts=300, seed=1)) > 250
+
+
+def test_level_moves_never_stop_the_playouts_early(monkeypatch):
+    """Every move worth the same in each world (a playout's value depends on the world alone):
+    no move is settled, so the hint spends its whole budget."""
+    game = cardlab.game("commerce", players=4)
+    state = game.deal(seed=3)
+    monkeypatch.setattr(
+        type(strategy_of(game)), "playout", lambda self, game, root, after, player, policy, rng: rng.random()
+    )
+    early = hint(game, state, playouts=300, seed=1)
+    whole = hint(game, state, playouts=300, seed=1, stop_early=False)
+    assert early.moves == whole.moves and early.playouts == whole.playouts >= 290
+    assert early.best.mean == early.moves[1].mean

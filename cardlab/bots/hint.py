@@ -307,6 +307,8 @@ def hint(
     seed: int | str = 0,
     policy: str = "heuristic",
     progress: Callable[[Hint], Any] | None = None,
+    *,
+    stop_early: bool = True,
 ) -> Hint:
     """Rank every legal move of ``player`` (the player to move) in ``state``.
 
@@ -316,9 +318,11 @@ def hint(
     the hint reproducible; ``policy`` plays the playouts ("heuristic", the game's heuristic
     where it has one, or "random"). ``progress``, if given, is called with each earlier ranking
     of :func:`hint_steps` (the first after one playout per move); the hint returned is the same
-    with or without it.
+    with or without it. With ``stop_early`` (the default), the playouts stop before the budget
+    is spent once the best move is settled (docs/performance.md, "Hints"); ``playouts`` then
+    says how many were made.
     """
-    steps = hint_steps(game, state, player, playouts, seed, policy, first=progress is not None)
+    steps = hint_steps(game, state, player, playouts, seed, policy, first=progress is not None, stop_early=stop_early)
     result = next(steps)
     for later in steps:
         if progress is not None:
@@ -335,6 +339,8 @@ def hint_steps(
     seed: int | str = 0,
     policy: str = "heuristic",
     first: bool = True,
+    *,
+    stop_early: bool = True,
 ) -> Iterator[Hint]:
     """:func:`hint`, anytime: successive hints of one position, each from more playouts than
     the one before. The first (with ``first``) ranks every move after one playout each, within
@@ -373,6 +379,7 @@ def hint_steps(
         policy=playout_policy(policy, game),
         keep=None if thumb is None else thumb.move,
         first=first and len(moves) > 1,
+        stop_early=stop_early,
     )
     for evaluation in steps:  # each hint is made before the search goes on: its values grow
         ranked = evaluation.ranked()

@@ -138,10 +138,11 @@ def _evaluate(
     seed: int | str,
     policy: Policy,
     keep: Move | None = None,
+    stop_early: bool = False,
 ) -> _Evaluation:
     """Sequential halving over ``moves`` with about ``playouts`` playouts in all (at least one
-    per move); the move ``keep``, if given, is never dropped."""
-    steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep)
+    per move); the move ``keep``, if given, is never dropped; ``stop_early`` as in :func:`_halving`."""
+    steps = _halving(game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep, stop_early=stop_early)
     return collections.deque(steps, maxlen=1)[0]  # the last step's
 
 
@@ -155,11 +156,17 @@ def _halving(
     policy: Policy,
     keep: Move | None = None,
     first: bool = False,
+    stop_early: bool = False,
 ) -> Iterator[_Evaluation]:
     """:func:`_evaluate`, step by step: the evaluation after each round of the halving, the last
     one :func:`_evaluate`'s. With ``first``, a first evaluation comes before them, of every move
     played in the first world only: the very playouts the first round begins with, so the
-    later steps are the same as without it."""
+    later steps are the same as without it.
+
+    With ``stop_early``, the search ends as soon as its best move is settled (:func:`_settled`),
+    its last evaluation then made from fewer playouts than ``playouts``. Until then every
+    playout is the one it would be without the stop, so a search that never settles early ends
+    as it would without it."""
     player = game.to_move(view)
     if player is None:
         raise ValueError("the game is over: there is no move to judge")
@@ -184,9 +191,20 @@ def _halving(
     for r in range(rounds):
         per_move = max(1, (playouts - used) // ((rounds - r) * len(alive)))
         start = len(values[alive[0]]) if r else 0
+        end = start + per_move
+        at = start
+        while at < end:  # the round's worlds, in stretches up to each check of the early stop
+            upto = min(end, _next_check(at)) if stop_early else end
+            for i in alive:
+                for w in range(max(at, len(values[i])), upto):
+                    play(i, w)
+            at = upto
+            if at < end and (leader := _settled(values, alive)) is not None:
+                for i in alive:
+                    survived[i] = r + 1
+                yield _Evaluation(moves, values, survived, leader, final=True)
+                return
         for i in alive:
-            for w in range(len(values[i]) if r == 0 else start, start + per_move):
-                play(i, w)
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
@@ -194,7 +212,45 @@ def _halving(
         alive = alive[: math.ceil(len(alive) / 2)]
         if kept is not None and kept not in alive:
             alive.append(kept)
-        yield _Evaluation(moves, values, survived, best, final=r == rounds - 1)
+        done = r == rounds - 1 or (stop_early and _settled(values, alive) is not None)
+        yield _Evaluation(moves, values, survived, best, final=done)
+        if done:
+            return
+
+
+#: The early stop (:func:`_settled`): the leading move must beat every other move still in the
+#: running by more than SETTLE_MARGIN standard errors, once each was played in SETTLE_AFTER worlds.
+SETTLE_MARGIN = 3.0
+SETTLE_AFTER = 32
+
+
+def _next_check(at: int) -> int:
+    """The number of worlds per move at which the early stop next looks, after ``at``: 32, 64,
+    128 and so on (and at the end of each round)."""
+    check = SETTLE_AFTER
+    while check <= at:
+        check *= 2
+    return check
+
+
+def _settled(values: list[list[float]], alive: list[int]) -> int | None:
+    """The leading move of ``alive`` if it is settled, else None.
+
+    Every move still in the running was played in the same worlds, so the leader is compared
+    with each other move world by world (a paired comparison, as in
+    :meth:`_Evaluation.better_than`). It is settled when, against every other move alive, its
+    mean difference exceeds SETTLE_MARGIN (3) standard errors of those differences, after at
+    least SETTLE_AFTER (32) worlds each. A move that trails by that much would very rarely
+    overtake the leader with more playouts. Two level moves never settle, so such a search
+    spends its whole budget."""
+    if len(alive) < 2 or len(values[alive[0]]) < SETTLE_AFTER:
+        return None
+    leader = max(alive, key=lambda i: _mean(values[i]))
+    for j in alive:
+        diffs = [x - y for x, y in zip(values[leader], values[j])]
+        if j != leader and not _mean(diffs) > SETTLE_MARGIN * _stderr(diffs):
+            return None
+    return leader
 
 
 def evaluate_moves(
@@ -205,12 +261,16 @@ def evaluate_moves(
     seed: int | str = 0,
     policy: Policy = random_policy,
     keep: Move | None = None,
+    stop_early: bool = False,
 ) -> list[MoveValue]:
     """Every legal move of ``view`` (the view of the player to move) with its estimated value,
     best first, from about ``playouts`` playouts in all (at least one per move). The move
-    ``keep`` (such as the rule of thumb's), if given, is played in every round of the halving."""
+    ``keep`` (such as the rule of thumb's), if given, is played in every round of the halving.
+    With ``stop_early`` (as hints do), the search may end before its budget is spent, once its
+    best move is settled."""
+    moves = game.legal_moves(view)
     return _evaluate(
-        game, view, game.legal_moves(view), playouts=playouts, seed=seed, policy=policy, keep=keep
+        game, view, moves, playouts=playouts, seed=seed, policy=policy, keep=keep, stop_early=stop_early
     ).ranked()
 
 
