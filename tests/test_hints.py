@@ -533,7 +533,11 @@ def test_a_clear_best_move_stops_the_playouts_early_and_the_hint_still_adds_up()
     state = game.deal(seed=3)  # one move leads all the others, world by world, well beyond the noise
     early = hint(game, state, playouts=300, seed=1)
     whole = hint(game, state, playouts=300, seed=1, stop_early=False)
-    assert early.complete and early.progress == "" and early.playouts < 250 < whole.playouts
+    assert early.complete and early.settled and early.playouts < 250 < whole.playouts
+    assert early.progress == (
+        "The playouts stopped early, since the best move was clearly ahead of every move kept to the end."
+    )
+    assert early.progress in early.details and not whole.settled and whole.progress == ""
     assert early.best.move == whole.best.move
     assert early.playouts == sum(m.playouts for m in early.moves)
     assert early.heading.startswith(f"Hint for {early.player} (Commerce): {early.playouts} playouts of deals")
@@ -559,5 +563,5 @@ def test_level_moves_never_stop_the_playouts_early(monkeypatch):
     )
     early = hint(game, state, playouts=300, seed=1)
     whole = hint(game, state, playouts=300, seed=1, stop_early=False)
-    assert early.moves == whole.moves and early.playouts == whole.playouts >= 290
+    assert early.moves == whole.moves and early.playouts == whole.playouts >= 290 and not early.settled
     assert early.best.mean == early.moves[1].mean

@@ -72,7 +72,8 @@ class Hint:
     without one), and :attr:`comparison` weighs it against the best move. ``playouts`` is the
     number of playouts made in all; ``seconds`` how long they took. ``reason`` is in words a
     learner weighs ("rarely", "about one time in three"); ``figures``, when given, is the same
-    reason with its figures, shown under Details.
+    reason with its figures, shown under Details. ``settled`` is true for a hint whose playouts
+    stopped early, its best move clearly ahead (``playouts`` then counts fewer than the budget).
     """
 
     game: str
@@ -86,6 +87,7 @@ class Hint:
     complete: bool = True
     words: tuple[tuple[str, str], ...] = ()
     figures: str = ""
+    settled: bool = False
 
     def say(self, move: Any) -> str:
         """``move`` in the game's words (``Game.move_words``), as the hint names it."""
@@ -133,8 +135,13 @@ class Hint:
 
     @property
     def progress(self) -> str:
-        """ "" for a hint of the whole budget; for a first ranking, that more playouts are to come."""
-        return "" if self.complete else "A first ranking: more playouts are still to come."
+        """ "" for a hint of the whole budget; for a first ranking, that more playouts are to come;
+        for a hint that stopped early, why."""
+        if not self.complete:
+            return "A first ranking: more playouts are still to come."
+        if self.settled:
+            return "The playouts stopped early, since the best move was clearly ahead of every move kept to the end."
+        return ""
 
     @property
     def best(self) -> MoveValue:
@@ -346,7 +353,8 @@ def hint_steps(
     the one before. The first (with ``first``) ranks every move after one playout each, within
     a tenth of a second in the positions of ``benchmarks/hint.py``; the others follow each
     round of the halving; the last, the only one with ``complete`` true, is :func:`hint`'s
-    hint with the same arguments. Every hint has its reason and details, so a table can show
+    hint with the same arguments (with ``stop_early``, the one where the best move is settled,
+    which may come before the budget is spent). Every hint has its reason and details, so a table can show
     each as it comes."""
     mover = game.to_move(state)
     if mover is None:
@@ -399,6 +407,7 @@ def hint_steps(
             evaluation.final,
             words,
             reasons[str(best)],
+            evaluation.settled,
         )
 
 

@@ -95,12 +95,19 @@ class _Worlds:
 
 class _Evaluation:
     """The playout values of some moves: ``values[i][w]`` is move ``i`` played in world ``w``;
-    ``final`` marks the search's last evaluation."""
+    ``final`` marks the search's last evaluation, ``settled`` one that the early stop ended."""
 
     def __init__(
-        self, moves: list[Move], values: list[list[float]], survived: list[int], best: int, final: bool = False
+        self,
+        moves: list[Move],
+        values: list[list[float]],
+        survived: list[int],
+        best: int,
+        final: bool = False,
+        settled: bool = False,
     ) -> None:
         self.moves, self.values, self.survived, self.best, self.final = moves, values, survived, best, final
+        self.settled = settled
 
     def better_than(self, i: int, j: int, margin: float) -> bool:
         """Whether move ``i`` beat move ``j`` by more than ``margin`` standard errors, on the
@@ -202,24 +209,25 @@ def _halving(
             if at < end and (leader := _settled(values, alive)) is not None:
                 for i in alive:
                     survived[i] = r + 1
-                yield _Evaluation(moves, values, survived, leader, final=True)
+                yield _Evaluation(moves, values, survived, leader, final=True, settled=True)
                 return
         for i in alive:
             survived[i] = r + 1
         used += per_move * len(alive)
         alive.sort(key=lambda i: -_mean(values[i]))  # stable: ties keep the order of legal_moves
         best = alive[0]
+        settled = r < rounds - 1 and stop_early and _settled(values, alive) is not None  # against the whole round
         alive = alive[: math.ceil(len(alive) / 2)]
         if kept is not None and kept not in alive:
             alive.append(kept)
-        done = r == rounds - 1 or (stop_early and _settled(values, alive) is not None)
-        yield _Evaluation(moves, values, survived, best, final=done)
+        done = settled or r == rounds - 1
+        yield _Evaluation(moves, values, survived, best, final=done, settled=settled)
         if done:
             return
 
 
-#: The early stop (:func:`_settled`): the leading move must beat every other move still in the
-#: running by more than SETTLE_MARGIN standard errors, once each was played in SETTLE_AFTER worlds.
+#: The early stop (:func:`_settled`): the leading move must beat every other move of its round
+#: by more than SETTLE_MARGIN standard errors, once each was played in SETTLE_AFTER worlds.
 SETTLE_MARGIN = 3.0
 SETTLE_AFTER = 32
 
@@ -234,15 +242,14 @@ def _next_check(at: int) -> int:
 
 
 def _settled(values: list[list[float]], alive: list[int]) -> int | None:
-    """The leading move of ``alive`` if it is settled, else None.
+    """The leading move of ``alive`` (the moves of a round of the halving) if it is settled, else None.
 
-    Every move still in the running was played in the same worlds, so the leader is compared
-    with each other move world by world (a paired comparison, as in
-    :meth:`_Evaluation.better_than`). It is settled when, against every other move alive, its
-    mean difference exceeds SETTLE_MARGIN (3) standard errors of those differences, after at
-    least SETTLE_AFTER (32) worlds each. A move that trails by that much would very rarely
-    overtake the leader with more playouts. Two level moves never settle, so such a search
-    spends its whole budget."""
+    The moves of a round were played in the same worlds, so the leader is compared with each
+    other move world by world (a paired comparison, as in :meth:`_Evaluation.better_than`).
+    It is settled when, against every other move of the round, its mean difference exceeds
+    SETTLE_MARGIN (3) standard errors of those differences, after at least SETTLE_AFTER (32)
+    worlds each. A move that trails by that much would very rarely overtake the leader with
+    more playouts. Two level moves never settle, so such a search spends its whole budget."""
     if len(alive) < 2 or len(values[alive[0]]) < SETTLE_AFTER:
         return None
     leader = max(alive, key=lambda i: _mean(values[i]))

@@ -32,9 +32,9 @@ Chooser = Callable[[Game, Any], "Move | str"]
 #: (:class:`cardlab.bots.Hint`), a move, or (move, why).
 HintProvider = Callable[[Game, Any], "Hint | Move | str | tuple[Move | str, str]"]
 
-#: ``hint=True``: cardlab's search hint with this many playouts, the search's full budget
-#: (0.1-0.7 s at the median, about 1 s at worst, by game: docs/performance.md) and a fixed
-#: seed, so a position's hint is always the same.
+#: ``hint=True``: cardlab's search hint with this many playouts at most (it stops early once
+#: its best move is settled; timings in docs/performance.md) and a fixed seed, so a
+#: position's hint is always the same.
 HINT_PLAYOUTS = 1000
 HINT_SEED = 0
 #: The seed of a computer player chosen by name, so a game against it can be replayed.
