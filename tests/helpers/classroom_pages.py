@@ -9,7 +9,7 @@ from typing import Any
 from cardlab.cards import Card
 from helpers.card_finder import mentioned
 
-TIMEOUT_MS = 30_000
+TIMEOUT_MS = 60_000
 TABLE = ".cardlab-table[data-rev]"
 
 
@@ -61,6 +61,7 @@ class LearnerPage:
 
     def __init__(self, browser: Any, base: str, width: int = 1280, height: int = 900) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context.set_default_timeout(TIMEOUT_MS)  # every wait of a busy machine, clicks included
         self.page = self.context.new_page()
         self.base = base
         self.frames: list[str] = []
