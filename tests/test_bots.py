@@ -414,7 +414,9 @@ def test_hint_ranks_every_move_with_its_uncertainty_and_explains_the_best():
     game, state, best = commons_position()
     result = hint(game, state, player=0, playouts=600, seed=1)
     assert result.player == "A" and str(result.unit).startswith("points ahead of B once this round is scored")
-    assert 590 <= result.playouts <= 600
+    assert result.settled and result.playouts < 600  # a clear best move: the playouts stopped early
+    whole = hint(game, state, player=0, playouts=600, seed=1, stop_early=False)
+    assert 590 <= whole.playouts <= 600 and whole.best.move == result.best.move
     assert [m.mean for m in result.moves[:2]] == sorted([m.mean for m in result.moves[:2]], reverse=True)
     for m in result.moves:
         low, high = m.interval
