@@ -117,3 +117,31 @@ def test_a_look_alike_name_is_refused_on_the_join_page(classroom, client):
 def test_the_join_page_says_what_a_room_is_truthfully():
     page = join_page()
     assert "six letters of" not in page and "letters and digits" in page
+
+
+def test_a_join_waiting_for_a_busy_room_leaves_the_server_answering_others(classroom, client):
+    """A room's lock may be held by a thread that waits for the server's loop (to send a page
+    its new table): a join waiting for that lock must wait off the loop, which answers others."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    room = classroom.create_room("commitment")
+    released = threading.Event()
+
+    def hold_the_room() -> None:
+        with room.lock:
+            released.wait(30)
+
+    holder = threading.Thread(target=hold_the_room)
+    holder.start()
+    try:
+        with client, ThreadPoolExecutor(2) as pool:  # one event loop for both requests, as a server has
+            joining = pool.submit(client.post, "/join", data={"room": room.code, "name": "Ada"})
+            other = pool.submit(client.get, "/")
+            assert other.result(timeout=20).status_code == 200  # the loop is free while the join waits
+            assert not joining.done()  # still waiting for the room
+            released.set()
+            assert joining.result(timeout=20).status_code == 303
+    finally:
+        released.set()
+        holder.join()

@@ -22,7 +22,7 @@ _KINDS = {"csv": "text/csv; charset=utf-8", "html": "text/html; charset=utf-8"}
 def routes(classroom: Callable[[], Classroom]) -> list[Route]:
     """The export's route, for the class ``classroom()`` returns."""
 
-    async def export(request: Request) -> Response:
+    def export(request: Request) -> Response:  # run in the thread pool: the room's lock is taken
         if not classroom().is_teacher(request.cookies.get(TEACHER_COOKIE)):
             return Response("This page is for the teacher.", status_code=403)
         code = request.query_params.get("room", "")[:12]

@@ -19,6 +19,7 @@ import html
 import urllib.parse
 from collections.abc import Callable
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -180,7 +181,10 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
         name = room.seats[number].name
         return None if name is None else (name, room.code)
 
-    async def show_join(request: Request) -> Response:
+    # The class's rooms are read and changed off the server's event loop (Starlette runs a plain
+    # function in its thread pool): a room's lock may be held by a thread that is itself waiting
+    # for the loop to send a page its new table, and would never be let go.
+    def show_join(request: Request) -> Response:
         asked = request.query_params.get("room", "")[:12]
         held = held_seat(request)
         if held is None:
@@ -197,6 +201,9 @@ def routes(classroom: Callable[[], Classroom]) -> list[Route]:
         except TooLarge:
             # Connection: close, so the server stops reading the rest of the body
             return HTMLResponse(join_page(), status_code=413, headers={"connection": "close"})
+        return await run_in_threadpool(take_seat, request, form)
+
+    def take_seat(request: Request, form: dict[str, str]) -> Response:
         room, name = form.get("room", ""), form.get("name", "")
         held = held_seat(request)
         if held is not None:  # this browser holds a seat: that one again, or ask before another
