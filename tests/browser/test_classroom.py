@@ -332,7 +332,13 @@ def test_a_wrong_token_or_key_is_refused(classroom, learners):
 
 
 def _room_row(teacher: LearnerPage, code: str) -> Any:
-    return teacher.page.locator(".cardlab-room", has=teacher.page.locator(f'[data-room="{code}"]'))
+    """The room's row of the dashboard, once it is drawn once (a changed row is drawn anew, and
+    for a moment the old one may still be there)."""
+    from playwright.sync_api import expect
+
+    row = teacher.page.locator(".cardlab-room", has=teacher.page.locator(f'[data-room="{code}"]'))
+    expect(row).to_have_count(1, timeout=TIMEOUT_MS)
+    return row
 
 
 def _teacher(learners: Any, classroom: ClassroomServer, **viewport: int) -> LearnerPage:
@@ -417,6 +423,8 @@ def test_ending_a_room_closes_its_tables_and_a_new_deal_opens_new_ones(classroom
     for page in pages:
         page.page.wait_for_selector(".cardlab-room-ended", timeout=TIMEOUT_MS)
         page.page.wait_for_selector(TABLE, state="detached", timeout=TIMEOUT_MS)
+    # the row drawn anew as ended (its End button gone), so the click reaches the row that stays
+    teacher.page.wait_for_selector(f'[data-room="{code}"][data-state="ended"]', state="attached", timeout=TIMEOUT_MS)
     _room_row(teacher, code).locator(".cardlab-deal").click()
     for page in pages:
         page.wait_for_table()
