@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine import Game, Move, flat_numbering
 from .moves import BATTLE_DECK, BATTLE_VP, DRAW_DECK, MOVES, NEXT_ROUND, ORDER, PASS, ROUNDS, STACK_INDEX
-from .scoring import judge
+from .scoring import vp_totals
 from .state import CommitmentState
 
 _COMMITS = sorted(
@@ -48,12 +48,6 @@ def utility_range(self: Game[CommitmentState]) -> tuple[int, int]:
 
 def utility(self: Game[CommitmentState], state: Any) -> tuple[int, ...]:
     """The VP of the battle cards won so far (``score(state).totals``: earlier rounds' cards, and
-    at the end every round's); every player sees them. Counted here without the score's words,
-    since research frameworks ask for it after every move."""
-    totals = [sum(BATTLE_VP[card] for card in won) for won in state.won]
-    if state.round_over:
-        for battle in state.battles:
-            winner = judge(battle).winner
-            if winner is not None:
-                totals[winner] += BATTLE_VP[battle.card]
-    return tuple(totals)
+    at the end every round's); every player sees them. Counted without the score's words
+    (``scoring.vp_totals``), since research frameworks ask for it after every move."""
+    return vp_totals(state)

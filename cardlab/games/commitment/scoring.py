@@ -72,6 +72,18 @@ def _vp_of(cards_won: Iterable[Card]) -> int:
     return sum(BATTLE_VP[c] for c in cards_won)
 
 
+def vp_totals(s: CommitmentState) -> tuple[int, int]:
+    """Each player's VP as :meth:`CommitmentScoring.score` totals them, without its words: the
+    battle cards won in earlier rounds, and once both players have passed, this round's."""
+    totals = [_vp_of(won) for won in s.won]
+    if s.round_over:
+        for battle in s.battles:
+            winner = judge(battle).winner
+            if winner is not None:
+                totals[winner] += BATTLE_VP[battle.card]
+    return totals[0], totals[1]
+
+
 def _list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
