@@ -1001,3 +1001,18 @@ def test_every_lesson_position_has_the_claimant_its_round_and_turns_give(name):
         if wrong is None:
             return
     pytest.fail(f"{name}: the Claimant does not follow from the turns played, {wrong}")
+
+
+def test_the_utility_is_the_score_s_totals_at_every_step():
+    """``utility`` counts the points without the score's words: the same numbers as ``score``
+    after every move of many games of both variants, from the state and from each player's view."""
+    for variant in ("standard", "peek"):
+        game = cardlab.game("card-commons", variant=variant)
+        for seed in range(30):
+            state, rng = game.deal(seed=seed), random.Random(seed)
+            while True:
+                for seen in (state, game.view(state, 0), game.view(state, 1)):
+                    assert game.utility(seen) == tuple(game.score(seen).totals), (variant, seed, state.to_text())
+                if game.is_over(state):
+                    break
+                state = game.play(state, rng.choice(game.legal_moves(state)))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Game, Move, flat_numbering
+from ...engine import Move, flat_numbering
 from .moves import (
     CLAIM,
     COMMISSION,
@@ -33,7 +33,7 @@ from .moves import (
     Discard,
     TradeCommission,
 )
-from .state import CommonsState
+from .scoring import CommonsScoring
 
 N = len(DECK)  # 18
 _INDEX = {card: i for i, card in enumerate(DECK)}
@@ -103,7 +103,7 @@ def utility_range(self: Any) -> tuple[int, int]:
     return 0, ROUND_POINTS * (sum(base) + (most_rounds - len(base)))
 
 
-def utility(self: Game[CommonsState], state: Any) -> tuple[int, ...]:
-    """The points of the rounds scored so far (``score(state).totals``): the final score once
-    the game is over; every player sees them."""
-    return tuple(self.score(state).totals)
+def utility(self: CommonsScoring, state: Any) -> tuple[int, ...]:
+    """The points of the rounds scored so far (``score(state).totals``, counted without the
+    score's words): the final score once the game is over; every player sees them."""
+    return self._totals(state)
