@@ -3,9 +3,10 @@ build``, with no setuptools warning), it holds the tests and what they read; unp
 fresh environment and installed with its ``test`` extra, pytest collects the whole suite there
 with no error. Set CARDLAB_SKIP_PACKAGE=1 to skip offline (packages come from PyPI).
 
-With CARDLAB_SDIST_SUITE=1 (``.ci/run`` sets it, in a run of its own after the README's suite) the unpacked sdist, which has no git, runs its
-whole suite too, browser and notebook tests included, in its own environment: every test but
-those that build and install cardlab's packages again (CARDLAB_SKIP_PACKAGE=1 there: this
+With CARDLAB_SDIST_SUITE=1 (``.ci/run`` sets it, in a run of its own after the README's suite)
+the unpacked sdist, which has no git, runs its whole suite too, browser and notebook tests
+included, in its own environment: every test but those that build and install cardlab's packages
+again (CARDLAB_SKIP_PACKAGE=1 there: this
 checkout's run has run them on the same files). The Binder environment's test runs there.
 """
 
