@@ -6,6 +6,7 @@ here; ``game`` is a :class:`~cardlab.engine.Game`, and a game refines the hooks.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -81,43 +82,137 @@ def explain_card(game: Any, state: Any, card: Card | str, zone: str | None, play
     """``game.explain_card``: worked out from what ``player`` sees, with the game's hooks."""
     if isinstance(card, str):
         card = HIDDEN if card.strip() == HIDDEN.code else parse_card(card)
-    seen = game.view(state, player)
-    where = _card_zone(game, seen, card, zone, player)
+    asked = _asked(game, state, player)
+    seen = asked.seen
+    where = _card_zone(game, asked.zones, card, zone, player)
     if not where.visible_to(player):
         card = HIDDEN
-    mover = game.to_move(seen)
+    mover = asked.mover
     role = game.card_role(seen, card, where, player)
     lines = [role] if role is not None else []
     if mover is None:
         lines.append(Reason("The game is over: no card can be played any more.", f"{game.rules_prefix}.end"))
         return Explanation(card, where.name, player, tuple(lines))
-    now = game.situation(seen)
+    now = asked.now()
     name = game.player_names[mover]
     if player is not None and player != mover:
         lines.append(Reason(f"It is {name}'s turn, not {game.player_names[player]}'s. {now.text}", now.rule))
         return Explanation(card, where.name, player, tuple(lines))
-    legal = game.legal_moves(seen)
+    legal = asked.legal()
     if card.is_hidden:
         lines.append(now)
         return Explanation(card, where.name, player, tuple(lines))
-    moves = tuple(m for m in legal if card in move_cards(m))
-    refused = _refusals(game, seen, card, where, legal)
+    moves = asked.moves_with(card)
+    refused = _refusals(game, seen, card, where, legal, asked.allowed())
     if moves:
-        lines.append(
-            Reason(
-                f"{name} can use it now: {moves_words([game.move_words(seen, m) for m in moves])}.", _turn_rule(game)
-            )
-        )
+        lines.append(Reason(f"{name} can use it now: {moves_words(asked.words(moves))}.", _turn_rule(game)))
         return Explanation(card, where.name, player, tuple(lines), moves, refused)
     reasons = list(dict.fromkeys(Reason(sentence(r.text), r.rule) for r in refused))[:2]
     lines += reasons or [Reason(f"No move of {name}'s uses the {card} now.", now.rule)]
-    lines.append(
-        Reason(
-            f"{now.text} What {name} can do instead: {moves_words([game.move_words(seen, m) for m in legal])}.",
-            now.rule,
-        )
-    )
+    lines.append(Reason(f"{now.text} What {name} can do instead: {asked.instead()}.", now.rule))
     return Explanation(card, where.name, player, tuple(lines), (), refused)
+
+
+class _Asked:
+    """What every explanation of one state for one asker shares, worked out once (when first
+    needed) for all the cards asked about: the asker's view and its zones, the player to move,
+    the situation, the legal moves, which of them use each card, and the moves in words. A
+    state and a game are immutable values, so all of it stays true; a table asks about card
+    after card of one state, and the conformance test about the top card of every zone."""
+
+    __slots__ = (
+        "game",
+        "state",
+        "player",
+        "seen",
+        "zones",
+        "mover",
+        "_now",
+        "_legal",
+        "_by_card",
+        "_said",
+        "_allowed",
+        "_instead",
+    )
+
+    def __init__(self, game: Any, state: Any, player: int | None) -> None:
+        self.game, self.state, self.player = game, state, player
+        self.seen = game.view(state, player)
+        self.zones: list[Zone] = game.zones(self.seen)
+        self.mover: int | None = game.to_move(self.seen)
+        self._now: Reason | None = None
+        self._legal: list[Move] | None = None
+        self._by_card: dict[Card, tuple[Move, ...]] | None = None
+        self._said: dict[Move, str] = {}
+        self._allowed: set[Move] | None = None
+        self._instead: str | None = None
+
+    def now(self) -> Reason:
+        if self._now is None:
+            self._now = self.game.situation(self.seen)
+        return self._now
+
+    def legal(self) -> list[Move]:
+        """The asker's legal moves: a list of its own for each explanation (a hook may keep it)."""
+        if self._legal is None:
+            self._legal = self.game.legal_moves(self.seen)
+        return list(self._legal)
+
+    def allowed(self) -> set[Move]:
+        if self._allowed is None:
+            self._allowed = set(self.legal())
+        return self._allowed
+
+    def moves_with(self, card: Card) -> tuple[Move, ...]:
+        """The legal moves that use ``card``, in the order of the legal moves."""
+        if self._by_card is None:
+            found: dict[Card, list[Move]] = {}
+            for move in self.legal():
+                for c in dict.fromkeys(move_cards(move)):
+                    found.setdefault(c, []).append(move)
+            self._by_card = {c: tuple(ms) for c, ms in found.items()}
+        return self._by_card.get(card, ())
+
+    def words(self, moves: Iterable[Move]) -> list[str]:
+        """``game.move_words`` of each move, from the asker's view."""
+        said = self._said
+        out = []
+        for move in moves:
+            text = said.get(move)
+            if text is None:
+                text = said[move] = self.game.move_words(self.seen, move)
+            out.append(text)
+        return out
+
+    def instead(self) -> str:
+        """Every legal move, in words: what the mover can do instead."""
+        if self._instead is None:
+            self._instead = moves_words(self.words(self.legal()))
+        return self._instead
+
+
+#: The latest asks of :func:`explain_card`, by the identity of the game and the state and by the
+#: asker: a few, since a table asks of one state for one asker (and of that asker's view) at a time.
+_RECENT: dict[tuple[int, int, int | None], _Asked] = {}
+_RECENT_MOST = 8
+_RECENT_LOCK = threading.Lock()
+
+
+def _asked(game: Any, state: Any, player: int | None) -> _Asked:
+    """The shared part of the explanations of ``state`` for ``player``: from the few kept, or
+    worked out now (and kept, holding the game and the state, so their ids stay theirs)."""
+    if player is not None and type(player) is not int:  # (a view refuses a seat that is no int)
+        return _Asked(game, state, player)
+    key = (id(game), id(state), player)
+    asked = _RECENT.get(key)
+    if asked is not None and asked.game is game and asked.state is state:
+        return asked
+    asked = _Asked(game, state, player)
+    with _RECENT_LOCK:
+        _RECENT[key] = asked
+        while len(_RECENT) > _RECENT_MOST:
+            del _RECENT[next(iter(_RECENT))]
+    return asked
 
 
 def card_role(game: Any, state: Any, card: Card, zone: Zone, player: int | None) -> Reason | None:
@@ -184,10 +279,12 @@ def _turn_rule(game: Any) -> str:
     return game.turn_rule or f"{game.rules_prefix}.turn"
 
 
-def _refusals(game: Any, state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -> tuple[Refusal, ...]:
-    """Every candidate move with ``card`` that the rules refuse, with the reason."""
+def _refusals(
+    game: Any, state: Any, card: Card, zone: Zone, legal: Sequence[Move], allowed: set[Move]
+) -> tuple[Refusal, ...]:
+    """Every candidate move with ``card`` that the rules refuse, with the reason (``allowed``:
+    the ``legal`` moves, as a set)."""
     out = []
-    allowed = set(legal)
     for move in game.card_candidates(state, card, zone, legal):
         if move in allowed:
             continue
@@ -200,11 +297,10 @@ def _refusals(game: Any, state: Any, card: Card, zone: Zone, legal: Sequence[Mov
     return tuple(out)
 
 
-def _card_zone(game: Any, state: Any, card: Card, zone: str | None, player: int | None) -> Zone:
-    """The zone of ``state`` (the asker's view) that holds ``card``; a ValueError saying where
-    the card is not, otherwise."""
+def _card_zone(game: Any, zones: list[Zone], card: Card, zone: str | None, player: int | None) -> Zone:
+    """The zone of ``zones`` (those of the asker's view) that holds ``card``; a ValueError
+    saying where the card is not, otherwise."""
     code = card.code
-    zones: list[Zone] = game.zones(state)
     named = [z for z in zones if z.name == zone] if zone is not None else zones
     if zone is not None and not named:
         raise ValueError(f"there is no zone {quoted(zone)}; the zones are: {', '.join(z.name for z in zones)}")
