@@ -138,13 +138,29 @@ def _json_place(text: str, index: int) -> str:
 
 def encode(value: Any) -> Any:
     """A JSON-ready value: cards as their code, tuples as lists, dataclasses as objects."""
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool:  # (most values: the fast path first)
+        return value
+    if kind is Card:
+        return value.code
+    if kind is tuple:
+        return [v.code if type(v) is Card else encode(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, Card):
         return value.code
     if isinstance(value, tuple):
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value):
+        if not isinstance(value, type):  # (a dataclass's instance: its class's fields, from now on at once)
+            _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
+
+
+#: The field names of each dataclass :func:`encode` has met, in order.
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
