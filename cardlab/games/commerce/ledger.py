@@ -123,8 +123,7 @@ class CommerceLedger:
         items: list[ScoreItem] = []
         for number, record in enumerate(state.history, start=1):
             if deal in (None, number):
-                items += self._deal_items(number, record.dealer, record.turns)
-                items += self._settlement_items(number, record)
+                items += self._settled_items(number, record)
         if not over and deal in (None, current):
             items += self._deal_items(current, state.dealer, state.turns)
         pool = self.pool(state) if deal in (None, current) else 0
@@ -193,8 +192,15 @@ class CommerceLedger:
         order = sorted(range(n), key=lambda s: (hand_key(hands[s]), -((s - d) % n)), reverse=True)  # commerce.rank.tie
         revealed = tuple(RevealedHand(s, hands[s], str(rank_hand(hands[s]))) for s in order)
         verdict = Event(*self._why_best(hands, d, result.winner, result.runner_up), result.winner, hands[result.winner])
-        items = self._deal_items(number, d, turns) + self._settlement_items(number, record)
-        return Round(number, f"Deal {number} of {n}", tuple(items), movers, ended, how, revealed, verdict)
+        return Round(
+            number, f"Deal {number} of {n}", self._settled_items(number, record), movers, ended, how, revealed, verdict
+        )
+
+    # a settled deal's lines never change either, and every score and ledger lists them again
+    @lru_cache(maxsize=1024)  # noqa: B019
+    def _settled_items(self, number: int, record: DealRecord) -> tuple[ScoreItem, ...]:
+        """A settled deal's lines of the ledger: its antes and payments, then its settlement."""
+        return tuple(self._deal_items(number, record.dealer, record.turns) + self._settlement_items(number, record))
 
     def ledger(self, state: CommerceState) -> tuple[int, ...]:
         """Every player's balance: the totals of :meth:`score`."""
