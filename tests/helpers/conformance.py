@@ -14,7 +14,7 @@ from typing import Any
 
 from cardlab.bots import sample_state, unseen_cards
 from cardlab.cards import HIDDEN, Card, parse_card
-from cardlab.engine import PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
+from cardlab.engine import PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text
 from cardlab.engine.seen import _CARD_CODE
 from cardlab.errors import StateError
 
@@ -23,9 +23,15 @@ class Violation(AssertionError):
     pass
 
 
-def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
-    """Check one state; return its legal moves."""
-    zones = game.zones(state)
+def check_state(
+    game: Game, state: Any, *, deep: bool = True, zones: list | None = None, deck: Counter | None = None
+) -> list:
+    """Check one state; return its legal moves. ``zones``: ``game.zones(state)``, and ``deck``:
+    ``Counter(game.deck())``, if the caller has them already."""
+    if zones is None:
+        zones = game.zones(state)
+    if deck is None:
+        deck = Counter(game.deck())
     names = [z.name for z in zones]
     if len(set(names)) != len(names):
         raise Violation(f"two zones share a name: {names}")
@@ -34,9 +40,9 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         raise Violation(f"zones of no known kind ({', '.join(ZONE_KINDS)}): {odd}")
     # every card is in exactly one place
     held = all_cards(zones)
-    if held != Counter(game.deck()):
-        missing = Counter(game.deck()) - held
-        extra = held - Counter(game.deck())
+    if held != deck:
+        missing = deck - held
+        extra = held - deck
         raise Violation(f"cards not conserved: missing {sorted(missing.elements())}, extra {sorted(extra.elements())}")
     phase = game.phase(state)
     if phase not in game.phases:
@@ -68,14 +74,32 @@ def check_state(game: Game, state: Any, *, deep: bool = True) -> list:
         if again != state:
             raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
         game.validate(state)
-        check_card_notes(game, state, zones)
-        check_views(game, state, zones, legal)
-        check_rounds(game, state, breakdown)
-        check_explanations(game, state, zones, legal)
+        views = {p: game.view(state, p) for p in (None, *range(game.players))}
+        view_zones = {p: zones if p is None else game.zones(view) for p, view in views.items()}
+        check_card_notes(game, state, zones, views, view_zones)
+        check_views(game, state, zones, legal, views, view_zones)
+        check_rounds(game, state, breakdown, views)
+        check_explanations(game, state, zones, legal, views, view_zones)
     return legal
 
 
-def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
+def _visible(zones: list, viewer: int | None) -> Counter:
+    """The cards ``viewer`` may see among a state's ``zones``: ``visible_cards(game, state,
+    viewer)``, from zones worked out already."""
+    return all_cards(z for z in zones if z.visible_to(viewer))
+
+
+def _views(game: Game, state: Any, views: dict | None, view_zones: dict | None) -> tuple[dict, dict]:
+    """Every player's view of ``state`` (and the teacher's, None), and the zones of each (the
+    teacher's: those of ``state``), unless given: the checks of one state share them."""
+    if views is None:
+        views = {p: game.view(state, p) for p in (None, *range(game.players))}
+    if view_zones is None:
+        view_zones = {p: game.zones(state if p is None else view) for p, view in views.items()}
+    return views, view_zones
+
+
+def check_rounds(game: Game, state: Any, breakdown: Any, views: dict | None = None) -> None:
     """A game's rounds (``Game.rounds``) hold every line of its score once, in order, and say
     the same to every player (only what everyone may know)."""
     rounds = game.rounds(state)
@@ -92,7 +116,8 @@ def check_rounds(game: Game, state: Any, breakdown: Any) -> None:
         if r.settled != bool(r.how) or (not r.settled and (r.hands or r.verdict is not None)):
             raise Violation(f"{r.title}: a settled round says how it ended; one in play reveals no hand and no verdict")
     for player in {0, game.players - 1}:  # two seats are enough: a round names nothing seat by seat
-        if game.rounds(game.view(state, player)) != rounds:
+        view = game.view(state, player) if views is None else views[player]
+        if game.rounds(view) != rounds:
             raise Violation(f"the rounds differ in {game.player_names[player]}'s view: they say what everyone knows")
 
 
@@ -124,7 +149,9 @@ def explaining_seats(game: Game, state: Any) -> range | list[int]:
     return [(mover + k) % game.players for k in range(3)]
 
 
-def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None:
+def check_explanations(
+    game: Game, state: Any, zones: list, legal: list, views: dict | None = None, view_zones: dict | None = None
+) -> None:
     """``explain_card`` answers for the top card of every zone, for the teacher and the players
     (every player in a game of up to four; else the player to move and the next two, who change
     from state to state, so a game's walk asks every seat): at least one line, every line with
@@ -134,10 +161,12 @@ def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None
     as from the full state."""
     over = game.is_over(state)
     prefix = game.rules_prefix + "."
+    views, view_zones = _views(game, state, views, view_zones)
+    allowed = set(legal)
     for viewer in (None, *explaining_seats(game, state)):
-        seen = visible_cards(game, state, viewer)
-        view = game.view(state, viewer)
-        for zone, vzone in zip(zones, game.zones(view)):
+        seen = _visible(zones, viewer)
+        view = views[viewer]
+        for zone, vzone in zip(zones, view_zones[viewer]):
             if not zone.cards:
                 continue
             card = vzone.cards[-1]
@@ -150,9 +179,9 @@ def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None
                 raise Violation(f"{where}: the game is over, yet the explanation does not cite {prefix}end")
             if explanation.card.is_hidden != (not zone.visible_to(viewer)):
                 raise Violation(f"{where} answers about {explanation.card}, not the card as the player sees it")
-            if any(m not in legal for m in explanation.moves):
+            if any(m not in allowed for m in explanation.moves):
                 raise Violation(f"{where} lists moves that are not legal: {explanation.moves}")
-            if any(r.move in legal or not r.rule.startswith(prefix) for r in explanation.refused):
+            if any(r.move in allowed or not r.rule.startswith(prefix) for r in explanation.refused):
                 raise Violation(f"{where} refuses a legal move, or without a rule id: {explanation.refused}")
             if viewer is None:
                 continue
@@ -164,12 +193,15 @@ def check_explanations(game: Game, state: Any, zones: list, legal: list) -> None
                 raise Violation(f"{where} differs when asked of the player's own view")
 
 
-def check_card_notes(game: Game, state: Any, zones: list) -> None:
+def check_card_notes(
+    game: Game, state: Any, zones: list, views: dict | None = None, view_zones: dict | None = None
+) -> None:
     """``card_notes`` names real zones with one note per card, and a player's view notes no
     card hidden from them (a note on a face-down card would tell what it is)."""
+    views, view_zones = _views(game, state, views, view_zones)
     for viewer in (None, *range(game.players)):
-        seen = state if viewer is None else game.view(state, viewer)
-        by_name = {z.name: z for z in (zones if viewer is None else game.zones(seen))}
+        seen = state if viewer is None else views[viewer]
+        by_name = {z.name: z for z in (zones if viewer is None else view_zones[viewer])}
         for name, notes in game.card_notes(seen).items():
             zone = by_name.get(name)
             if zone is None:
@@ -180,14 +212,17 @@ def check_card_notes(game: Game, state: Any, zones: list) -> None:
                 raise Violation(f"view({viewer}) notes a face-down card of {name!r}")
 
 
-def check_views(game: Game, state: Any, zones: list, legal: list) -> None:
+def check_views(
+    game: Game, state: Any, zones: list, legal: list, views: dict | None = None, view_zones: dict | None = None
+) -> None:
     """``view`` hides exactly what each player may not see, and nothing else; the mover's view
     has the state's ``legal`` moves, and each of them can be played on it."""
-    if game.view(state, None) != state:
+    views, view_zones = _views(game, state, views, view_zones)
+    if views[None] != state:
         raise Violation("the teacher's view (player None) is not the full state")
     for player in range(game.players):
-        view = game.view(state, player)
-        vzones = game.zones(view)
+        view = views[player]
+        vzones = view_zones[player]
         if [z.name for z in vzones] != [z.name for z in zones]:
             raise Violation(f"view({player}) has other zones than the state")
         for full, seen in zip(zones, vzones):
@@ -301,12 +336,16 @@ def _some_players(game: Game, state: Any, most: int, turn: int) -> list[int]:
     return sorted(chosen)
 
 
-def check_move_log(game: Game, step: Step) -> None:
+def check_move_log(game: Game, step: Step, zones: list | None = None) -> None:
     """The move log a player reads never names a card that player could not see at that moment:
     each card it names was in sight of the player just before the move, or is shown to them by
-    the move's own narration (never by where the card lands after automatic follow-ups)."""
+    the move's own narration (never by where the card lands after automatic follow-ups).
+    ``zones``: ``game.zones(step.before)``, if the caller has them already."""
+    if zones is None:
+        zones = game.zones(step.before)
+    mover = game.to_move(step.before)
     for viewer in range(game.players):
-        seen = visible_cards(game, step.before, viewer)
+        seen = _visible(zones, viewer)
         for event in step.events:
             if event.visible_to(viewer):
                 seen.update(event.cards)
@@ -315,16 +354,19 @@ def check_move_log(game: Game, step: Step) -> None:
         unseen = [c for c in named if not seen[c]]
         if unseen:
             raise Violation(f"player {viewer}'s log line {text!r} names {unseen}, which they could not see")
-        if viewer == game.to_move(step.before) and "??" in text:
+        if viewer == mover and "??" in text:
             raise Violation(f"the mover's own log line {text!r} hides a card of their move")
 
 
-def check_piles(game: Game, before: Any, after: Any) -> None:
+def check_piles(
+    game: Game, before: Any, after: Any, zones_before: list | None = None, zones_after: list | None = None
+) -> None:
     """Piles list their cards bottom to top: a move takes cards from a stock only at its top
     (the next card drawn is the stock zone's last), and puts cards on, or takes them off, a pile
-    or a stack only at its top (its last cards)."""
-    old = {z.name: z for z in game.zones(before)}
-    for zone in game.zones(after):
+    or a stack only at its top (its last cards). ``zones_before`` and ``zones_after``: the zones
+    of the two states, if the caller has them already."""
+    old = {z.name: z for z in (game.zones(before) if zones_before is None else zones_before)}
+    for zone in game.zones(after) if zones_after is None else zones_after:
         prev = old.get(zone.name)
         if prev is None or zone.kind not in PILE_KINDS or prev.kind != zone.kind:
             continue
@@ -355,10 +397,14 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
     start_json = state.to_json()
     moves = []
     steps = 0
+    deck = Counter(game.deck())
+    zones = None  # each state's zones, worked out once for all its checks
     while True:
         deep = deep_every > 0 and steps % deep_every == 0
         try:
-            legal = check_state(game, state, deep=deep)
+            if zones is None:
+                zones = game.zones(state)
+            legal = check_state(game, state, deep=deep, zones=zones, deck=deck)
         except AssertionError as err:
             raise Violation(
                 f"{game!r}, seed {seed}, after {steps} moves {[str(m) for m in moves[-5:]]}: {err}\n{state.to_text()}"
@@ -375,18 +421,19 @@ def random_game(game: Game, seed: int, *, deep_every: int = 1, max_steps: int = 
         before = state.to_json()
         if deep:
             step = game.step(state, move)
-            check_move_log(game, step)
+            check_move_log(game, step, zones)
             after = step.after
         else:
             after = game.play(state, move)
         if state.to_json() != before:
             raise Violation(f"{game!r}, seed {seed}: play mutated its input state")
         try:
-            check_piles(game, state, after)
+            after_zones = game.zones(after)
+            check_piles(game, state, after, zones, after_zones)
         except AssertionError as err:
             raise Violation(f"{game!r}, seed {seed}, move {steps + 1} ({move}): {err}") from None
         moves.append(move)
-        state = after
+        state, zones = after, after_zones
         steps += 1
         if steps > max_steps:
             raise Violation(f"{game!r}, seed {seed}: no end after {max_steps} moves")
