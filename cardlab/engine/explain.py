@@ -242,7 +242,10 @@ def card_candidates(state: Any, card: Card, zone: Zone, legal: Sequence[Move]) -
     here = set(zone.cards)
     found: dict[Move, None] = {}
     for move in legal:
-        if any(c in here and c != card for c in move_cards(move)):  # cheap (cached): most moves pass
+        cards = move_cards(move)  # (cached)
+        if here.isdisjoint(cards):  # most moves, at once
+            continue
+        if any(c in here and c != card for c in cards):
             for variant in move_variants(move, card, here.__contains__):
                 found.setdefault(variant, None)
     return list(found)
