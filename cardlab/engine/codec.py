@@ -10,7 +10,7 @@ import types
 import typing
 from typing import Any
 
-from ..cards import HIDDEN, Card, parse_card
+from ..cards import _CODE, HIDDEN, Card, parse_card
 from ..errors import CardError, StateError
 from .notation import MAX_DIGITS
 from .options import Options
@@ -144,7 +144,7 @@ def encode(value: Any) -> Any:
     if kind is Card:
         return value.code
     if kind is tuple:
-        return [v.code if type(v) is Card else encode(v) for v in value]
+        return [(_CODE.get(v) or v.code) if type(v) is Card else encode(v) for v in value]
     names = _FIELDS.get(kind)
     if names is not None:
         return {name: encode(getattr(value, name)) for name in names}
