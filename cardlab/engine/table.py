@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 from ..cards import Card
@@ -99,7 +100,4 @@ class Layout:
 
 def all_cards(zones: Iterable[Zone]) -> Counter[Card]:
     """The multiset of cards over some zones."""
-    count: Counter[Card] = Counter()
-    for zone in zones:
-        count.update(zone.cards)
-    return count
+    return Counter(chain.from_iterable(zone.cards for zone in zones))  # (counted at once)
