@@ -14,7 +14,7 @@ Teaching helpers: ``Commerce.rank_hand("6S 7S 8S")`` ranks and explains any 3-ca
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...cards import (
@@ -608,12 +608,7 @@ class Commerce(CommerceLedger, Game[CommerceState], numbering=numbering, explain
             f"waste: {format_cards(s.waste)}",
             f"turns: {_turns_text(s.turns, s.dealer, names)}",
         ]
-        for number, r in enumerate(s.history, start=1):
-            hands = " / ".join(format_cards(h) for h in r.hands)
-            lines.append(
-                f"deal {number}: dealer {names[r.dealer]}; turns {_turns_text(r.turns, r.dealer, names)}; "
-                f"end {r.end}; hands {hands}"
-            )
+        lines += [_deal_line(number, r, names) for number, r in enumerate(s.history, start=1)]
         return "\n".join(lines)
 
     def _from_text(self, text: str) -> CommerceState:
@@ -715,6 +710,16 @@ def _read_stock(form: TextForm, placed: list[Card], order: tuple[Card, ...]) -> 
         raise StateError(form.where("stock"), str(err)) from None
     used = set(placed).union(top)
     return top + tuple(c for c in order if c not in used)
+
+
+@lru_cache(maxsize=4096)  # a settled deal never changes, and every text form writes it again
+def _deal_line(number: int, r: DealRecord, names: tuple[str, ...]) -> str:
+    """A settled deal's line of the text form (the players called ``names``)."""
+    hands = " / ".join(format_cards(h) for h in r.hands)
+    return (
+        f"deal {number}: dealer {names[r.dealer]}; turns {_turns_text(r.turns, r.dealer, names)}; "
+        f"end {r.end}; hands {hands}"
+    )
 
 
 def _turns_text(turns: tuple[str, ...], dealer: int, names: Sequence[str]) -> str:
