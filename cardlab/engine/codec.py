@@ -67,6 +67,8 @@ def read_json(text: str, where: str) -> Any:
         raise StateError(where, f"expected JSON text, got {type(text).__name__}")
 
     def short(literal: str) -> str:
+        if len(literal) <= MAX_DIGITS:  # (no more digits than characters: most numbers, at once)
+            return literal
         digits = sum(c.isdigit() for c in literal)
         if digits > MAX_DIGITS:
             raise StateError(
@@ -164,11 +166,43 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+#: Each type hint's ``typing.get_origin`` and ``typing.get_args``, as :func:`decode` met it.
+_PARTS: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _parts(tp: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``typing.get_origin(tp), typing.get_args(tp)``, each hint's worked out once."""
+    try:
+        return _PARTS[tp]
+    except KeyError:
+        parts = _PARTS[tp] = (typing.get_origin(tp), typing.get_args(tp))
+        return parts
+    except TypeError:  # (a hint that is no key)
+        return typing.get_origin(tp), typing.get_args(tp)
+
+
+#: Every card by its code exactly as :func:`encode` writes it (a face-down card as "??").
+_BY_EXACT_CODE: dict[str, Card] = {code: card for card, code in _CODE.items()}
+
+
+def _cards_of_codes(data: list[Any]) -> tuple[Card, ...] | None:
+    """The cards of a list of codes exactly as :func:`encode` writes them; None if any is not
+    one (:func:`decode` then reads each, and says what is wrong)."""
+    cards = []
+    for code in data:
+        card = _BY_EXACT_CODE.get(code) if type(code) is str else None
+        if card is None:
+            return None
+        cards.append(card)
+    return tuple(cards)
 
 
 def decode(tp: Any, data: Any, where: str) -> Any:
     """The value of type ``tp`` that :func:`encode` turned into ``data``; StateError otherwise."""
     if tp is Card:
+        card = _BY_EXACT_CODE.get(data) if type(data) is str else None
+        if card is not None:
+            return card
         if not isinstance(data, str):
             raise StateError(where, f'expected a card such as "4C", got {json.dumps(data)[:40]}')
         if data == "??":
@@ -177,18 +211,20 @@ def decode(tp: Any, data: Any, where: str) -> Any:
             return parse_card(data)
         except CardError as err:
             raise StateError(where, err.reason) from None
-    origin = typing.get_origin(tp)
+    origin, args = _parts(tp)
     if origin is tuple:
-        args = typing.get_args(tp)
         if not isinstance(data, list):
             raise StateError(where, f"expected a list, got {type(data).__name__}")
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is Card:  # the most common list: cards, each by its code
+                cards = _cards_of_codes(data)
+                if cards is not None:
+                    return cards
             return tuple(decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         if len(data) != len(args):
             raise StateError(where, f"expected {len(args)} values, got {len(data)}")
         return tuple(decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
     if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
         if data is None and type(None) in args:
             return None
         inner = [a for a in args if a is not type(None)]
@@ -196,8 +232,8 @@ def decode(tp: Any, data: Any, where: str) -> Any:
             return decode(inner[0], data, where)
         raise StateError(where, "unsupported union")  # pragma: no cover - states use Optional only
     if origin is typing.Literal:
-        if data not in typing.get_args(tp):
-            raise StateError(where, f"expected one of {', '.join(map(repr, typing.get_args(tp)))}, got {data!r}")
+        if data not in args:
+            raise StateError(where, f"expected one of {', '.join(map(repr, args))}, got {data!r}")
         return data
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # (a hint is a class, never an instance)
         if not isinstance(data, dict):
