@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from operator import gt
 from typing import NamedTuple
 
@@ -82,6 +83,34 @@ def vp_totals(s: CommitmentState) -> tuple[int, int]:
             if winner is not None:
                 totals[winner] += BATTLE_VP[battle.card]
     return totals[0], totals[1]
+
+
+@lru_cache(maxsize=4096)  # a move changes one battle: the score lists the others' lines again
+def _battle_lines(
+    i: int, battle: Battle, scored: bool, names: tuple[str, ...]
+) -> tuple[tuple[ScoreItem, ...], str | None]:
+    """Battle b``i``'s lines of the score, stack by stack, then what it gives (``scored``: once
+    the round is over), and why; or, when nobody takes its card, a note saying so instead of the
+    last line (as when it has no card added yet while the round is played)."""
+    items = []
+    for p in (0, 1):
+        for name, stack in zip(STACK_NAMES, battle.sides[p]):
+            if stack:
+                rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
+                items.append(
+                    ScoreItem(
+                        p, 0, f"Battle {i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}", rule, stack
+                    )
+                )
+    verdict = judge(battle)
+    if not scored and not any(battle.sides[0] + battle.sides[1]):
+        return tuple(items), f"Battle {i} {battle.card}: no card added yet."
+    text = _result_text(i, battle, verdict, scored, names)
+    if verdict.winner is None:
+        return tuple(items), text  # nobody wins the battle: a note in words, without its rule id
+    points = BATTLE_VP[battle.card] if scored else 0
+    items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
+    return tuple(items), None
 
 
 def _list(items: Sequence[str]) -> str:
@@ -193,29 +222,10 @@ class CommitmentScoring:
         notes: list[str] = []
         scored = s.round_over
         for i, battle in enumerate(s.battles, start=1):
-            for p in (0, 1):
-                for name, stack in zip(STACK_NAMES, battle.sides[p]):
-                    if stack:
-                        rule = "commitment.king" if any(c.rank == 13 for c in stack) else "commitment.score.stack"
-                        items.append(
-                            ScoreItem(
-                                p,
-                                0,
-                                f"Battle {i} {battle.card}: {names[p]}'s {name} {stack_arithmetic(stack)}",
-                                rule,
-                                stack,
-                            )
-                        )
-            verdict = judge(battle)
-            if not scored and not any(battle.sides[0] + battle.sides[1]):
-                notes.append(f"Battle {i} {battle.card}: no card added yet.")
-                continue
-            text = _result_text(i, battle, verdict, scored, names)
-            if verdict.winner is None:
-                notes.append(text)  # nobody wins the battle: a note in words, without its rule id
-            else:
-                points = BATTLE_VP[battle.card] if scored else 0
-                items.append(ScoreItem(verdict.winner, points, text, verdict.rule, (battle.card,)))
+            lines, note = _battle_lines(i, battle, scored, names)
+            items += lines
+            if note is not None:
+                notes.append(note)
         final = scored and s.round == ROUNDS
         title = f"Round {s.round} scored" if scored else f"Round {s.round} in play: the battles as they stand"
         winners: tuple[int, ...] = ()
