@@ -11,6 +11,7 @@ records each reading chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
@@ -591,21 +592,12 @@ class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, 
             ),
         ]
         for i, battle in enumerate(s.battles, start=1):
-            area = f"battle {i}"
-            zones.append(
-                Zone(name=f"b{i} battle card", cards=(battle.card,), kind=SLOT, group=area, label="Battle card")
-            )
+            area, card_name, stacks = _battle_zone_names(i, names)
+            zones.append(Zone(card_name, (battle.card,), None, None, SLOT, area, "Battle card"))
             for p in (0, 1):
                 zones += [
-                    Zone(
-                        name=f"b{i} {names[p]} {name}",
-                        cards=stack,
-                        owner=p,
-                        kind=STACK,
-                        group=area,
-                        label=f"{suit_symbol(suit)} {name}",
-                    )
-                    for suit, name, stack in zip(STACK_SUITS, STACK_NAMES, battle.sides[p])
+                    Zone(name, stack, None, p, STACK, area, label)
+                    for (name, label), stack in zip(stacks[p], battle.sides[p])
                 ]
         zones += [
             Zone(name=f"{names[p]} won", cards=s.won[p], owner=p, kind=PILE, label="Battle cards won") for p in (0, 1)
@@ -786,6 +778,19 @@ class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, 
 
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _battle_zone_names(i: int, names: tuple[str, ...]) -> tuple[str, str, tuple[tuple[tuple[str, str], ...], ...]]:
+    """Battle b``i``'s zones' words: its group, its card's zone's name, and the name and label
+    of each player's hearts, clubs and diamonds stacks (the players called ``names``)."""
+    stacks = tuple(
+        tuple(
+            (f"b{i} {names[p]} {name}", f"{suit_symbol(suit)} {name}") for suit, name in zip(STACK_SUITS, STACK_NAMES)
+        )
+        for p in (0, 1)
+    )
+    return f"battle {i}", f"b{i} battle card", stacks
 
 
 def _read_won_in(form: TextForm) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
