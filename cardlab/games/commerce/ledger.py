@@ -203,8 +203,23 @@ class CommerceLedger:
         return tuple(self._deal_items(number, record.dealer, record.turns) + self._settlement_items(number, record))
 
     def ledger(self, state: CommerceState) -> tuple[int, ...]:
-        """Every player's balance: the totals of :meth:`score`."""
-        return self.score(state).totals
+        """Every player's balance: the totals of :meth:`score` (each settled deal's counted once)."""
+        totals = [0] * state.players
+        for number, record in enumerate(state.history, start=1):
+            for p, change in enumerate(self._settled_changes(number, record)):
+                totals[p] += change
+        if len(state.history) < state.players:  # the deal in play: its antes and trade payments so far
+            for item in self._deal_items(len(state.history) + 1, state.dealer, state.turns):
+                totals[item.player] += item.points
+        return tuple(totals)
+
+    @lru_cache(maxsize=1024)  # noqa: B019
+    def _settled_changes(self, number: int, record: DealRecord) -> tuple[int, ...]:
+        """Each player's points from a settled deal: the sums of its lines of the ledger."""
+        totals = [0] * self.players
+        for item in self._settled_items(number, record):
+            totals[item.player] += item.points
+        return tuple(totals)
 
     def pool(self, state: CommerceState) -> int:
         """The points in the pool: every player's ante while a deal is played, 0 once the game is over."""
