@@ -146,7 +146,7 @@ def encode(value: Any) -> Any:
     if kind is Card:
         return value.code
     if kind is tuple:
-        return [(_CODE.get(v) or v.code) if type(v) is Card else encode(v) for v in value]
+        return _listed(value)
     names = _FIELDS.get(kind)
     if names is not None:
         return {name: encode(getattr(value, name)) for name in names}
@@ -159,6 +159,20 @@ def encode(value: Any) -> Any:
             _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
+
+
+def _listed(value: tuple[Any, ...]) -> list[Any]:
+    """:func:`encode` of a tuple: its cards and tuples (nested as a state nests them) at once."""
+    out: list[Any] = []
+    for v in value:
+        kind = type(v)
+        if kind is Card:
+            out.append(_CODE.get(v) or v.code)
+        elif kind is tuple:
+            out.append(_listed(v))
+        else:
+            out.append(encode(v))
+    return out
 
 
 #: The field names of each dataclass :func:`encode` has met, in order.
