@@ -363,9 +363,19 @@ class LabPage:
             "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[selector, count], timeout=WIDGET_TIMEOUT_MS
         )
 
-    def wait_until_idle(self, quiet: float = 1.5, timeout: float = 120.0) -> None:
-        """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end."""
-        self.page.evaluate(_IDLE_JS, [self.path, quiet * 1000, timeout * 1000])
+    def wait_until_idle(self, quiet: float = 0.2, timeout: float = 120.0) -> None:
+        """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end and no
+        table of it has anything still to come from the computer: no computer opponent due to
+        move or thinking, and no hint on its way (they run beside the idle kernel)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = max(deadline - time.monotonic(), 0.0)
+            self.page.evaluate(_IDLE_JS, [self.path, quiet * 1000, left * 1000])
+            if self.run(_PENDING) == "0\n":
+                return  # (its reply comes after every message the kernel sent before it)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"a table of {self.path} still waited on the computer after {timeout:.0f} s")
+            time.sleep(0.1)
 
     def outputs(self) -> list[dict[str, Any]]:
         """Every code cell's outputs as the page holds them (see ``_OUTPUTS_JS``)."""
@@ -494,6 +504,14 @@ class LabPage:
                 found.append(f"{where}: cell {view['cell']}: {view['roots']} of its {expected} cardlab widgets drawn")
         return found
 
+
+# Run in a notebook's kernel: how many live tables still wait on the computer (a computer
+# opponent due to move or thinking, a hint on its way).
+_PENDING = """
+from ipywidgets.widgets import widget as _widget_module
+print(sum(any(w.__dict__.get(a) is not None for a in ("_opponent_timer", "_thinking", "_hinting"))
+          for w in list(_widget_module._instances.values())))
+"""
 
 # Run in a notebook's kernel: model id -> how many cardlab widgets that widget holds
 # (itself and, through its widget-valued traits such as a box's children, its contents).
