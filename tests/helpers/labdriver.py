@@ -567,6 +567,7 @@ class SteppedTable:
 
 
 LEARNER_TIMEOUT_MS = 20_000
+_PLAYABLE = ".cardlab-tableau .cardlab-playable"
 #: How long a player's table may take to offer the player a move (a computer opponent moves
 #: first, a moment after the previous move).
 #: The most showdowns a learner goes on from while waiting for their turn.
@@ -639,12 +640,19 @@ class Learner:
         self.done.append(f"{where}: stepped back and forward, left at {left_at} of {total}")
 
     def play_a_move(self, root: Any, where: str, wait_ms: int = 0) -> bool:
-        playable = root.locator(".cardlab-tableau .cardlab-playable")
+        playable = root.locator(_PLAYABLE)
         if wait_ms:
+            # A card to play, or a player's table looking back at an earlier move: a player
+            # moves only at the game's latest position, so no card will be offered there.
             try:
-                playable.first.wait_for(timeout=wait_ms)
+                offered = f"(el) => !!el.querySelector('{_PLAYABLE}') || el.dataset.line === 'look'"
+                self._wait(root, offered, None, wait_ms)
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: no move offered
                 self.done.append(f"{where}: no highlighted card to play within {wait_ms / 1000:.0f} s")
+                return False
+            if root.get_attribute("data-line") == "look" and playable.count() == 0:
+                step = root.get_attribute("data-step")
+                self.done.append(f"{where}: no highlighted card to play, looking back at move {step}")
                 return False
         if playable.count() == 0:
             return False
