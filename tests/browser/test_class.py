@@ -100,7 +100,7 @@ def test_a_class_uses_the_notebook(source: Path, lab: Any, browser: Any) -> None
     def stage(label: str, action: Any) -> None:
         started = time.monotonic()
         action()
-        page.wait_until_idle(quiet=1.0)
+        page.wait_until_idle()
         problems.extend(page.problems(label))
         took[label] = time.monotonic() - started
 

@@ -363,9 +363,19 @@ class LabPage:
             "([sel, n]) => document.querySelectorAll(sel).length >= n", arg=[selector, count], timeout=WIDGET_TIMEOUT_MS
         )
 
-    def wait_until_idle(self, quiet: float = 1.5, timeout: float = 120.0) -> None:
-        """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end."""
-        self.page.evaluate(_IDLE_JS, [self.path, quiet * 1000, timeout * 1000])
+    def wait_until_idle(self, quiet: float = 0.2, timeout: float = 120.0) -> None:
+        """Wait until the notebook's kernel has been idle for ``quiet`` seconds on end and no
+        table of it has anything still to come from the computer: no computer opponent due to
+        move or thinking, and no hint on its way (they run beside the idle kernel)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = max(deadline - time.monotonic(), 0.0)
+            self.page.evaluate(_IDLE_JS, [self.path, quiet * 1000, left * 1000])
+            if self.run(_PENDING) == "0\n":
+                return  # (its reply comes after every message the kernel sent before it)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"a table of {self.path} still waited on the computer after {timeout:.0f} s")
+            time.sleep(0.1)
 
     def outputs(self) -> list[dict[str, Any]]:
         """Every code cell's outputs as the page holds them (see ``_OUTPUTS_JS``)."""
@@ -495,6 +505,14 @@ class LabPage:
         return found
 
 
+# Run in a notebook's kernel: how many live tables still wait on the computer (a computer
+# opponent due to move or thinking, a hint on its way).
+_PENDING = """
+from ipywidgets.widgets import widget as _widget_module
+print(sum(any(w.__dict__.get(a) is not None for a in ("_opponent_timer", "_thinking", "_hinting"))
+          for w in list(_widget_module._instances.values())))
+"""
+
 # Run in a notebook's kernel: model id -> how many cardlab widgets that widget holds
 # (itself and, through its widget-valued traits such as a box's children, its contents).
 _COUNT_WIDGETS = """
@@ -549,6 +567,7 @@ class SteppedTable:
 
 
 LEARNER_TIMEOUT_MS = 20_000
+_PLAYABLE = ".cardlab-tableau .cardlab-playable"
 #: How long a player's table may take to offer the player a move (a computer opponent moves
 #: first, a moment after the previous move).
 #: The most showdowns a learner goes on from while waiting for their turn.
@@ -621,12 +640,19 @@ class Learner:
         self.done.append(f"{where}: stepped back and forward, left at {left_at} of {total}")
 
     def play_a_move(self, root: Any, where: str, wait_ms: int = 0) -> bool:
-        playable = root.locator(".cardlab-tableau .cardlab-playable")
+        playable = root.locator(_PLAYABLE)
         if wait_ms:
+            # A card to play, or a player's table looking back at an earlier move: a player
+            # moves only at the game's latest position, so no card will be offered there.
             try:
-                playable.first.wait_for(timeout=wait_ms)
+                offered = f"(el) => !!el.querySelector('{_PLAYABLE}') || el.dataset.line === 'look'"
+                self._wait(root, offered, None, wait_ms)
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: no move offered
                 self.done.append(f"{where}: no highlighted card to play within {wait_ms / 1000:.0f} s")
+                return False
+            if root.get_attribute("data-line") == "look" and playable.count() == 0:
+                step = root.get_attribute("data-step")
+                self.done.append(f"{where}: no highlighted card to play, looking back at move {step}")
                 return False
         if playable.count() == 0:
             return False
