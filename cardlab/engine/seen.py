@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card, parse_card
 from ..errors import CardError
 from .results import Step, move_cards
-from .table import all_cards
+from .table import Zone, all_cards
 
 
-def visible_cards(game: Any, state: Any, viewer: int | None) -> Counter[Card]:
-    """The cards ``viewer`` may see in ``state`` (a multiset)."""
-    return all_cards(z for z in game.zones(state) if z.visible_to(viewer))
+def visible_cards(game: Any, state: Any, viewer: int | None, zones: Iterable[Zone] | None = None) -> Counter[Card]:
+    """The cards ``viewer`` may see in ``state`` (a multiset); ``zones``: ``game.zones(state)``,
+    if the caller has them already."""
+    return all_cards(z for z in (game.zones(state) if zones is None else zones) if z.visible_to(viewer))
 
 
 _CARD_CODE = re.compile(r"(?<![\w?])(?:10|[2-9TJQKA])[CDHS](?!\w)|(?<![\w?])JK(?!\w)", re.I | re.ASCII)

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardlab.bots import sample_state, unseen_cards
 from cardlab.cards import HIDDEN, Card, parse_card
-from cardlab.engine import PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text
+from cardlab.engine import PILE_KINDS, STOCK, ZONE_KINDS, Game, Step, all_cards, move_text, visible_cards
 from cardlab.engine.seen import _CARD_CODE
 from cardlab.errors import StateError
 
@@ -74,8 +74,7 @@ def check_state(
         if again != state:
             raise Violation(f"to_text/state_from_text does not round-trip:\n{state.to_text()}")
         game.validate(state)
-        views = {p: game.view(state, p) for p in (None, *range(game.players))}
-        view_zones = {p: zones if p is None else game.zones(view) for p, view in views.items()}
+        views, view_zones = _views(game, state, zones, None, None)
         check_card_notes(game, state, zones, views, view_zones)
         check_views(game, state, zones, legal, views, view_zones)
         check_rounds(game, state, breakdown, views)
@@ -83,19 +82,13 @@ def check_state(
     return legal
 
 
-def _visible(zones: list, viewer: int | None) -> Counter:
-    """The cards ``viewer`` may see among a state's ``zones``: ``visible_cards(game, state,
-    viewer)``, from zones worked out already."""
-    return all_cards(z for z in zones if z.visible_to(viewer))
-
-
-def _views(game: Game, state: Any, views: dict | None, view_zones: dict | None) -> tuple[dict, dict]:
+def _views(game: Game, state: Any, zones: list, views: dict | None, view_zones: dict | None) -> tuple[dict, dict]:
     """Every player's view of ``state`` (and the teacher's, None), and the zones of each (the
-    teacher's: those of ``state``), unless given: the checks of one state share them."""
+    teacher's: ``zones``, those of ``state``), unless given: the checks of one state share them."""
     if views is None:
         views = {p: game.view(state, p) for p in (None, *range(game.players))}
     if view_zones is None:
-        view_zones = {p: game.zones(state if p is None else view) for p, view in views.items()}
+        view_zones = {p: zones if p is None else game.zones(view) for p, view in views.items()}
     return views, view_zones
 
 
@@ -161,10 +154,10 @@ def check_explanations(
     as from the full state."""
     over = game.is_over(state)
     prefix = game.rules_prefix + "."
-    views, view_zones = _views(game, state, views, view_zones)
+    views, view_zones = _views(game, state, zones, views, view_zones)
     allowed = set(legal)
     for viewer in (None, *explaining_seats(game, state)):
-        seen = _visible(zones, viewer)
+        seen = visible_cards(game, state, viewer, zones)
         view = views[viewer]
         for zone, vzone in zip(zones, view_zones[viewer]):
             if not zone.cards:
@@ -198,7 +191,7 @@ def check_card_notes(
 ) -> None:
     """``card_notes`` names real zones with one note per card, and a player's view notes no
     card hidden from them (a note on a face-down card would tell what it is)."""
-    views, view_zones = _views(game, state, views, view_zones)
+    views, view_zones = _views(game, state, zones, views, view_zones)
     for viewer in (None, *range(game.players)):
         seen = state if viewer is None else views[viewer]
         by_name = {z.name: z for z in (zones if viewer is None else view_zones[viewer])}
@@ -217,7 +210,7 @@ def check_views(
 ) -> None:
     """``view`` hides exactly what each player may not see, and nothing else; the mover's view
     has the state's ``legal`` moves, and each of them can be played on it."""
-    views, view_zones = _views(game, state, views, view_zones)
+    views, view_zones = _views(game, state, zones, views, view_zones)
     if views[None] != state:
         raise Violation("the teacher's view (player None) is not the full state")
     for player in range(game.players):
@@ -345,7 +338,7 @@ def check_move_log(game: Game, step: Step, zones: list | None = None) -> None:
         zones = game.zones(step.before)
     mover = game.to_move(step.before)
     for viewer in range(game.players):
-        seen = _visible(zones, viewer)
+        seen = visible_cards(game, step.before, viewer, zones)
         for event in step.events:
             if event.visible_to(viewer):
                 seen.update(event.cards)
