@@ -1224,3 +1224,20 @@ def test_notebook_02_says_what_its_lessons_show_and_teaches_its_words_first():
     )
     for words in taught:
         assert words in game, words
+
+
+@pytest.mark.parametrize("players", [3, 12])
+def test_the_ledger_is_the_score_s_totals_at_every_step(players):
+    """``ledger`` adds up each settled deal's changes and the deal in play's lines without
+    building the score: after every move of seeded games, from the state and every view, it is
+    the score's totals."""
+    game = cardlab.game("commerce", players=players)
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.deal(seed=seed)
+        while True:
+            for seen in (state, *(game.view(state, p) for p in range(players))):
+                assert game.ledger(seen) == game.score(seen).totals, (seed, len(state.history))
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
