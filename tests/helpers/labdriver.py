@@ -506,11 +506,13 @@ class LabPage:
 
 
 # Run in a notebook's kernel: how many live tables still wait on the computer (a computer
-# opponent due to move or thinking, a hint on its way).
+# opponent due to move or thinking, a hint on its way). Read by name from each Table, so that
+# a renamed attribute fails here instead of counting nothing.
 _PENDING = """
 from ipywidgets.widgets import widget as _widget_module
-print(sum(any(w.__dict__.get(a) is not None for a in ("_opponent_timer", "_thinking", "_hinting"))
-          for w in list(_widget_module._instances.values())))
+from cardlab.widgets import Table as _Table
+print(sum(any(getattr(w, a) is not None for a in ("_opponent_timer", "_thinking", "_hinting"))
+          for w in list(_widget_module._instances.values()) if isinstance(w, _Table)))
 """
 
 # Run in a notebook's kernel: model id -> how many cardlab widgets that widget holds
