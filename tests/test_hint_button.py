@@ -16,7 +16,7 @@ from cardlab.widgets.components import HINT_PLAYOUTS
 from cardlab.widgets.viewmodel import move_cards
 from helpers.card_finder import hidden_from, mentioned, shows_none_of
 from helpers.kernel_loop import in_a_kernel, until
-from helpers.widget_driver import CLAIMED, commons_session, send, synced_text
+from helpers.widget_driver import CLAIMED, commons_session, first_legal, send, synced_text
 
 
 def test_in_a_kernel_a_hint_is_worked_out_beside_the_loop(monkeypatch):
@@ -84,6 +84,45 @@ def test_a_hint_that_comes_after_the_position_changed_is_dropped(monkeypatch):
         await until(lambda: table.message.get("kind") == "error")
         assert table.message["text"] == "No hint here: the hint failed (RuntimeError)."
         assert "holds" not in synced_text(table)  # its reason names A's card: not shown to B
+        table.close()
+
+    in_a_kernel(monkeypatch, scenario)
+
+
+def test_a_hint_left_behind_stops_its_search_and_the_computer_moves_at_once(monkeypatch):
+    """The learner asks for a hint, then plays without waiting for it: the search stops at its
+    next ranking, so the computer's move (worked out in the same thread) does not wait behind
+    a hint nobody will see. The search here would rank on for ten seconds."""
+    import dataclasses
+    import threading
+    import time
+
+    from cardlab.widgets import components
+
+    session = commons_session("commission 2S")  # B to move, then A, the computer
+    game = session.game
+    rough = dataclasses.replace(bots.hint(game, game.view(session.state, 1), playouts=20, seed=1), complete=False)
+    rankings, stopped = [], threading.Event()
+
+    def endless(game: Any, view: Any, **_: Any) -> Any:
+        try:
+            for _ in range(1000):
+                time.sleep(0.01)
+                rankings.append(view)
+                yield rough
+        finally:
+            stopped.set()
+
+    monkeypatch.setattr(components.bots, "hint_steps", endless)
+
+    async def scenario(loop: Any) -> None:
+        table = Table(session, viewer=1, opponent=first_legal, opponent_delay=0, hint=True)
+        send(table, "hint")
+        await until(lambda: rankings)
+        send(table, "play", move="commission 3S")
+        await until(lambda: len(session.moves) > 2, 5)  # the computer (A) has answered
+        assert stopped.is_set() and len(rankings) < 100
+        assert table.message.get("kind") != "hint"  # the hint of a position gone is not shown
         table.close()
 
     in_a_kernel(monkeypatch, scenario)

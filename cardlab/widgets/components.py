@@ -87,11 +87,23 @@ def search_hint(game: Game, view: Any, progress: Callable[[Hint], None] | None =
     """The hint of ``hint=True``: :func:`cardlab.bots.hint` on the mover's view. ``progress``
     is called with each first, rougher ranking before the hint is complete (the table shows
     the first at once and the complete one when it comes)."""
+    hint = _search_hint_while(lambda: True, game, view, progress)
+    assert hint is not None  # (always wanted, so never stopped)
+    return hint
+
+
+def _search_hint_while(
+    wanted: Callable[[], bool], game: Game, view: Any, progress: Callable[[Hint], None] | None = None
+) -> Hint | None:
+    """:func:`search_hint`, stopped at its next ranking once ``wanted()`` is false (the table
+    moved on), with None: the computer's thread is then free for the computer's move."""
     hint = None
     for hint in bots.hint_steps(game, view, playouts=HINT_PLAYOUTS, seed=HINT_SEED):
+        if not wanted():
+            return None
         if progress is not None and not hint.complete:
             progress(hint)
-    return hint  # type: ignore[return-value]
+    return hint
 
 
 def _chooser(opponent: str | Chooser | bots.Player | None) -> tuple[str, Chooser | None]:
@@ -381,7 +393,7 @@ class Table(SessionWidget):
         #: While the computer thinks in a kernel: (its answer to come, the state it answers, its chooser).
         self._thinking: tuple[asyncio.Future[Any], Any, Chooser] | None = None
         #: While a hint is worked out in a kernel: (its answer to come, the state it answers).
-        self._hinting: tuple[asyncio.Future[Any], Any] | None = None
+        self._hinting: tuple[asyncio.Future[Any] | None, Any] | None = None
         self.actions = frozenset(
             {"play", "explain"}
             | ({"swap", "edit_text", "undo_edit"} if self._editor else set())
@@ -498,12 +510,17 @@ class Table(SessionWidget):
         if self._hinting is not None and self._hinting[1] is pos.state:
             return  # this very hint is on its way
         state = pos.state
+        self._hinting = (None, state)  # (its answer is set once the search is on its way)
         if self._hint is search_hint:  # anytime: its first rankings are shown as they come
 
             def progress(first: Hint) -> None:
                 loop.call_soon_threadsafe(self._hint_progress, state, first)
 
-            answer = loop.run_in_executor(_THINKER, _think, search_hint, game, view, progress)
+            def wanted() -> bool:  # read in the computer's thread: the table still looks for it
+                hinting = self._hinting
+                return hinting is not None and hinting[1] is state
+
+            answer = loop.run_in_executor(_THINKER, _think, _search_hint_while, wanted, game, view, progress)
         else:
             assert self._hint is not None  # (the action is offered only with a way to work hints out)
             answer = loop.run_in_executor(_THINKER, _think, self._hint, game, view)
