@@ -7,9 +7,9 @@ For each notebook of ``notebooks/``, in one JupyterLab page and one kernel:
 2. **One stretch at a time, from the top**, in the same kernel: each code cell is run as
    Shift+Enter runs it, and after every cell that shows cardlab widgets a learner uses them
    before the cells below run (see ``labdriver.Learner``): steps back and forward through
-   the moves and leaves the stepper in the middle, clicks a highlighted card and plays a
-   move from there (on the worked examples' tables and on the tables that play against the
-   computer), asks for a hint, and changes a card in the editor. The cells below must not
+   the moves and leaves the stepper in the middle (at the end, on a table against the
+   computer), clicks a highlighted card and plays a move from there, asks for a hint, and
+   changes a card in the editor. The cells below must not
    care: an assertion of the rule text's numbers holds whatever the learner did above it.
 3. **Run All again.**
 4. **Restart the kernel and Run All.**
@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 
 from cardlab import lessons
-from helpers.labdriver import FAILURE_SIGNS, REPO, LabPage, Learner, copy_without_outputs
+from helpers.labdriver import FAILURE_SIGNS, NO_MOVE, REPO, LabPage, Learner, copy_without_outputs
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 
@@ -60,7 +60,13 @@ def test_every_notebook_says_which_worked_example_it_replays() -> None:
 
 
 def _walked_through(source: Path, learner: Learner) -> list[str]:
-    """What is missing of the notebook's walkthrough, after the learner used its widgets."""
+    """What is missing of the notebook's walkthrough, after the learner used its widgets; and
+    every table against the computer that offered the learner no move."""
+    unplayed = [f"a table against the computer offered no move: {line}" for line in learner.done if NO_MOVE in line]
+    return unplayed + _missing_walkthrough(source, learner)
+
+
+def _missing_walkthrough(source: Path, learner: Learner) -> list[str]:
     example = WORKED_EXAMPLES[source.stem]
     if isinstance(example, str):
         title = lessons.load(example).title
@@ -150,6 +156,17 @@ def app(browser_available: None, tmp_path_factory: pytest.TempPathFactory) -> An
         yield url
 
 
+_WIDGETS_SETTLED = """() => {
+  const count = document.querySelectorAll('.cardlab-root[data-rev]').length, now = performance.now();
+  const seen = window.__cardlabWidgetsSeen;
+  if (!seen || seen.count !== count) {
+    window.__cardlabWidgetsSeen = { count, since: now };
+    return false;
+  }
+  return now - seen.since > (count ? 1000 : 3000);
+}"""
+
+
 class _AppPage:
     """What a :class:`Learner` needs of a page: the Playwright page."""
 
@@ -178,7 +195,9 @@ def test_a_class_uses_the_notebook_as_an_app(source: Path, app: str, browser: An
             " && document.readyState === 'complete'",
             timeout=TIMEOUT_MS,
         )
-        page.wait_for_timeout(3000)  # the last widgets of the page come in after it has loaded
+        # The last widgets of the page come in after it has loaded: wait until their number
+        # has held for a second (three while there is none yet).
+        page.wait_for_function(_WIDGETS_SETTLED, polling=100, timeout=TIMEOUT_MS)
         code = page.locator(".jp-CodeCell .jp-Cell-inputWrapper, .jp-InputArea-editor, .cm-editor")
         assert code.count() == 0, "the app shows no code"
         text = page.locator("body").inner_text()

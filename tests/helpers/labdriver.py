@@ -574,6 +574,8 @@ _PLAYABLE = ".cardlab-tableau .cardlab-playable"
 #: first, a moment after the previous move).
 #: The most showdowns a learner goes on from while waiting for their turn.
 MAX_SHOWDOWNS = 20
+#: What :attr:`Learner.done` says of a table against the computer that offered no move to play.
+NO_MOVE = "no highlighted card to play"
 TURN_TIMEOUT_MS = 30_000
 
 
@@ -584,8 +586,9 @@ class Learner:
         in the middle of the log, where it is left), click a highlighted card and play the first
         move its menu offers (from wherever the stepper stands). On the teacher's table, a move
         played from the past starts a variation: go back to the main line, choose the variation
-        again and keep it (it becomes the main line). On a table against the computer, wait for
-        its answer and step through the game. Press Hint where there is one, and change a card
+        again and keep it (it becomes the main line). On a table against the computer, step
+        back and forward to the latest position, play there, wait for the computer's answer
+        and step through the game. Press Hint where there is one, and change a card
         where there is an editor (the first swap the rules accept). In a lesson, try an answer to
     each question, reveal it and go on to the end. ``done`` lists every action,
         to say what the learner did when a later cell fails; ``tables`` the tables stepped through.
@@ -606,10 +609,11 @@ class Learner:
     def use(self, root: Any, where: str) -> None:
         component = root.get_attribute("class").split()[1].removeprefix("cardlab-")
         where = f"{where}, {component}"
-        if root.locator('[data-key="nav:first"]').count():
-            self.step_back_and_forward(root, where)
         against = root.locator('[data-key="opponent"]')
         computer = against.count() > 0 and against.input_value() != "people"
+        if root.locator('[data-key="nav:first"]').count():
+            # against the computer, back at the latest position: a player moves only there
+            self.step_back_and_forward(root, where, leave_at_end=computer)
         if self.play_a_move(root, where, TURN_TIMEOUT_MS if computer else 0):
             if computer:
                 self.wait_for_turn(root)
@@ -650,11 +654,11 @@ class Learner:
                 offered = f"(el) => !!el.querySelector('{_PLAYABLE}') || el.dataset.line === 'look'"
                 self._wait(root, offered, None, wait_ms)
             except Exception:  # noqa: BLE001 - Playwright's TimeoutError: no move offered
-                self.done.append(f"{where}: no highlighted card to play within {wait_ms / 1000:.0f} s")
+                self.done.append(f"{where}: {NO_MOVE} within {wait_ms / 1000:.0f} s")
                 return False
             if root.get_attribute("data-line") == "look" and playable.count() == 0:
                 step = root.get_attribute("data-step")
-                self.done.append(f"{where}: no highlighted card to play, looking back at move {step}")
+                self.done.append(f"{where}: {NO_MOVE}, looking back at move {step}")
                 return False
         if playable.count() == 0:
             return False
