@@ -10,6 +10,7 @@ Everything here reads the game protocol only (docs/protocol.md, "For research fr
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 from collections.abc import Iterator
@@ -317,13 +318,16 @@ class Actions:
         return number
 
     def next_digits(self, legal_ids: list[int], chosen: tuple[int, ...]) -> list[int]:
-        """The digits that may follow ``chosen`` (the first digits of a move) among ``legal_ids``."""
+        """The digits that may follow ``chosen`` (the first digits of a move) among
+        ``legal_ids``, which are sorted: so are the digits, each listed once."""
         if self.depth == 1:
             return legal_ids
         scale = self.base ** (self.depth - len(chosen) - 1)
         low = self.number(chosen) * scale * self.base
-        high = low + scale * self.base
-        return sorted({(n - low) // scale for n in legal_ids if low <= n < high})
+        under = legal_ids[bisect.bisect_left(legal_ids, low) : bisect.bisect_left(legal_ids, low + scale * self.base)]
+        if scale == 1:
+            return [n - low for n in under]
+        return list(dict.fromkeys([(n - low) // scale for n in under]))
 
 
 def _root(number: int, depth: int) -> int:

@@ -116,6 +116,9 @@ def test_actions_are_few_and_map_to_cardlab_s_moves_both_ways(name):
         ids = sorted(cl.move_id(m) for m in legal)
         firsts = actions.next_digits(ids, ())
         assert firsts == sorted({actions.digits(n)[0] for n in ids})
+        for first in firsts[:3] if actions.depth > 1 else ():
+            seconds = actions.next_digits(ids, (first,))
+            assert seconds == sorted(d[1] for d in map(actions.digits, ids) if d[0] == first)
         state = cl.advance(state, rng.choice(legal))
 
 
