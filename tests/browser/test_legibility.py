@@ -49,14 +49,20 @@ def _open(lab: Any, lab_page: Any, name: str, cells: tuple[str, ...], widgets: i
     return page
 
 
+#: The cells of each game's notebook: a learner's table against the computer, the same learner's
+#: table in the position with the game's largest hand, the teacher's table, a state editor, the
+#: same editor beside its score (a Row), and a lesson at its first step that asks a question.
+LEARNER, LEARNER_HAND, TEACHER, EDITOR, EDITOR_ROW, LESSON = range(6)
+
+
 @pytest.fixture(scope="module", params=POSITIONS, ids=lambda p: p.game)
-def tables(request: Any, lab: Any, lab_page: Any) -> Any:
-    """A notebook of three tables: a learner's against the computer, the same learner's in the
-    position with the game's largest hand, and the teacher's."""
+def legible(request: Any, lab: Any, lab_page: Any) -> Any:
+    """One game's notebook of the widgets measured (see the cells above), in one page."""
     position: Position = request.param
     game = position.game
     position.session(position.moves).save(lab.root / f"{game}-legible.json")
     position.session(position.hand_moves).save(lab.root / f"{game}-legible-hand.json")
+    position.session(position.moves).save(lab.root / f"{game}-legible-editor.json")
     learner = table_cells(
         f"{game}-legible.json",
         f"{game}-legible-hand.json",
@@ -64,33 +70,28 @@ def tables(request: Any, lab: Any, lab_page: Any) -> Any:
         position.mover(position.hand_moves),
     )
     teacher = table_cells(f"{game}-legible.json", f"{game}-legible.json", None, None)[1]
-    page = _open(lab, lab_page, f"{game}-legible.ipynb", (*learner, teacher), 3)
+    cells = (*learner, teacher, *editor_cells(f"{game}-legible-editor.json"), *lesson_cells(position.lesson))
+    page = _open(lab, lab_page, f"{game}-legible.ipynb", cells, 7)
     yield page, position
     page.close()
 
 
-@pytest.fixture(scope="module", params=POSITIONS, ids=lambda p: p.game)
-def editors(request: Any, lab: Any, lab_page: Any) -> Any:
-    """A notebook of a state editor, then the same editor beside its score (a Row)."""
-    position: Position = request.param
-    position.session(position.moves).save(lab.root / f"{position.game}-legible-editor.json")
-    page = _open(
-        lab, lab_page, f"{position.game}-legible-editor.ipynb", editor_cells(f"{position.game}-legible-editor.json"), 3
-    )
-    yield page, position
-    page.close()
+@pytest.fixture
+def tables(legible: Any) -> Any:
+    return legible
 
 
-@pytest.fixture(scope="module", params=POSITIONS, ids=lambda p: p.game)
-def lesson(request: Any, lab: Any, lab_page: Any) -> Any:
-    """A notebook whose one cell shows a lesson at the first step that asks a question."""
-    position: Position = request.param
-    page = _open(lab, lab_page, f"{position.lesson}-legible.ipynb", lesson_cells(position.lesson), 1)
-    yield page, position
-    page.close()
+@pytest.fixture
+def editors(legible: Any) -> Any:
+    return legible
 
 
-LEARNER, LEARNER_HAND, TEACHER = 0, 1, 2
+@pytest.fixture
+def lesson(legible: Any) -> Any:
+    """The page, with the lesson scrolled to the top of the notebook, as a learner reads it."""
+    page, position = legible
+    widget(page, LESSON).evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+    return page, position
 
 
 def _assert_texts_legible(figures: dict[str, Any], where: str) -> None:
@@ -121,7 +122,7 @@ def test_the_scores_deciding_line_shows_without_an_inner_scroll(tables, cell):
 
 def test_a_lessons_question_shows_in_the_window(lesson):
     page, position = lesson
-    figures = measure(widget(page, 0))
+    figures = measure(widget(page, LESSON))
     question = figures["question"]
     assert question is not None, f"{position.lesson}: no step asks a question"
     bottom = question["y"] + question["height"]
@@ -145,7 +146,7 @@ def _assert_picker_shows(root: Any, where: str) -> dict[str, Any]:
 
 def test_a_state_editors_card_picker_opens_in_the_window(editors):
     page, position = editors
-    figures = _assert_picker_shows(widget(page, 0), f"{position.game} state editor")
+    figures = _assert_picker_shows(widget(page, EDITOR), f"{position.game} state editor")
     _assert_texts_legible(figures, f"{position.game} state editor, picking a card")
     page.page.keyboard.press("Escape")
 
@@ -187,7 +188,7 @@ def test_no_text_of_a_table_is_under_12_px(tables):
 def test_no_text_of_a_state_editor_is_under_12_px(editors):
     page, position = editors
     for nth, what in ((0, "state editor"), (1, "score")):
-        _assert_texts_legible(measure(widget(page, 1, nth)), f"{position.game} {what} in a Row")
+        _assert_texts_legible(measure(widget(page, EDITOR_ROW, nth)), f"{position.game} {what} in a Row")
 
 
 def _assert_no_corner_covered(page: Any, position: Position, cells: tuple[int, ...], where: str) -> None:
@@ -203,7 +204,7 @@ def test_no_note_or_badge_covers_a_cards_rank_or_suit_on_a_table(tables):
 
 
 def test_no_note_or_badge_covers_a_cards_rank_or_suit_in_a_state_editor(editors):
-    _assert_no_corner_covered(*editors, (0, 1), "state editor")
+    _assert_no_corner_covered(*editors, (EDITOR, EDITOR_ROW), "state editor")
 
 
 def test_each_card_of_the_largest_hand_shows_30_px(tables):
@@ -221,8 +222,8 @@ def test_a_state_editor_beside_its_score_keeps_a_readable_width(editors, left_ba
     page, position = editors
     try:
         page.window(WINDOW["width"], WINDOW["height"], left_bar=left_bar)
-        editor, score = (measure(widget(page, 1, nth)) for nth in (0, 1))
-        font = float(widget(page, 1, 0).evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)"))
+        editor, score = (measure(widget(page, EDITOR_ROW, nth)) for nth in (0, 1))
+        font = float(widget(page, EDITOR_ROW, 0).evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)"))
         under = score["y"] >= editor["y"] + editor["height"] - 1
         assert under or editor["width"] >= READABLE_EDITOR_EM * font, (
             f"{position.game}: the state editor is {editor['width']:.0f} px wide beside its score"
