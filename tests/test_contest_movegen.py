@@ -25,8 +25,7 @@ PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 def obvious_turn_moves(state: ContestState) -> list:
     """The legal moves of a turn, written out from the rules, one card of the hand after another:
-    its opens, reinforces, claims and exchange; then again card by card, a Jack's claims and a
-    Queen's claims; else a pass."""
+    its opens, reinforces, claims, a Jack's claims, a Queen's claims, its exchange; else a pass."""
     options = state.options
     low, top, match_first = options.ace == "low", options.pile_value == "top", options.jack == "match-first"
     hand, row = state.hands[state.turn], state.row
@@ -63,9 +62,6 @@ def obvious_turn_moves(state: ContestState) -> list:
         moves += [OPEN[card][i] for i in opens(card, row)]
         moves += [REINFORCE[card][i] for i in reinforces(card, row)]
         moves += claims(card, row)
-        if state.stock:
-            moves.append(EXCHANGE[card])
-    for card in hand:
         if card.rank in (11, 13):
             for r in reinforces(card, row):
                 moves += claims(card, put(row, r, ()), matched=match_first, discard=r + 1)
@@ -76,6 +72,8 @@ def obvious_turn_moves(state: ContestState) -> list:
                         moves += claims(card, put(row, i, (extra,)), play=OPEN[extra][i])
                     for i in reinforces(extra, row):
                         moves += claims(card, put(row, i, row[i] + (extra,)), play=REINFORCE[extra][i])
+        if state.stock:
+            moves.append(EXCHANGE[card])
     return moves or [PASS]
 
 

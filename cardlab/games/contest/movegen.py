@@ -16,7 +16,7 @@ from itertools import permutations
 from ...cards import SUITS, Card, without
 from ...engine import Move
 from .moves import DECK, EXCHANGE, OPEN, PASS, REINFORCE, SECRET_SIZE, Claim, Open, Reinforce, pile_value
-from .state import NEIGHBOURS, POSITIONS, ContestOptions, ContestState, Piles, replaced_at
+from .state import NEIGHBOURS, POSITIONS, ContestState, Piles, replaced_at
 
 __all__ = ["PAIRS", "EVERY_ORDER", "apart_orders", "placeable", "ClaimPlan", "legal_claim_plan", "turn_moves"]
 
@@ -26,8 +26,6 @@ PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 ClaimPair = tuple[int, int, int]
 #: A Queen's play before a claim: ``(play, position, claim_at, first, second)`` (``RowPattern.queen_plays``).
 QueenPlay = tuple[int, int, int, int, int]
-#: A Jack's discard before a claim: ``(position, pairs)`` (``RowPattern.discards``).
-JackDiscard = tuple[int, tuple[ClaimPair, ...]]
 
 
 # --- the secret cards ---------------------------------------------------------------------------
@@ -177,19 +175,7 @@ class RowPattern:
     after a Jack's power that matched already, contest.claim.jack.match-first).
     """
 
-    __slots__ = (
-        "code",
-        "opens",
-        "reinforces",
-        "claims",
-        "pairs",
-        "places",
-        "_queen_plays",
-        "play_kinds",
-        "_discards",
-        "_kinds",
-        "plain",
-    )
+    __slots__ = ("code", "opens", "reinforces", "claims", "pairs", "places", "_queen_plays")
 
     def __init__(self, code: int) -> None:
         suits = tuple((None, *SUITS)[code // weight % 5] for weight in _WEIGHTS)
@@ -213,48 +199,6 @@ class RowPattern:
             for opens, reinforces in zip(self.opens, self.reinforces)
         )
         self._queen_plays: tuple[tuple[QueenPlay, ...], ...] | None = None
-        self.play_kinds: tuple[int, ...] = ()  # by suit: the number of its queen_plays' kind (_PLAY_KINDS)
-        self._discards: list[tuple[tuple[JackDiscard, ...], ...] | None] = [None, None]
-        self._kinds: list[tuple[int, ...] | None] = [None] * (2 << len(PAIRS))
-        #: each card's plain moves where no claimable piles are of equal value and the draw pile has cards
-        self.plain = PlainMoves(self.kinds(0, True))
-
-    def kinds(self, ties: int, stock: bool) -> tuple[int, ...]:
-        """The kind of each suit's plain moves on a row of this pattern, by suit index: its opens,
-        then its reinforces (contest.open, contest.reinforce), its claims without a power, two on
-        equal values (contest.claim, contest.claim.tie), and its exchange while the draw pile lasts
-        (contest.exchange), as a number: the bits of its places (``places``), then (from bit 8)
-        of the pairs it may claim, then (from bit 14) of those whose piles are of equal value
-        (of the bits ``ties`` sets, one for each pair of ``pairs`` whose piles are), then (bit 20)
-        whether the draw pile has cards (``stock``). Far fewer kinds than rows are met, so a card's
-        moves are kept by kind (``CardMoves.plain_moves``)."""
-        kinds = self._kinds[2 * ties + stock]
-        if kinds is None:
-            found = []
-            for suit, places in enumerate(self.places):
-                claimed = sum(1 << pair for pair, _, _ in self.claims[suit])
-                found.append(places | claimed << 8 | (ties & claimed) << 14 | stock << 20)
-            kinds = self._kinds[2 * ties + stock] = tuple(found)
-        return kinds
-
-    def discards(self, match_first: bool) -> tuple[tuple[JackDiscard, ...], ...]:
-        """For a Jack's claim, by suit index: each pile of that suit whose discard leaves a claim,
-        as ``(position, pairs)``: its position (1 to 4) and the pairs the Jack may claim then (of
-        the Jack's suit, or any two with ``match_first``: contest.claim.jack.match-first)."""
-        discards = self._discards[match_first]
-        if discards is None:
-            by_suit = []
-            for suit in range(len(SUITS)):
-                found = []
-                for position in self.reinforces[suit]:
-                    after_code = self.code - (suit + 1) * _WEIGHTS[position]
-                    after = _PATTERNS[after_code] or _pattern(after_code)
-                    pairs = after.pairs if match_first else after.claims[suit]
-                    if pairs:
-                        found.append((position + 1, pairs))
-                by_suit.append(tuple(found))
-            discards = self._discards[match_first] = tuple(by_suit)
-        return discards
 
     def queen_plays(self) -> tuple[tuple[QueenPlay, ...], ...]:
         """For a Queen's claim, by suit index: each play of another card of that suit that leaves
@@ -262,8 +206,7 @@ class RowPattern:
         play opens the pile at ``position`` when ``play`` is ``position``, and reinforces it when
         ``play`` is ``4 + position`` (its index among the card's opens, then reinforces);
         ``claim_at`` is the claim tables' entry of the pair ``(first, second)`` claimed then (3
-        times its index in PAIRS). ``play_kinds[suit]`` numbers the plays and claims of each suit
-        apart from the positions' values: rows with the same kind share a Queen's claims."""
+        times its index in PAIRS)."""
         if self._queen_plays is None:
             plays_by_suit = []
             for suit in range(len(SUITS)):
@@ -277,33 +220,10 @@ class RowPattern:
                         (4 + position, position, 3 * pair, first, second) for pair, first, second in self.claims[suit]
                     ]
                 plays_by_suit.append(tuple(plays))
-            self.play_kinds = tuple(
-                _PLAY_KINDS.setdefault(tuple((play, claim_at) for play, _, claim_at, _, _ in plays), len(_PLAY_KINDS))
-                for plays in plays_by_suit
-            )
             self._queen_plays = tuple(plays_by_suit)
         return self._queen_plays
 
 
-class PlainMoves(dict[Card, tuple[Move, ...]]):
-    """The plain moves of each card where the moves of each suit are of the kinds ``kinds`` (by
-    suit index, see :meth:`RowPattern.kinds`), filled the first time a card is asked for
-    (``CardMoves.plain_moves``). A hidden card raises KeyError."""
-
-    __slots__ = ("kinds",)
-
-    def __init__(self, kinds: tuple[int, ...]) -> None:
-        super().__init__()
-        self.kinds = kinds
-
-    def __missing__(self, card: Card) -> tuple[Move, ...]:
-        card_moves = _CARD_MOVES[card]
-        moves = self[card] = card_moves.plain_moves(self.kinds[card_moves.suit])
-        return moves
-
-
-#: The kinds of a Queen's plays and claims on a row (``RowPattern.play_kinds``): a few dozen.
-_PLAY_KINDS: dict[tuple[tuple[int, int], ...], int] = {}
 #: Every row pattern by its code, built on first use: write ``_PATTERNS[code] or _pattern(code)``.
 _PATTERNS: list[RowPattern | None] = [None] * 5**POSITIONS
 
@@ -333,10 +253,7 @@ class CardMoves:
         "plays_first",
         "discard_tables",
         "play_tables",
-        "quiet_tables",
-        "plain_tables",
         "place_tables",
-        "claim_tables",
     )
 
     def __init__(self, card: Card) -> None:
@@ -352,41 +269,18 @@ class CardMoves:
         self.discard_tables: dict[int, tuple[Claim, ...]] = {}  # a Jack's claim tables, by the position discarded
         # a Queen's claim tables, at 8 * (deck index of the card played) + play (see RowPattern.queen_plays)
         self.play_tables: list[tuple[Claim, ...] | None] = [None] * (8 * len(DECK)) if self.plays_first else []
-        # a Queen's claims where no piles tie: by the kind of the row (RowPattern.play_kinds), then the card played
-        self.quiet_tables: dict[int, dict[Card, tuple[Claim, ...]]] = {}
-        self.plain_tables: dict[int, tuple[Move, ...]] = {}  # the card's plain moves, by kind (RowPattern.kinds)
-        self.place_tables: dict[int, tuple[Open | Reinforce, ...]] = {}  # by the kind's place bits
-        self.claim_tables: dict[int, tuple[Claim, ...]] = {}  # by the kind's pairs and ties bits
+        self.place_tables: list[tuple[Open | Reinforce, ...] | None] = [None] * 256  # by the bits of place_moves
 
     def place_moves(self, places: int) -> tuple[Open | Reinforce, ...]:
         """The card's opens, then its reinforces, at the positions of the bits of ``places``:
-        bit i (0..3) opens position i + 1, bit 4 + i reinforces it (``RowPattern.places``)."""
-        return tuple(self.opens[i] for i in range(POSITIONS) if places >> i & 1) + tuple(
-            self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1
-        )
-
-    def plain_moves(self, kind: int) -> tuple[Move, ...]:
-        """The card's plain moves where its suit's moves are of ``kind`` (``RowPattern.kinds``)."""
-        moves = self.plain_tables.get(kind)
+        bit i (0..3) opens position i + 1, bit 4 + i reinforces it (``RowPattern.places``). A few
+        dozen kinds of rows, each kept once: a turn hands them out instead of listing them."""
+        moves = self.place_tables[places]
         if moves is None:
-            places = self.place_tables.get(kind & 255)
-            if places is None:
-                places = self.place_tables[kind & 255] = self.place_moves(kind & 255)
-            claims = self.claim_tables.get(kind >> 8 & 4095)
-            if claims is None:
-                claims = self.claim_tables[kind >> 8 & 4095] = self._plain_claims(kind >> 8 & 63, kind >> 14 & 63)
-            moves = self.plain_tables[kind] = places + claims + ((self.exchange,) if kind >> 20 & 1 else ())
+            moves = self.place_tables[places] = tuple(
+                self.opens[i] for i in range(POSITIONS) if places >> i & 1
+            ) + tuple(self.reinforces[i] for i in range(POSITIONS) if places >> 4 + i & 1)
         return moves
-
-    def _plain_claims(self, pairs: int, ties: int) -> tuple[Claim, ...]:
-        """The card's claims without a power of the pairs of the bits of ``pairs``: two for a
-        pair of equal values (its bit in ``ties``), one for another."""
-        table = self.claims
-        claims: list[Claim] = []
-        for pair in range(len(PAIRS)):
-            if pairs >> pair & 1:
-                claims += table[3 * pair + 1 : 3 * pair + 3] if ties >> pair & 1 else (table[3 * pair],)
-        return tuple(claims)
 
     def _claim_table(self, discard: int | None, play: Open | Reinforce | None) -> tuple[Claim, ...]:
         return tuple(
@@ -410,94 +304,71 @@ class CardMoves:
         )
         return table
 
-    def quiet_claims(
-        self, quiet: dict[Card, tuple[Claim, ...]], extra: Card, plays: tuple[QueenPlay, ...]
-    ) -> tuple[Claim, ...]:
-        """This Queen's (or King's) claims once it plays ``extra``, where no two claimed piles are
-        of equal value, on the rows whose ``queen_plays()`` of the suit are ``plays``, kept in
-        ``quiet`` (``quiet_tables``' table of their kind)."""
-        extra_moves = _CARD_MOVES[extra]
-        tables_at = 8 * extra_moves.deck_index
-        claims = quiet[extra] = tuple(
-            (self.play_tables[tables_at + play] or self.play_claims(extra_moves, play))[claim_at]
-            for play, _, claim_at, _, _ in plays
-        )
-        return claims
-
 
 _CARD_MOVES = {card: CardMoves(card) for card in DECK}
-#: The Jacks, Queens and Kings: the cards with a power (contest.claim.jack, .queen, .king).
-_FACES = frozenset(card for card in DECK if card.rank in (11, 12, 13))
 
 
 def turn_moves(state: ContestState) -> list[Move]:
-    """Every action of the player to move, once the secret cards are arranged: each card's plain
-    moves, card by card of the hand (:class:`PlainMoves`: its opens and reinforces, its claims,
-    its exchange), then the claims of each Jack, Queen or King of the hand that uses its power;
-    a pass when there is none (contest.pass: only in the last turns). A hidden card in the hand
-    raises KeyError."""
+    """Every action of the player to move, once the secret cards are arranged, card by card of
+    the hand: its opens and reinforces, its claims, a Jack's claims, a Queen's claims and its
+    exchange; a pass when there is none (contest.pass: only in the last turns). A hidden card in
+    the hand raises KeyError."""
     hand = state.hands[state.turn]
+    row = state.row
     options = state.options
-    row_code, values = _read_row(state.row, options.ace == "low", options.pile_value == "top")
-    pattern = _PATTERNS[row_code] or _pattern(row_code)
-    ties = 0  # contest.claim.tie: the claimable pairs of equal values
-    for pair, first, second in pattern.pairs:
-        if values[first] == values[second]:
-            ties |= 1 << pair
-    moves: list[Move] = []
-    if not ties and state.stock:  # the usual row
-        plain = pattern.plain
-        for card in hand:
-            moves += plain[card]
-    else:
-        kinds = pattern.kinds(ties, bool(state.stock))
-        for card in hand:
-            card_moves = _CARD_MOVES[card]
-            moves += card_moves.plain_moves(kinds[card_moves.suit])
-    if row_code and not _FACES.isdisjoint(hand):  # a power needs a pile in the row
-        _add_power_claims(moves, state, hand, pattern, values, ties)
-    if not moves:  # contest.pass: only in the last turns, when nothing else is possible
-        moves.append(PASS)
-    return moves
-
-
-def _read_row(row: Piles, ace_low: bool, top: bool) -> tuple[int, list[int]]:
-    """The code of ``row``'s pattern and the values of its piles (0 for an empty position)."""
-    code = 0
+    ace_low, top = options.ace == "low", options.pile_value == "top"
+    match_first = options.jack == "match-first"
+    row_code = 0
     values = [0, 0, 0, 0]
     index = 0
     for pile in row:
         if pile:
-            code += _SUIT_CODES[pile[0].suit][index]
+            row_code += _SUIT_CODES[pile[0].suit][index]
             if top or ace_low:
                 values[index] = pile_value(pile, ace_low, top)
-            elif len(pile) == 1:
-                values[index] = pile[0].rank
             else:
                 for card in pile:
                     values[index] += card.rank
         index += 1
-    return code, values
-
-
-def _add_power_claims(
-    moves: list[Move], state: ContestState, hand: tuple[Card, ...], pattern: RowPattern, values: list[int], ties: int
-) -> None:
-    """The claims of each Jack, Queen or King of ``hand`` that uses its power, card by card of the
-    hand: a Jack's (or King's) after discarding a pile of its suit, then a Queen's (or King's)
-    after playing a card of its suit (``ties``: as in :func:`turn_moves`)."""
-    options = state.options
-    match_first = options.jack == "match-first"
-    discards = pattern._discards[match_first] or pattern.discards(match_first)
-    plays = pattern._queen_plays or pattern.queen_plays()
-    for card in filter(_FACES.__contains__, hand):
-        card_moves = _CARD_MOVES[card]
+    pattern = _PATTERNS[row_code] or _pattern(row_code)
+    places, reinforces, claims = pattern.places, pattern.reinforces, pattern.claims
+    stock = state.stock
+    moves: list[Move] = []
+    append = moves.append
+    for card_moves in map(_CARD_MOVES.__getitem__, hand):
         suit = card_moves.suit
+        # contest.open, contest.reinforce
+        placed = card_moves.place_tables[places[suit]]
+        moves += placed if placed is not None else card_moves.place_moves(places[suit])
+        pairs = claims[suit]
+        if pairs:  # contest.claim (and contest.claim.tie): _add_claims, written out on this hottest path
+            table = card_moves.claims
+            for pair, first, second in pairs:
+                if values[first] == values[second]:
+                    append(table[3 * pair + 1])
+                    append(table[3 * pair + 2])
+                else:
+                    append(table[3 * pair])
         if card_moves.discards_first:  # contest.claim.jack: first discard a pile of the card's suit
-            for position, pairs in discards[suit]:
-                _add_claims(moves.append, card_moves.discard_claims(position), pairs, values)
-        if card_moves.plays_first and plays[suit]:  # contest.claim.queen, where a card played first leaves a claim
-            _add_queen_claims(moves, card_moves, hand, pattern, plays[suit], values, ties, options)
+            for position in reinforces[suit]:
+                after_code = row_code - (suit + 1) * _WEIGHTS[position]
+                after = _PATTERNS[after_code] or _pattern(after_code)
+                # contest.claim.jack.match-first: the card matched the pile discarded; any two piles
+                _add_claims(
+                    append,
+                    card_moves.discard_claims(position + 1),
+                    after.pairs if match_first else after.claims[suit],
+                    values,
+                )
+        if card_moves.plays_first:  # contest.claim.queen, where a card played first leaves a claim
+            plays = (pattern._queen_plays or pattern.queen_plays())[suit]
+            if plays:
+                _add_queen_claims(append, card_moves, hand, plays, values, ace_low, top)
+        if stock:  # contest.exchange
+            append(card_moves.exchange)
+    if not moves:  # contest.pass: only in the last turns, when nothing else is possible
+        append(PASS)
+    return moves
 
 
 def _add_claims(
@@ -514,62 +385,32 @@ def _add_claims(
 
 
 def _add_queen_claims(
-    moves: list[Move],
+    append: Callable[[Move], None],
     card_moves: CardMoves,
     hand: tuple[Card, ...],
-    pattern: RowPattern,
     plays: tuple[QueenPlay, ...],
     values: list[int],
-    ties: int,
-    options: ContestOptions,
+    ace_low: bool,
+    top: bool,
 ) -> None:
     """contest.claim.queen: first play another card of the card's suit (open or reinforce), then
-    claim; ``plays``: the row pattern's ``queen_plays()`` of the card's suit. Where no claimed
-    piles can be of equal value, the claims of each card played come from a table
-    (``CardMoves.quiet_claims``); elsewhere :func:`_add_tied_queen_claims` lists them."""
+    claim, as :func:`_add_claims` would once the card played changed the value of its pile;
+    ``plays``: the row pattern's ``queen_plays()`` of the card's suit."""
     card = card_moves.card
     suit = card.suit
-    kind = pattern.play_kinds[card_moves.suit]
-    quiet = card_moves.quiet_tables.get(kind)
-    if quiet is None:
-        quiet = card_moves.quiet_tables[kind] = {}
-    ace_low, top = options.ace == "low", options.pile_value == "top"
-    reinforced = () if top else pattern.reinforces[card_moves.suit]  # "top": a reinforced pile is worth the card
+    tables = card_moves.play_tables
     for extra in hand:
         if extra.suit != suit or extra == card:
             continue
-        value = 1 if ace_low and extra.rank == 14 else extra.rank  # card_value
-        # a tie needs two claimable piles of equal value already, or the played pile's value met
-        tied = ties or value in values
-        for position in reinforced:
-            if values[position] + value in values:
-                tied = True
-        if tied:
-            _add_tied_queen_claims(moves.append, card_moves, _CARD_MOVES[extra], value, plays, values, top)
-        else:
-            claims = quiet.get(extra)
-            moves += claims if claims is not None else card_moves.quiet_claims(quiet, extra, plays)
-
-
-def _add_tied_queen_claims(
-    append: Callable[[Move], None],
-    card_moves: CardMoves,
-    extra_moves: CardMoves,
-    extra_value: int,
-    plays: tuple[QueenPlay, ...],
-    values: list[int],
-    top: bool,
-) -> None:
-    """The claims of a Queen (``card_moves``) once ``extra_moves``' card, of value
-    ``extra_value``, is played, as :func:`_add_claims` would list them on the row after the play."""
-    tables = card_moves.play_tables
-    tables_at = 8 * extra_moves.deck_index
-    for play, position, claim_at, first, second in plays:
-        table = tables[tables_at + play] or card_moves.play_claims(extra_moves, play)
-        # the value of the pile at ``position`` once the card is played: opened, or reinforced
-        played = extra_value if play < 4 or top else values[position] + extra_value
-        if (played if first == position else values[first]) == (played if second == position else values[second]):
-            append(table[claim_at + 1])  # contest.claim.tie
-            append(table[claim_at + 2])
-        else:
-            append(table[claim_at])
+        extra_moves = _CARD_MOVES[extra]
+        extra_value = 1 if ace_low and extra.rank == 14 else extra.rank  # card_value
+        tables_at = 8 * extra_moves.deck_index
+        for play, position, claim_at, first, second in plays:
+            table = tables[tables_at + play] or card_moves.play_claims(extra_moves, play)
+            # the value of the pile at ``position`` once the card is played: opened, or reinforced
+            played = extra_value if play < 4 or top else values[position] + extra_value
+            if (played if first == position else values[first]) == (played if second == position else values[second]):
+                append(table[claim_at + 1])  # contest.claim.tie
+                append(table[claim_at + 2])
+            else:
+                append(table[claim_at])

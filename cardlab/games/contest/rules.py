@@ -211,29 +211,15 @@ class Contest(ContestClaims, Game[ContestState], numbering=numbering, explained=
         if type(state) is ContestState and state.arranged == 2 and state.turn >= 0:
             kind = type(move)
             if kind is Open or kind is Reinforce:
-                hand = state.hands[state.turn]
-                if move.card in hand and placeable(move, state.row):  # type: ignore[union-attr,arg-type]
-                    return self._place(state, move, hand)  # type: ignore[arg-type]
+                if move.card in state.hands[state.turn] and placeable(move, state.row):  # type: ignore[union-attr,arg-type]
+                    return self._apply(state, move, None)  # type: ignore[arg-type]
             elif kind is Claim:
                 plan = legal_claim_plan(state, move)  # type: ignore[arg-type]
                 if plan is not None:
                     return self._apply_claim(state, move, None, plan)  # type: ignore[arg-type]
             elif kind is Exchange and state.stock and move.card in state.hands[state.turn]:  # type: ignore[union-attr]
-                return self._exchange(state, move.card)  # type: ignore[union-attr]
+                return self._apply(state, move, None)  # type: ignore[arg-type]
         return Game.play(self, state, move)
-
-    def _place(self, state: ContestState, move: Open | Reinforce, hand: tuple[Card, ...]) -> ContestState:
-        """contest.open, contest.reinforce: ``move``, checked, from ``hand`` (the mover's)."""
-        card, index = move.card, move.position - 1
-        row: Piles = state.row
-        row = row[:index] + (row[index] + (card,),) + row[index + 1 :]
-        return self._end_turn(state, without(hand, card), row, state.points, state.discard, state.stock, None)
-
-    def _exchange(self, state: ContestState, card: Card) -> ContestState:
-        """contest.exchange: ``card``, checked, to the discard pile, and the top card drawn."""
-        stock = state.stock
-        hand = without(state.hands[state.turn], card) + stock[:1]
-        return self._end_turn(state, hand, state.row, state.points, state.discard + (card,), stock[1:], None)
 
     def _check(self, state: ContestState, move: Move) -> ClaimPlan | None:
         kind = type(move)
@@ -472,11 +458,6 @@ class Contest(ContestClaims, Game[ContestState], numbering=numbering, explained=
         empty, each player takes one more turn (the other player first), then the game is over."""
         player = state.turn
         last_turns = state.last_turns
-        if last_turns is None and len(stock) > 1 and len(hand) == HAND_SIZE - 1 and log is None:
-            # the usual turn: one card drawn, and more left (written out: the playouts' hot path)
-            hand += stock[:1]
-            hands = (hand, state.hands[1]) if player == 0 else (state.hands[0], hand)
-            return _turn_ended(state, 2, 1 - player, None, hands, row, points, discard, stock[1:])
         if last_turns is None:
             need = HAND_SIZE - len(hand)
             if need > 0 and stock:
