@@ -17,9 +17,16 @@ With ``--hint``, the same for the Hint button (``Table(session, viewer=1, hint=T
 learner asks for a hint on each of their turns (the table's ``hint`` action, as a click sends
 it), and the times are from the click to the ranking shown.
 
+With ``--hint-left``, a learner who does not wait for the hint: in each of ``--moves`` deals,
+at a table against the rule of thumb with the Hint button (``Table(session, viewer=...,
+opponent="heuristic", hint=True)``, the viewer the player to move first), the learner asks for
+a hint, plays a move once its first ranking shows, and the time is from that move to the
+computer's answer, which is worked out in the thread of the hint left behind.
+
     python benchmarks/opponent.py                # every game, 6 computer moves each
     python benchmarks/opponent.py --only commitment --moves 10
     python benchmarks/opponent.py --hint         # the Hint button, 6 hints per game
+    python benchmarks/opponent.py --hint-left    # a move played without waiting for the hint
 """
 
 from __future__ import annotations
@@ -121,6 +128,50 @@ async def measure(name, hints, seed):
 print("RESULT " + json.dumps(await measure(NAME, MOVES, SEED)))
 """
 
+LEFT_CELL = r"""
+import asyncio, json, random, time
+import cardlab
+from cardlab.widgets import Table
+
+async def measure(name, deals, seed):
+    loop = asyncio.get_running_loop()
+    game = cardlab.game(name)
+    late, ticking = [], [True]
+    def tick(planned):
+        late.append((time.perf_counter() - planned) * 1000)
+        if ticking[0]:
+            loop.call_at(loop.time() + 0.005, tick, time.perf_counter() + 0.005)
+    loop.call_soon(tick, time.perf_counter())
+    rng = random.Random(seed)
+    arrivals, blocked = [], []
+    for deal in range(seed, seed + deals):
+        session = cardlab.Session(game, game.deal(seed=deal))
+        viewer = game.to_move(session.state)
+        table = Table(session, viewer=viewer, opponent="heuristic", opponent_delay=0, hint=True)
+        def send(action, **more):
+            table._handle_custom_msg({"action": action, "rev": table.view["rev"], **more}, [])
+        said = table.message
+        send("hint")                                    # the click
+        while table.message is said or table.message.get("kind") not in ("hint", "error"):
+            await asyncio.sleep(0.002)                  # its first ranking shows
+        first, played = len(late), time.perf_counter()
+        send("play", move=str(rng.choice(session.legal_moves())))
+        moved = len(session.moves)
+        while game.to_move(session.state) not in (None, viewer) and len(session.moves) == moved:
+            if time.perf_counter() - played > 10:
+                break                                   # a round's end the table holds for the learner
+            await asyncio.sleep(0.002)                  # the computer's answer
+        if len(session.moves) > moved:
+            arrivals.append((time.perf_counter() - played) * 1000)
+            blocked.append(max(late[first:] or [0.0]))
+        table.close()
+        await asyncio.sleep(1.5)                        # a hint still running ends before the next deal
+    ticking[0] = False
+    return {"made": 0.0, "arrivals": arrivals, "blocked": blocked}
+
+print("RESULT " + json.dumps(await measure(NAME, MOVES, SEED)))
+"""
+
 
 def run(name: str, moves: int, seed: int, pythonpath: str, cell: str = CELL) -> dict:
     from jupyter_client.manager import start_new_kernel
@@ -156,12 +207,14 @@ def median(values: list[float]) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=6, help="computer moves per game")
+    parser.add_argument("--moves", type=int, default=6, help="computer moves per game (with --hint-left, deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="games to measure (default: every game)")
     parser.add_argument("--hint", action="store_true", help="the Hint button instead of the computer's move")
+    parser.add_argument("--hint-left", action="store_true", help="the computer's answer after a hint left behind")
     args = parser.parse_args()
-    what = "the Hint button" if args.hint else "the computer's move"
+    what = "the Hint button" if args.hint else "the computer's move" + (" after a hint left" if args.hint_left else "")
+    cell = HINT_CELL if args.hint else LEFT_CELL if args.hint_left else CELL
     sys.path.insert(0, str(REPO))
     import cardlab
 
@@ -172,7 +225,7 @@ def main() -> int:
         f"{'loop blocked (median, worst)':>29} {'target':>7} {'ratio':>6}"
     )
     for name in names:
-        result = run(name, args.moves, args.seed, str(REPO), HINT_CELL if args.hint else CELL)
+        result = run(name, args.moves, args.seed, str(REPO), cell)
         arrivals, blocked = result["arrivals"], result["blocked"]
         worst = max(blocked)
         print(
