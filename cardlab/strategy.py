@@ -224,8 +224,15 @@ def sample_indices(rng: random.Random, n: int, k: int) -> list[int]:
             draw(pool[j])
             pool[j] = pool[left - 1]
         return result
-    selected: set[int] = set()
     bits = n.bit_length()
+    if k <= 5:  # so few numbers are looked up fastest in the list of those drawn
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in result:
+                j = getrandbits(bits)
+            draw(j)
+        return result
+    selected: set[int] = set()
     for _ in range(k):
         j = getrandbits(bits)
         while j >= n or j in selected:
