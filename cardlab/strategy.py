@@ -25,6 +25,7 @@ games, this module needs nothing but Python.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -211,25 +212,37 @@ def sample_indices(rng: random.Random, n: int, k: int) -> list[int]:
     if not 0 <= k <= n:
         raise ValueError(f"cannot draw {k} of {n} numbers")
     getrandbits = rng.getrandbits
-    result = [0] * k
-    setsize = 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))
-    if n <= setsize:  # a pool the draws are taken out of
+    result: list[int] = []
+    draw = result.append
+    if n <= _pool_most(k):  # a pool the draws are taken out of
         pool = list(range(n))
-        for i in range(k):
-            left = n - i
+        for left in range(n, n - k, -1):
             bits = left.bit_length()
             j = getrandbits(bits)
             while j >= left:
                 j = getrandbits(bits)
-            result[i] = pool[j]
+            draw(pool[j])
             pool[j] = pool[left - 1]
         return result
-    selected: set[int] = set()
     bits = n.bit_length()
-    for i in range(k):
+    if k <= 5:  # so few numbers are looked up fastest in the list of those drawn
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in result:
+                j = getrandbits(bits)
+            draw(j)
+        return result
+    selected: set[int] = set()
+    for _ in range(k):
         j = getrandbits(bits)
         while j >= n or j in selected:
             j = getrandbits(bits)
         selected.add(j)
-        result[i] = j
+        draw(j)
     return result
+
+
+@functools.cache
+def _pool_most(k: int) -> int:
+    """The largest ``n`` for which ``rng.sample`` draws ``k`` numbers out of a pool (else, into a set)."""
+    return 21 if k <= 5 else 21 + 4 ** math.ceil(math.log(k * 3, 4))

@@ -30,6 +30,7 @@ from cardlab.bots import (
 )
 from cardlab.bots.heuristic import heuristic_choice, heuristic_scores
 from cardlab.games import configurations
+from cardlab.games.commerce.ranking import showdown
 from cardlab.strategy import lead, sample_indices, strategy_of
 from helpers.conformance import cards_in
 
@@ -562,6 +563,26 @@ def test_a_playouts_value_is_the_lead_the_score_gives(name):
     for state in mixed_positions(game, range(6)):
         for player in range(game.players):
             assert strategy.playout_value(game, state, player) == lead(game, state, player)
+
+
+@pytest.mark.parametrize("players", [3, 4, 7, 12])
+def test_a_commerce_playouts_value_is_the_score_of_the_deal_it_settled(players):
+    """A Commerce playout is worth the player's result in the deal it settled: the strategy sums
+    it without writing the ledger's lines, the very number that deal's score totals, in every
+    way a deal settles (the dealer paying the winner, everyone, or nobody)."""
+    game = cardlab.game("commerce", players=players)
+    strategy = strategy_of(game)
+    settled, pays = 0, set()
+    for state in mixed_positions(game, range(10)):
+        if not state.history:
+            continue
+        score = game.score(state, deal=len(state.history))
+        for player in range(players):
+            assert strategy.playout_value(game, state, player) == score.totals[player]
+        record = state.history[-1]
+        pays.add(showdown(record.hands, record.dealer).dealer_pays)
+        settled += 1
+    assert settled > 20 and pays == {"nothing", "winner", "everyone"}
 
 
 def test_sample_indices_draws_what_random_sample_draws():

@@ -25,8 +25,8 @@ from ...engine import Game
 from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit
 from .moves import DECK, KNOCK, Barter, Give, Trade
-from .ranking import rank_hand
-from .state import CommerceState
+from .ranking import rank_hand, showdown
+from .state import CommerceState, DealRecord
 
 __all__ = ["CommerceStrategy"]
 
@@ -56,7 +56,26 @@ class CommerceStrategy(Strategy):
 
     def playout_value(self, game: Game[CommerceState], state: Any, player: int) -> float:
         # The deal that was on the table at the root is the last one settled.
-        return game.score(state, deal=len(state.history)).totals[player]  # type: ignore[call-arg]
+        return deal_chips(state.history[-1], state.players, player)
+
+
+def deal_chips(record: DealRecord, players: int, player: int) -> int:
+    """What ``player`` gained or lost in a settled deal of ``players``: its lines of the ledger
+    summed (``CommerceLedger._settled_items``, the score of that deal), without their words."""
+    dealer = record.dealer
+    chips = -1  # commerce.deal.ante
+    for i, turn in enumerate(record.turns):  # commerce.trade.payment: to the dealer, who trades free
+        if turn == "trade" and (trader := (dealer + 1 + i) % players) != dealer:
+            chips += -1 if player == trader else 1 if player == dealer else 0
+    result = showdown(record.hands, dealer)
+    winner = result.winner
+    if player == winner:  # commerce.settle.pool
+        chips += players
+    if result.dealer_pays == "winner":  # commerce.settle.dealer-loses
+        chips += -1 if player == dealer else 1 if player == winner else 0
+    elif result.dealer_pays == "everyone":  # commerce.settle.same-category: 1 chip to each other player
+        chips += 1 - players if player == dealer else 1
+    return chips
 
 
 class _HandTable:

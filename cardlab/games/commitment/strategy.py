@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final, Protocol, cast
 
 from ...cards import HIDDEN, Card
-from ...engine import Event, Game, Move, plural, replacer
+from ...engine import Game, Move, plural, replacer
 from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices, some_moves
 from .moves import (
     ACE,
@@ -34,6 +34,7 @@ from .moves import (
     MOVES,
     NEXT_ROUND,
     NUMBER,
+    ORDER,
     PASS,
     QUEEN,
     ROUNDS,
@@ -44,7 +45,7 @@ from .moves import (
     Commit,
     stack_value,
 )
-from .state import CommitmentState
+from .state import ROUND_DRAW, CommitmentState
 
 __all__ = ["CommitmentStrategy"]
 
@@ -101,30 +102,28 @@ class CommitmentStrategy(Strategy):
         if policy != self.playout_move:
             return super().playout(game, root, state, player, policy, rng)
         # playout_move's moves to the end of the game (Commitment's playouts stop nowhere
-        # before it); the battles and hands are read once a round, and then changed as each
-        # commit changes them rather than read afresh
-        # (the moves are legal by construction: each is applied as ``advance`` would, by the
-        # game's own unchecked rules for a commit, a pass and the next round)
-        rules = _rules(game)
-        commit, pass_, next_round, limit = rules._commit, rules._pass, rules._next_round, self.playout_moves
+        # before it), played on a _Table: the cards of the state in lists changed in place, as
+        # the game's rules change them (the moves are legal by construction); the battles and
+        # hands are read once a round, and then changed as each commit changes them
         if next(_PLAYOUTS) % 256 == 0:  # the memories' bound, looked at now and then
             for expected in EXPECTED.values():
                 if expected.cache_info().currsize >= EXPECTED_MOST:
                     expected.cache_clear()
-        reading = _Reading(state)
+        table, limit = _Table(state), self.playout_moves
+        reading = _Reading(table)
         while True:
-            if state.passed[0] and state.passed[1]:
-                if state.round == ROUNDS:
-                    return self.playout_value(game, state, player)
-                state = next_round(state, None)
-                reading = _Reading(state)
-            while (place := reading.choose(state, rng, limit)) >= 0:  # commits, until a pass
-                me = state.turn
-                option = reading.commit(state, me, place)
-                state = commit(state, option[_MOVE], None)
-                if option[_KIND] is ACE:  # commitment.ace: the card drawn joins the hand
+            if table.passed[0] and table.passed[1]:
+                if table.round == ROUNDS:
+                    vp = table.standing_vp(reading)
+                    return vp[player] - vp[1 - player]
+                table.next_round(reading)
+                reading = _Reading(table)
+            while (place := reading.choose(table, rng, limit)) >= 0:  # commits, until a pass
+                me = table.turn
+                option = reading.commit(table, me, place)
+                if table.commit(option):  # commitment.ace: the card drawn joins the hand
                     reading.options[me] = None
-            state = pass_(state, None)
+            table.pass_()
 
     def playout_value(self, game: Game[CommitmentState], state: Any, player: int) -> float:
         # the lead of the score's totals (``lead``), from the VP alone: the score's lines are
@@ -333,12 +332,100 @@ class _Reading:
         return option
 
 
-class _Rules(Protocol):
-    """What the playouts use of Commitment's own rules (``rules.Commitment``), unchecked."""
+class _Table:
+    """A playout's game as it goes: what of a state the rest of the game depends on, in lists
+    changed in place (no state is built). Its moves are the game's own: ``commit``, ``pass_``
+    and ``next_round`` change it as ``rules.Commitment`` changes a state, and ``standing_vp``
+    scores it as the game does, from a reading of its battles. Like a state, it has ``round``,
+    ``turn``, ``hands`` and ``battles`` (each a _Sides: its card and ``sides[player][stack]``),
+    so a _Reading reads it as it reads a state."""
 
-    def _commit(self, s: CommitmentState, move: Commit, log: list[Event] | None) -> CommitmentState: ...
-    def _pass(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
-    def _next_round(self, s: CommitmentState, log: list[Event] | None) -> CommitmentState: ...
+    __slots__ = ("round", "first", "turn", "passed", "hands", "battles", "battle_deck", "draw", "vp")
+
+    def __init__(self, state: Any) -> None:
+        self.round, self.first, self.turn = state.round, state.first, state.turn
+        self.passed = list(state.passed)
+        self.hands = list(state.hands)
+        self.battles = [_Sides(battle.card, [list(side) for side in battle.sides]) for battle in state.battles]
+        self.battle_deck, self.draw = state.battle_deck, state.draw
+        self.vp = [sum(BATTLE_VP[c] for c in won) for won in state.won]
+
+    def commit(self, option: _Option) -> bool:
+        """``option`` committed by the player to move (``Commitment._commit``); whether its card
+        drew one (an Ace's, while the draw deck lasts)."""
+        p = self.turn
+        q = 1 - p
+        _, _, b, slot, to, move, kind, _, _, _ = option
+        card = move.card
+        hand = self.hands[p]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        sides = self.battles[b].sides
+        drew = False
+        if kind is ACE:  # commitment.ace: the other side, then draw
+            sides[q][slot] += (card,)
+            if self.draw:
+                hand = tuple(sorted(hand + self.draw[:1], key=ORDER.__getitem__))
+                self.draw = self.draw[1:]
+                drew = True
+        elif kind is QUEEN:  # commitment.queen: both stacks of her suit go
+            sides[p][slot] = sides[q][slot] = ()
+        elif kind is JACK and to >= 0:  # commitment.jack: the whole stack moves on top
+            self.battles[to].sides[p][slot] += sides[p][slot] + (card,)
+            sides[p][slot] = ()
+        else:  # a number card, a spade on its chosen stack, a King, a Jack that stays
+            sides[p][slot] += (card,)
+        self.hands[p] = hand
+        self.turn = p if self.passed[q] else q
+        return drew
+
+    def pass_(self) -> None:
+        """The player to move passes (``Commitment._pass``)."""
+        p = self.turn
+        self.passed[p] = True
+        self.turn = None if self.passed[1 - p] else 1 - p
+
+    def standing_vp(self, reading: _Reading) -> list[int]:
+        """Each player's VP (``Commitment._standing_vp``) once both have passed, the battles
+        judged from ``reading``, the reading of this round."""
+        vp = self.vp[:]
+        for battle, values in zip(self.battles, reading.values):
+            winner = standing(values)
+            if winner is not None:
+                vp[winner] += BATTLE_VP[battle.card]
+        return vp
+
+    def next_round(self, reading: _Reading) -> None:
+        """The next round dealt (``Commitment._next_round``), the battles of this one judged
+        from ``reading``."""
+        self.vp = vp = self.standing_vp(reading)
+        count = self.round + 1
+        draw, order = self.draw, ORDER.__getitem__
+        hands = self.hands
+        self.hands = [
+            tuple(sorted(hands[0] + draw[:ROUND_DRAW], key=order)),
+            tuple(sorted(hands[1] + draw[ROUND_DRAW : 2 * ROUND_DRAW], key=order)),
+        ]
+        self.draw = draw[2 * ROUND_DRAW :]
+        self.battles = [_Sides(card, [[(), (), ()], [(), (), ()]]) for card in self.battle_deck[:count]]
+        self.battle_deck = self.battle_deck[count:]
+        self.round, self.passed = count, [False, False]
+        # commitment.round.start: more VP starts; on equal VP, round 1's starter
+        self.turn = self.first if vp[0] == vp[1] else 0 if vp[0] > vp[1] else 1
+
+
+class _Sides:
+    """A battle of a _Table: its card, and the stacks of each side (``sides[player][stack]``)."""
+
+    __slots__ = ("card", "sides")
+
+    def __init__(self, card: Card, sides: list[list[tuple[Card, ...]]]) -> None:
+        self.card, self.sides = card, sides
+
+
+class _Rules(Protocol):
+    """What the playouts use of Commitment's own rules (``rules.Commitment``)."""
+
     def _standing_vp(self, s: CommitmentState) -> tuple[int, int]: ...
 
 

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from ...cards import HIDDEN, Card, shuffle, suit_symbol
 from ...engine import Game, Move, plural, replacer
-from ...strategy import Choice, Strategy, Unit, fill_hidden, some_moves
+from ...strategy import Choice, Strategy, Unit, fill_hidden, sample_indices
 from .claims import ContestClaims
 from .moves import SUIT_INDEX, Arrange, Claim, Exchange, Open, Reinforce, can_arrange, secret_score
 from .state import ContestState
@@ -230,7 +230,11 @@ def _choose(
     count = count or _count(state, me)
     worth, cost = count.worth, count.cost
     best, best_gain = moves[0], -math.inf
-    for move in some_moves(moves, limit, rng):
+    n = len(moves)
+    # the moves weighed: those some_moves picks, by their places
+    places = range(n) if limit is None or n <= limit else sorted(sample_indices(rng, n, limit))
+    for i in places:
+        move = moves[i]
         kind = type(move)  # _gain, inline for an open, a reinforce and an exchange: the playouts' hot path
         if kind is Open or kind is Reinforce:
             gain = worth[move.card.suit] / 2 - cost[move.card]  # type: ignore[attr-defined]  # (an open's or a reinforce's)
