@@ -144,6 +144,19 @@ def _front_end_paths() -> None:
             os.environ[variable] = os.pathsep.join([*paths, str(folder)])
 
 
+#: ``anywidget`` as a module of its own name: Solara's page loads anywidget's notebook extension
+#: (which maps the name to ``nbextensions/anywidget/index``) beside its first widgets, and a
+#: widget asked for before the mapping would otherwise be fetched from ``jupyter/anywidget.js``
+#: and never shown. Both names then give the one module.
+ANYWIDGET_MODULE = 'define(["nbextensions/anywidget/index"], (anywidget) => anywidget);\n'
+
+
+def _anywidget_module(request: Any) -> Any:
+    from starlette.responses import Response
+
+    return Response(ANYWIDGET_MODULE, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 def make_app(classroom: Classroom) -> Any:
     """The Starlette application: the join page and teacher's link, then Solara's pages."""
     os.environ["SOLARA_APP"] = "cardlab.classroom.app"
@@ -155,7 +168,7 @@ def make_app(classroom: Classroom) -> Any:
     settings.theme.show_banner = False  # Solara's own line at the foot of every page covers the move log
     import solara.server.starlette as solara_app
     from starlette.applications import Starlette
-    from starlette.routing import Mount
+    from starlette.routing import Mount, Route
 
     from . import app, lesson_web, web
 
@@ -164,6 +177,7 @@ def make_app(classroom: Classroom) -> Any:
         routes=[
             *web.routes(lambda: classroom),
             *lesson_web.routes(lambda: classroom),
+            Route("/jupyter/anywidget.js", _anywidget_module),
             Mount("/", routes=solara_app.routes),
         ],
         middleware=solara_app.middleware,

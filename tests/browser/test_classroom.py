@@ -32,7 +32,7 @@ from helpers.classroom_server import ClassroomServer, prepare, replay, seated
 TWO_PLAYER_GAMES = ("card-commons", "commitment", "contest")
 ROOMS = [(game, {}) for game in TWO_PLAYER_GAMES] + [("commerce", {"players": 4})] + [("commitment", {})] * 4
 #: The rooms of the seats' and the pages' tests below, after those: codes[8] on.
-ROOMS += [("commitment", {})] * 4 + [("commerce", {"players": 4})]
+ROOMS += [("commitment", {})] * 4 + [("commerce", {"players": 4})] + [("commitment", {})]
 
 
 @pytest.fixture(scope="module")
@@ -517,6 +517,22 @@ def test_on_a_phone_the_learner_s_hand_and_moves_show_without_scrolling(classroo
         assert log.evaluate(UNCOVERED), "something covers the move log"
 
 
+def test_a_widget_asked_for_before_anywidget_s_notebook_extension_has_loaded_is_shown(classroom, learners):
+    """Solara's page loads anywidget's notebook extension (which names the module) beside its
+    first widgets. A widget asked for before it has loaded finds anywidget all the same."""
+    learner = learners()
+    held: list[Any] = []
+    learner.page.route(re.compile(r"nbextensions/anywidget/extension\.js"), lambda route: held.append(route))
+    with learner.page.expect_response(lambda answer: answer.url.endswith("/jupyter/anywidget.js")) as asked:
+        learner.join(classroom.codes[13], "Ada")
+    (extension,) = held
+    extension.continue_()
+    learner.wait_for_table()
+    learner.page.wait_for_selector(".cardlab-lost-link", state="attached", timeout=TIMEOUT_MS)
+    assert asked.value.status == 200
+    assert learner.errors == []
+
+
 def test_the_dashboard_fits_1024_pixels_and_keeps_its_lines_apart(classroom, learners):
     code = classroom.codes[11]
     _join_all(learners, code, 2)
@@ -561,7 +577,7 @@ def test_the_teacher_opens_rooms_of_a_game_with_the_options_it_ranges_over(class
     players = form.get_by_label("Players (3 to 12)")
     players.fill("5")
     players.press("Enter")
-    form.locator(".cardlab-open-rooms").click()
+    form.locator(".cardlab-open-rooms", has_text="1 room of 5 players").click()  # once the server has the 5
     teacher.page.wait_for_function(
         "n => document.querySelectorAll('.cardlab-room-data').length > n", arg=len(before), timeout=TIMEOUT_MS
     )
