@@ -282,7 +282,8 @@ def NewRooms() -> None:
             solara.InputInt(label, value=options[name], on_value=set_option(name, low, high))
         solara.InputInt("Computer seats", value=computers, on_value=lambda v: set_computers(max(0, min(seats - 1, v))))
         solara.InputInt("Rooms", value=count, on_value=lambda v: set_count(max(1, min(100, v))))
-        solara.Button("Open rooms", on_click=open_rooms, classes=["cardlab-open-rooms"])
+        rooms = f"{count} room{'' if count == 1 else 's'}"
+        solara.Button(f"Open {rooms} of {seats} players", on_click=open_rooms, classes=["cardlab-open-rooms"])
 
 
 @solara.component
