@@ -11,9 +11,8 @@ The 157 ids, each block in the deck's order (``moves.DECK``, ``cardlab.standard_
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import Game, Move, flat_numbering
+from .ledger import CommerceLedger
 from .moves import BARTER, DECK, GIVE, KNOCK, TRADE
 from .state import CommerceState
 
@@ -43,13 +42,13 @@ def utility_range(self: Game[CommerceState]) -> tuple[int, int]:
     return -most, most
 
 
-def utility(self: Game[CommerceState], state: Any) -> tuple[int, ...]:
+def utility(self: CommerceLedger, state: CommerceState) -> tuple[int, ...]:
     """The ledger of the settled deals: the final ledger once the game is over. A deal in
     progress counts nothing yet (its antes and trade payments are settled with it), so the
-    utilities always add up to 0, at the end, at the cap and on the way."""
+    utilities always add up to 0, at the end, at the cap and on the way. Each settled deal's
+    changes are worked out once (a research adapter asks at every step)."""
     totals = [0] * self.players
-    for deal in self.rounds(state):
-        if deal.settled:
-            for item in deal.items:
-                totals[item.player] += item.points
+    for number, record in enumerate(state.history, start=1):
+        for p, change in enumerate(self._settled_changes(number, record)):
+            totals[p] += change
     return tuple(totals)
