@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from .cards import HIDDEN
 from .engine import Game, Move
 from .engine.seen import move_text
 
@@ -396,6 +397,13 @@ class Encoder:
             ("chosen", self.chosen_size),
         )
         self.size = sum(size for _, size in self.pieces)
+        # for each zone, where each card of the deck (and a hidden card) counts in ``sparse``
+        cards_at = 2 * n + 1 + len(self.phases)
+        hidden_at = cards_at + z * c
+        self.zone_places = [
+            {card: cards_at + zi * c + i for i, card in enumerate(self.cards)} | {HIDDEN: hidden_at + zi}
+            for zi in range(z)
+        ]
         self.info_pieces = self.pieces + (("seen", z * c),)
         self.info_size = self.size + z * c
 
@@ -439,13 +447,18 @@ class Encoder:
         at += len(self.phases)
         c, zone_index, card_index = len(self.cards), self.zone_index, self.card_index
         hidden_at = at + len(self.zones) * c
+        zone_places = self.zone_places
         for zone in game.zones(view):
             zi = zone_index.get(zone.name)
             if zi is None:
                 continue
-            base = at + zi * c
-            for card in zone.cards:
-                ones.append(hidden_at + zi if card.is_hidden else base + card_index[card])
+            start = len(ones)
+            try:
+                ones.extend(map(zone_places[zi].__getitem__, zone.cards))
+            except KeyError:  # a hidden card other than HIDDEN (or a card of no deck: raises again)
+                del ones[start:]
+                base = at + zi * c
+                ones.extend(hidden_at + zi if card.is_hidden else base + card_index[card] for card in zone.cards)
         at = hidden_at + len(self.zones) + n
         ones.extend(at + i * self.base + digit for i, digit in enumerate(chosen))
         scaled = [u / self.scale for u in (game.utility(state) if utility is None else utility)]

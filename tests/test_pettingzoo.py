@@ -11,6 +11,7 @@ import cardlab
 
 pz_test = pytest.importorskip("pettingzoo.test", reason="the pettingzoo extra is not installed")
 cpz = pytest.importorskip("cardlab.pettingzoo")
+np = pytest.importorskip("numpy")
 
 from cardlab import research  # noqa: E402
 from cardlab.bots import HeuristicPlayer, play_game  # noqa: E402
@@ -60,6 +61,45 @@ def test_a_whole_game_pays_the_utilities_and_masks_the_legal_moves(name):
         expected = game.play(expected, move)
     assert env.state == expected and game.is_over(expected)
     assert [totals[a] for a in env.possible_agents] == [float(u) for u in game.utility(expected)]
+
+
+def _plain_observation(env, agent):
+    """The observation as docs/research.md lays it out, read afresh from the player's view."""
+    game, encoder, seat = env.game, env.encoder, env.possible_agents.index(agent)
+    view = game.view(env.state, seat)
+    pieces = {name: np.zeros(encoder.shape(name), np.float32) for name, _ in encoder.pieces}
+    pieces["player"][seat] = 1
+    mover = game.to_move(view)
+    pieces["to_move"][game.players if mover is None else mover] = 1
+    if game.phase(view) in encoder.phases:
+        pieces["phase"][encoder.phases.index(game.phase(view))] = 1
+    for zone in game.zones(view):
+        z = encoder.zones.index(zone.name)
+        for card in zone.cards:
+            if card.is_hidden:
+                pieces["hidden"][z] += 1
+            else:
+                pieces["cards"][z, encoder.cards.index(card)] += 1
+    pieces["utility"][:] = [u / encoder.scale for u in game.utility(env.state)]
+    mine = agent == env.agent_selection and not (env.terminations[agent] or env.truncations[agent])
+    for i, digit in enumerate(env.chosen if mine else ()):
+        pieces["chosen"][i * encoder.base + digit] = 1
+    return np.concatenate([pieces[name].ravel() for name, _ in encoder.pieces])
+
+
+@pytest.mark.parametrize("name", list(cpz.ENVS))
+def test_every_observation_is_the_documented_layout_of_the_player_s_view(name):
+    env = cpz.ENVS[name]()
+    rng, steps = random.Random(7), 0
+    for deal in (7, 8):
+        env.reset(seed=deal)
+        for _ in env.agent_iter():
+            steps += 1
+            for other in env.possible_agents:
+                assert env.observe(other)["observation"].tolist() == _plain_observation(env, other).tolist()
+            _, _, termination, truncation, info = env.last()
+            env.step(None if termination or truncation else rng.choice(info["legal_moves"]))
+    assert steps > 2 * env.game.players
 
 
 def test_the_zone_names_of_the_tensors_cover_every_state():
