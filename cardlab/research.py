@@ -449,12 +449,13 @@ class Encoder:
         hidden_at = at + len(self.zones) * c
         zone_places = self.zone_places
         for zone in game.zones(view):
-            zi = zone_index.get(zone.name)
+            cards = zone.cards
+            zi = zone_index.get(zone.name) if cards else None
             if zi is None:
                 continue
             start = len(ones)
             try:
-                ones.extend(map(zone_places[zi].__getitem__, zone.cards))
+                ones.extend(map(zone_places[zi].__getitem__, cards))
             except KeyError:  # a hidden card other than HIDDEN (or a card of no deck: raises again)
                 del ones[start:]
                 base = at + zi * c
