@@ -71,7 +71,29 @@ def _place_of(offset: int) -> Open | Reinforce:
 
 
 def _id(move: Move) -> int:
-    kind = type(move)
+    # the kinds a turn lists most first (``type(move) is``: mypy reads the kind from it)
+    if type(move) is Claim:
+        discard, play = move.discard, move.play
+        if play is None:
+            power = 0 if discard is None else discard if 1 <= discard <= 4 else -1
+        else:
+            power = 5 + _place_offset(play) if discard is None else -1
+        keep = move.keep
+        kept = 0 if keep is None else 1 if keep == move.first else 2 if keep == move.second else -1
+        pair = _PAIR.get((move.first, move.second))
+        if power < 0 or kept < 0 or pair is None:
+            raise KeyError(move)
+        return CLAIM_AT + ((pair * N + _INDEX[move.card]) * POWERS + power) * 3 + kept
+    if type(move) is Open:
+        return OPEN_AT + 4 * _INDEX[move.card] + move.position - 1
+    if type(move) is Reinforce:
+        return REINFORCE_AT + 4 * _INDEX[move.card] + move.position - 1
+    if type(move) is Exchange:
+        return EXCHANGE_AT + _INDEX[move.card]
+    if type(move) is Pass:
+        return PASS_ID
+    if type(move) is Mulligan:
+        return MULLIGAN_ID
     if type(move) is Arrange:
         rest = list(range(N))
         number = 0
@@ -80,28 +102,6 @@ def _id(move: Move) -> int:
             number = number * len(rest) + rest.index(i)
             rest.remove(i)
         return ARRANGE_AT + number
-    if kind is Mulligan:
-        return MULLIGAN_ID
-    if kind is Pass:
-        return PASS_ID
-    if type(move) is Open or type(move) is Reinforce:
-        return OPEN_AT + _place_offset(move)
-    if type(move) is Exchange:
-        return EXCHANGE_AT + _INDEX[move.card]
-    if type(move) is Claim:
-        if move.discard is None and move.play is None:
-            power = 0
-        elif move.play is None and move.discard is not None and 1 <= move.discard <= 4:
-            power = move.discard
-        elif move.discard is None and move.play is not None:
-            power = 5 + _place_offset(move.play)
-        else:
-            power = -1
-        keep = (None, move.first, move.second).index(move.keep) if move.keep in (None, move.first, move.second) else -1
-        pair = _PAIR.get((move.first, move.second))
-        if power < 0 or keep < 0 or pair is None:
-            raise KeyError(move)
-        return CLAIM_AT + ((pair * N + _INDEX[move.card]) * POWERS + power) * 3 + keep
     raise KeyError(move)
 
 
