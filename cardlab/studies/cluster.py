@@ -57,7 +57,10 @@ def _play(
 ) -> Iterator[Chunk | Lost]:
     from dask.distributed import as_completed
 
-    [spec] = client.scatter([blob], broadcast=True)  # sent once to every worker, not with each chunk
+    # sent once to every worker, not with each chunk, under a key of its own: by default the key
+    # is the blob's hash, shared with another study of the same spec on the cluster, whose
+    # release of it would cancel this study's chunks ("lost dependencies")
+    [spec] = client.scatter([blob], broadcast=True, hash=False)
     waiting = list(reversed(ranges))
     running: dict[str, tuple[int, int]] = {}
     flow = as_completed()
