@@ -8,7 +8,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,10 @@ from cardlab.classroom.classroom import Classroom
 from cardlab.classroom.rooms import RoomRefused
 from cardlab.classroom.store import StoreError
 from cardlab.classroom.store_address import open_store
+from helpers.classroom import wait_until
 from helpers.classroom_server import ClassroomServer, prepare
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def wait_until(check, timeout: float = 10.0):
-    ends = time.monotonic() + timeout
-    while time.monotonic() < ends:
-        if found := check():
-            return found
-        time.sleep(0.01)
-    raise AssertionError(f"not so after {timeout} s: {check}")
 
 
 @pytest.fixture

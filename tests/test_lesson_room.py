@@ -17,6 +17,7 @@ from cardlab.classroom.rooms import RoomRefused
 from cardlab.classroom.store import StaleWrite
 from cardlab.classroom.store_address import open_store
 from cardlab.lessons import class_csv, class_html, class_progress
+from helpers.classroom import wait_until
 
 LESSON = "card-commons-2-forced-defense"
 
@@ -208,31 +209,17 @@ def test_a_lesson_that_fails_its_checks_opens_no_room(tmp_path):
     classroom.close()
 
 
-def _until(condition, seconds: float = 10.0) -> bool:
-    """Whether ``condition()`` came true within ``seconds`` (looked at every 20 ms)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
 def test_a_learners_action_on_one_process_reaches_the_other(redis_address, tmp_path):
     address = f"{redis_address}?prefix=two-{tmp_path.name}"
     one, two = _open(address), _open(address)
     try:
         room = one.create_lesson_room(LESSON)
         _, seat, _ = one.join(room.code, "Ada")
-        assert _until(lambda: room.code in two.rooms)
-        other = two.rooms[room.code]
+        other = wait_until(lambda: two.rooms.get(room.code))
         room.run(seat).answer(["2H"])
-        assert _until(lambda: other.run(seat).progress() == room.run(seat).progress()), (
-            other.run(seat).progress(),
-            room.run(seat).progress(),
-        )
+        wait_until(lambda: other.run(seat).progress() == room.run(seat).progress())
         room.bring_to(0)
-        assert _until(lambda: other.pace == TEACHER)
+        wait_until(lambda: other.pace == TEACHER)
     finally:  # a classroom left open keeps listening to a Redis that the fixture stops
         one.close()
         two.close()
