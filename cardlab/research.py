@@ -397,9 +397,12 @@ class Encoder:
             ("chosen", self.chosen_size),
         )
         self.size = sum(size for _, size in self.pieces)
-        # for each zone, where each card of the deck (and a hidden card) counts in ``sparse``
-        cards_at = 2 * n + 1 + len(self.phases)
+        # where the pieces ``sparse`` counts in begin, and for each zone, where each card of the
+        # deck (and a hidden card) counts
+        self.phase_at = 2 * n + 1
+        cards_at = self.phase_at + len(self.phases)
         hidden_at = cards_at + z * c
+        self.chosen_at = hidden_at + z + n
         self.zone_places = [
             {card: cards_at + zi * c + i for i, card in enumerate(self.cards)} | {HIDDEN: hidden_at + zi}
             for zi in range(z)
@@ -440,27 +443,22 @@ class Encoder:
         n = self.players
         mover = game.to_move(view)
         ones = [player, n + (n if mover is None else mover)]
-        at = 2 * n + 1
         phase = game.phase(view)
         if phase in self.phases:
-            ones.append(at + self.phases.index(phase))
-        at += len(self.phases)
-        c, zone_index, card_index = len(self.cards), self.zone_index, self.card_index
-        hidden_at = at + len(self.zones) * c
-        zone_places = self.zone_places
+            ones.append(self.phase_at + self.phases.index(phase))
+        zone_index, zone_places = self.zone_index, self.zone_places
         for zone in game.zones(view):
             cards = zone.cards
             zi = zone_index.get(zone.name) if cards else None
             if zi is None:
                 continue
-            start = len(ones)
+            places, start = zone_places[zi], len(ones)
             try:
-                ones.extend(map(zone_places[zi].__getitem__, cards))
+                ones.extend(map(places.__getitem__, cards))
             except KeyError:  # a hidden card other than HIDDEN (or a card of no deck: raises again)
                 del ones[start:]
-                base = at + zi * c
-                ones.extend(hidden_at + zi if card.is_hidden else base + card_index[card] for card in zone.cards)
-        at = hidden_at + len(self.zones) + n
+                ones.extend(places[HIDDEN if card.is_hidden else card] for card in cards)
+        at = self.chosen_at
         ones.extend(at + i * self.base + digit for i, digit in enumerate(chosen))
         scaled = [u / self.scale for u in (game.utility(state) if utility is None else utility)]
         return ones, scaled
