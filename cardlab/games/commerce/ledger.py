@@ -204,14 +204,19 @@ class CommerceLedger:
 
     def ledger(self, state: CommerceState) -> tuple[int, ...]:
         """Every player's balance: the totals of :meth:`score` (each settled deal's counted once)."""
-        totals = [0] * state.players
-        for number, record in enumerate(state.history, start=1):
-            for p, change in enumerate(self._settled_changes(number, record)):
-                totals[p] += change
+        totals = self._settled_totals(state)
         if len(state.history) < state.players:  # the deal in play: its antes and trade payments so far
             for item in self._deal_items(len(state.history) + 1, state.dealer, state.turns):
                 totals[item.player] += item.points
         return tuple(totals)
+
+    def _settled_totals(self, state: CommerceState) -> list[int]:
+        """Every player's points from the settled deals (each deal's worked out once)."""
+        totals = [0] * state.players
+        for number, record in enumerate(state.history, start=1):
+            for p, change in enumerate(self._settled_changes(number, record)):
+                totals[p] += change
+        return totals
 
     @lru_cache(maxsize=1024)  # noqa: B019
     def _settled_changes(self, number: int, record: DealRecord) -> tuple[int, ...]:

@@ -45,10 +45,5 @@ def utility_range(self: Game[CommerceState]) -> tuple[int, int]:
 def utility(self: CommerceLedger, state: CommerceState) -> tuple[int, ...]:
     """The ledger of the settled deals: the final ledger once the game is over. A deal in
     progress counts nothing yet (its antes and trade payments are settled with it), so the
-    utilities always add up to 0, at the end, at the cap and on the way. Each settled deal's
-    changes are worked out once (a research adapter asks at every step)."""
-    totals = [0] * self.players
-    for number, record in enumerate(state.history, start=1):
-        for p, change in enumerate(self._settled_changes(number, record)):
-            totals[p] += change
-    return tuple(totals)
+    utilities always add up to 0, at the end, at the cap and on the way."""
+    return tuple(self._settled_totals(state))
