@@ -84,10 +84,8 @@ def _id(move: Move) -> int:
         if power < 0 or kept < 0 or pair is None:
             raise KeyError(move)
         return CLAIM_AT + ((pair * N + _INDEX[move.card]) * POWERS + power) * 3 + kept
-    if type(move) is Open:
-        return OPEN_AT + 4 * _INDEX[move.card] + move.position - 1
-    if type(move) is Reinforce:
-        return REINFORCE_AT + 4 * _INDEX[move.card] + move.position - 1
+    if type(move) is Open or type(move) is Reinforce:
+        return OPEN_AT + _place_offset(move)
     if type(move) is Exchange:
         return EXCHANGE_AT + _INDEX[move.card]
     if type(move) is Pass:
