@@ -13,6 +13,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,27 +29,14 @@ def run(path: Path) -> None:
         store_widget_state=False,
         resources={"metadata": {"path": str(path.parent)}},
     ).execute()
+    # each run of text written to one stream as one output, as it shows (how the text arrived in
+    # pieces varies from run to run)
+    CoalesceStreamsPreprocessor().preprocess(notebook, {})
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:  # keep the files small and the diffs readable
         cell.metadata.pop("execution", None)
-        if cell.cell_type == "code":
-            cell.outputs = _coalesced(cell.outputs)
     nbformat.write(notebook, path)
     print(f"executed {path.relative_to(ROOT)}")
-
-
-def _coalesced(outputs: list) -> list:
-    """``outputs`` with each run of text written to one stream made one output, as it shows
-    (how the text arrived in pieces varies from run to run)."""
-    merged: list = []
-    for output in outputs:
-        last = merged[-1] if merged else None
-        if output.output_type == "stream" and last is not None and last.output_type == "stream":
-            if last.name == output.name:
-                last.text += output.text
-                continue
-        merged.append(output)
-    return merged
 
 
 def main(args: list[str]) -> None:
