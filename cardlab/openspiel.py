@@ -38,6 +38,8 @@ __all__ = ["GAMES", "deal_actions", "load", "game_name", "as_player", "cardlab_s
 
 #: the deal's chance nodes (the seed's bytes, most significant first) and each one's outcomes
 SEED_BYTES, SEED_OUTCOMES = 8, 256
+#: OpenSpiel's players of no seat, as plain numbers (``current_player`` is asked several times a step)
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: the name of every registered configuration
 GAMES: tuple[str, ...] = tuple(research._configurations())
 
@@ -105,7 +107,10 @@ class CardlabState(pyspiel.State):
         self, game: CardlabGame, history: research.History | None = None, chosen: tuple = (), earlier: tuple = ()
     ) -> None:
         super().__init__(game)
-        self.history_node = history
+        self.actions = game.actions
+        self.history_node: research.History | None = None
+        self.player = CHANCE  # current_player(), kept as the history moves on (OpenSpiel asks often)
+        self._moved_to(history)
         self.dealt: tuple[int, ...] = ()
         self.chosen = chosen
         self.earlier = earlier
@@ -127,20 +132,20 @@ class CardlabState(pyspiel.State):
         assert self.history_node is not None
         return self.history_node
 
+    def _moved_to(self, node: research.History | None) -> None:
+        self.history_node = node
+        if node is not None:
+            mover = node.mover()
+            self.player = TERMINAL if mover is None else mover
+
     def current_player(self) -> int:
-        node = self.history_node
-        if node is None:
-            return pyspiel.PlayerId.CHANCE
-        mover = node.mover()
-        return pyspiel.PlayerId.TERMINAL if mover is None else mover
+        return self.player
 
     def is_terminal(self) -> bool:
-        node = self.history_node
-        return node is not None and node.is_over()
+        return self.player == TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        node = self._node
-        return research.actions(node.game).next_digits(node.legal_ids(), self.chosen)
+        return self.actions.next_digits(self._node.legal_ids(), self.chosen)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return _SEED_OUTCOMES
@@ -150,19 +155,19 @@ class CardlabState(pyspiel.State):
             self.dealt += (int(action),)
             if len(self.dealt) == SEED_BYTES:
                 game = self._game.cardlab
-                self.history_node = research.History(game, game.deal(seed=int.from_bytes(bytes(self.dealt), "big")))
+                self._moved_to(research.History(game, game.deal(seed=int.from_bytes(bytes(self.dealt), "big"))))
             return
         node = self.history_node
-        actions = research.actions(node.game)
+        actions = self.actions
         if actions.depth == 1:
-            self.history_node = node.then(node.game.move_of(action, node.state))
+            self._moved_to(node.then(node.game.move_of(action, node.state)))
             return
         chosen = self.chosen + (int(action),)
         if len(chosen) < actions.depth:
             self.chosen = chosen
             return
         self.chosen = ()
-        self.history_node = node.then(node.game.move_of(actions.number(chosen), node.state))
+        self._moved_to(node.then(node.game.move_of(actions.number(chosen), node.state)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

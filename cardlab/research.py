@@ -305,6 +305,13 @@ class Actions:
         self.depth: int = depth
         self.base: int = moves if depth == 1 else _root(moves, depth)
 
+    # immutable: copies share it (OpenSpiel clones states, which hold it, with deepcopy)
+    def __deepcopy__(self, memo: dict) -> Actions:
+        return self
+
+    def __copy__(self) -> Actions:
+        return self
+
     def digits(self, number: int) -> tuple[int, ...]:
         out = []
         for _ in range(self.depth):
@@ -324,6 +331,8 @@ class Actions:
         if self.depth == 1:
             return legal_ids
         scale = self.base ** (self.depth - len(chosen) - 1)
+        if not chosen:  # the first digit: every legal move's
+            return list(dict.fromkeys([n // scale for n in legal_ids]))
         low = self.number(chosen) * scale * self.base
         under = legal_ids[bisect.bisect_left(legal_ids, low) : bisect.bisect_left(legal_ids, low + scale * self.base)]
         if scale == 1:

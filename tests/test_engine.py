@@ -267,3 +267,24 @@ def test_json_numbers_are_ascii_digits_and_boundedly_many(number):
     err = caught.value
     assert err.where == "game.json" and len(str(err)) < 200 and not re.search(r"[7\u0663]{81}", str(err)), str(err)
     assert read_json('{"seed": 33}', "game.json") == {"seed": 33}
+
+
+@pytest.mark.parametrize("name", ["commitment", "contest"])
+def test_legal_ids_number_moves_equal_to_the_listed_ones_but_other_objects(name, monkeypatch):
+    """legal_ids finds a listed move's number by the object itself; a game whose moves are
+    copies (equal, not the same objects) gets the same numbers."""
+    import copy
+    import random
+
+    game = cardlab.game(name)
+    rng, state = random.Random(3), game.deal(seed=3)
+    positions = []
+    while moves := game.legal_moves(state):
+        positions.append(state)
+        state = game.play(state, rng.choice(moves))
+    listed = {id(s): game.legal_ids(s) for s in positions}
+    lister = type(game).legal_moves
+    monkeypatch.setattr(type(game), "legal_moves", lambda self, s: [copy.copy(m) for m in lister(self, s)])
+    assert copy.copy(game.legal_moves(positions[-1])[0]) is not game.legal_moves(positions[-1])[0]
+    for s in positions:
+        assert game.legal_ids(s) == listed[id(s)] == sorted(game.move_id(m) for m in lister(game, s))

@@ -7,7 +7,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..cards import Card
 from ..errors import IllegalMove, NotationError, StateError
@@ -534,6 +534,10 @@ def flat_numbering(
     list."""
     by_id = tuple(moves)
     by_move = {move: i for i, move in enumerate(by_id)}
+    # The games list the very objects of their tables, so a legal move's number is looked up by
+    # its identity, without hashing its fields. ``by_id`` keeps every one alive, so no other
+    # object can take its ``id``; an equal move that is another object is looked up by value.
+    by_identity = {id(move): i for i, move in enumerate(by_id)}
 
     def move_id(self: Game[Any], move: Move | str) -> int:
         """The move's number (the game's table of moves)."""
@@ -550,9 +554,15 @@ def flat_numbering(
     def legal_ids(self: Game[Any], state: Any) -> list[int]:
         """The numbers of the legal moves, sorted (looked up in the table at once)."""
         legal = self.legal_moves(state)
-        try:
-            return sorted(map(by_move.__getitem__, legal))
-        except KeyError as missing:
-            raise ValueError(f"{missing.args[0]} is not a move {title} can list, so it has no number") from None
+        known = list(map(by_identity.get, map(id, legal)))
+        if None not in known:
+            ids = cast(list[int], known)
+        else:
+            try:
+                ids = list(map(by_move.__getitem__, legal))
+            except KeyError as missing:
+                raise ValueError(f"{missing.args[0]} is not a move {title} can list, so it has no number") from None
+        ids.sort()
+        return ids
 
     return move_id, move_of, legal_ids

@@ -154,7 +154,18 @@ def _card_moves(card: Card, battles: int) -> tuple[Commit, ...]:
     return tuple(moves)
 
 
-MOVES = {n: {card: _card_moves(card, n) for card in DRAW_DECK} for n in range(1, ROUNDS + 1)}
+def _tables() -> dict[int, dict[Card, tuple[Commit, ...]]]:
+    """Every card's commits with 1, 2 and 3 battles out. A commit the rounds share is one
+    object in every table, so that a move's number is found by the object itself
+    (``engine.flat_numbering``)."""
+    one: dict[Commit, Commit] = {}
+    return {
+        n: {card: tuple(one.setdefault(m, m) for m in _card_moves(card, n)) for card in DRAW_DECK}
+        for n in range(1, ROUNDS + 1)
+    }
+
+
+MOVES = _tables()
 WELL_FORMED = {n: frozenset(m for ms in table.values() for m in ms) for n, table in MOVES.items()}
 
 

@@ -20,7 +20,7 @@ Cards are numbered 0-51 in the deck's order (``moves.DECK``), positions 0-3 (1 t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...engine import Game, Move
 from .moves import (
@@ -112,9 +112,30 @@ def move_id(self: Game[ContestState], move: Move | str) -> int:
         raise ValueError(f"{move} is not a move Contest can list, so it has no number") from None
 
 
+#: The numbers of the moves turns have listed, by the move object's ``id``. A turn hands out
+#: moves that ``movegen``'s tables keep for good (some 20,000 at most), so each is numbered from
+#: its parts once and later looked up by identity. ``_KEPT`` keeps each alive, so that no other
+#: object can take its ``id``; past ``_KNOWN_LIMIT`` (moves listed some other way) nothing more is kept.
+_KNOWN: dict[int, int] = {}
+_KEPT: list[Move] = []
+_KNOWN_LIMIT = 1 << 16
+
+
+def _remembered_id(move: Move) -> int:
+    number = _id(move)
+    if type(move) is not Arrange and len(_KEPT) < _KNOWN_LIMIT:  # an arrangement is made afresh
+        _KEPT.append(move)
+        _KNOWN[id(move)] = number
+    return number
+
+
 def legal_ids(self: Game[ContestState], state: Any) -> list[int]:
-    """The numbers of the legal moves, sorted (each numbered from its parts at once)."""
-    return sorted(map(_id, self.legal_moves(state)))
+    """The numbers of the legal moves, sorted (each numbered from its parts once)."""
+    moves = self.legal_moves(state)
+    known = list(map(_KNOWN.get, map(id, moves)))
+    ids = cast(list[int], known) if None not in known else list(map(_remembered_id, moves))
+    ids.sort()
+    return ids
 
 
 def move_of(self: Any, move_id: int, state: Any) -> Move:
