@@ -332,12 +332,12 @@ class Actions:
             return legal_ids
         scale = self.base ** (self.depth - len(chosen) - 1)
         if not chosen:  # the first digit: every legal move's
-            return list(dict.fromkeys([n // scale for n in legal_ids]))
+            return sorted({n // scale for n in legal_ids})
         low = self.number(chosen) * scale * self.base
         under = legal_ids[bisect.bisect_left(legal_ids, low) : bisect.bisect_left(legal_ids, low + scale * self.base)]
         if scale == 1:
             return [n - low for n in under]
-        return list(dict.fromkeys([(n - low) // scale for n in under]))
+        return sorted({(n - low) // scale for n in under})
 
 
 def _root(number: int, depth: int) -> int:

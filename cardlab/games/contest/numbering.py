@@ -93,12 +93,12 @@ def _id(move: Move) -> int:
     if type(move) is Mulligan:
         return MULLIGAN_ID
     if type(move) is Arrange:
-        rest = list(range(N))
-        number = 0
-        for card in move.cards:
+        number, named = 0, []
+        for left, card in zip(range(N, 0, -1), move.cards):
             i = _INDEX[card]
-            number = number * len(rest) + rest.index(i)
-            rest.remove(i)
+            # the card's index among those not named before it
+            number = number * left + i - sum(j < i for j in named)
+            named.append(i)
         return ARRANGE_AT + number
     raise KeyError(move)
 
@@ -112,27 +112,31 @@ def move_id(self: Game[ContestState], move: Move | str) -> int:
         raise ValueError(f"{move} is not a move Contest can list, so it has no number") from None
 
 
-#: The numbers of the moves turns have listed, by the move object's ``id``. A turn hands out
-#: moves that ``movegen``'s tables keep for good (some 20,000 at most), so each is numbered from
-#: its parts once and later looked up by identity. ``_KEPT`` keeps each alive, so that no other
-#: object can take its ``id``; past ``_KNOWN_LIMIT`` (moves listed some other way) nothing more is kept.
-_KNOWN: dict[int, int] = {}
-_KEPT: list[Move] = []
-_KNOWN_LIMIT = 1 << 16
+#: The moves turns have listed, by number, and their numbers by the move object's ``id``. A turn
+#: hands out moves that ``movegen``'s tables keep for good (some 20,000 at most), so each is
+#: numbered from its parts once, then looked up by identity; ``move_of`` hands the same object
+#: back. ``_REMEMBERED`` keeps each alive, so that no other object can take its ``id``; past
+#: ``_REMEMBERED_MOST`` (moves listed some other way) nothing more is kept.
+_REMEMBERED: dict[int, Move] = {}
+_NUMBER_OF: dict[int, int] = {}
+_REMEMBERED_MOST = 1 << 16
 
 
 def _remembered_id(move: Move) -> int:
-    number = _id(move)
-    if type(move) is not Arrange and len(_KEPT) < _KNOWN_LIMIT:  # an arrangement is made afresh
-        _KEPT.append(move)
-        _KNOWN[id(move)] = number
+    number = _NUMBER_OF.get(id(move))
+    if number is None:
+        number = _id(move)
+        # an arrangement is made afresh each time; an equal move may be remembered already
+        if type(move) is not Arrange and number not in _REMEMBERED and len(_REMEMBERED) < _REMEMBERED_MOST:
+            _REMEMBERED[number] = move
+            _NUMBER_OF[id(move)] = number
     return number
 
 
 def legal_ids(self: Game[ContestState], state: Any) -> list[int]:
     """The numbers of the legal moves, sorted (each numbered from its parts once)."""
     moves = self.legal_moves(state)
-    known = list(map(_KNOWN.get, map(id, moves)))
+    known = list(map(_NUMBER_OF.get, map(id, moves)))
     ids = cast(list[int], known) if None not in known else list(map(_remembered_id, moves))
     ids.sort()
     return ids
@@ -141,6 +145,9 @@ def legal_ids(self: Game[ContestState], state: Any) -> list[int]:
 def move_of(self: Any, move_id: int, state: Any) -> Move:
     """The move numbered ``move_id`` (the same in every state)."""
     number = self._check_move_id(move_id)
+    remembered = _REMEMBERED.get(number)
+    if remembered is not None:
+        return remembered
     if number < MULLIGAN_ID:
         digits = []
         for base in (N - 3, N - 2, N - 1, N):
