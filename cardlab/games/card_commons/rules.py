@@ -9,6 +9,7 @@ records each reading chosen.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -70,6 +71,16 @@ _RED = frozenset("DH")
 _CERTAIN = Fraction(1)  # the chance of a Nest Egg that is no Wild still to be swapped
 #: The group of the zones on the table between the players (see ``table_layout``).
 TABLEAU = "tableau"
+_PEEK_1, _PEEK_2 = "Pool, face down 1", "Pool, face down 2"
+#: who sees a player's own zones, by player; and nobody (the face-down cards)
+_SEEN_BY = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
+
+@functools.cache
+def _seat_zone_names(names: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """Each player's hand, Commission and side of the tableau, by name (the players called ``names``)."""
+    return tuple((f"{name} hand", f"{name} commission", f"{name} side") for name in names)
 
 
 # --- rules helpers (pure functions of cards) -------------------------------------------------------
@@ -671,67 +682,30 @@ class CardCommons(CommonsScoring, CommonsTextForm, Game[CommonsState], numbering
     # -- hidden information ------------------------------------------------------------------------
 
     def zones(self, s: CommonsState) -> list[Zone]:
-        names = self.player_names
+        # (zones are made with their fields in order, and their words made once: the research
+        # adapters ask for them at every step)
         revealed = s.phase in ("round-end", "game-over")
-        secret: frozenset[int] | None = None if revealed else frozenset()
+        secret: frozenset[int] | None = None if revealed else _NOBODY
         zones = [
-            Zone(name="nest egg", cards=(s.nest_egg,), seen_by=secret, kind=SLOT, group=TABLEAU, label="Nest Egg"),
-            Zone(name="pool face up", cards=s.pool_up, kind=POOL, group=TABLEAU, label="Pool, face up"),
+            Zone("nest egg", (s.nest_egg,), secret, None, SLOT, TABLEAU, "Nest Egg"),
+            Zone("pool face up", s.pool_up, None, None, POOL, TABLEAU, "Pool, face up"),
         ]
         if s.peek and not revealed:
             # commons.peek.look: the round's first Claimant sees the first face-down card, the other player the second.
             first = self.first_claimant(s.round)
-            zones += [
-                Zone(
-                    name="pool face down 1",
-                    cards=s.pool_down[:1],
-                    seen_by=frozenset((first,)),
-                    kind=POOL,
-                    group=TABLEAU,
-                    label="Pool, face down 1",
-                ),
-                Zone(
-                    name="pool face down 2",
-                    cards=s.pool_down[1:],
-                    seen_by=frozenset((1 - first,)),
-                    kind=POOL,
-                    group=TABLEAU,
-                    label="Pool, face down 2",
-                ),
-            ]
+            zones.append(Zone("pool face down 1", s.pool_down[:1], _SEEN_BY[first], None, POOL, TABLEAU, _PEEK_1))
+            zones.append(Zone("pool face down 2", s.pool_down[1:], _SEEN_BY[1 - first], None, POOL, TABLEAU, _PEEK_2))
         else:
-            zones.append(
-                Zone(
-                    name="pool face down",
-                    cards=s.pool_down,
-                    seen_by=secret,
-                    kind=POOL,
-                    group=TABLEAU,
-                    label="Pool, face down",
-                )
-            )
-        for p in (0, 1):
-            own = None if revealed else frozenset((p,))
+            zones.append(Zone("pool face down", s.pool_down, secret, None, POOL, TABLEAU, "Pool, face down"))
+        for p, (hand, commission_name, side) in enumerate(_seat_zone_names(self.player_names)):
+            own = None if revealed else _SEEN_BY[p]
             held = s.commissions[p]
             commission = () if held is None else (held,)
-            zones += [
-                Zone(
-                    name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND, label="Hand"
-                ),
-                Zone(
-                    name=f"{names[p]} commission", cards=commission, seen_by=own, owner=p, kind=SLOT, label="Commission"
-                ),
-                Zone(
-                    name=f"{names[p]} side",
-                    cards=s.sides[p],
-                    owner=p,
-                    kind=SIDE,
-                    group=TABLEAU,
-                    label="side of the tableau",
-                ),
-            ]
+            zones.append(Zone(hand, s.hands[p], _SEEN_BY[p], p, HAND, None, "Hand"))
+            zones.append(Zone(commission_name, commission, own, p, SLOT, None, "Commission"))
+            zones.append(Zone(side, s.sides[p], None, p, SIDE, TABLEAU, "side of the tableau"))
         claim = () if s.claim is None else (s.claim,)
-        zones.append(Zone(name="claim", cards=claim, kind=SLOT, group=TABLEAU, label="Claim"))
+        zones.append(Zone("claim", claim, None, None, SLOT, TABLEAU, "Claim"))
         return zones
 
     def table_layout(self, s: CommonsState) -> Layout:

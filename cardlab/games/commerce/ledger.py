@@ -210,12 +210,20 @@ class CommerceLedger:
                 totals[item.player] += item.points
         return tuple(totals)
 
+    #: the settled deals' totals last worked out, and the history they are of: every state of a
+    #: deal shares its history, and the research adapters ask for the totals after each move
+    _last_settled: tuple[tuple[DealRecord, ...], tuple[int, ...]] | None = None
+
     def _settled_totals(self, state: CommerceState) -> list[int]:
         """Every player's points from the settled deals (each deal's worked out once)."""
+        history, last = state.history, self._last_settled
+        if last is not None and last[0] is history:
+            return list(last[1])
         totals = [0] * state.players
-        for number, record in enumerate(state.history, start=1):
+        for number, record in enumerate(history, start=1):
             for p, change in enumerate(self._settled_changes(number, record)):
                 totals[p] += change
+        self._last_settled = (history, tuple(totals))
         return totals
 
     @lru_cache(maxsize=1024)  # noqa: B019

@@ -84,6 +84,17 @@ __all__ = [
 
 #: The group of the zones between the players: the stock, the waste, an offer (see ``table_layout``).
 POOL = "pool"
+#: who sees only their own cards, by player; and nobody
+_ONLY = tuple(frozenset((p,)) for p in range(MAX_PLAYERS))
+_NOBODY: frozenset[int] = frozenset()
+
+
+@cache
+def _hand_zones(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[frozenset[int], ...]]:
+    """Each player's hand's zone name and who sees it while the game is played (the players
+    called ``names``)."""
+    return tuple(f"{name}'s hand" for name in names), _ONLY[: len(names)]
+
 
 _replace = replacer(CommerceState)
 # the moves of a turn build only the fields they change: a trade (the offer is None on a turn), an offer, a barter done
@@ -515,30 +526,21 @@ class Commerce(CommerceLedger, Game[CommerceState], numbering=numbering, explain
     # -- hidden information --------------------------------------------------------------------------------
 
     def zones(self, s: CommerceState) -> list[Zone]:
-        names = self.player_names
-        n = s.players
-        over = len(s.history) == n
-        zones = [
-            Zone(
-                name=f"{names[p]}'s hand",
-                cards=s.hands[p],
-                seen_by=None if over else frozenset((p,)),
-                owner=p,
-                kind=HAND,
-                label="Hand",
-            )
-            for p in range(n)
-        ]
+        # (zones are made with their fields in order, and their words made once: the research
+        # adapters ask for them at every step)
+        names, own = _hand_zones(self.player_names)
+        over = len(s.history) == s.players  # the game is over: every hand is shown
+        seen_by: tuple[frozenset[int] | None, ...] = (None,) * s.players if over else own
+        zones = [Zone(names[p], hand, seen_by[p], p, HAND, None, "Hand") for p, hand in enumerate(s.hands)]
         # an offer is seen by the offerer only: the neighbour answers without seeing it
-        offer = () if s.offer is None else (s.offer,)
-        seen_by = frozenset() if s.offer is None else frozenset((s.turn_player,))
-        zones.append(Zone(name="offer", cards=offer, seen_by=seen_by, kind=SLOT, group=POOL, label="Barter offer"))
+        if s.offer is None:
+            zones.append(Zone("offer", (), _NOBODY, None, SLOT, POOL, "Barter offer"))
+        else:
+            zones.append(Zone("offer", (s.offer,), _ONLY[s.turn_player], None, SLOT, POOL, "Barter offer"))
         # piles bottom to top: the stock's last card is the next one traded for (the state keeps
         # the stock top first); the waste's last card is the latest traded away
-        zones.append(
-            Zone(name="stock", cards=s.stock[::-1], seen_by=frozenset(), kind=STOCK, group=POOL, label="Stock")
-        )
-        zones.append(Zone(name="waste", cards=s.waste, seen_by=frozenset(), kind=PILE, group=POOL, label="Waste"))
+        zones.append(Zone("stock", s.stock[::-1], _NOBODY, None, STOCK, POOL, "Stock"))
+        zones.append(Zone("waste", s.waste, _NOBODY, None, PILE, POOL, "Waste"))
         return zones
 
     def table_layout(self, s: CommerceState) -> Layout:

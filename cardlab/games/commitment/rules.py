@@ -11,7 +11,7 @@ records each reading chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from ...cards import HIDDEN, Card, ascii_upper, cards, cards_html, chance, deal_seed, shuffled, suit_symbol
@@ -573,24 +573,14 @@ class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, 
 
     def zones(self, s: CommitmentState) -> list[Zone]:
         """Piles bottom to top: the decks' last card is the next one drawn or turned up (the
-        state keeps them top first); the discard pile's last card is the latest discarded."""
+        state keeps them top first); the discard pile's last card is the latest discarded.
+        (Zones are made with their fields in order, and their words made once: the research
+        adapters ask for them at every step.)"""
         names = self.player_names
-        nobody: frozenset[int] = frozenset()
-        zones = [
-            Zone(name=f"{names[p]} hand", cards=s.hands[p], seen_by=frozenset((p,)), owner=p, kind=HAND, label="Hand")
-            for p in (0, 1)
-        ]
-        zones += [
-            Zone(name="draw deck", cards=s.draw[::-1], seen_by=nobody, kind=STOCK, group=DECKS, label="Draw deck"),
-            Zone(
-                name="battle deck",
-                cards=s.battle_deck[::-1],
-                seen_by=nobody,
-                kind=STOCK,
-                group=DECKS,
-                label="Battle deck",
-            ),
-        ]
+        hands, won = _seat_zone_names(names)
+        zones = [Zone(hands[p], s.hands[p], _SEEN_BY[p], p, HAND, None, "Hand") for p in (0, 1)]
+        zones.append(Zone("draw deck", s.draw[::-1], _NOBODY, None, STOCK, DECKS, "Draw deck"))
+        zones.append(Zone("battle deck", s.battle_deck[::-1], _NOBODY, None, STOCK, DECKS, "Battle deck"))
         for i, battle in enumerate(s.battles, start=1):
             area, card_name, stacks = _battle_zone_names(i, names)
             zones.append(Zone(card_name, (battle.card,), None, None, SLOT, area, "Battle card"))
@@ -599,10 +589,8 @@ class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, 
                     Zone(name, stack, None, p, STACK, area, label)
                     for (name, label), stack in zip(stacks[p], battle.sides[p])
                 ]
-        zones += [
-            Zone(name=f"{names[p]} won", cards=s.won[p], owner=p, kind=PILE, label="Battle cards won") for p in (0, 1)
-        ]
-        zones.append(Zone(name="discard", cards=s.discard, kind=PILE, group=DECKS, label="Discard"))
+        zones += [Zone(won[p], s.won[p], None, p, PILE, None, "Battle cards won") for p in (0, 1)]
+        zones.append(Zone("discard", s.discard, None, None, PILE, DECKS, "Discard"))
         return zones
 
     def table_layout(self, s: CommitmentState) -> Layout:
@@ -778,6 +766,17 @@ class Commitment(CommitmentScoring, Game[CommitmentState], numbering=numbering, 
 
 
 # --- helpers for notation, decks and text ----------------------------------------------------------
+
+
+#: who sees a player's hand, by player; and nobody (the decks)
+_SEEN_BY = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
+
+@cache
+def _seat_zone_names(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of each player's hand and won battle cards (the players called ``names``)."""
+    return tuple(f"{name} hand" for name in names), tuple(f"{name} won" for name in names)
 
 
 @lru_cache(maxsize=64)

@@ -93,7 +93,7 @@ def _id(move: Move) -> int:
     if type(move) is Mulligan:
         return MULLIGAN_ID
     if type(move) is Arrange:
-        number, named = 0, []
+        number, named = 0, list[int]()
         for left, card in zip(range(N, 0, -1), move.cards):
             i = _INDEX[card]
             # the card's index among those not named before it

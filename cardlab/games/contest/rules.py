@@ -10,6 +10,7 @@ sentence of the text it implements and records each reading chosen where the tex
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -75,6 +76,20 @@ _EMPTY_ROW: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 _STAGES = ("arrange", "play", "final 2", "final 1", "over")
 # The groups of zones on the table (see ``table_layout``).
 ROW_AREA, POINTS, PILES = "row", "points", "piles"
+#: the zones' words that never change: each contest position's name and label, each points pile's
+_POSITION_WORDS = tuple((f"position {i + 1}", f"Position {i + 1}") for i in range(POSITIONS))
+_POINTS_WORDS = tuple((f"points {suit}", f"{suit_symbol(suit)} points") for suit in SUITS)
+_SECRET_LABEL = "Secret cards, 1st to 4th"
+#: who sees a player's own zones, by player; and nobody (the draw pile)
+_SEEN_BY = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
+
+@functools.cache
+def _seat_zone_names(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each player's secret cards' zone and hand's zone, by name (the players called ``names``)."""
+    return tuple((f"{name} secret", f"{name} hand") for name in names)
+
 
 _replace = replacer(ContestState)
 _arrange = builder(Arrange)
@@ -570,41 +585,20 @@ class Contest(ContestClaims, Game[ContestState], numbering=numbering, explained=
     def zones(self, state: ContestState) -> list[Zone]:
         """Piles bottom to top: the draw pile's last card is the next one drawn (the state keeps
         it top first); a contest pile's, a points pile's and the discard pile's last card is the
-        latest put there."""
+        latest put there. (Zones are made with their fields in order, and their words made once:
+        the research adapters ask for them at every step.)"""
         revealed = state.turn < 0
         zones = []
-        for p, name in enumerate(self.player_names):
-            own = frozenset((p,))
-            zones += [
-                Zone(
-                    name=f"{name} secret",
-                    cards=state.secrets[p],
-                    seen_by=None if revealed else own,
-                    owner=p,
-                    kind=ROW,
-                    label="Secret cards, 1st to 4th",
-                ),
-                Zone(name=f"{name} hand", cards=state.hands[p], seen_by=own, owner=p, kind=HAND, label="Hand"),
-            ]
-        zones += [
-            Zone(name=f"position {i + 1}", cards=pile, kind=STACK, group=ROW_AREA, label=f"Position {i + 1}")
-            for i, pile in enumerate(state.row)
-        ]
-        zones += [
-            Zone(name=f"points {suit}", cards=pile, kind=PILE, group=POINTS, label=f"{suit_symbol(suit)} points")
-            for suit, pile in zip(SUITS, state.points)
-        ]
-        zones += [
-            Zone(name="discard", cards=state.discard, kind=PILE, group=PILES, label="Discard pile"),
-            Zone(
-                name="draw pile",
-                cards=state.stock[::-1],
-                seen_by=frozenset(),
-                kind=STOCK,
-                group=PILES,
-                label="Draw pile",
-            ),
-        ]
+        for p, (secret, hand) in enumerate(_seat_zone_names(self.player_names)):
+            own = _SEEN_BY[p]
+            zones.append(Zone(secret, state.secrets[p], None if revealed else own, p, ROW, None, _SECRET_LABEL))
+            zones.append(Zone(hand, state.hands[p], own, p, HAND, None, "Hand"))
+        for (name, label), pile in zip(_POSITION_WORDS, state.row):
+            zones.append(Zone(name, pile, None, None, STACK, ROW_AREA, label))
+        for (name, label), pile in zip(_POINTS_WORDS, state.points):
+            zones.append(Zone(name, pile, None, None, PILE, POINTS, label))
+        zones.append(Zone("discard", state.discard, None, None, PILE, PILES, "Discard pile"))
+        zones.append(Zone("draw pile", state.stock[::-1], _NOBODY, None, STOCK, PILES, "Draw pile"))
         return zones
 
     def table_layout(self, state: ContestState) -> Layout:
