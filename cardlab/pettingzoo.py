@@ -23,6 +23,7 @@ agent's rewards add up to its utility. A game stops at ``Game.max_moves`` (a tru
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Callable
 from typing import Any
@@ -77,7 +78,7 @@ class CardlabEnv(AECEnv):
         self.moves = 0
         self.chosen: tuple[int, ...] = ()  # the digits chosen of the move under way
         self._ids: list[int] | None = None
-        self._legal_set: frozenset[int] = frozenset()
+        self._legal: list[int] = []  # the legal actions of the agent to move, sorted
         self._deals = random.Random()  # the seeds of the deals of reset() without a seed
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -103,6 +104,8 @@ class CardlabEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._utility = self.game.utility(self.state)
+        self._paid = False  # whether a reward of the last step was not 0
+        self._informed: tuple[str, ...] = ()  # the agents whose infos hold legal moves
         self.agent_selection = self.possible_agents[_mover(self.game, self.state)]
         self._legal_info()
 
@@ -126,29 +129,23 @@ class CardlabEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game, actions = self.game, self.actions
-        legal = self.infos[agent]["legal_moves"]
-        if action not in self._legal_set:
+        game, actions, legal = self.game, self.actions, self._legal
+        at = bisect.bisect_left(legal, action) if isinstance(action, (int, np.integer)) else len(legal)
+        if at == len(legal) or legal[at] != action:
             raise ValueError(f"{action} is not a legal action of {agent} here: {legal}")
         chosen = self.chosen + (int(action),)  # type: ignore[arg-type]
+        self._cumulative_rewards[agent] = 0.0
         if len(chosen) < actions.depth:  # a digit of the move: the same agent chooses the next
             self.chosen = chosen
-            self._cumulative_rewards[agent] = 0.0
-            for a in self.agents:
-                self.rewards[a] = 0.0
+            self._rewarded(None)
             self._legal_info()
-            self._accumulate_rewards()
             return
         self.chosen = ()
         # legal by the check above, so the engine's unchecked advance plays it
         self.state = game.advance(self.state, game.move_of(actions.number(chosen), self.state))
         self.moves += 1
         self._ids = None
-        utility = game.utility(self.state)
-        self._cumulative_rewards[agent] = 0.0
-        for a, before, after in zip(self.possible_agents, self._utility, utility):
-            self.rewards[a] = float(after - before)
-        self._utility = utility
+        self._rewarded(game.utility(self.state))
         over = game.is_over(self.state)
         capped = not over and self.moves >= game.max_moves  # type: ignore[operator]
         if over or capped:
@@ -158,7 +155,23 @@ class CardlabEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[_mover(game, self.state)]
             self._legal_info()
-        self._accumulate_rewards()
+
+    def _rewarded(self, utility: tuple[int, ...] | None) -> None:
+        """Each agent's reward for the step just made, the change of its utility (``None``: no
+        change, a digit chosen), added to the cumulative rewards (PettingZoo's
+        ``_accumulate_rewards``, skipped where every reward is 0, as most steps' are)."""
+        before, rewards = self._utility, self.rewards
+        if utility is None or utility == before:
+            if self._paid:
+                for a in self.agents:
+                    rewards[a] = 0.0
+                self._paid = False
+            return
+        cumulative = self._cumulative_rewards
+        for a, old, new in zip(self.possible_agents, before, utility):
+            rewards[a] = reward = float(new - old)
+            cumulative[a] += reward
+        self._utility, self._paid = utility, True
 
     def _legal_ids(self) -> list[int]:
         """The numbers of the legal moves at the current state, sorted (worked out once a state)."""
@@ -169,11 +182,12 @@ class CardlabEnv(AECEnv):
     def _legal_info(self) -> None:
         """``infos[agent]["legal_moves"]``: the legal actions of the agent to move (the mask's
         ones, without scanning it)."""
-        for a in self.agents:
-            self.infos[a] = {}
-        legal = self.actions.next_digits(self._legal_ids(), self.chosen)
-        self._legal_set = frozenset(legal)
-        self.infos[self.agent_selection] = {"legal_moves": legal}
+        infos = self.infos
+        for a in self._informed:  # the agent whose turn it was (a new dictionary: the old may be kept)
+            infos[a] = {}
+        self._legal = legal = self.actions.next_digits(self._legal_ids(), self.chosen)
+        infos[self.agent_selection] = {"legal_moves": legal}
+        self._informed = (self.agent_selection,)
 
     def render(self) -> str | None:
         if self.render_mode is None:
