@@ -144,6 +144,26 @@ class CardlabState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
 
+    # OpenSpiel's own ``is_chance_node`` and ``legal_actions`` ask Python for the current player
+    # (and whether the game is over) on every call: called from Python, these give the same
+    # answers at once. C++ callers still go through OpenSpiel's (tests/test_openspiel.py).
+    def is_chance_node(self) -> bool:
+        return self.player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        mover = self.player
+        if player is None:
+            player = mover
+        if mover == TERMINAL:
+            return []
+        if mover == CHANCE:
+            return list(range(SEED_OUTCOMES))
+        if player == mover:
+            return self._legal_actions(player)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
         return self.actions.next_digits(self._node.legal_ids(), self.chosen)
 

@@ -48,6 +48,33 @@ def test_random_sim_test(name):
     pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("name", ["cardlab_commitment", "cardlab_contest", "cardlab_commerce_5"])
+def test_the_python_answers_are_openspiel_s_own(name):
+    """A state's ``is_chance_node`` and ``legal_actions``, which answer Python callers at once,
+    agree with OpenSpiel's own (C++) ones at every step, chance and the end included, for
+    every player; restored from its serialized form too."""
+    game = pyspiel.load_game(name)
+    rng = random.Random(5)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            for copy in (state, game.deserialize_state(state.serialize())):
+                assert copy.is_chance_node() == pyspiel.State.is_chance_node(copy)
+                assert copy.legal_actions() == pyspiel.State.legal_actions(copy)
+                for player in range(game.num_players()):
+                    assert copy.legal_actions(player) == pyspiel.State.legal_actions(copy, player)
+            if state.is_terminal():
+                assert state.legal_actions() == []
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    dealt = game.new_initial_state()
+    for action in co.deal_actions(1):
+        dealt.apply_action(action)
+    for answer in (dealt.legal_actions, lambda player: pyspiel.State.legal_actions(dealt, player)):
+        with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+            answer(pyspiel.PlayerId.TERMINAL)
+
+
 def _dealt(game, seed):
     state = game.new_initial_state()
     for action in co.deal_actions(seed):
