@@ -135,3 +135,19 @@ def test_one_seeded_reset_makes_the_following_episodes_repeat_as_in_gymnasium():
     assert len({state.to_json() for state in first}) == 4  # each episode a new deal
     unseeded = deals(cpz.ENVS["cardlab_commitment"](), False)
     assert unseeded != deals(cpz.ENVS["cardlab_commitment"](), False)  # never seeded: fresh randomness
+
+
+@pytest.mark.parametrize("name", ["cardlab_commitment", "cardlab_contest"])
+def test_an_action_may_be_a_numpy_integer_and_an_illegal_one_changes_nothing(name):
+    env = cpz.ENVS[name]()
+    env.reset(seed=2)
+    agent = env.agent_selection
+    legal = env.infos[agent]["legal_moves"]
+    illegal = next(a for a in range(env.actions.base) if a not in legal)
+    for action in (illegal, -1, env.actions.base, 1.0, "0", None if legal else 0):
+        with pytest.raises(ValueError, match="not a legal action"):
+            env.step(action)
+        assert env.agent_selection == agent and env.infos[agent]["legal_moves"] == legal and env.chosen == ()
+    mask = env.observe(agent)["action_mask"]
+    env.step(mask.nonzero()[0][-1])  # a NumPy integer, as a masked policy gives it
+    assert env.chosen == (legal[-1],) if env.actions.depth > 1 else env.moves == 1
