@@ -569,7 +569,8 @@ def test_a_playouts_value_is_the_lead_the_score_gives(name):
 def test_a_commerce_playouts_value_is_the_score_of_the_deal_it_settled(players):
     """A Commerce playout is worth the player's result in the deal it settled: the strategy sums
     it without writing the ledger's lines, the very number that deal's score totals, in every
-    way a deal settles (the dealer paying the winner, everyone, or nobody)."""
+    way a deal settles (the dealer paying the winner, everyone, or nobody); and the utility, the
+    settled deals' together."""
     game = cardlab.game("commerce", players=players)
     strategy = strategy_of(game)
     settled, pays = 0, set()
@@ -579,6 +580,9 @@ def test_a_commerce_playouts_value_is_the_score_of_the_deal_it_settled(players):
         score = game.score(state, deal=len(state.history))
         for player in range(players):
             assert strategy.playout_value(game, state, player) == score.totals[player]
+        # the utility (the research adapters' reward) sums every settled deal's lines as well
+        deals = [game.score(state, deal=k).totals for k in range(1, len(state.history) + 1)]
+        assert game.utility(state) == tuple(map(sum, zip(*deals)))
         record = state.history[-1]
         pays.add(showdown(record.hands, record.dealer).dealer_pays)
         settled += 1

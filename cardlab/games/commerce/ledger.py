@@ -229,14 +229,31 @@ class CommerceLedger:
     @lru_cache(maxsize=1024)  # noqa: B019
     def _settled_changes(self, number: int, record: DealRecord) -> tuple[int, ...]:
         """Each player's points from a settled deal: the sums of its lines of the ledger."""
-        totals = [0] * self.players
-        for item in self._settled_items(number, record):
-            totals[item.player] += item.points
-        return tuple(totals)
+        return deal_changes(record, self.players)
 
     def pool(self, state: CommerceState) -> int:
         """The points in the pool: every player's ante while a deal is played, 0 once the game is over."""
         return 0 if len(state.history) == state.players else state.players
+
+
+def deal_changes(record: DealRecord, players: int) -> tuple[int, ...]:
+    """Each player's chips won or lost in a settled deal of ``players``: its lines of the ledger
+    summed (``CommerceLedger._settled_items``, the score of that deal), without their words."""
+    dealer = record.dealer
+    changes = [-1] * players  # commerce.deal.ante
+    for i, turn in enumerate(record.turns):  # commerce.trade.payment: to the dealer, who trades free
+        if turn == "trade" and (trader := (dealer + 1 + i) % players) != dealer:
+            changes[trader] -= 1
+            changes[dealer] += 1
+    result = showdown(record.hands, dealer)
+    changes[result.winner] += players  # commerce.settle.pool
+    if result.dealer_pays == "winner":  # commerce.settle.dealer-loses
+        changes[dealer] -= 1
+        changes[result.winner] += 1
+    elif result.dealer_pays == "everyone":  # commerce.settle.same-category: 1 chip to each other player
+        changes = [c + 1 for c in changes]
+        changes[dealer] -= players
+    return tuple(changes)
 
 
 def _movers(dealer: int, turns: tuple[str, ...], n: int) -> frozenset[int]:

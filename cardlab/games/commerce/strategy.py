@@ -24,9 +24,10 @@ from ...cards import Card
 from ...engine import Game
 from ...engine.words import chance
 from ...strategy import Choice, Strategy, Unit
+from .ledger import deal_changes
 from .moves import DECK, KNOCK, Barter, Give, Trade
-from .ranking import rank_hand, showdown
-from .state import CommerceState, DealRecord
+from .ranking import rank_hand
+from .state import CommerceState
 
 __all__ = ["CommerceStrategy"]
 
@@ -56,26 +57,7 @@ class CommerceStrategy(Strategy):
 
     def playout_value(self, game: Game[CommerceState], state: Any, player: int) -> float:
         # The deal that was on the table at the root is the last one settled.
-        return deal_chips(state.history[-1], state.players, player)
-
-
-def deal_chips(record: DealRecord, players: int, player: int) -> int:
-    """What ``player`` gained or lost in a settled deal of ``players``: its lines of the ledger
-    summed (``CommerceLedger._settled_items``, the score of that deal), without their words."""
-    dealer = record.dealer
-    chips = -1  # commerce.deal.ante
-    for i, turn in enumerate(record.turns):  # commerce.trade.payment: to the dealer, who trades free
-        if turn == "trade" and (trader := (dealer + 1 + i) % players) != dealer:
-            chips += -1 if player == trader else 1 if player == dealer else 0
-    result = showdown(record.hands, dealer)
-    winner = result.winner
-    if player == winner:  # commerce.settle.pool
-        chips += players
-    if result.dealer_pays == "winner":  # commerce.settle.dealer-loses
-        chips += -1 if player == dealer else 1 if player == winner else 0
-    elif result.dealer_pays == "everyone":  # commerce.settle.same-category: 1 chip to each other player
-        chips += 1 - players if player == dealer else 1
-    return chips
+        return deal_changes(state.history[-1], state.players)[player]
 
 
 class _HandTable:
