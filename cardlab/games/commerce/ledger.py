@@ -7,6 +7,7 @@ game's ``players`` and ``player_names``, and the reason a deal's best hand won (
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -217,8 +218,15 @@ class CommerceLedger:
     def _settled_totals(self, state: CommerceState) -> list[int]:
         """Every player's points from the settled deals (each deal's worked out once)."""
         history, last = state.history, self._last_settled
-        if last is not None and last[0] is history:
-            return list(last[1])
+        if last is not None:
+            before, totals_before = last
+            if before is history:
+                return list(totals_before)
+            if len(history) == len(before) + 1 and all(map(operator.is_, history, before)):  # one more deal
+                changes = self._settled_changes(len(history), history[-1])
+                totals = [t + c for t, c in zip(totals_before, changes)]
+                self._last_settled = (history, tuple(totals))
+                return totals
         totals = [0] * state.players
         for number, record in enumerate(history, start=1):
             for p, change in enumerate(self._settled_changes(number, record)):
