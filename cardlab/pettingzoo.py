@@ -80,6 +80,8 @@ class CardlabEnv(AECEnv):
         self._ids: list[int] | None = None
         self._legal: list[int] = []  # the legal actions of the agent to move, sorted
         self._deals = random.Random()  # the seeds of the deals of reset() without a seed
+        self._zones: list[Any] = []  # the zones of the state ``_zones_of``
+        self._zones_of: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -110,15 +112,16 @@ class CardlabEnv(AECEnv):
         self._legal_info()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat, game = self._seat[agent], self.game
-        view = game.view(self.state, seat)
+        seat, state = self._seat[agent], self.state
+        if self._zones_of is not state:  # the zones of a state serve every agent's observation
+            self._zones, self._zones_of = self.game.zones(state), state
         mask = np.zeros(self.actions.base, np.int8)
         chosen: tuple[int, ...] = ()
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             chosen = self.chosen
             mask[self.infos[agent]["legal_moves"]] = 1
         encoder = self.encoder
-        ones, scaled = encoder.sparse(self.state, seat, view=view, chosen=chosen, utility=self._utility)
+        ones, scaled = encoder.sparse(state, seat, zones=self._zones, chosen=chosen, utility=self._utility)
         values = np.bincount(ones, minlength=encoder.size).astype(np.float32)
         at = encoder.size - encoder.chosen_size - encoder.players
         values[at : at + encoder.players] = scaled
@@ -224,7 +227,7 @@ def observe(
         mask[legal_actions(game, view, chosen)] = 1
     else:
         chosen = ()
-    values = encoder.encode(state, player, view=view, chosen=chosen)
+    values = encoder.encode(state, player, chosen=chosen)
     return {"observation": np.asarray(values, np.float32), "action_mask": mask}
 
 

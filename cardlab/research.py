@@ -424,12 +424,13 @@ class Encoder:
         return {"cards": (z, c), "seen": (z, c)}.get(name, (dict(self.info_pieces)[name],))
 
     def encode(
-        self, state: Any, player: int, out: Any = None, *, view: Any = None, chosen: tuple = (), utility: Any = None
+        self, state: Any, player: int, out: Any = None, *, zones: Any = None, chosen: tuple = (), utility: Any = None
     ) -> Any:
         """The observation of ``player`` (a list, or written into ``out``, a buffer of ``size``);
-        ``chosen``: the digits the player has chosen of the move under way; ``utility``: the
-        state's ``game.utility``, if the caller has it."""
-        ones, scaled = self.sparse(state, player, view=view, chosen=chosen, utility=utility)
+        ``zones``: ``game.zones(state)``, if the caller has them; ``chosen``: the digits the
+        player has chosen of the move under way; ``utility``: the state's ``game.utility``, if
+        the caller has it."""
+        ones, scaled = self.sparse(state, player, zones=zones, chosen=chosen, utility=utility)
         values = [0.0] * self.size if out is None else out
         if out is not None:
             for i in range(self.size):
@@ -442,26 +443,34 @@ class Encoder:
         return values
 
     def sparse(
-        self, state: Any, player: int, *, view: Any = None, chosen: tuple = (), utility: Any = None
+        self, state: Any, player: int, *, zones: Any = None, chosen: tuple = (), utility: Any = None
     ) -> tuple[list[int], list[float]]:
         """The observation as the places that count one each (a card twice in a zone is listed
-        twice) and the scaled utilities: what ``encode`` writes, for a caller filling an array."""
+        twice) and the scaled utilities: what ``encode`` writes, for a caller filling an array.
+
+        ``state`` is a full state or the player's own view. What the player sees is read from its
+        zones and who may see each, without making the view: a view shows exactly the zones its
+        player may see and hides every card of the others, with the same zones, number of cards,
+        player to move and phase (the protocol; every game's conformance test checks it). So the
+        zones of one state serve every player's observation."""
         game = self.game
-        if view is None:
-            view = game.view(state, player)
         n = self.players
-        mover = game.to_move(view)
+        mover = game.to_move(state)
         ones = [player, n + (n if mover is None else mover)]
-        phase = game.phase(view)
+        phase = game.phase(state)
         if phase in self.phases:
             ones.append(self.phase_at + self.phases.index(phase))
         zone_index, zone_places = self.zone_index, self.zone_places
-        for zone in game.zones(view):
+        for zone in game.zones(state) if zones is None else zones:
             cards = zone.cards
             zi = zone_index.get(zone.name) if cards else None
             if zi is None:
                 continue
             places, start = zone_places[zi], len(ones)
+            seen_by = zone.seen_by
+            if seen_by is not None and player not in seen_by:  # hidden from the player
+                ones.extend([places[HIDDEN]] * len(cards))
+                continue
             try:
                 ones.extend(map(places.__getitem__, cards))
             except KeyError:  # a hidden card other than HIDDEN (or a card of no deck: raises again)
