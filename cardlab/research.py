@@ -468,7 +468,8 @@ class Encoder:
                 continue
             places, start = zone_places[zi], len(ones)
             seen_by = zone.seen_by
-            if seen_by is not None and player not in seen_by:  # hidden from the player
+            # ``not zone.visible_to(player)``, written out: the call would cost 4-10% of a step
+            if seen_by is not None and player not in seen_by:
                 ones.extend([places[HIDDEN]] * len(cards))
                 continue
             try:

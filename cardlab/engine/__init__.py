@@ -18,7 +18,7 @@ from .deal import HIDDEN_SEED, check_cards_once, seed_is_guessable, shuffle_from
 from .edit import replace_cards, swap_cards
 from .explain import Explanation, Reason, Refusal, move_variants
 from .facts import Fact
-from .game import Game, State, flat_numbering
+from .game import Game, State, flat_numbering, numbers_by_identity
 from .notation import MAX_DIGITS, MoveReader, TextForm, whole_number
 from .options import Options
 from .results import Breakdown, Continuation, Event, Move, RevealedHand, Round, ScoreItem, Step, move_cards
@@ -47,6 +47,7 @@ __all__ = [
     "Fact",
     "State",
     "flat_numbering",
+    "numbers_by_identity",
     "Move",
     "Continuation",
     "Event",

@@ -554,15 +554,21 @@ def flat_numbering(
     def legal_ids(self: Game[Any], state: Any) -> list[int]:
         """The numbers of the legal moves, sorted (looked up in the table at once)."""
         legal = self.legal_moves(state)
-        known = list(map(by_identity.get, map(id, legal)))
-        if None not in known:
-            ids = cast(list[int], known)
-        else:
-            try:
-                ids = list(map(by_move.__getitem__, legal))
-            except KeyError as missing:
-                raise ValueError(f"{missing.args[0]} is not a move {title} can list, so it has no number") from None
-        ids.sort()
-        return ids
+        try:
+            return numbers_by_identity(legal, by_identity, by_move.__getitem__)
+        except KeyError as missing:
+            raise ValueError(f"{missing.args[0]} is not a move {title} can list, so it has no number") from None
 
     return move_id, move_of, legal_ids
+
+
+def numbers_by_identity(
+    moves: Sequence[Move], by_identity: dict[int, int], number_of: Callable[[Move], int]
+) -> list[int]:
+    """The numbers of ``moves``, sorted: each looked up in ``by_identity`` by the move object's
+    ``id`` (whoever fills it keeps those objects alive), or, when one is not there, every one
+    given by ``number_of``."""
+    known = list(map(by_identity.get, map(id, moves)))
+    ids = cast(list[int], known) if None not in known else list(map(number_of, moves))
+    ids.sort()
+    return ids

@@ -20,9 +20,9 @@ Cards are numbered 0-51 in the deck's order (``moves.DECK``), positions 0-3 (1 t
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from ...engine import Game, Move
+from ...engine import Game, Move, numbers_by_identity
 from .moves import (
     DECK,
     EXCHANGE,
@@ -135,11 +135,7 @@ def _remembered_id(move: Move) -> int:
 
 def legal_ids(self: Game[ContestState], state: Any) -> list[int]:
     """The numbers of the legal moves, sorted (each numbered from its parts once)."""
-    moves = self.legal_moves(state)
-    known = list(map(_NUMBER_OF.get, map(id, moves)))
-    ids = cast(list[int], known) if None not in known else list(map(_remembered_id, moves))
-    ids.sort()
-    return ids
+    return numbers_by_identity(self.legal_moves(state), _NUMBER_OF, _remembered_id)
 
 
 def move_of(self: Any, move_id: int, state: Any) -> Move:
